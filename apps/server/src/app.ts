@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { accountRoutes } from './modules/users/account.routes.ts';
+import { SsoService } from './modules/users/sso.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { resolveSession } from './modules/users/users.service.ts';
+import { authPlugin } from './platform/auth.ts';
+import { errorHandlerPlugin, send } from './platform/http-errors.ts';
+import type { ModuleOptions } from './platform/module.ts';
+import { createTokenService } from './platform/tokens.ts';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'),
+).version;
+
+/** The whole HTTP application: platform plugins first, then each module under /api. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // One line per request at debug level instead of two at info: start-up output stays readable.
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${APP_NAME} API`, version: VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorHandlerPlugin);
+
+  const tokens = createTokenService(config.jwtSecret);
+  const db = database.db;
+  await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
+
+  const sso = config.oidc ? new SsoService(config.oidc, tokens) : undefined;
+  const moduleOptions: ModuleOptions = { db, config, tokens };
+  await app.register(
+    async (api) => {
+      await api.register(installationRoutes, { ...moduleOptions, sso, version: VERSION });
+      await api.register(accountRoutes, { ...moduleOptions, sso });
+      await api.register(usersRoutes, moduleOptions);
+      await api.register(settingsRoutes, moduleOptions);
+      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** The built web app: hashed assets cached for a year, every other page path gets index.html. */
+function serveWebApp(app: FastifyInstance, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (hasWeb && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return send(request, reply, 404, 'error.not_found', {});
+  });
+}

@@ -1,0 +1,5 @@
+// The schema barrel: every table of the platform and of each module, for Drizzle and drizzle-kit.
+export * from '../modules/companies/companies.schema.ts';
+export * from '../modules/settings/settings.schema.ts';
+export * from '../modules/users/users.schema.ts';
+export * from '../platform/audit.schema.ts';

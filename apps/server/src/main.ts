@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrap } from './db/seed.ts';
+
+/** Reads the settings, migrates, seeds an empty database and serves the app. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Protocol cannot start. ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp(config, database);
+  await bootstrap(database.db, config, (line) => console.log(`\n${line}\n`));
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(
+    `Protocol is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} with ${where}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import { integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../platform/audit-columns.ts';
+import { users } from '../users/users.schema.ts';
+
+/** Spec §3 Company: a water utility or municipality using the product. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  companyname: text('companyname').notNull(),
+  companytitle: text('companytitle').notNull(),
+  ...auditColumns(),
+});
+
+/** Which operators work for which company. */
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);

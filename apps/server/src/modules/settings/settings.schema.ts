@@ -1,0 +1,18 @@
+import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../platform/audit-columns.ts';
+import { companies } from '../companies/companies.schema.ts';
+
+/** Spec §3 general settings: parName/parValue entries per company (gen.deya_aa among them). */
+export const generalSettings = pgTable(
+  'general_settings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    parName: text('par_name').notNull(),
+    parValue: text('par_value'),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('general_settings_company_name_idx').on(t.companyId, t.parName)],
+);

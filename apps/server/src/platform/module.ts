@@ -1,0 +1,10 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { TokenService } from './tokens.ts';
+
+/** What every module plugin receives when it is registered: nothing is decorated globally. */
+export interface ModuleOptions {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Catalog keys of every error the API can answer with (spec §8). The web app translates
+ * `key` with `params`; the server also sends a `message` in the caller's language.
+ */
+export const errorKeys = {
+  badCredentials: 'error.bad_credentials',
+  unauthorized: 'error.unauthorized',
+  forbidden: 'error.forbidden',
+  notFound: 'error.not_found',
+  badData: 'error.bad_data',
+  requiredFields: 'error.required_fields',
+  tooManyAttempts: 'error.too_many_attempts',
+  server: 'error.server',
+  userInactive: 'error.user_inactive',
+  ssoNotConfigured: 'error.sso_not_configured',
+  ssoFailed: 'error.sso_failed',
+  ssoUnknownUser: 'error.sso_unknown_user',
+  noAccessSuperAdmin: 'error.no_access_super_admin',
+  noAccessUser: 'error.no_access_user',
+  payloadTooLarge: 'error.payload_too_large',
+} as const;
+export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
+
+/** Keys of field-level validation messages (spec §5 'General'). */
+export const validationKeys = {
+  required: 'validation.required',
+  minLength: 'validation.min_length',
+  maxLength: 'validation.max_length',
+  email: 'validation.email',
+  invalid: 'validation.invalid',
+  passwordsMismatch: 'validation.passwords_mismatch',
+  passwordTooShort: 'validation.password_too_short',
+} as const;
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  message: z.string(),
+  fieldErrors: z.array(fieldErrorSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+type Issue = z.core.$ZodIssue;
+
+/** Turns a zod issue into a catalog key with params, so both sides show the same message. */
+export function issueToFieldError(issue: Issue): FieldError {
+  const field = issue.path.map(String).join('.');
+  if (issue.message.startsWith('validation.')) return { field, key: issue.message, params: {} };
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) {
+        return { field, key: validationKeys.required, params: {} };
+      }
+      return { field, key: validationKeys.invalid, params: {} };
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) {
+        return { field, key: validationKeys.required, params: {} };
+      }
+      return { field, key: validationKeys.minLength, params: { length: Number(issue.minimum) } };
+    case 'too_big':
+      return { field, key: validationKeys.maxLength, params: { length: Number(issue.maximum) } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { field, key: validationKeys.email, params: {} };
+      return { field, key: validationKeys.invalid, params: {} };
+    default:
+      return { field, key: validationKeys.invalid, params: {} };
+  }
+}

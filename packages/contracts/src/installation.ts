@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const languages = ['el', 'en'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'el';
+
+export const installationEnvSchema = z.object({
+  appName: z.string(),
+  version: z.string(),
+  defaultLanguage: z.enum(languages),
+  languages: z.array(z.enum(languages)),
+  sso: z.object({
+    enabled: z.boolean(),
+    /** The provider's end-session address, when it publishes one. */
+    logoutUrl: z.string().nullable(),
+    clientId: z.string().nullable(),
+  }),
+});
+export type InstallationEnv = z.infer<typeof installationEnvSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });

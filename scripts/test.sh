@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `npm test`: lint, typecheck, unit and API tests on PGlite and on a real PostgreSQL 15 server that
+# this script starts and stops itself, then the end-to-end tests in Debian's chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+started=$(date +%s)
+
+# --- what the tests need on the machine --------------------------------------------------------
+find_pg_bin() {
+  local dir
+  for dir in /usr/lib/postgresql/15/bin /usr/lib/postgresql/*/bin; do
+    if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then echo "$dir"; return 0; fi
+  done
+  return 1
+}
+missing=()
+find_pg_bin >/dev/null || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing ${missing[*]} with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" fonts-dejavu-core >/dev/null
+  else
+    echo "The tests need Debian's ${missing[*]}. Install with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]} fonts-dejavu-core" >&2
+    exit 1
+  fi
+fi
+PG_BIN=$(find_pg_bin)
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "installing dependencies"
+  npm ci --no-audit --no-fund
+fi
+
+step "lint"
+npx biome check .
+
+step "typecheck"
+npm run typecheck
+
+step "unit and API tests on PGlite"
+npx vitest run --root packages/contracts
+npx vitest run --root apps/server
+
+# --- a real PostgreSQL server in a temporary folder, on a free loopback port ---------------------
+step "unit and API tests on PostgreSQL ($("$PG_BIN/postgres" --version))"
+PG_TMP=$(mktemp -d /tmp/protocol-pg.XXXXXX)
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" = 0 ] && chown postgres "$PG_TMP"
+stop_pg() {
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$PG_TMP"
+}
+trap stop_pg EXIT
+PG_PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+as_pg "$PG_BIN/initdb" -D "$PG_TMP/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -o \
+  "-p $PG_PORT -c listen_addresses=127.0.0.1 -k $PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+  start >/dev/null
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run --root apps/server
+stop_pg
+trap - EXIT
+
+step "build the web app"
+npm run build
+
+step "end-to-end tests in chromium"
+npx vitest run --root e2e
+
+echo
+echo "All tests passed in $(( $(date +%s) - started )) s."
