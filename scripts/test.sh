@@ -36,6 +36,14 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 
+RESULTS=$(mktemp -d /tmp/protocol-results.XXXXXX)
+# Each vitest run also writes a JSON report, summed up in the closing line.
+vitest_run() {
+  local name=$1
+  shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
+}
+
 step "lint"
 npx biome check .
 
@@ -43,8 +51,8 @@ step "typecheck"
 npm run typecheck
 
 step "unit and API tests on PGlite"
-npx vitest run --root packages/contracts
-npx vitest run --root apps/server
+vitest_run contracts --root packages/contracts
+vitest_run server-pglite --root apps/server
 
 # --- a real PostgreSQL server in a temporary folder, on a free loopback port ---------------------
 step "unit and API tests on PostgreSQL ($("$PG_BIN/postgres" --version))"
@@ -61,7 +69,7 @@ as_pg "$PG_BIN/initdb" -D "$PG_TMP/data" -U postgres --auth=trust -E UTF8 --loca
 as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -o \
   "-p $PG_PORT -c listen_addresses=127.0.0.1 -k $PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
   start >/dev/null
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run --root apps/server
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" vitest_run server-postgres --root apps/server
 stop_pg
 trap - EXIT
 
@@ -69,7 +77,17 @@ step "build the web app"
 npm run build
 
 step "end-to-end tests in chromium"
-npx vitest run --root e2e
+vitest_run e2e --root e2e
 
 echo
-echo "All tests passed in $(( $(date +%s) - started )) s."
+node -e '
+  const fs = require("fs"), dir = process.argv[1];
+  let passed = 0, failed = 0, skipped = 0;
+  for (const f of fs.readdirSync(dir)) {
+    const r = JSON.parse(fs.readFileSync(dir + "/" + f, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  }
+  console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$RESULTS"
+rm -rf "$RESULTS"
+echo "npm test finished in $(( $(date +%s) - started )) s."

@@ -1,0 +1,61 @@
+import type { PaletteMode } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { getCookie, setCookie } from '../lib/cookies.ts';
+import { buildTheme } from './theme.ts';
+
+const THEME_COOKIE = 'theme';
+const MENU_MINI_COOKIE = 'menuMini';
+
+interface Preferences {
+  mode: PaletteMode;
+  toggleMode: () => void;
+  menuMini: boolean;
+  toggleMenu: () => void;
+}
+
+const PreferencesContext = createContext<Preferences | null>(null);
+
+/** Theme (cookie 'theme') and the side menu's mini state (cookie 'menuMini'), both remembered. */
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<PaletteMode>(() =>
+    getCookie(THEME_COOKIE) === 'dark' ? 'dark' : 'light',
+  );
+  const [menuMini, setMenuMini] = useState(() => getCookie(MENU_MINI_COOKIE) === 'true');
+
+  const toggleMode = useCallback(() => {
+    setMode((current) => {
+      const next = current === 'light' ? 'dark' : 'light';
+      setCookie(THEME_COOKIE, next);
+      return next;
+    });
+  }, []);
+  const toggleMenu = useCallback(() => {
+    setMenuMini((current) => {
+      setCookie(MENU_MINI_COOKIE, String(!current));
+      return !current;
+    });
+  }, []);
+
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const value = useMemo(
+    () => ({ mode, toggleMode, menuMini, toggleMenu }),
+    [mode, toggleMode, menuMini, toggleMenu],
+  );
+
+  return (
+    <PreferencesContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </PreferencesContext.Provider>
+  );
+}
+
+export function usePreferences(): Preferences {
+  const value = useContext(PreferencesContext);
+  if (!value) throw new Error('usePreferences outside PreferencesProvider');
+  return value;
+}

@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import { type ReactNode, Suspense, useCallback, useState } from 'react';
+import { Outlet } from 'react-router';
+import { CurrentUserGate } from '../currentUser.tsx';
+import { AppErrorBoundary } from '../errors/ErrorBoundary.tsx';
+import { usePreferences } from '../preferences.tsx';
+import { lazyPage } from '../routeLoading.ts';
+import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
+import { type AppBarContent, AppBarContext } from './appBarContext.tsx';
+import { ChangePasswordContext } from './changePasswordContext.tsx';
+import { PageBar } from './PageBar.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+
+const ChangePasswordDialog = lazyPage(() => import('../../features/auth/ChangePasswordDialog.tsx'));
+
+/** The signed-in shell: top bar, side menu, app bar, and the page (or `children`) below. */
+export default function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <CurrentUserGate>
+      <Shell>{children}</Shell>
+    </CurrentUserGate>
+  );
+}
+
+function Shell({ children }: { children?: ReactNode }) {
+  const { menuMini } = usePreferences();
+  const [content, setContent] = useState<AppBarContent>({});
+  // Mounted on first use (its code is a separate chunk), then kept so it can animate closed.
+  const [changePasswordMounted, setChangePasswordMounted] = useState(false);
+  const [changePasswordOpen, setChangePasswordOpen] = useState(false);
+  const openChangePassword = useCallback(() => {
+    setChangePasswordMounted(true);
+    setChangePasswordOpen(true);
+  }, []);
+  const menuWidth = menuMini ? MENU_MINI_WIDTH : MENU_WIDTH;
+
+  return (
+    <AppBarContext.Provider value={setContent}>
+      <ChangePasswordContext.Provider value={openChangePassword}>
+        <TopBar />
+        <SideMenu />
+        <Box
+          component="main"
+          sx={(theme) => ({
+            pt: `${TOP_BAR_HEIGHT}px`,
+            ml: `${menuWidth}px`,
+            minHeight: '100vh',
+            display: 'flex',
+            flexDirection: 'column',
+            transition: theme.transitions.create('margin-left', {
+              duration: theme.transitions.duration.shorter,
+            }),
+          })}
+        >
+          <PageBar content={content} />
+          <Box sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
+            <AppErrorBoundary>{children ?? <Outlet />}</AppErrorBoundary>
+          </Box>
+        </Box>
+        {changePasswordMounted && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
+          </Suspense>
+        )}
+      </ChangePasswordContext.Provider>
+    </AppBarContext.Provider>
+  );
+}

@@ -1,0 +1,137 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { Theme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { stripLang } from '../../lib/lang.ts';
+import { useUser } from '../currentUser.tsx';
+import { useInstallationEnv } from '../env.ts';
+import { useLocalize } from '../language.tsx';
+import { type MenuEntry, menuEntries } from '../modules.tsx';
+import { usePreferences } from '../preferences.tsx';
+import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+function isActive(entry: MenuEntry, path: string): boolean {
+  const paths = [entry.path, ...(entry.alsoActiveOn ?? [])];
+  return paths.some((candidate) =>
+    candidate === '/' ? path === '/' : path === candidate || path.startsWith(`${candidate}/`),
+  );
+}
+
+/** The permanent left menu: 230 px, or 43 px mini (cookie 'menuMini'); entries come from modules.tsx. */
+export function SideMenu() {
+  const { t } = useTranslation();
+  const { menuMini } = usePreferences();
+  const localize = useLocalize();
+  const user = useUser();
+  const env = useInstallationEnv();
+  const path = stripLang(useLocation().pathname);
+  const width = menuMini ? MENU_MINI_WIDTH : MENU_WIDTH;
+  const entries = menuEntries.filter((entry) => !entry.visible || entry.visible(user));
+
+  return (
+    <Drawer
+      variant="permanent"
+      slotProps={{
+        paper: {
+          id: SIDE_MENU_ID,
+          'data-testid': 'side-menu',
+          'data-mini': String(menuMini),
+          sx: (theme: Theme) => ({
+            top: TOP_BAR_HEIGHT,
+            height: `calc(100% - ${TOP_BAR_HEIGHT}px)`,
+            width,
+            overflowX: 'hidden',
+            borderRight: `1px solid ${theme.palette.divider}`,
+            bgcolor: theme.palette.background.paper,
+            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+          }),
+        } as object,
+      }}
+      sx={{ width, flexShrink: 0, transition: (theme) => theme.transitions.create('width') }}
+    >
+      <Box
+        component="nav"
+        aria-label={t('menu.label')}
+        sx={{ flexGrow: 1, pt: 1, display: 'flex', flexDirection: 'column' }}
+      >
+        <List disablePadding>
+          {entries.map((entry) => {
+            const active = isActive(entry, path);
+            const Icon = entry.icon;
+            const label = t(entry.label);
+            const button = (
+              <ListItemButton
+                key={entry.key}
+                component={RouterLink}
+                to={localize(entry.path)}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                aria-label={menuMini ? label : undefined}
+                data-testid={`menu-${entry.key}`}
+                sx={(theme) => ({
+                  minHeight: 42,
+                  mx: menuMini ? 0 : 1,
+                  mb: 0.5,
+                  px: menuMini ? '11.5px' : 1.5,
+                  borderRadius: menuMini ? 0 : 1.5,
+                  '&.Mui-selected': {
+                    bgcolor:
+                      theme.palette.mode === 'light' ? 'rgba(80, 0, 255, 0.09)' : 'rgba(0, 200, 254, 0.14)',
+                    color:
+                      theme.palette.mode === 'light'
+                        ? theme.palette.primary.main
+                        : theme.palette.primary.light,
+                    '& .MuiListItemIcon-root': { color: 'inherit' },
+                  },
+                })}
+              >
+                <ListItemIcon sx={{ minWidth: menuMini ? 0 : 36 }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                {!menuMini && (
+                  <ListItemText
+                    primary={label}
+                    slotProps={{
+                      primary: { noWrap: true, sx: { fontWeight: active ? 600 : 500, fontSize: 14 } },
+                    }}
+                  />
+                )}
+              </ListItemButton>
+            );
+            return (
+              <ListItem key={entry.key} disablePadding sx={{ display: 'block' }}>
+                {menuMini ? (
+                  <Tooltip title={label} placement="right">
+                    {button}
+                  </Tooltip>
+                ) : (
+                  button
+                )}
+              </ListItem>
+            );
+          })}
+        </List>
+        <Box sx={{ flexGrow: 1 }} />
+        {!menuMini && env && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ px: 2.5, py: 1.5, whiteSpace: 'nowrap' }}
+          >
+            {env.appName} {env.version}
+          </Typography>
+        )}
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,92 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { BrandMark } from '../../components/BrandMark.tsx';
+import { useLocalize } from '../language.tsx';
+import { usePreferences } from '../preferences.tsx';
+import { TOP_BAR_HEIGHT } from '../theme.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { AppLauncher } from './AppLauncher.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { SIDE_MENU_ID } from './SideMenu.tsx';
+import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
+
+/** The fixed 50 px top bar (spec §2). */
+export function TopBar() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { menuMini, toggleMenu } = usePreferences();
+  const themeLabel = useThemeToggleLabel();
+  return (
+    <AppBar
+      position="fixed"
+      elevation={0}
+      sx={(theme) => ({
+        height: TOP_BAR_HEIGHT,
+        zIndex: theme.zIndex.drawer + 1,
+        bgcolor: theme.palette.mode === 'light' ? '#3d00c4' : '#14161d',
+        backgroundImage:
+          theme.palette.mode === 'light'
+            ? 'linear-gradient(90deg, #3d00c4 0%, #5000ff 55%, #5a1aff 100%)'
+            : 'none',
+        color: '#fff',
+        borderBottom: theme.palette.mode === 'light' ? 'none' : `1px solid ${theme.palette.divider}`,
+      })}
+    >
+      <Toolbar
+        disableGutters
+        sx={{ minHeight: `${TOP_BAR_HEIGHT}px !important`, height: TOP_BAR_HEIGHT, px: 1, gap: 0.5 }}
+      >
+        <AppLauncher />
+        <Tooltip title={t('topbar.toggleMenu')}>
+          <IconButton
+            color="inherit"
+            data-testid="topbar-menu-toggle"
+            aria-label={t('topbar.toggleMenu')}
+            aria-controls={SIDE_MENU_ID}
+            aria-expanded={!menuMini}
+            onClick={toggleMenu}
+          >
+            {menuMini ? <MenuIcon /> : <MenuOpenIcon />}
+          </IconButton>
+        </Tooltip>
+        <Box
+          component={RouterLink}
+          to={localize('/')}
+          aria-label={t('topbar.home')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            ml: 0.5,
+            mr: 2,
+            borderRadius: 1,
+            px: 0.5,
+            '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 },
+          }}
+        >
+          <BrandMark size={26} inverted />
+          <Box component="span" sx={{ fontWeight: 700, fontSize: 18, letterSpacing: '0.01em' }}>
+            {t('app.name')}
+          </Box>
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <LanguageSwitcher />
+        <Tooltip title={themeLabel}>
+          <span>
+            <ThemeToggle />
+          </span>
+        </Tooltip>
+        <AccountMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,115 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { type ChangePasswordRequest, changePasswordSchema } from '@protocol/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../app/currentUser.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useNotify } from '../../components/Notifier.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { contractResolver } from '../../lib/contractResolver.ts';
+import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
+import { authApi } from './api.ts';
+
+const EMPTY: ChangePasswordRequest = { password: '', confirmedPassword: '' };
+const FIELDS = ['password', 'confirmedPassword'] as const;
+
+/** Spec §5: both fields required, at most 220 characters, advised at least 8, and they must match. */
+export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const notify = useNotify();
+  const titleId = useId();
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<ChangePasswordRequest>({
+    resolver: contractResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    if (open) {
+      form.reset(EMPTY);
+      setError(null);
+    }
+  }, [open, form]);
+
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordRequest) => authApi.changePassword(user.id, values),
+    meta: { errorSnackbar: false },
+    onSuccess: () => {
+      notify(t('changePassword.success'), 'success');
+      onClose();
+    },
+    onError: (failure) => {
+      const unmatched = isApiError(failure)
+        ? applyFieldErrors(failure.fieldErrors, FIELDS, form.setError)
+        : [];
+      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) setError(failure);
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setError(null);
+    change.mutate(values);
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={change.isPending ? undefined : onClose}
+      data-testid="change-password-dialog"
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{t('changePassword.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.25} sx={{ pt: 1 }}>
+            {error !== null && <Alert severity="error">{errorMessage(t, error)}</Alert>}
+            <FormTextField
+              control={form.control}
+              name="password"
+              type="password"
+              label={t('changePassword.password')}
+              autoComplete="new-password"
+              autoFocus
+              required
+              testId="change-password-password"
+              helperText={t('changePassword.hint')}
+            />
+            <FormTextField
+              control={form.control}
+              name="confirmedPassword"
+              type="password"
+              label={t('changePassword.confirmedPassword')}
+              autoComplete="new-password"
+              required
+              testId="change-password-confirm"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} disabled={change.isPending} color="inherit">
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={change.isPending}
+            data-testid="change-password-submit"
+          >
+            {t('changePassword.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

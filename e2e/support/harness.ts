@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@protocol/server/app';
+import { loadConfig } from '@protocol/server/config';
+import { openDatabase } from '@protocol/server/db';
+import { bootstrap } from '@protocol/server/seed';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startIdentityProvider, type TestIdentityProvider } from './oidc.ts';
+
+export const ADMIN_PASSWORD = 'admin-Passw0rd';
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface E2E {
+  baseUrl: string;
+  idp: TestIdentityProvider;
+  browser: Browser;
+  /** A fresh browser profile (cookies, storage) for one scenario. */
+  newPage(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product as a person meets it: the built web app served by the real server on an
+ * embedded database with demo data, a real identity provider, and Debian's chromium.
+ */
+export async function startE2E(): Promise<E2E> {
+  const [appPort, idpPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${appPort}`;
+  const idp = await startIdentityProvider(idpPort, baseUrl);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(appPort),
+    ADMIN_PASSWORD,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+  });
+  const database = await openDatabase(config);
+  await database.migrate();
+  await bootstrap(database.db, config, () => undefined);
+  const app = await buildApp(config, database);
+  await app.listen({ port: appPort, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    baseUrl,
+    idp,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: options.locale ?? 'el-GR',
+        viewport: { width: 1366, height: 800 },
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+      await idp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signIn(page: Page, username: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
