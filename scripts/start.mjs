@@ -34,7 +34,9 @@ if (
   statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs
 ) {
   console.log('Installing dependencies…');
-  run(['ci', '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: it follows the lock file yet tolerates optional platform
+  // binaries that a registry mirror lacks (npm ci refuses those).
+  run(['install', '--no-audit', '--no-fund']);
 }
 
 const builtIndex = path.join(root, 'apps/web/dist/index.html');

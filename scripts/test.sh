@@ -33,7 +33,7 @@ PG_BIN=$(find_pg_bin)
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "installing dependencies"
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund  # not `npm ci`: see scripts/start.mjs
 fi
 
 RESULTS=$(mktemp -d /tmp/protocol-results.XXXXXX)
