@@ -134,6 +134,37 @@ describe('signing in and the shell', () => {
     await context.close();
   });
 
+  it('lays out the shell with the sizes of the spec: top bar 50 px, app bar 43 px, menu 230 px', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const height = async (selector: string) =>
+      Math.round((await page.locator(selector).first().boundingBox())?.height ?? 0);
+    expect(await height('header')).toBe(50);
+    expect(await height('[data-testid="app-bar"]')).toBe(43);
+    expect(Math.round((await page.getByTestId('side-menu').boundingBox())?.width ?? 0)).toBe(230);
+    await context.close();
+  });
+
+  it('reloads once when a page’s code cannot be loaded, then shows the error page', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.route(/\/assets\/AboutPage-[\w-]+\.js$/, (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.getByTestId('dashboard-tile-about').click();
+    const notFound = page.getByTestId('not-found');
+    await notFound.waitFor();
+    // One reload, and the second failure within 60 s shows the page instead of reloading again.
+    expect(loads).toBe(1);
+    expect(await notFound.getAttribute('data-status')).toBe('503');
+    await page.unroute(/AboutPage/);
+    await context.close();
+  });
+
   it('shows an offline indicator when the network goes away', async () => {
     const { context, page } = await e2e.newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
@@ -185,6 +216,32 @@ describe('signing in and the shell', () => {
     await shot(page, 'account-el-light');
     await context.close();
   });
+});
+
+describe('screenshots of sign-in and dashboard in both languages and themes', () => {
+  for (const lang of ['el', 'en'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`${lang} ${theme}`, async () => {
+        const { context, page } = await e2e.newPage();
+        const host = new URL(e2e.baseUrl).hostname;
+        await context.addCookies([
+          { name: 'theme', value: theme, domain: host, path: '/' },
+          { name: 'locale', value: lang, domain: host, path: '/' },
+        ]);
+        const prefix = lang === 'en' ? '/en' : '';
+        await page.goto(`${prefix}/login`);
+        await page.getByTestId('login-submit').waitFor();
+        await page.waitForTimeout(700); // the loading bar's fade-out
+        await shot(page, `screen-login-${lang}-${theme}`);
+        await signIn(page, 'mpapadopoulou', 'Demo-2026!', `${prefix}/login`);
+        await page.getByTestId('dashboard-greeting').waitFor();
+        await page.waitForTimeout(700);
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        await shot(page, `screen-dashboard-${lang}-${theme}`);
+        await context.close();
+      });
+    }
+  }
 });
 
 describe('single sign-on', () => {
