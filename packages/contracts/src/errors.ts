@@ -20,6 +20,14 @@ export const errorKeys = {
   noAccessSuperAdmin: 'error.no_access_super_admin',
   noAccessUser: 'error.no_access_user',
   payloadTooLarge: 'error.payload_too_large',
+  unknownField: 'error.unknown_field',
+  unknownOperator: 'error.unknown_operator',
+  deleteUsersForbidden: 'error.delete_users_forbidden',
+  usernameTaken: 'error.username_taken',
+  namesNotUnique: 'error.names_not_unique',
+  bookTypesUniquePerYear: 'error.book_types_unique_per_year',
+  linkedElsewhere: 'error.linked_elsewhere',
+  globalViewsAdminOnly: 'error.global_views_admin_only',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 
@@ -32,6 +40,7 @@ export const validationKeys = {
   invalid: 'validation.invalid',
   passwordsMismatch: 'validation.passwords_mismatch',
   passwordTooShort: 'validation.password_too_short',
+  usernameChars: 'validation.username_chars',
 } as const;
 
 export const fieldErrorSchema = z.object({
