@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
+import { parametricsRoutes } from './modules/parametrics/parametrics.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { SsoService } from './modules/users/sso.ts';
@@ -24,6 +25,7 @@ import { authPlugin } from './platform/auth.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { createTokenService } from './platform/tokens.ts';
+import { viewsRoutes } from './platform/views/views.routes.ts';
 
 export const VERSION: string = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'),
@@ -95,8 +97,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     async (api) => {
       await api.register(installationRoutes, { ...moduleOptions, sso, version: VERSION });
       await api.register(accountRoutes, { ...moduleOptions, sso });
+      await api.register(viewsRoutes, moduleOptions);
       await api.register(usersRoutes, moduleOptions);
       await api.register(settingsRoutes, moduleOptions);
+      await api.register(parametricsRoutes, moduleOptions);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

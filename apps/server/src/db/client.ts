@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -24,10 +26,16 @@ export interface Database {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** PostgreSQL through a node-postgres pool when a URL is given, else PGlite files in `dataDir`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Sees every SQL statement (tests count queries with it). */
+  logQuery?: (query: string) => void;
+}): Promise<Database> {
+  const logger = options.logQuery ? { logQuery: (query: string) => options.logQuery?.(query) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -45,8 +53,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PGlite.create(path.join(options.dataDir, 'pglite'), {
+    extensions: { unaccent, pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

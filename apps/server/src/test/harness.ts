@@ -13,6 +13,8 @@ export const ADMIN_PASSWORD = 'admin-Passw0rd';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Every SQL statement run so far; tests count the queries of one request with it. */
+  queries: string[];
   database: Database;
   config: Config;
   /** Signs in and returns the Bearer header. */
@@ -56,12 +58,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...env,
   });
-  const database = await openDatabase(config);
+  const queries: string[] = [];
+  const database = await openDatabase({ ...config, logQuery: (query) => queries.push(query) });
   await database.migrate();
   await bootstrap(database.db, config, () => undefined);
   const app = await buildApp(config, database);
   return {
     app,
+    queries,
     database,
     config,
     async login(username, password) {

@@ -1,14 +1,26 @@
 import {
   authenticatedUserSchema,
   changePasswordSchema,
-  updateAccountSchema,
+  createUserSchema,
+  pageSchema,
+  updateUserSchema,
+  userListItemSchema,
   userSchema,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth.ts';
+import { listQuerystringSchema } from '../../platform/list/query.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { changePassword, getAuthenticatedUser, getUser, updateUser } from './users.service.ts';
+import { searchUsers } from './users.list.ts';
+import {
+  changePassword,
+  getAuthenticatedUser,
+  getUser,
+  refuseUserDeletion,
+  registerUser,
+  updateUser,
+} from './users.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -27,6 +39,65 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   );
 
   app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The operators list: paging, sorting, Greek-aware filters (list engine)',
+        querystring: listQuerystringSchema,
+        response: { 200: pageSchema(userListItemSchema) },
+      },
+    },
+    async (request) => searchUsers(db, principalOf(request), request.query),
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create an operator (admins)',
+        body: createUserSchema,
+        response: { 201: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerUser(db, principalOf(request), request.body, request.id);
+      return reply.status(201).send(user);
+    },
+  );
+
+  // Operators are never deleted, one or many (spec §6): deactivate instead.
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Refused: operators are deactivated, not deleted',
+        params: idParams,
+      },
+    },
+    async (request) => {
+      principalOf(request);
+      refuseUserDeletion();
+    },
+  );
+  app.delete(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Mass delete: refused, operators are deactivated, not deleted',
+        body: z.object({ ids: z.array(z.number().int()).max(10_000) }),
+      },
+    },
+    async (request) => {
+      principalOf(request);
+      refuseUserDeletion();
+    },
+  );
+
+  app.get(
     '/users/:id',
     { schema: { tags: ['users'], summary: 'An operator', params: idParams, response: { 200: userSchema } } },
     async (request) => getUser(db, principalOf(request), request.params.id),
@@ -37,9 +108,9 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     {
       schema: {
         tags: ['users'],
-        summary: 'Change an operator’s names and e-mail (admins: also active)',
+        summary: 'Change an operator: names and e-mail; admins also kind, active, scope',
         params: idParams,
-        body: updateAccountSchema.extend({ active: z.boolean().optional() }),
+        body: updateUserSchema,
         response: { 200: userSchema },
       },
     },

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { type AuthenticatedUser, errorKeys, type User, userKinds } from '@protocol/contracts';
+import {
+  type AuthenticatedUser,
+  type CreateUserRequest,
+  errorKeys,
+  type UpdateUserRequest,
+  type User,
+  userKinds,
+} from '@protocol/contracts';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { diff, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
-import { companiesOfUser, companyIdsOfUser } from '../companies/companies.service.ts';
+import { addUserToCompany, companiesOfUser, companyIdsOfUser } from '../companies/companies.service.ts';
 import { loginFailures, sessions, users } from './users.schema.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -208,20 +216,31 @@ export async function updateUser(
   db: Db,
   actor: Principal,
   id: number,
-  changes: { firstname: string; lastname: string; email: string | null; active?: boolean },
+  changes: UpdateUserRequest,
   requestId: string,
 ): Promise<User> {
   const before = await getUserRow(db, id);
   await assertAccess(db, actor, before, true);
-  if (changes.active !== undefined && changes.active !== before.active) {
-    // Operators cannot switch themselves off, and only admins switch others.
-    if (actor.userId === id || actor.kind !== userKinds.admin) throw forbidden(errorKeys.noAccessUser);
+  const changed = <K extends 'active' | 'kind' | 'superAdmin'>(key: K) =>
+    changes[key] !== undefined && changes[key] !== before[key];
+  const scopeChanged = changes.scope !== undefined && changes.scope.join('\n') !== before.scope.join('\n');
+  if (changed('active') || changed('kind') || scopeChanged) {
+    // Only admins change these, and never on their own account (no self-promotion, no lock-out).
+    if (actor.userId === id || (actor.kind !== userKinds.admin && !actor.superAdmin)) {
+      throw forbidden(errorKeys.noAccessUser);
+    }
+  }
+  if (changed('superAdmin') && (!actor.superAdmin || actor.userId === id)) {
+    throw forbidden(errorKeys.noAccessSuperAdmin);
   }
   const values = {
     firstname: changes.firstname,
     lastname: changes.lastname,
     email: changes.email === '' ? null : changes.email,
     ...(changes.active === undefined ? {} : { active: changes.active }),
+    ...(changes.kind === undefined ? {} : { kind: changes.kind }),
+    ...(changes.superAdmin === undefined ? {} : { superAdmin: changes.superAdmin }),
+    ...(changes.scope === undefined ? {} : { scope: changes.scope }),
   };
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -285,6 +304,7 @@ export async function createUser(
     scope?: string[];
   },
   createdBy: string,
+  requestId?: string,
 ): Promise<UserRow> {
   const [row] = await tx
     .insert(users)
@@ -309,4 +329,52 @@ export async function createUser(
     comments: createdBy,
   });
   return row;
+}
+
+/** An admin creates an operator, who joins the admin's companies; only a super admin makes super admins. */
+export async function registerUser(
+  db: Db,
+  actor: Principal,
+  request: CreateUserRequest,
+  requestId: string,
+): Promise<User> {
+  if (actor.kind !== userKinds.admin && !actor.superAdmin) throw forbidden(errorKeys.noAccessUser);
+  if (request.superAdmin && !actor.superAdmin) throw forbidden(errorKeys.noAccessSuperAdmin);
+  const companies = await companiesOfUser(db, actor.userId, actor.superAdmin);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await createUser(
+        tx,
+        {
+          username: request.username,
+          password: request.password,
+          firstname: request.firstname,
+          lastname: request.lastname,
+          email: request.email || undefined,
+          kind: request.kind,
+          superAdmin: request.superAdmin,
+          scope: request.scope,
+        },
+        actor.username,
+        requestId,
+      );
+      if (!request.active) await tx.update(users).set({ active: false }).where(eq(users.id, row.id));
+      // A super admin works for every company already; others give the new operator their own.
+      const joined = actor.superAdmin ? companies.slice(0, 1) : companies;
+      for (const company of joined) await addUserToCompany(tx, company.id, row.id);
+      return toUserDto({ ...row, active: request.active });
+    });
+  } catch (error) {
+    if (pgError(error)?.code === UNIQUE_VIOLATION) {
+      throw new AppError(409, errorKeys.usernameTaken, {}, [
+        { field: 'username', key: errorKeys.usernameTaken, params: {} },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/** Operators are never deleted (spec §6): they are deactivated instead. */
+export function refuseUserDeletion(): never {
+  throw forbidden(errorKeys.deleteUsersForbidden);
 }

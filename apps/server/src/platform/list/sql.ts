@@ -1,0 +1,114 @@
+import type { FieldDef, Page } from '@protocol/contracts';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListQuery } from './query.ts';
+
+/** Dates in filters are days of the utility's calendar, not UTC days. */
+export const APP_TIME_ZONE = 'Europe/Athens';
+
+/** Where each catalog field lives in SQL: a column or an expression of the list's query. */
+export type FieldColumns = Record<string, AnyPgColumn | SQL>;
+
+/** The Greek-aware normal form: the same function that backs the trigram indexes. */
+export const normText = (value: AnyPgColumn | SQL | string) => sql`norm_text(${value})`;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const dayStart = (day: string) => sql`((${day})::timestamp AT TIME ZONE ${APP_TIME_ZONE})`;
+const nextDayStart = (day: string) => sql`(((${day})::date + 1)::timestamp AT TIME ZONE ${APP_TIME_ZONE})`;
+
+function condition(def: FieldDef, column: AnyPgColumn | SQL, op: string, value: string): SQL | undefined {
+  if (def.type === 'text') {
+    if (op === 'contains') return sql`${normText(column)} LIKE '%' || norm_text(${escapeLike(value)}) || '%'`;
+    return sql`${normText(column)} = norm_text(${value})`;
+  }
+  if (def.type === 'date') {
+    switch (op) {
+      case 'eq':
+        return and(sql`${column} >= ${dayStart(value)}`, sql`${column} < ${nextDayStart(value)}`);
+      case 'gt':
+        return sql`${column} >= ${nextDayStart(value)}`;
+      case 'gte':
+        return sql`${column} >= ${dayStart(value)}`;
+      case 'lt':
+        return sql`${column} < ${dayStart(value)}`;
+      default:
+        return sql`${column} < ${nextDayStart(value)}`;
+    }
+  }
+  const operators = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+  const symbol = operators[op as keyof typeof operators] ?? '=';
+  return sql`${column} ${sql.raw(symbol)} ${value}`;
+}
+
+/** WHERE of a list: header filters (AND; several `eq` on one field mean any of them) and search. */
+export function listWhere(query: ListQuery, columns: FieldColumns): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  const equals = new Map<string, string[]>();
+  for (const filter of query.filters) {
+    const column = columns[filter.field];
+    if (!column) continue;
+    if (filter.op === 'eq' && filter.def.type !== 'text' && filter.def.type !== 'date') {
+      equals.set(filter.field, [...(equals.get(filter.field) ?? []), filter.value]);
+      continue;
+    }
+    parts.push(condition(filter.def, column, filter.op, filter.value));
+  }
+  for (const [field, values] of equals) {
+    const column = columns[field] as AnyPgColumn;
+    parts.push(values.length === 1 ? eq(column, values[0]) : inArray(column, values));
+  }
+  return and(...parts);
+}
+
+/** The quick search: any searchable text field contains the text. */
+export function searchCondition(query: ListQuery, searchable: (AnyPgColumn | SQL)[]): SQL | undefined {
+  if (!query.search || searchable.length === 0) return undefined;
+  const pattern = escapeLike(query.search);
+  return or(...searchable.map((column) => sql`${normText(column)} LIKE '%' || norm_text(${pattern}) || '%'`));
+}
+
+/** ORDER BY of a list; text sorts in the Greek-aware order; the id keeps pages stable. */
+export function listOrderBy(query: ListQuery, columns: FieldColumns, id: AnyPgColumn): SQL[] {
+  const order: SQL[] = [];
+  for (const { field, desc: descending } of query.sort) {
+    const column = columns[field.id];
+    if (!column) continue;
+    const expression = field.type === 'text' ? normText(column) : column;
+    order.push(descending ? desc(expression) : asc(expression));
+  }
+  order.push(asc(id));
+  return order;
+}
+
+/**
+ * The paged response of spec §3 from a page query and a count query: at most two SQL queries
+ * whatever the page size; one when the first page is not full.
+ */
+export async function pageOf<T>(
+  query: ListQuery,
+  fetchPage: (limit: number, offset: number) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  const offset = query.page * query.size;
+  const content = await fetchPage(query.size, offset);
+  const totalElements =
+    content.length > 0 && content.length < query.size
+      ? offset + content.length
+      : offset === 0 && content.length === 0
+        ? 0
+        : await count();
+  const totalPages = Math.ceil(totalElements / query.size);
+  return {
+    content,
+    number: query.page,
+    totalPages,
+    totalElements,
+    size: query.size,
+    offset,
+    first: query.page === 0,
+    last: query.page >= totalPages - 1,
+  };
+}
