@@ -326,7 +326,8 @@ export async function createUser(
     entityId: row.id,
     action: 'create',
     user: null,
-    comments: createdBy,
+    comments: `created by ${createdBy}`,
+    requestId,
   });
   return row;
 }
