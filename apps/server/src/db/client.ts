@@ -29,10 +29,12 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
-  /** Sees every SQL statement (tests count queries with it). */
-  logQuery?: (query: string) => void;
+  /** Sees every SQL statement (tests count queries with it, benchmarks replay them). */
+  logQuery?: (query: string, params: unknown[]) => void;
 }): Promise<Database> {
-  const logger = options.logQuery ? { logQuery: (query: string) => options.logQuery?.(query) } : undefined;
+  const logger = options.logQuery
+    ? { logQuery: (query: string, params: unknown[]) => options.logQuery?.(query, params) }
+    : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;

@@ -1,32 +1,13 @@
-import { type Page, type UserListItem, usersCatalog } from '@protocol/contracts';
+import { type UserListItem, usersCatalog } from '@protocol/contracts';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { type ListQuerystring, parseListQuery } from '../../platform/list/query.ts';
-import {
-  type FieldColumns,
-  listOrderBy,
-  listWhere,
-  pageOf,
-  searchCondition,
-} from '../../platform/list/sql.ts';
+import { defineList } from '../../platform/list/list.ts';
 import { companyUsers } from '../companies/companies.schema.ts';
 import { users } from './users.schema.ts';
 
-const columns: FieldColumns = {
-  id: users.id,
-  username: users.username,
-  lastname: users.lastname,
-  firstname: users.firstname,
-  email: users.email,
-  kind: users.kind,
-  superAdmin: users.superAdmin,
-  active: users.active,
-  createdate: users.createdate,
-};
-
 /** Which operators a caller may list: a super admin all; others those of their companies, no super admins. */
-function visibleTo(principal: Principal): SQL | undefined {
+export function usersVisibleTo(principal: Principal): SQL | undefined {
   if (principal.superAdmin) return undefined;
   const mine = sql`(SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${companyUsers.userId} = ${principal.userId})`;
   return and(
@@ -35,21 +16,29 @@ function visibleTo(principal: Principal): SQL | undefined {
   );
 }
 
-/** GET /api/users/search: the operators list on the list engine. */
-export async function searchUsers(
-  db: Db,
-  principal: Principal,
-  querystring: ListQuerystring,
-): Promise<Page<UserListItem>> {
-  const query = parseListQuery(usersCatalog, querystring);
-  const where = and(
-    visibleTo(principal),
-    listWhere(query, columns),
-    searchCondition(query, [users.username, users.lastname, users.firstname, users.email]),
-  );
-  return pageOf(
-    query,
-    async (limit, offset) => {
+/** The operators list (GET /api/users/search) on the list engine. */
+export function usersList(db: Db) {
+  return defineList<UserListItem>({
+    catalog: usersCatalog,
+    columns: {
+      id: users.id,
+      username: { value: users.username, normalized: users.usernameNorm },
+      lastname: { value: users.lastname, normalized: users.lastnameNorm },
+      firstname: { value: users.firstname, normalized: users.firstnameNorm },
+      email: { value: users.email, normalized: users.emailNorm },
+      kind: users.kind,
+      superAdmin: users.superAdmin,
+      active: users.active,
+      createdate: users.createdate,
+    },
+    searchable: [
+      { value: users.username, normalized: users.usernameNorm },
+      { value: users.lastname, normalized: users.lastnameNorm },
+      { value: users.firstname, normalized: users.firstnameNorm },
+      { value: users.email, normalized: users.emailNorm },
+    ],
+    id: users.id,
+    async fetch(where, orderBy, limit, offset) {
       const rows = await db
         .select({
           id: users.id,
@@ -64,7 +53,7 @@ export async function searchUsers(
         })
         .from(users)
         .where(where)
-        .orderBy(...listOrderBy(query, columns, users.id))
+        .orderBy(...orderBy)
         .limit(limit)
         .offset(offset);
       return rows.map((row) => ({
@@ -73,9 +62,9 @@ export async function searchUsers(
         createdate: row.createdate?.toISOString() ?? null,
       }));
     },
-    async () => {
+    async count(where) {
       const [row] = await db.select({ n: count() }).from(users).where(where);
       return row?.n ?? 0;
     },
-  );
+  });
 }

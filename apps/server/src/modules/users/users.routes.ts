@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { principalOf } from '../../platform/auth.ts';
 import { listQuerystringSchema } from '../../platform/list/query.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { searchUsers } from './users.list.ts';
+import { usersList, usersVisibleTo } from './users.list.ts';
 import {
   changePassword,
   getAuthenticatedUser,
@@ -26,6 +26,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operators: the signed-in user, an operator's account and password (spec §7 /api/users/*). */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const list = usersList(db);
+
   app.get(
     '/users/authenticatedUser',
     {
@@ -48,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: pageSchema(userListItemSchema) },
       },
     },
-    async (request) => searchUsers(db, principalOf(request), request.query),
+    async (request) => list.page(usersVisibleTo(principalOf(request)), request.query),
   );
 
   app.post(

@@ -6,8 +6,17 @@ import type { ListQuery } from './query.ts';
 /** Dates in filters are days of the utility's calendar, not UTC days. */
 export const APP_TIME_ZONE = 'Europe/Athens';
 
-/** Where each catalog field lives in SQL: a column or an expression of the list's query. */
-export type FieldColumns = Record<string, AnyPgColumn | SQL>;
+/**
+ * Where each catalog field lives in SQL: a column or an expression of the list's query. A text
+ * field may name its stored Greek-normalised copy, which filters and sorts then use (and index).
+ */
+export type FieldColumn = AnyPgColumn | SQL | { value: AnyPgColumn | SQL; normalized: AnyPgColumn };
+export type FieldColumns = Record<string, FieldColumn>;
+
+const valueOf = (column: FieldColumn): AnyPgColumn | SQL =>
+  'normalized' in column && 'value' in column ? column.value : (column as AnyPgColumn | SQL);
+const normalizedOf = (column: FieldColumn): AnyPgColumn | SQL =>
+  'normalized' in column && 'value' in column ? column.normalized : normText(column as AnyPgColumn | SQL);
 
 /** The Greek-aware normal form: the same function that backs the trigram indexes. */
 export const normText = (value: AnyPgColumn | SQL | string) => sql`norm_text(${value})`;
@@ -19,11 +28,13 @@ function escapeLike(value: string): string {
 const dayStart = (day: string) => sql`((${day})::timestamp AT TIME ZONE ${APP_TIME_ZONE})`;
 const nextDayStart = (day: string) => sql`(((${day})::date + 1)::timestamp AT TIME ZONE ${APP_TIME_ZONE})`;
 
-function condition(def: FieldDef, column: AnyPgColumn | SQL, op: string, value: string): SQL | undefined {
+function condition(def: FieldDef, field: FieldColumn, op: string, value: string): SQL | undefined {
   if (def.type === 'text') {
-    if (op === 'contains') return sql`${normText(column)} LIKE '%' || norm_text(${escapeLike(value)}) || '%'`;
-    return sql`${normText(column)} = norm_text(${value})`;
+    const normalized = normalizedOf(field);
+    if (op === 'contains') return sql`${normalized} LIKE '%' || norm_text(${escapeLike(value)}) || '%'`;
+    return sql`${normalized} = norm_text(${value})`;
   }
+  const column = valueOf(field);
   if (def.type === 'date') {
     switch (op) {
       case 'eq':
@@ -57,17 +68,19 @@ export function listWhere(query: ListQuery, columns: FieldColumns): SQL | undefi
     parts.push(condition(filter.def, column, filter.op, filter.value));
   }
   for (const [field, values] of equals) {
-    const column = columns[field] as AnyPgColumn;
+    const column = valueOf(columns[field] as FieldColumn) as AnyPgColumn;
     parts.push(values.length === 1 ? eq(column, values[0]) : inArray(column, values));
   }
   return and(...parts);
 }
 
-/** The quick search: any searchable text field contains the text. */
-export function searchCondition(query: ListQuery, searchable: (AnyPgColumn | SQL)[]): SQL | undefined {
+/** The quick search: any of the searchable fields contains the text. */
+export function searchCondition(query: ListQuery, searchable: FieldColumn[]): SQL | undefined {
   if (!query.search || searchable.length === 0) return undefined;
   const pattern = escapeLike(query.search);
-  return or(...searchable.map((column) => sql`${normText(column)} LIKE '%' || norm_text(${pattern}) || '%'`));
+  return or(
+    ...searchable.map((field) => sql`${normalizedOf(field)} LIKE '%' || norm_text(${pattern}) || '%'`),
+  );
 }
 
 /** ORDER BY of a list; text sorts in the Greek-aware order; the id keeps pages stable. */
@@ -76,7 +89,7 @@ export function listOrderBy(query: ListQuery, columns: FieldColumns, id: AnyPgCo
   for (const { field, desc: descending } of query.sort) {
     const column = columns[field.id];
     if (!column) continue;
-    const expression = field.type === 'text' ? normText(column) : column;
+    const expression = field.type === 'text' ? normalizedOf(column) : valueOf(column);
     order.push(descending ? desc(expression) : asc(expression));
   }
   order.push(asc(id));

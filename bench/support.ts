@@ -1,0 +1,88 @@
+// What the benchmarks share: a throw-away PostgreSQL server and simple HTTP load.
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** BENCH_DATABASE_URL when given, else a PostgreSQL server of Debian's packages in a temp folder. */
+export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
+  const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find(
+    (dir) => {
+      try {
+        execFileSync(path.join(dir, 'pg_ctl'), ['--version']);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  );
+  if (!bin)
+    throw new Error(
+      'PostgreSQL server binaries not found: apt-get install postgresql, or set BENCH_DATABASE_URL',
+    );
+  const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-pg-'));
+  const root = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    root
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args])
+      : execFileSync(path.join(bin, cmd), args);
+  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
+  const port = await freePort();
+  run('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  run('pg_ctl', [
+    '-D',
+    `${dir}/data`,
+    '-l',
+    `${dir}/server.log`,
+    '-w',
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Requests per second of `url` over `seconds` with `concurrency` clients. */
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  concurrency: number,
+) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const response = await fetch(url, { headers });
+        if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        done += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: done / seconds, p50: latencies[Math.floor(latencies.length / 2)] ?? 0 };
+}
