@@ -22,7 +22,9 @@ import { SsoService } from './modules/users/sso.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { resolveSession } from './modules/users/users.service.ts';
 import { authPlugin } from './platform/auth.ts';
+import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
+import { ListRegistry } from './platform/list/registry.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { viewsRoutes } from './platform/views/views.routes.ts';
@@ -92,7 +94,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
 
   const sso = config.oidc ? new SsoService(config.oidc, tokens) : undefined;
-  const moduleOptions: ModuleOptions = { db, config, tokens };
+  const moduleOptions: ModuleOptions = { db, config, tokens, lists: new ListRegistry() };
   await app.register(
     async (api) => {
       await api.register(installationRoutes, { ...moduleOptions, sso, version: VERSION });
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(usersRoutes, moduleOptions);
       await api.register(settingsRoutes, moduleOptions);
       await api.register(parametricsRoutes, moduleOptions);
+      // After the modules: it serves the lists they registered.
+      await api.register(exportsRoutes, moduleOptions);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

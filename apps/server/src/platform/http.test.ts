@@ -40,7 +40,7 @@ describe('the HTTP platform', () => {
     expect(body).toMatchObject({
       status: 500,
       key: 'error.server',
-      message: 'An error occurred. Contact the system administrator.',
+      message: 'A system error occurred. Contact the system administrator.',
     });
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.body).not.toContain('hunter2');

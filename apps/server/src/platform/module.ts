@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ListRegistry } from './list/registry.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What every module plugin receives when it is registered: nothing is decorated globally. */
@@ -7,4 +8,6 @@ export interface ModuleOptions {
   db: Db;
   config: Config;
   tokens: TokenService;
+  /** Where modules register their lists for the exports. */
+  lists: ListRegistry;
 }

@@ -1,6 +1,10 @@
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import type { AuthenticatedUser } from '@protocol/contracts';
 import type { ComponentType } from 'react';
@@ -26,6 +30,11 @@ export interface MenuEntry {
   visible?: (user: AuthenticatedUser) => boolean;
 }
 
+/** Admins: kind 1 (spec §3 User) or the super admin. */
+export function isAdminUser(user: AuthenticatedUser): boolean {
+  return user.kind === 1 || user.superAdmin;
+}
+
 /**
  * Side menu, in the order of spec §2: dashboard, new document, inbox, outbox, protocol book,
  * case files, applications, traders, operators, settings. Only modules that exist are listed.
@@ -37,6 +46,31 @@ export const menuEntries: MenuEntry[] = [
     path: '/',
     icon: DashboardOutlinedIcon,
     alsoActiveOn: ['/dashboard'],
+  },
+  {
+    key: 'users',
+    label: 'menu.users',
+    path: '/users',
+    icon: GroupOutlinedIcon,
+  },
+  // Settings stays the last entry (spec §2); its children are the parametric tables.
+  {
+    key: 'settings',
+    label: 'menu.settings',
+    path: '/parametrics/protocolBook',
+    icon: SettingsOutlinedIcon,
+    alsoActiveOn: ['/parametrics', '/settings'],
+    visible: isAdminUser,
+    children: [
+      {
+        key: 'parametrics',
+        label: 'menu.parametrics',
+        path: '/parametrics/protocolBook',
+        icon: TuneOutlinedIcon,
+        alsoActiveOn: ['/parametrics'],
+        visible: isAdminUser,
+      },
+    ],
   },
 ];
 
@@ -98,5 +132,14 @@ export interface NewEntry {
   visible?: (user: AuthenticatedUser) => boolean;
 }
 
-/** What a user may create on /new: one entry per module that exists (none yet). */
-export const newEntries: NewEntry[] = [];
+/** What a user may create on /new: one entry per module that exists. */
+export const newEntries: NewEntry[] = [
+  {
+    key: 'user',
+    label: 'new.newUser',
+    description: 'new.newUserDescription',
+    path: '/users/create',
+    icon: PersonAddOutlinedIcon,
+    visible: isAdminUser,
+  },
+];

@@ -16,8 +16,11 @@ const LogoutPage = lazyPage(() => import('../features/auth/LogoutPage.tsx'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage.tsx'));
 const NewPage = lazyPage(() => import('../features/new/NewPage.tsx'));
 const AboutPage = lazyPage(() => import('../features/about/AboutPage.tsx'));
-const AccountPage = lazyPage(() => import('../features/account/AccountPage.tsx'));
+const UserEditPage = lazyPage(() => import('../features/users/UserEditPage.tsx'));
+const ParametricPage = lazyPage(() => import('../features/parametrics/ParametricPage.tsx'));
 const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage.tsx'));
+const UsersListPage = lazyPage(() => import('../features/users/UsersListPage.tsx'));
+const PrintPage = lazyPage(() => import('../components/DataTable/PrintPage.tsx'));
 
 /** Unknown routes: the 404 page, inside the shell when signed in, on its own otherwise. */
 function UnknownRoute() {
@@ -51,6 +54,15 @@ function languageRoutes(): RouteObject[] {
       children: [{ path: 'login', element: <Page component={LoginPage} /> }],
     },
     { path: 'logout', element: <Page component={LogoutPage} /> },
+    // The print-friendly list: signed in, outside the shell.
+    {
+      path: 'print',
+      element: (
+        <RequireAuth>
+          <Page component={PrintPage} />
+        </RequireAuth>
+      ),
+    },
     {
       element: <Shell />,
       children: [
@@ -58,7 +70,10 @@ function languageRoutes(): RouteObject[] {
         { path: 'dashboard', element: <Page component={DashboardPage} /> },
         { path: 'new', element: <Page component={NewPage} /> },
         { path: 'about', element: <Page component={AboutPage} /> },
-        { path: 'users/:id/edit', element: <Page component={AccountPage} /> },
+        { path: 'users', element: <Page component={UsersListPage} /> },
+        { path: 'users/create', element: <Page component={UserEditPage} /> },
+        { path: 'users/:id/edit', element: <Page component={UserEditPage} /> },
+        { path: 'parametrics/:parametricCode', element: <Page component={ParametricPage} /> },
         { path: 'forbidden', element: <Page component={ForbiddenPage} /> },
       ],
     },

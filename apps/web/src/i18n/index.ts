@@ -1,10 +1,28 @@
 import type { Language } from '@protocol/contracts';
+import sharedEl from '@protocol/contracts/i18n/el.json';
+import sharedEn from '@protocol/contracts/i18n/en.json';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import el from './el.json';
 import en from './en.json';
 
-export const resources = { el: { translation: el }, en: { translation: en } } as const;
+/**
+ * What the first page needs: the shell's texts and the messages shared with the server (errors,
+ * validation). Every feature brings its own catalog with its lazy chunk (registerCatalogs), so the
+ * sign-in page does not download the texts of screens it never shows.
+ */
+export const resources = {
+  el: { translation: { ...el, ...sharedEl } },
+  en: { translation: { ...en, ...sharedEn } },
+} as const;
+
+type Catalog = Record<string, unknown>;
+
+/** Adds a feature's texts in both languages (deep-merged, so namespaces may span catalogs). */
+export function registerCatalogs(catalogs: { el: Catalog; en: Catalog }): void {
+  i18n.addResourceBundle('el', 'translation', catalogs.el, true, true);
+  i18n.addResourceBundle('en', 'translation', catalogs.en, true, true);
+}
 
 /** Greek is the default and the fallback language (spec §1, §9). */
 export function initI18n(lang: Language) {

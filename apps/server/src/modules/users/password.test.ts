@@ -100,7 +100,7 @@ describe('change password (spec §5)', () => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({
       key: 'error.no_access_user',
-      message: 'Δεν έχετε πρόσβαση στον συγκεκριμένο χρήστη',
+      message: 'Δεν έχετε πρόσβαση στον συγκεκριμένο χρήστη.',
     });
     const sa = await change(headers, ids.admin, {
       password: 'password-123',

@@ -25,8 +25,9 @@ import {
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operators: the signed-in user, an operator's account and password (spec §7 /api/users/*). */
-export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
   const list = usersList(db);
+  lists.register({ path: '/api/users/search', entityName: 'users', list, scope: usersVisibleTo });
 
   app.get(
     '/users/authenticatedUser',

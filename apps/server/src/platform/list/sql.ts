@@ -13,7 +13,7 @@ export const APP_TIME_ZONE = 'Europe/Athens';
 export type FieldColumn = AnyPgColumn | SQL | { value: AnyPgColumn | SQL; normalized: AnyPgColumn };
 export type FieldColumns = Record<string, FieldColumn>;
 
-const valueOf = (column: FieldColumn): AnyPgColumn | SQL =>
+const plainOf = (column: FieldColumn): AnyPgColumn | SQL =>
   'normalized' in column && 'value' in column ? column.value : (column as AnyPgColumn | SQL);
 const normalizedOf = (column: FieldColumn): AnyPgColumn | SQL =>
   'normalized' in column && 'value' in column ? column.normalized : normText(column as AnyPgColumn | SQL);
@@ -34,7 +34,7 @@ function condition(def: FieldDef, field: FieldColumn, op: string, value: string)
     if (op === 'contains') return sql`${normalized} LIKE '%' || norm_text(${escapeLike(value)}) || '%'`;
     return sql`${normalized} = norm_text(${value})`;
   }
-  const column = valueOf(field);
+  const column = plainOf(field);
   if (def.type === 'date') {
     switch (op) {
       case 'eq':
@@ -68,7 +68,7 @@ export function listWhere(query: ListQuery, columns: FieldColumns): SQL | undefi
     parts.push(condition(filter.def, column, filter.op, filter.value));
   }
   for (const [field, values] of equals) {
-    const column = valueOf(columns[field] as FieldColumn) as AnyPgColumn;
+    const column = plainOf(columns[field] as FieldColumn) as AnyPgColumn;
     parts.push(values.length === 1 ? eq(column, values[0]) : inArray(column, values));
   }
   return and(...parts);
@@ -89,7 +89,7 @@ export function listOrderBy(query: ListQuery, columns: FieldColumns, id: AnyPgCo
   for (const { field, desc: descending } of query.sort) {
     const column = columns[field.id];
     if (!column) continue;
-    const expression = field.type === 'text' ? normalizedOf(column) : valueOf(column);
+    const expression = field.type === 'text' ? normalizedOf(column) : plainOf(column);
     order.push(descending ? desc(expression) : asc(expression));
   }
   order.push(asc(id));

@@ -6,7 +6,7 @@ import { AppErrorBoundary } from '../errors/ErrorBoundary.tsx';
 import { usePreferences } from '../preferences.tsx';
 import { lazyPage } from '../routeLoading.ts';
 import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
-import { type AppBarContent, AppBarContext } from './appBarContext.tsx';
+import { AppBarAsideContext, type AppBarContent, AppBarContext } from './appBarContext.tsx';
 import { ChangePasswordContext } from './changePasswordContext.tsx';
 import { PageBar } from './PageBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -26,6 +26,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
 function Shell({ children }: { children?: ReactNode }) {
   const { menuMini } = usePreferences();
   const [content, setContent] = useState<AppBarContent>({});
+  const [aside, setAside] = useState<ReactNode>(null);
   // Mounted on first use (its code is a separate chunk), then kept so it can animate closed.
   const [changePasswordMounted, setChangePasswordMounted] = useState(false);
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
@@ -37,33 +38,35 @@ function Shell({ children }: { children?: ReactNode }) {
 
   return (
     <AppBarContext.Provider value={setContent}>
-      <ChangePasswordContext.Provider value={openChangePassword}>
-        <TopBar />
-        <SideMenu />
-        <Box
-          component="main"
-          sx={(theme) => ({
-            pt: `${TOP_BAR_HEIGHT}px`,
-            ml: `${menuWidth}px`,
-            minHeight: '100vh',
-            display: 'flex',
-            flexDirection: 'column',
-            transition: theme.transitions.create('margin-left', {
-              duration: theme.transitions.duration.shorter,
-            }),
-          })}
-        >
-          <PageBar content={content} />
-          <Box sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
-            <AppErrorBoundary>{children ?? <Outlet />}</AppErrorBoundary>
+      <AppBarAsideContext.Provider value={setAside}>
+        <ChangePasswordContext.Provider value={openChangePassword}>
+          <TopBar />
+          <SideMenu />
+          <Box
+            component="main"
+            sx={(theme) => ({
+              pt: `${TOP_BAR_HEIGHT}px`,
+              ml: `${menuWidth}px`,
+              minHeight: '100vh',
+              display: 'flex',
+              flexDirection: 'column',
+              transition: theme.transitions.create('margin-left', {
+                duration: theme.transitions.duration.shorter,
+              }),
+            })}
+          >
+            <PageBar content={content} aside={aside} />
+            <Box sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
+              <AppErrorBoundary>{children ?? <Outlet />}</AppErrorBoundary>
+            </Box>
           </Box>
-        </Box>
-        {changePasswordMounted && (
-          <Suspense fallback={null}>
-            <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
-          </Suspense>
-        )}
-      </ChangePasswordContext.Provider>
+          {changePasswordMounted && (
+            <Suspense fallback={null}>
+              <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
+            </Suspense>
+          )}
+        </ChangePasswordContext.Provider>
+      </AppBarAsideContext.Provider>
     </AppBarContext.Provider>
   );
 }

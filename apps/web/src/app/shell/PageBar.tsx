@@ -9,7 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { stripLang } from '../../lib/lang.ts';
@@ -21,7 +21,7 @@ import type { AppBarContent } from './appBarContext.tsx';
 const DASHBOARD_PATHS = ['/', '/dashboard'];
 
 /** The 43 px app bar under the top bar: back button, page title and the page's actions menu. */
-export function PageBar({ content }: { content: AppBarContent }) {
+export function PageBar({ content, aside }: { content: AppBarContent; aside?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -67,6 +67,7 @@ export function PageBar({ content }: { content: AppBarContent }) {
       >
         {content.title ?? ''}
       </Typography>
+      {aside}
       {actions.length > 0 && (
         <>
           <Button

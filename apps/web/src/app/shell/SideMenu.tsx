@@ -66,6 +66,10 @@ export function SideMenu() {
       >
         <List disablePadding>
           {entries.map((entry) => {
+            const children = menuMini
+              ? []
+              : (entry.children ?? []).filter((child) => !child.visible || child.visible(user));
+            const childActive = children.some((child) => isActive(child, path));
             const active = isActive(entry, path);
             const Icon = entry.icon;
             const label = t(entry.label);
@@ -74,8 +78,8 @@ export function SideMenu() {
                 key={entry.key}
                 component={RouterLink}
                 to={localize(entry.path)}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
+                selected={active && !childActive}
+                aria-current={active && !childActive ? 'page' : undefined}
                 aria-label={menuMini ? label : undefined}
                 data-testid={`menu-${entry.key}`}
                 sx={(theme) => ({
@@ -84,6 +88,13 @@ export function SideMenu() {
                   mb: 0.5,
                   px: menuMini ? '11.5px' : 1.5,
                   borderRadius: menuMini ? 0 : 1.5,
+                  ...(childActive && {
+                    color:
+                      theme.palette.mode === 'light'
+                        ? theme.palette.primary.main
+                        : theme.palette.primary.light,
+                    '& .MuiListItemIcon-root': { color: 'inherit' },
+                  }),
                   '&.Mui-selected': {
                     bgcolor:
                       theme.palette.mode === 'light' ? 'rgba(80, 0, 255, 0.09)' : 'rgba(0, 200, 254, 0.14)',
@@ -116,6 +127,57 @@ export function SideMenu() {
                   </Tooltip>
                 ) : (
                   button
+                )}
+                {children.length > 0 && (
+                  <List disablePadding aria-label={label} sx={{ mb: 0.5 }}>
+                    {children.map((child) => {
+                      const current = isActive(child, path);
+                      const ChildIcon = child.icon;
+                      return (
+                        <ListItem key={child.key} disablePadding sx={{ display: 'block' }}>
+                          <ListItemButton
+                            component={RouterLink}
+                            to={localize(child.path)}
+                            selected={current}
+                            aria-current={current ? 'page' : undefined}
+                            data-testid={`menu-${child.key}`}
+                            sx={(theme) => ({
+                              minHeight: 36,
+                              ml: 3,
+                              mr: 1,
+                              mb: 0.25,
+                              px: 1.5,
+                              borderRadius: 1.5,
+                              '&.Mui-selected': {
+                                bgcolor:
+                                  theme.palette.mode === 'light'
+                                    ? 'rgba(80, 0, 255, 0.09)'
+                                    : 'rgba(0, 200, 254, 0.14)',
+                                color:
+                                  theme.palette.mode === 'light'
+                                    ? theme.palette.primary.main
+                                    : theme.palette.primary.light,
+                                '& .MuiListItemIcon-root': { color: 'inherit' },
+                              },
+                            })}
+                          >
+                            <ListItemIcon sx={{ minWidth: 30 }}>
+                              <ChildIcon fontSize="small" />
+                            </ListItemIcon>
+                            <ListItemText
+                              primary={t(child.label)}
+                              slotProps={{
+                                primary: {
+                                  noWrap: true,
+                                  sx: { fontWeight: current ? 600 : 500, fontSize: 13.5 },
+                                },
+                              }}
+                            />
+                          </ListItemButton>
+                        </ListItem>
+                      );
+                    })}
+                  </List>
                 )}
               </ListItem>
             );

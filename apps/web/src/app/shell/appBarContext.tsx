@@ -32,3 +32,18 @@ export function useAppBar(content: AppBarContent): void {
     return () => set({});
   }, [set, title, actions]);
 }
+
+type AsideSetter = (node: ReactNode) => void;
+
+/** A slot on the right of the app bar (before the actions), e.g. the edit pages' fast switch. */
+export const AppBarAsideContext = createContext<AsideSetter | null>(null);
+
+/** Puts `node` in the app bar's slot while the page is shown; pass a memoised node. */
+export function useAppBarAside(node: ReactNode): void {
+  const set = useContext(AppBarAsideContext);
+  useEffect(() => {
+    if (!set) return;
+    set(node);
+    return () => set(null);
+  }, [set, node]);
+}

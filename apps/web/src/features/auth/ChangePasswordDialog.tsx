@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { type ChangePasswordRequest, changePasswordSchema } from '@protocol/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -21,10 +22,20 @@ import { authApi } from './api.ts';
 const EMPTY: ChangePasswordRequest = { password: '', confirmedPassword: '' };
 const FIELDS = ['password', 'confirmedPassword'] as const;
 
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Another operator's password, set by an admin (default: the signed-in user's own). */
+  userId?: number;
+  /** That operator's name, shown under the title. */
+  userName?: string;
+}
+
 /** Spec §5: both fields required, at most 220 characters, advised at least 8, and they must match. */
-export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ChangePasswordDialog({ open, onClose, userId, userName }: Props) {
   const { t } = useTranslation();
   const user = useUser();
+  const targetId = userId ?? user.id;
   const notify = useNotify();
   const titleId = useId();
   const [error, setError] = useState<unknown>(null);
@@ -41,7 +52,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
   }, [open, form]);
 
   const change = useMutation({
-    mutationFn: (values: ChangePasswordRequest) => authApi.changePassword(user.id, values),
+    mutationFn: (values: ChangePasswordRequest) => authApi.changePassword(targetId, values),
     meta: { errorSnackbar: false },
     onSuccess: () => {
       notify(t('changePassword.success'), 'success');
@@ -70,7 +81,14 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
       maxWidth="xs"
     >
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t('changePassword.title')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {t('changePassword.title')}
+          {userName && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              {userName}
+            </Typography>
+          )}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2.25} sx={{ pt: 1 }}>
             {error !== null && <Alert severity="error">{errorMessage(t, error)}</Alert>}

@@ -1,0 +1,190 @@
+import { parse as parseQuery } from 'node:querystring';
+import {
+  type EntityCatalog,
+  errorKeys,
+  exportListSchema,
+  exportRequestSchema,
+  exportResponseSchema,
+  type FieldDef,
+  type Language,
+} from '@protocol/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../auth.ts';
+import { AppError } from '../errors.ts';
+import { requestLanguage, translate } from '../i18n.ts';
+import type { ListQuerystring } from '../list/query.ts';
+import type { RegisteredList } from '../list/registry.ts';
+import type { ModuleOptions } from '../module.ts';
+import {
+  contentDisposition,
+  type ExportColumn,
+  type ExportFormat,
+  exportFileName,
+  renderExport,
+} from './render.ts';
+
+/** The list an export address names, with its query string; a 400 for anything else. */
+function resolve(
+  lists: ModuleOptions['lists'],
+  uri: string,
+): { entry: RegisteredList; query: ListQuerystring } {
+  const [path = '', search = ''] = uri.split('?', 2);
+  const entry = lists.find(path);
+  if (!entry)
+    throw new AppError(400, errorKeys.badData, {}, [{ field: 'uri', key: 'validation.invalid', params: {} }]);
+  const query: ListQuerystring = {};
+  for (const [key, value] of Object.entries(parseQuery(search))) {
+    if (value !== undefined) query[key] = value;
+  }
+  return { entry, query };
+}
+
+/** The columns to write: the asked ones in their order, else the list's default ones. */
+function columnsOf(catalog: EntityCatalog, asked: string[] | undefined): FieldDef[] {
+  const fields = catalog.fields.filter((f) => f.exportable) as FieldDef[];
+  if (!asked || asked.length === 0) return fields.filter((f) => !f.hiddenByDefault);
+  return asked.map((id) => {
+    const field = fields.find((f) => f.id === id);
+    if (!field) throw new AppError(400, errorKeys.unknownField, { field: id });
+    return field;
+  });
+}
+
+/** Rows as the export shows them: enums by their translated labels. */
+async function* labelled(
+  batches: AsyncIterable<Record<string, unknown>[]>,
+  fields: FieldDef[],
+  language: Language,
+): AsyncIterable<Record<string, unknown>[]> {
+  const enums = fields.filter((f) => f.type === 'enum' && f.options);
+  for await (const batch of batches) {
+    if (enums.length === 0) {
+      yield batch;
+      continue;
+    }
+    yield batch.map((row) => {
+      const copy = { ...row };
+      for (const field of enums) {
+        const option = field.options?.find((o) => o.value === String(row[field.id]));
+        copy[field.id] = option ? translate(language, option.labelKey) : row[field.id];
+      }
+      return copy;
+    });
+  }
+}
+
+interface ExportInput {
+  uri: string;
+  format: ExportFormat;
+  columns?: string[];
+  lang?: Language;
+  title?: string;
+}
+
+function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
+  const principal = principalOf(request);
+  const { entry, query } = resolve(lists, input.uri);
+  const language = input.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
+  const fields = columnsOf(entry.list.catalog, input.columns);
+  const columns: ExportColumn[] = fields.map((f) => ({
+    id: f.id,
+    label: translate(language, f.labelKey),
+    type: f.type,
+  }));
+  const title = input.title?.trim() || translate(language, entry.list.catalog.titleKey);
+  const generatedAt = new Date();
+  const rendered = renderExport({
+    format: input.format,
+    title,
+    language,
+    columns,
+    rows: labelled(entry.list.batches(entry.scope(principal), query), fields, language),
+    generatedAt,
+  });
+  return { ...rendered, fileName: exportFileName(title, input.format, generatedAt) };
+}
+
+/**
+ * Exports of any registered list (spec §7): the same query as the screen — its filters, sort and
+ * search — with the visible columns in their order, translated headers and enum labels.
+ */
+export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { lists }) => {
+  app.post(
+    '/export',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'A list as a PDF, Excel, CSV or Word file, base64 in JSON (spec §7)',
+        body: exportRequestSchema,
+        response: { 200: exportResponseSchema },
+      },
+    },
+    async (request) => {
+      const params = request.body.params ?? { format: 'excel' as const };
+      const started = startExport(request, lists, { uri: request.body.uri, ...params });
+      const chunks: Buffer[] = [];
+      for await (const chunk of started.stream)
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      return { file: Buffer.concat(chunks).toString('base64'), fileName: started.fileName };
+    },
+  );
+
+  app.get(
+    '/export/file',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'The same export streamed as a download: for large lists, memory stays bounded',
+        querystring: z.object({
+          uri: z.string().min(1).max(8000),
+          format: z.enum(['pdf', 'excel', 'csv', 'word']),
+          columns: z.string().max(4000).optional(),
+          lang: z.enum(['el', 'en']).optional(),
+          title: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { columns, ...rest } = request.query;
+      const started = startExport(request, lists, {
+        ...rest,
+        columns: columns ? columns.split(',') : undefined,
+      });
+      reply.header('Content-Type', started.contentType);
+      reply.header('Content-Disposition', contentDisposition(started.fileName));
+      return reply.send(started.stream);
+    },
+  );
+
+  app.get(
+    '/export/getForEntity',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'The standard and custom exports of a list (spec §7)',
+        querystring: z.object({
+          entityName: z.string().min(1).max(100),
+          aa_deya: z.string().max(20).optional(),
+        }),
+        response: { 200: exportListSchema },
+      },
+    },
+    async (request) => {
+      principalOf(request);
+      const entry = lists.findByEntity(request.query.entityName);
+      if (!entry) throw new AppError(404, errorKeys.notFound);
+      const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
+      const formats: ExportFormat[] = ['pdf', 'excel', 'csv', 'word'];
+      return {
+        standard: formats.map((format) => ({
+          uri: `${entry.path}?format=${format}`,
+          label: translate(language, `export.format.${format}`),
+        })),
+        // Custom export layouts per utility arrive with the modules that need them.
+        custom: [],
+      };
+    },
+  );
+};

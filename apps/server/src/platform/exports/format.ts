@@ -1,0 +1,282 @@
+/**
+ * Turning raw list values into what an export shows. Knows no business entity: only the column types.
+ * Money is formatted from its decimal string with string and BigInt arithmetic, never binary floats.
+ */
+
+export type ExportLanguage = 'el' | 'en';
+export type ExportColumnType = 'text' | 'number' | 'money' | 'date' | 'enum' | 'boolean' | 'reference';
+
+/** Dates are shown as the calendar day in this zone (the utility's), whatever the server's zone is. */
+export const EXPORT_TIME_ZONE = 'Europe/Athens';
+
+const texts = {
+  el: {
+    yes: 'Ναι',
+    no: 'Όχι',
+    page: (n: number, of: number) => `Σελίδα ${n} / ${of}`,
+    pageWord: 'Σελίδα',
+    pageOf: '/',
+    exported: 'Εξαγωγή',
+    rows: 'Εγγραφές',
+  },
+  en: {
+    yes: 'Yes',
+    no: 'No',
+    page: (n: number, of: number) => `Page ${n} of ${of}`,
+    pageWord: 'Page',
+    pageOf: 'of',
+    exported: 'Exported',
+    rows: 'Rows',
+  },
+} as const;
+
+export function exportTexts(language: ExportLanguage) {
+  return texts[language] ?? texts.el;
+}
+
+export interface DayParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+interface DateTimeParts extends DayParts {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function zonedParts(date: Date, timeZone: string): DateTimeParts {
+  const parts: Record<string, number> = {};
+  for (const part of dayFormatter(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The calendar day of a date value: a `YYYY-MM-DD` string is taken as it is (no zone shift);
+ * a Date or an ISO date-time string is the day it is in `timeZone`. Anything else: null.
+ */
+export function toDay(value: unknown, timeZone = EXPORT_TIME_ZONE): DayParts | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const only = DATE_ONLY.exec(value.trim());
+    if (only) return { year: Number(only[1]), month: Number(only[2]), day: Number(only[3]) };
+    const parsed = new Date(value);
+    return Number.isNaN(parsed.getTime()) ? null : zonedParts(parsed, timeZone);
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : zonedParts(value, timeZone);
+  return null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+export function formatDay(day: DayParts): string {
+  return `${pad2(day.day)}/${pad2(day.month)}/${String(day.year).padStart(4, '0')}`;
+}
+
+/** DD/MM/YYYY, or '' when the value is empty; a string that is no date is shown as it is. */
+export function formatDate(value: unknown, timeZone = EXPORT_TIME_ZONE): string {
+  const day = toDay(value, timeZone);
+  if (day) return formatDay(day);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** DD/MM/YYYY H:mm:ss (spec §9, headers) of a moment, in `timeZone`. */
+export function formatDateTime(at: Date, timeZone = EXPORT_TIME_ZONE): string {
+  const p = zonedParts(at, timeZone);
+  return `${formatDay(p)} ${p.hour}:${pad2(p.minute)}:${pad2(p.second)}`;
+}
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/** A canonical decimal string of a number without exponent notation, or null when it is none. */
+function decimalText(value: unknown): string | null {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const text = String(value);
+    if (!/e/i.test(text)) return text;
+    // Very small or very large floats: the shortest exact-enough fixed form.
+    return value.toFixed(20).replace(/\.?0+$/, '');
+  }
+  if (typeof value === 'string') {
+    const text = value.trim().replace(/^\+/, '');
+    return DECIMAL.test(text) && /\d/.test(text) ? text : null;
+  }
+  return null;
+}
+
+export interface Decimal {
+  negative: boolean;
+  integer: string; // digits, no leading zeros (at least '0')
+  fraction: string; // digits
+}
+
+export function parseDecimal(value: unknown): Decimal | null {
+  const text = decimalText(value);
+  if (text === null) return null;
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const integer = (match[2] ?? '').replace(/^0+(?=\d)/, '') || '0';
+  return { negative: match[1] === '-', integer, fraction: match[3] ?? '' };
+}
+
+/**
+ * Rounds a decimal to `places` digits, half away from zero, in BigInt arithmetic, and answers the
+ * plain string ('-1234.50'). Null when the value is not a number.
+ */
+export function roundDecimal(value: unknown, places = 2): string | null {
+  const decimal = parseDecimal(value);
+  if (!decimal) return null;
+  const kept = decimal.fraction.padEnd(places, '0').slice(0, places);
+  let scaled = BigInt(decimal.integer + kept);
+  const next = decimal.fraction.charAt(places);
+  if (next !== '' && next >= '5') scaled += 1n;
+  let digits = scaled.toString().padStart(places + 1, '0');
+  const isZero = scaled === 0n;
+  if (places > 0) digits = `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return (decimal.negative && !isZero ? '-' : '') + digits;
+}
+
+function groupThousands(integer: string, separator: string): string {
+  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+function separators(language: ExportLanguage) {
+  return language === 'en' ? { group: ',', decimal: '.' } : { group: '.', decimal: ',' };
+}
+
+/** Money for people: 2 decimals, grouped, in the language's separators ('1.234,50' / '1,234.50'). */
+export function formatMoney(value: unknown, language: ExportLanguage): string {
+  const rounded = roundDecimal(value, 2);
+  if (rounded === null) return value === null || value === undefined ? '' : String(value);
+  const { group, decimal } = separators(language);
+  const negative = rounded.startsWith('-');
+  const [integer = '0', fraction = '00'] = rounded.replace('-', '').split('.');
+  return `${negative ? '-' : ''}${groupThousands(integer, group)}${decimal}${fraction}`;
+}
+
+/** A plain number for people: digits as given (no grouping, so codes and years stay readable). */
+export function formatNumber(value: unknown, language: ExportLanguage): string {
+  const decimal = parseDecimal(value);
+  if (!decimal) return value === null || value === undefined ? '' : String(value);
+  const sign = decimal.negative && /[1-9]/.test(decimal.integer + decimal.fraction) ? '-' : '';
+  return decimal.fraction
+    ? `${sign}${decimal.integer}${separators(language).decimal}${decimal.fraction}`
+    : `${sign}${decimal.integer}`;
+}
+
+export function formatBoolean(value: unknown, language: ExportLanguage): string {
+  if (value === null || value === undefined || value === '') return '';
+  const t = exportTexts(language);
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  if (value === 'true' || value === 1) return t.yes;
+  if (value === 'false' || value === 0) return t.no;
+  return String(value);
+}
+
+/** Text of a text/enum/reference value: strings as they are, objects by their label or name. */
+export function formatText(value: unknown, language: ExportLanguage, timeZone = EXPORT_TIME_ZONE): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return formatBoolean(value, language);
+  if (value instanceof Date) return formatDate(value, timeZone);
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => formatText(item, language, timeZone))
+      .filter(Boolean)
+      .join(', ');
+  }
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of ['label', 'name', 'title', 'description', 'code', 'id']) {
+      const field = record[key];
+      if (typeof field === 'string' || typeof field === 'number') return String(field);
+    }
+    return '';
+  }
+  return String(value);
+}
+
+/** What a cell shows in the text formats (pdf, docx): every type formatted for people. */
+export function formatCell(
+  value: unknown,
+  type: ExportColumnType,
+  language: ExportLanguage,
+  timeZone = EXPORT_TIME_ZONE,
+): string {
+  if (value === null || value === undefined) return '';
+  switch (type) {
+    case 'date':
+      return formatDate(value, timeZone);
+    case 'money':
+      return formatMoney(value, language);
+    case 'number':
+      return formatNumber(value, language);
+    case 'boolean':
+      return formatBoolean(value, language);
+    default:
+      return formatText(value, language, timeZone);
+  }
+}
+
+/** The cell as a data file writes it (csv): like formatCell, but numbers and money machine-readable. */
+export function formatDataCell(
+  value: unknown,
+  type: ExportColumnType,
+  language: ExportLanguage,
+  timeZone = EXPORT_TIME_ZONE,
+): string {
+  if (value === null || value === undefined) return '';
+  if (type === 'money') return roundDecimal(value, 2) ?? formatText(value, language, timeZone);
+  if (type === 'number') {
+    const decimal = parseDecimal(value);
+    if (!decimal) return formatText(value, language, timeZone);
+    const sign = decimal.negative && /[1-9]/.test(decimal.integer + decimal.fraction) ? '-' : '';
+    return `${sign}${decimal.integer}${decimal.fraction ? `.${decimal.fraction}` : ''}`;
+  }
+  return formatCell(value, type, language, timeZone);
+}
+
+// Characters XML 1.0 (xlsx, docx) cannot hold: C0 controls other than tab, LF and CR; U+FFFE/U+FFFF;
+// and lone surrogates.
+const XML_INVALID =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to drop
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text safe for an XML-based file: drops the characters XML cannot hold. */
+export function cleanText(text: string): string {
+  return text.replace(XML_INVALID, '');
+}

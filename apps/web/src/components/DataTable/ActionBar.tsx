@@ -1,0 +1,133 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import TextSnippetOutlinedIcon from '@mui/icons-material/TextSnippetOutlined';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { ExportFormat } from '@protocol/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ActionBarProps {
+  onCreate?: () => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  onDelete?: () => void;
+  selectedCount: number;
+  onExport: (format: ExportFormat) => void;
+  exporting: ExportFormat | null;
+  onPrint: () => void;
+  showSelected: boolean;
+  onToggleSelected: () => void;
+}
+
+function Action({
+  label,
+  testId,
+  onClick,
+  disabled,
+  children,
+  pressed,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+  pressed?: boolean;
+}) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={label}
+          aria-pressed={pressed}
+          data-testid={testId}
+          onClick={onClick}
+          disabled={disabled}
+          color={pressed ? 'primary' : 'default'}
+          sx={{ borderRadius: 1.5 }}
+        >
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+const EXPORTS: { format: ExportFormat; testId: string; icon: ReactNode }[] = [
+  { format: 'pdf', testId: 'action-pdf', icon: <PictureAsPdfOutlinedIcon fontSize="small" /> },
+  { format: 'excel', testId: 'action-excel', icon: <GridOnOutlinedIcon fontSize="small" /> },
+  { format: 'csv', testId: 'action-csv', icon: <TextSnippetOutlinedIcon fontSize="small" /> },
+  { format: 'word', testId: 'action-word', icon: <ArticleOutlinedIcon fontSize="small" /> },
+];
+
+/** Spec §2 list actions: create, refresh, mass delete, PDF, Excel, CSV (and Word), print, show selected. */
+export function ActionBar(props: ActionBarProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {props.onCreate && (
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={props.onCreate}
+          data-testid="action-create"
+          sx={{ mr: 1 }}
+        >
+          {t('table.actions.create')}
+        </Button>
+      )}
+      <Action label={t('table.actions.refresh')} testId="action-refresh" onClick={props.onRefresh}>
+        {props.refreshing ? <CircularProgress size={18} /> : <RefreshIcon fontSize="small" />}
+      </Action>
+      {props.onDelete && (
+        <Action
+          label={t('table.actions.delete', { count: props.selectedCount })}
+          testId="action-delete"
+          onClick={props.onDelete}
+          disabled={props.selectedCount === 0}
+        >
+          <DeleteOutlineIcon fontSize="small" />
+        </Action>
+      )}
+      <Divider orientation="vertical" flexItem sx={{ mx: 0.75, my: 0.5 }} />
+      {EXPORTS.map((item) => (
+        <Action
+          key={item.format}
+          label={t(`export.${item.format}`)}
+          testId={item.testId}
+          onClick={() => props.onExport(item.format)}
+          disabled={props.exporting !== null}
+        >
+          {props.exporting === item.format ? <CircularProgress size={18} /> : item.icon}
+        </Action>
+      ))}
+      <Action label={t('table.actions.print')} testId="action-print" onClick={props.onPrint}>
+        <PrintOutlinedIcon fontSize="small" />
+      </Action>
+      <Divider orientation="vertical" flexItem sx={{ mx: 0.75, my: 0.5 }} />
+      <Action
+        label={t('table.actions.showSelected')}
+        testId="action-selected"
+        onClick={props.onToggleSelected}
+        pressed={props.showSelected}
+      >
+        <Badge badgeContent={props.selectedCount} color="primary" max={999}>
+          <ChecklistIcon fontSize="small" />
+        </Badge>
+      </Action>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ExportFormat, Language } from '@protocol/contracts';
+import { api } from '../../lib/api.ts';
+import { localizePath } from '../../lib/lang.ts';
+
+export interface ExportJob {
+  /** The list address with its query string, without page and size. */
+  uri: string;
+  format: ExportFormat;
+  columns: string[];
+  lang: Language;
+  title: string;
+}
+
+/** POST /api/export, then the file is saved under the name the server gave. */
+export async function downloadExport(job: ExportJob): Promise<void> {
+  const answer = await api.post<{ file: string; fileName: string }>('/api/export', {
+    uri: job.uri,
+    params: { format: job.format, columns: job.columns, lang: job.lang, title: job.title },
+  });
+  const binary = atob(answer.file);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  saveBlob(new Blob([bytes], { type: mimeOf(answer.fileName) }), answer.fileName);
+}
+
+function mimeOf(fileName: string): string {
+  const extension = fileName.split('.').pop()?.toLowerCase();
+  switch (extension) {
+    case 'pdf':
+      return 'application/pdf';
+    case 'xlsx':
+      return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    case 'docx':
+      return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    case 'csv':
+      return 'text/csv;charset=utf-8';
+    default:
+      return 'application/octet-stream';
+  }
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The print page's address: outside the shell, in the current language. */
+export function printPath(job: Omit<ExportJob, 'format'>): string {
+  const params = new URLSearchParams();
+  params.set('uri', job.uri);
+  params.set('columns', job.columns.join(','));
+  params.set('title', job.title);
+  return localizePath(`/print?${params.toString()}`, job.lang);
+}
+
+export function openPrint(job: Omit<ExportJob, 'format'>): void {
+  window.open(printPath(job), '_blank', 'noopener');
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { ApiRequestError } from '../../lib/api.ts';
+
+/** What a cell holds while it is edited: text and numbers as typed, switches as booleans. */
+export type CellValue = string | number | boolean | null;
+
+/** A row being edited: `id` is the server's id, or a temporary negative one (-1, -2, …) for new rows. */
+export type DraftRow = { id: number } & Record<string, CellValue>;
+
+/** A row as it is sent: ids of new rows are null (spec §4 'Row tables'), values typed per column. */
+export type TypedRow = { id: number | null } & Record<string, CellValue>;
+
+export interface RowTableOption {
+  value: string | number;
+  /** Translated label. */
+  label: string;
+}
+
+interface ColumnBase {
+  /** The field of the draft row; also names the cell's test id: `cell-<key>-<rowId>`. */
+  key: string;
+  /** Translated header. */
+  label: string;
+  required?: boolean;
+  /** Width of the column (px or any CSS width). */
+  width?: number | string;
+  /** Translated hint under the header (a tooltip). */
+  hint?: string;
+}
+
+export interface TextColumn extends ColumnBase {
+  type: 'text';
+  minLength?: number;
+  maxLength?: number;
+  placeholder?: string;
+}
+
+export interface NumberColumn extends ColumnBase {
+  type: 'number';
+  min?: number;
+  max?: number;
+  /** Only whole numbers (default true). */
+  integer?: boolean;
+}
+
+export interface SelectColumn extends ColumnBase {
+  type: 'select';
+  options: RowTableOption[];
+}
+
+export interface BooleanColumn extends ColumnBase {
+  type: 'boolean';
+}
+
+export type RowTableColumn = TextColumn | NumberColumn | SelectColumn | BooleanColumn;
+
+/** Encoded field messages (lib/errors.ts encodeFieldMessage) per row id and column key. */
+export type CellErrors = Record<number, Record<string, string>>;
+
+export interface RowTableProps<T> {
+  /** GET loads the rows from it; POST saves the whole table to it. */
+  path: string;
+  columns: RowTableColumn[];
+  /** The server's item as a draft row (flatten nested references: `booktype.id` → `booktype`). */
+  fromServer: (item: T) => DraftRow;
+  /** A typed row (new rows with id null) as the server expects it in the POST array. */
+  toPayload: (row: TypedRow) => unknown;
+  /** Checks the GET answer (a contracts schema); the raw answer is used when absent. */
+  parse?: (data: unknown) => T[];
+  /** Checks each payload row (a contracts schema, e.g. protocolBookRowSchema); issues mark their cells. */
+  rowSchema?: z.ZodType;
+  /** Values of a new row (its id is given by the table). */
+  newRow: () => Record<string, CellValue>;
+  /** Rows whose description is empty are left out of the save, after a confirmation (spec §5). */
+  descriptionColumn?: string;
+  /** Runs after validation; returning false or throwing aborts the save (spec §5 'Row table save'). */
+  preSave?: (rows: TypedRow[]) => boolean | Promise<boolean>;
+  /** Cells to mark after a failed save (e.g. the rows a uniqueness error is about). */
+  serverErrorCells?: (error: ApiRequestError, rows: DraftRow[]) => CellErrors | undefined;
+  /** Translated title shown in the table's toolbar. */
+  title?: string;
+  /** Query key prefix (defaults to the path). */
+  queryKey?: readonly unknown[];
+}

@@ -1,0 +1,125 @@
+import { issueToFieldError } from '@protocol/contracts';
+import type { z } from 'zod';
+import { encodeFieldMessage } from '../../lib/errors.ts';
+import type { CellErrors, CellValue, DraftRow, RowTableColumn, TypedRow } from './types.ts';
+
+export const REQUIRED_KEY = 'validation.required';
+
+export function isBlank(value: CellValue | undefined): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** The value a column sends: numbers as numbers, select values as their option's value, text trimmed. */
+export function typedValue(column: RowTableColumn, value: CellValue | undefined): CellValue {
+  switch (column.type) {
+    case 'number': {
+      if (isBlank(value)) return null;
+      if (typeof value === 'number') return value;
+      const number = Number(String(value).trim().replace(',', '.'));
+      return Number.isFinite(number) ? number : null;
+    }
+    case 'select': {
+      if (isBlank(value)) return null;
+      const option = column.options.find((item) => String(item.value) === String(value));
+      return option ? option.value : null;
+    }
+    case 'boolean':
+      return Boolean(value);
+    default:
+      return value === null || value === undefined ? '' : String(value).trim();
+  }
+}
+
+export function typedRow(row: DraftRow, columns: RowTableColumn[]): TypedRow {
+  const typed: TypedRow = { ...row, id: row.id > 0 ? row.id : null };
+  for (const column of columns) typed[column.key] = typedValue(column, row[column.key]);
+  return typed;
+}
+
+/** The encoded message of one cell's own rules, or undefined when it is valid. */
+export function validateCell(column: RowTableColumn, value: CellValue | undefined): string | undefined {
+  if (isBlank(value)) return column.required ? REQUIRED_KEY : undefined;
+  switch (column.type) {
+    case 'text': {
+      const text = String(value).trim();
+      if (column.minLength !== undefined && text.length < column.minLength)
+        return encodeFieldMessage('validation.min_length', { length: column.minLength });
+      if (column.maxLength !== undefined && text.length > column.maxLength)
+        return encodeFieldMessage('validation.max_length', { length: column.maxLength });
+      return undefined;
+    }
+    case 'number': {
+      const raw = typeof value === 'number' ? String(value) : String(value).trim().replace(',', '.');
+      const number = Number(raw);
+      if (!/^[-+]?\d+(\.\d+)?$/.test(raw) || !Number.isFinite(number)) return 'validation.invalid';
+      if (column.integer !== false && !Number.isInteger(number)) return 'validation.invalid';
+      if (column.min !== undefined && number < column.min)
+        return encodeFieldMessage('validation.min_value', { value: column.min });
+      if (column.max !== undefined && number > column.max)
+        return encodeFieldMessage('validation.max_value', { value: column.max });
+      return undefined;
+    }
+    case 'select':
+      return column.options.some((item) => String(item.value) === String(value))
+        ? undefined
+        : 'validation.invalid';
+    default:
+      return undefined;
+  }
+}
+
+export interface ValidationResult {
+  errors: CellErrors;
+  /** Cells with a required value missing. */
+  missing: number;
+  /** Cells with a wrong value. */
+  invalid: number;
+}
+
+/** Checks every cell by its column's rules, then each payload by the contracts schema (if any). */
+export function validateRows(
+  rows: DraftRow[],
+  columns: RowTableColumn[],
+  toPayload: (row: TypedRow) => unknown,
+  rowSchema?: z.ZodType,
+): ValidationResult {
+  const result: ValidationResult = { errors: {}, missing: 0, invalid: 0 };
+  const add = (rowId: number, key: string, message: string) => {
+    const cells = result.errors[rowId] ?? {};
+    if (cells[key]) return;
+    cells[key] = message;
+    result.errors[rowId] = cells;
+    if (message === REQUIRED_KEY) result.missing += 1;
+    else result.invalid += 1;
+  };
+  for (const row of rows) {
+    let rowHasErrors = false;
+    for (const column of columns) {
+      const message = validateCell(column, row[column.key]);
+      if (message) {
+        add(row.id, column.key, message);
+        rowHasErrors = true;
+      }
+    }
+    if (rowHasErrors || !rowSchema) continue;
+    const parsed = rowSchema.safeParse(toPayload(typedRow(row, columns)));
+    if (parsed.success) continue;
+    for (const issue of parsed.error.issues) {
+      const fieldError = issueToFieldError(issue);
+      const key = String(issue.path[0] ?? '');
+      const column = columns.find((item) => item.key === key) ?? columns[0];
+      if (column) add(row.id, column.key, encodeFieldMessage(fieldError.key, fieldError.params));
+    }
+  }
+  return result;
+}
+
+/** Same row content (the values the user can change), for the unsaved-changes marker. */
+export function sameRow(a: DraftRow, b: DraftRow, columns: RowTableColumn[]): boolean {
+  return columns.every((column) => {
+    const left = a[column.key];
+    const right = b[column.key];
+    if (column.type === 'boolean') return Boolean(left) === Boolean(right);
+    return String(left ?? '') === String(right ?? '');
+  });
+}

@@ -1,0 +1,785 @@
+import './i18n/index.ts';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type AuthenticatedUser,
+  type CreateUserRequest,
+  createUserSchema,
+  type UpdateAccountRequest,
+  type UpdateUserRequest,
+  type User,
+  updateAccountSchema,
+  updateUserSchema,
+  userKinds,
+  usersCatalog,
+} from '@protocol/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useUser } from '../../app/currentUser.tsx';
+import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { useLocalize } from '../../app/language.tsx';
+import { SESSION_USER_KEY } from '../../app/session.tsx';
+import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
+import { useOpenChangePassword } from '../../app/shell/changePasswordContext.tsx';
+import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useNotify } from '../../components/Notifier.tsx';
+import { initials, PageHeader } from '../../components/PageHeader.tsx';
+import { useConfirm } from '../../components/RowTable/ConfirmDialog.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { contractResolver } from '../../lib/contractResolver.ts';
+import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { userKey, usersApi, usersKey } from './userApi.ts';
+
+const ChangePasswordDialog = lazy(() => import('../auth/ChangePasswordDialog.tsx'));
+
+type Kind = 1 | 2;
+
+interface UserFormValues {
+  username: string;
+  password: string;
+  passwordConfirmation: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  kind: Kind;
+  superAdmin: boolean;
+  active: boolean;
+  scope: string[];
+}
+
+const FORM_FIELDS = [
+  'username',
+  'password',
+  'passwordConfirmation',
+  'firstname',
+  'lastname',
+  'email',
+  'kind',
+  'superAdmin',
+  'active',
+  'scope',
+] as const;
+
+const EMPTY: UserFormValues = {
+  username: '',
+  password: '',
+  passwordConfirmation: '',
+  firstname: '',
+  lastname: '',
+  email: '',
+  kind: userKinds.user,
+  superAdmin: false,
+  active: true,
+  scope: [],
+};
+
+function toForm(user: User): UserFormValues {
+  return {
+    ...EMPTY,
+    username: user.username,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email ?? '',
+    kind: user.kind,
+    superAdmin: user.superAdmin,
+    active: user.active,
+    scope: user.scope,
+  };
+}
+
+function isAdmin(user: AuthenticatedUser): boolean {
+  return user.kind === userKinds.admin || user.superAdmin;
+}
+
+/** What the signed-in operator may do on this form (spec §6; the server enforces the same). */
+type Mode = 'create' | 'own' | 'admin';
+
+function resolverFor(mode: Mode): Resolver<UserFormValues> {
+  const schema =
+    mode === 'create' ? createUserSchema : mode === 'admin' ? updateUserSchema : updateAccountSchema;
+  return contractResolver(schema) as unknown as Resolver<UserFormValues>;
+}
+
+/** The forbidden page's look, with the server's reason (e.g. no access to the Super Admin user). */
+function NoAccess({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <Box
+      data-testid="forbidden"
+      sx={{
+        minHeight: 'calc(100vh - 200px)',
+        display: 'grid',
+        placeItems: 'center',
+        textAlign: 'center',
+        p: 3,
+      }}
+    >
+      <Box sx={{ maxWidth: 560 }}>
+        <Box
+          sx={{
+            width: 88,
+            height: 88,
+            mx: 'auto',
+            mb: 3,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'primary.main',
+          }}
+        >
+          <LockOutlinedIcon sx={{ fontSize: 44 }} />
+        </Box>
+        <Typography variant="h1" gutterBottom>
+          {t('errorPage.forbiddenTitle')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 4, lineHeight: 1.7 }} data-testid="forbidden-message">
+          {message}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to={localize('/')}>
+          {t('errorPage.home')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
+      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: hint ? 0.5 : 2.5 }}>
+        {title}
+      </Typography>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+          {hint}
+        </Typography>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+function ReadOnlyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      variant="filled"
+      slotProps={{ htmlInput: { readOnly: true, 'data-testid': testId } }}
+    />
+  );
+}
+
+interface FormProps {
+  mode: Mode;
+  user?: User;
+  onSaved: (user: User) => void;
+}
+
+/** The operator form: names and e-mail for everyone; access fields for admins; password on create. */
+function UserForm({ mode, user, onSaved }: FormProps) {
+  const { t } = useTranslation();
+  const me = useUser();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const creating = mode === 'create';
+  const editsAccess = mode !== 'own';
+  const form = useForm<UserFormValues>({
+    resolver: resolverFor(mode),
+    defaultValues: user ? toForm(user) : EMPTY,
+  });
+
+  useEffect(() => {
+    if (user) form.reset(toForm(user));
+  }, [user, form]);
+
+  const save = useMutation({
+    mutationFn: (values: UserFormValues): Promise<User> => {
+      const email = values.email.trim() || null;
+      const names = { firstname: values.firstname.trim(), lastname: values.lastname.trim(), email };
+      if (mode === 'create') {
+        const body: CreateUserRequest = {
+          ...names,
+          username: values.username.trim(),
+          password: values.password,
+          passwordConfirmation: values.passwordConfirmation,
+          kind: values.kind,
+          superAdmin: me.superAdmin ? values.superAdmin : false,
+          active: values.active,
+          scope: values.scope,
+        };
+        return usersApi.create(body);
+      }
+      if (!user) throw new Error('no user');
+      if (mode === 'own') return usersApi.update(user.id, names satisfies UpdateAccountRequest);
+      const body: UpdateUserRequest = {
+        ...names,
+        kind: values.kind,
+        active: values.active,
+        scope: values.scope,
+        ...(me.superAdmin ? { superAdmin: values.superAdmin } : {}),
+      };
+      return usersApi.update(user.id, body);
+    },
+    meta: { errorSnackbar: false },
+    onSuccess: onSaved,
+    onError: (failure) => {
+      if (isApiError(failure) && failure.key === 'error.username_taken') {
+        form.setError('username', { type: 'server', message: failure.key }, { shouldFocus: true });
+        return;
+      }
+      const unmatched = isApiError(failure)
+        ? applyFieldErrors(failure.fieldErrors, FORM_FIELDS, form.setError)
+        : [];
+      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
+        notify(errorMessage(t, failure), 'error');
+      }
+    },
+  });
+
+  const onSubmit = form.handleSubmit(
+    () => save.mutate(form.getValues()),
+    () => notify(t('validation.fix_errors'), 'error'),
+  );
+
+  const kindOptions: { value: Kind; label: string }[] = [
+    { value: userKinds.admin, label: t('account.kinds.1') },
+    { value: userKinds.user, label: t('account.kinds.2') },
+  ];
+
+  const personal = (
+    <Section title={t('account.personal')}>
+      <Stack spacing={2.25}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="firstname"
+              label={t('account.firstname')}
+              required
+              testId="user-firstname"
+              autoComplete={mode === 'own' ? 'given-name' : 'off'}
+              autoFocus={!creating}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="lastname"
+              label={t('account.lastname')}
+              required
+              testId="user-lastname"
+              autoComplete={mode === 'own' ? 'family-name' : 'off'}
+            />
+          </Grid>
+        </Grid>
+        <FormTextField
+          control={form.control}
+          name="email"
+          type="email"
+          label={t('account.email')}
+          testId="user-email"
+          autoComplete={mode === 'own' ? 'email' : 'off'}
+        />
+      </Stack>
+    </Section>
+  );
+
+  const signIn = creating && (
+    <Section title={t('userForm.signIn')} hint={t('userForm.signInHint')}>
+      <Stack spacing={2.25}>
+        <FormTextField
+          control={form.control}
+          name="username"
+          label={t('account.username')}
+          required
+          testId="user-username"
+          autoComplete="off"
+          autoFocus
+          helperText={t('userForm.usernameHint')}
+        />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="password"
+              type="password"
+              label={t('userForm.password')}
+              required
+              testId="user-password"
+              autoComplete="new-password"
+              helperText={t('changePassword.hint')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="passwordConfirmation"
+              type="password"
+              label={t('userForm.passwordConfirmation')}
+              required
+              testId="user-passwordConfirmation"
+              autoComplete="new-password"
+            />
+          </Grid>
+        </Grid>
+      </Stack>
+    </Section>
+  );
+
+  const companies = mode === 'own' ? me.companies : [];
+  const access = (
+    <Section
+      title={t('account.access')}
+      hint={editsAccess ? t('userForm.accessHint') : t('account.readOnlyHint')}
+    >
+      <Stack spacing={2.25}>
+        {!creating && user && (
+          <ReadOnlyField label={t('account.username')} value={user.username} testId="user-username" />
+        )}
+        {editsAccess ? (
+          <>
+            <Controller
+              control={form.control}
+              name="kind"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('account.kind')}
+                  value={String(field.value)}
+                  onChange={(event) => field.onChange(Number(event.target.value) as Kind)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'user-kind' } }}
+                >
+                  {kindOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Paper variant="outlined" sx={{ px: 2, py: 0.5 }}>
+              <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
+                <SwitchRow
+                  control={form.control}
+                  name="active"
+                  label={t('account.active')}
+                  description={t('userForm.activeHint')}
+                  testId="user-active"
+                />
+                {me.superAdmin && (
+                  <SwitchRow
+                    control={form.control}
+                    name="superAdmin"
+                    label={t('account.superAdmin')}
+                    description={t('userForm.superAdminHint')}
+                    testId="user-superAdmin"
+                  />
+                )}
+              </Stack>
+            </Paper>
+            <Controller
+              control={form.control}
+              name="scope"
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  multiple
+                  freeSolo
+                  autoSelect
+                  options={[]}
+                  value={field.value}
+                  onChange={(_event, value) =>
+                    field.onChange([...new Set(value.map((item) => String(item).trim()).filter(Boolean))])
+                  }
+                  onBlur={field.onBlur}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('userForm.scope')}
+                      placeholder={field.value.length === 0 ? t('userForm.scopePlaceholder') : undefined}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldMessage(t, fieldState.error?.message) ?? t('userForm.scopeHint')}
+                      slotProps={{
+                        ...params.slotProps,
+                        htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'user-scope' },
+                      }}
+                    />
+                  )}
+                />
+              )}
+            />
+          </>
+        ) : (
+          user && (
+            <>
+              <ReadOnlyField
+                label={t('account.kind')}
+                value={t(`account.kinds.${user.kind}`)}
+                testId="user-kind"
+              />
+              {me.superAdmin && (
+                <ReadOnlyField
+                  label={t('account.superAdmin')}
+                  value={user.superAdmin ? t('common.yes') : t('common.no')}
+                  testId="user-superAdmin"
+                />
+              )}
+              <Box>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('userForm.scope')}
+                </Typography>
+                {user.scope.length > 0 ? (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                    {user.scope.map((item) => (
+                      <Chip key={item} label={item} size="small" />
+                    ))}
+                  </Box>
+                ) : (
+                  <Typography variant="body2">{t('userForm.noScope')}</Typography>
+                )}
+              </Box>
+              <Box>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('account.companies')}
+                </Typography>
+                {companies.length > 0 ? (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                    {companies.map((company) => (
+                      <Chip key={company.id} label={company.companytitle} size="small" />
+                    ))}
+                  </Box>
+                ) : (
+                  <Typography variant="body2">{t('account.noCompanies')}</Typography>
+                )}
+              </Box>
+            </>
+          )
+        )}
+      </Stack>
+    </Section>
+  );
+
+  const dirty = form.formState.isDirty;
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} data-testid="user-form" data-mode={mode}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Stack spacing={3}>
+            {signIn}
+            {personal}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>{access}</Grid>
+      </Grid>
+      <Paper
+        variant="outlined"
+        sx={(theme) => ({
+          position: 'sticky',
+          bottom: 0,
+          mt: 3,
+          px: { xs: 2, md: 3 },
+          py: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          zIndex: 2,
+          boxShadow: theme.palette.mode === 'light' ? '0 -4px 12px rgba(20,20,60,0.06)' : 'none',
+        })}
+      >
+        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
+          {dirty ? t('userForm.unsaved') : creating ? t('userForm.requiredHint') : t('userForm.noChanges')}
+        </Typography>
+        <Button
+          color="inherit"
+          disabled={save.isPending || (!creating && !dirty)}
+          onClick={() => {
+            if (creating) navigate(-1);
+            else form.reset(user ? toForm(user) : EMPTY);
+          }}
+          data-testid="user-cancel"
+        >
+          {creating ? t('common.cancel') : t('userForm.undo')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={save.isPending}
+          disabled={!creating && !dirty}
+          data-testid="user-save"
+        >
+          {creating ? t('userForm.create') : t('common.save')}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+function SwitchRow({
+  control,
+  name,
+  label,
+  description,
+  testId,
+}: {
+  control: ReturnType<typeof useForm<UserFormValues>>['control'];
+  name: 'active' | 'superAdmin';
+  label: string;
+  description: string;
+  testId: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Box sx={{ py: 1 }}>
+          <FormControlLabel
+            sx={{ m: 0, width: '100%', justifyContent: 'space-between' }}
+            labelPlacement="start"
+            label={<Typography sx={{ fontWeight: 500 }}>{label}</Typography>}
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { 'data-testid': testId, role: 'switch', ref: field.ref } as object }}
+              />
+            }
+          />
+          <FormHelperText sx={{ mt: 0 }}>{description}</FormHelperText>
+        </Box>
+      )}
+    />
+  );
+}
+
+function userTitle(user: User): string {
+  return `${user.firstname} ${user.lastname}`.trim() || user.username;
+}
+
+/** /users/create (admins only). */
+function CreateUser() {
+  const { t } = useTranslation();
+  const me = useUser();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const queryClient = useQueryClient();
+  useAppBar({ title: t('userForm.createTitle') });
+
+  if (!isAdmin(me)) return <NoAccess message={t('errorPage.forbiddenText')} />;
+
+  return (
+    <Box data-testid="user-page">
+      <PageHeader
+        title={t('userForm.createTitle')}
+        subtitle={t('userForm.createSubtitle')}
+        avatar={<PersonAddOutlinedIcon />}
+      />
+      <UserForm
+        mode="create"
+        onSaved={(created) => {
+          queryClient.setQueryData(userKey(created.id), created);
+          void queryClient.invalidateQueries({ queryKey: usersKey, exact: false });
+          notify(t('userForm.created', { name: userTitle(created) }), 'success');
+          navigate(localize(`/users/${created.id}/edit`), { replace: true });
+        }}
+      />
+    </Box>
+  );
+}
+
+/** /users/{id}/edit: an operator, or the signed-in user's own account (spec §2). */
+function EditUser({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const me = useUser();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const openOwnChangePassword = useOpenChangePassword();
+  const [confirm, confirmDialog] = useConfirm();
+  const [passwordDialog, setPasswordDialog] = useState<'closed' | 'open' | 'unmounted'>('unmounted');
+
+  const query = useQuery({
+    queryKey: userKey(id),
+    queryFn: ({ signal }) => usersApi.get(id, signal),
+  });
+  const user = query.data;
+  const own = id === me.id;
+  const mode: Mode = own || !isAdmin(me) ? 'own' : 'admin';
+
+  // The 'fast switch' (spec §2 app bar): the operators list the user came from, to move between records.
+  useFastSwitch({ entity: 'users', catalog: usersCatalog, editPath: (userId) => `/users/${userId}/edit` });
+
+  const saved = (next: User, message: string) => {
+    queryClient.setQueryData(userKey(next.id), next);
+    void queryClient.invalidateQueries({ queryKey: usersKey, exact: false, refetchType: 'none' });
+    if (next.id === me.id) void queryClient.invalidateQueries({ queryKey: SESSION_USER_KEY });
+    notify(message, 'success');
+  };
+
+  const setActive = useMutation({
+    mutationFn: (active: boolean) => {
+      if (!user) throw new Error('no user');
+      return usersApi.update(user.id, {
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        active,
+      });
+    },
+    onSuccess: (next, active) =>
+      saved(next, active ? t('userForm.activated') : t('userForm.deactivated', { name: userTitle(next) })),
+  });
+
+  const actions = useMemo<PageAction[]>(() => {
+    if (!user) return [];
+    const list: PageAction[] = [];
+    if (own || mode === 'admin') {
+      list.push({
+        key: 'change-password',
+        label: t('accountMenu.changePassword'),
+        icon: <KeyOutlinedIcon fontSize="small" />,
+        onClick: own ? openOwnChangePassword : () => setPasswordDialog('open'),
+        testId: 'user-change-password',
+      });
+    }
+    if (mode === 'admin') {
+      list.push(
+        user.active
+          ? {
+              key: 'deactivate',
+              label: t('userForm.deactivate'),
+              icon: <PersonOffOutlinedIcon fontSize="small" />,
+              disabled: setActive.isPending,
+              testId: 'user-deactivate',
+              onClick: () =>
+                void confirm({
+                  title: t('userForm.deactivateTitle'),
+                  message: t('userForm.deactivateMessage', { name: userTitle(user) }),
+                  confirmLabel: t('userForm.deactivate'),
+                  danger: true,
+                }).then((ok) => {
+                  if (ok) setActive.mutate(false);
+                }),
+            }
+          : {
+              key: 'activate',
+              label: t('userForm.activate'),
+              icon: <PersonOutlinedIcon fontSize="small" />,
+              disabled: setActive.isPending,
+              testId: 'user-activate',
+              onClick: () => setActive.mutate(true),
+            },
+      );
+    }
+    list.push({
+      key: 'refresh',
+      label: t('common.refresh'),
+      icon: <RefreshIcon fontSize="small" />,
+      onClick: () => void query.refetch(),
+      testId: 'user-refresh',
+    });
+    return list;
+  }, [user, own, mode, t, openOwnChangePassword, confirm, setActive, query.refetch]);
+  useAppBar({ title: own ? t('account.title') : t('userForm.editTitle'), actions });
+
+  if (query.error) {
+    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+    if (isApiError(query.error) && query.error.status === 403)
+      return <NoAccess message={errorMessage(t, query.error)} />;
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {errorMessage(t, query.error)}
+      </Alert>
+    );
+  }
+  if (!user) {
+    return (
+      <Box aria-busy="true">
+        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
+        <Skeleton variant="rounded" height={320} />
+      </Box>
+    );
+  }
+
+  return (
+    <Box data-testid="user-page">
+      <PageHeader
+        title={userTitle(user)}
+        subtitle={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <span>{user.username}</span>
+            <Chip size="small" variant="outlined" label={t(`account.kinds.${user.kind}`)} />
+            {user.superAdmin && <Chip size="small" color="primary" label={t('account.superAdmin')} />}
+            {!user.active && (
+              <Chip size="small" color="warning" label={t('userForm.inactive')} data-testid="user-inactive" />
+            )}
+          </Box>
+        }
+        avatar={initials(user.firstname, user.lastname, user.username)}
+        audit={user}
+      />
+      <UserForm
+        key={mode}
+        mode={mode}
+        user={user}
+        onSaved={(next) =>
+          saved(next, own ? t('account.saved') : t('userForm.updated', { name: userTitle(next) }))
+        }
+      />
+      {confirmDialog}
+      {passwordDialog !== 'unmounted' && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open={passwordDialog === 'open'}
+            onClose={() => setPasswordDialog('closed')}
+            userId={user.id}
+            userName={`${userTitle(user)} (${user.username})`}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** /users/create and /users/{id}/edit (spec §2, §3 User). */
+export default function UserEditPage() {
+  const { id: idParam } = useParams();
+  if (idParam === undefined) return <CreateUser />;
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  return <EditUser key={id} id={id} />;
+}
