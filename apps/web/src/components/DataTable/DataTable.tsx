@@ -122,7 +122,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
   const tableId = useId();
 
   // ----- views and state -----
-  const views = useTableViews({ catalog, metaKey, metaUrl, defaultTitle: t('views.defaultTitle') });
+  const views = useTableViews({ catalog, metaKey, metaUrl });
   const url = useTableUrlState(catalog);
   const displayed: SavedView | undefined =
     (url.viewId !== null ? views.views.find((item) => item.row.id === url.viewId) : undefined) ??

@@ -26,6 +26,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { viewTitle } from './state.ts';
 import type { SavedView } from './useTableViews.ts';
 
 export interface ViewsMenuProps {
@@ -56,6 +57,7 @@ export function ViewsMenu({
   onDelete,
 }: ViewsMenuProps) {
   const { t } = useTranslation();
+  const titleOf = (title: string) => viewTitle(t, title);
   const menuId = useId();
   const buttonId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -76,7 +78,7 @@ export function ViewsMenu({
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label={t('views.buttonLabel', { title: current?.view.title ?? '' })}
+        aria-label={t('views.buttonLabel', { title: titleOf(current?.view.title ?? '') })}
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<TableViewOutlinedIcon fontSize="small" />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
@@ -86,7 +88,7 @@ export function ViewsMenu({
           {t('views.label')}:
         </Box>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {current?.view.title ?? t('common.loading')}
+          {current ? titleOf(current.view.title) : t('common.loading')}
         </Box>
       </Button>
       {modified && (
@@ -144,7 +146,7 @@ export function ViewsMenu({
               key={item.row.id}
               selected={selected}
               data-testid="view-item"
-              data-title={item.view.title}
+              data-title={titleOf(item.view.title)}
               data-global={item.row.global}
               onClick={() => {
                 close();
@@ -156,7 +158,7 @@ export function ViewsMenu({
                 slotProps={{ primary: { noWrap: true, sx: { fontWeight: selected ? 600 : 400 } } }}
                 sx={{ maxWidth: 240 }}
               >
-                {item.view.title}
+                {titleOf(item.view.title)}
               </ListItemText>
               {item.row.global === 1 && (
                 <Tooltip title={t('views.global')}>
@@ -227,7 +229,7 @@ export function ViewsMenu({
       <ConfirmDialog
         open={deleting}
         title={t('views.deleteTitle')}
-        message={t('views.deleteMessage', { title: current?.view.title ?? '' })}
+        message={t('views.deleteMessage', { title: titleOf(current?.view.title ?? '') })}
         confirmLabel={t('views.delete')}
         danger
         busy={busy}

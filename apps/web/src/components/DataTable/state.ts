@@ -254,3 +254,14 @@ export function withFilter(filters: FilterMap, field: string, values: FilterValu
   else delete next[field];
   return next;
 }
+
+/**
+ * The title of the view saved automatically on a first visit: stored as this key and shown
+ * translated, so it reads right in either language whoever opened the list first.
+ */
+export const DEFAULT_VIEW_TITLE = 'views.defaultTitle';
+
+/** A view's title as shown: the default view's in the current language, others as typed. */
+export function viewTitle(t: (key: string) => string, title: string): string {
+  return title === DEFAULT_VIEW_TITLE ? t(DEFAULT_VIEW_TITLE) : title;
+}

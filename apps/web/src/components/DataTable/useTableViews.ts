@@ -2,7 +2,7 @@ import { type EntityCatalog, type TableView, tableViewSchema, type UserMeta } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../../lib/api.ts';
-import { defaultView, stateToView, type TableState } from './state.ts';
+import { DEFAULT_VIEW_TITLE, defaultView, stateToView, type TableState } from './state.ts';
 
 /** A saved view row with its parsed metaValue. */
 export interface SavedView {
@@ -62,9 +62,8 @@ export function useTableViews(options: {
   catalog: EntityCatalog;
   metaKey: string;
   metaUrl: string;
-  defaultTitle: string;
 }): TableViews {
-  const { catalog, metaKey, metaUrl, defaultTitle } = options;
+  const { catalog, metaKey, metaUrl } = options;
   const queryClient = useQueryClient();
   const path = metaPath(metaUrl, metaKey);
   const query = useQuery({
@@ -87,7 +86,7 @@ export function useTableViews(options: {
         id: null,
         global: 0,
         metaKey,
-        metaValue: JSON.stringify(defaultView(catalog, defaultTitle)),
+        metaValue: JSON.stringify(defaultView(catalog, DEFAULT_VIEW_TITLE)),
       })
       .catch(() => undefined) // spec §7: meta save failures are only logged
       .finally(() => {
@@ -95,7 +94,7 @@ export function useTableViews(options: {
         void queryClient.invalidateQueries({ queryKey: viewsKey(metaKey) });
       });
     creating.set(metaKey, promise);
-  }, [empty, metaKey, path, catalog, defaultTitle, queryClient]);
+  }, [empty, metaKey, path, catalog, queryClient]);
 
   const chooseMutation = useMutation({
     mutationFn: async (id: number) => {
