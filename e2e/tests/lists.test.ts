@@ -192,6 +192,44 @@ describe('the operators list', () => {
     await context.close();
   });
 
+  it('prints the list on a print-friendly page, and moves between records with the fast switch', async () => {
+    const { context, page } = await e2e.newPage();
+    await openOperators(page);
+    await page.getByTestId('filter-lastname').fill('παπαδοπουλ');
+    await expect.poll(async () => (await rowNames(page)).length).toBe(4);
+    const [printPage] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('action-print').click(),
+    ]);
+    await printPage.getByTestId('print-table').waitFor();
+    expect(decodeURIComponent(printPage.url())).toContain('/print?');
+    const printed = await printPage.getByTestId('print-table').textContent();
+    expect(printed).toContain('Παπαδοπούλου');
+    expect(printed).not.toContain('Γεωργίου');
+    await shot(printPage, 'users-print-el');
+    await printPage.close();
+
+    const ids = await rowNames(page);
+    await page.getByTestId('data-table-row').first().click();
+    await page.waitForURL(`**/users/${ids[0]}/edit`);
+    await page.getByTestId('fast-switch-button').click();
+    const panel = page.getByTestId('fast-switch-panel');
+    await panel.waitFor();
+    expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(325);
+    await expect.poll(() => page.getByTestId('fast-switch-item').count()).toBe(4);
+    // Slid in fully: on the right edge of the window.
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return Math.round((box?.x ?? 0) + (box?.width ?? 0));
+      })
+      .toBe(1366);
+    await shot(page, 'users-fast-switch-el');
+    await page.locator(`[data-testid="fast-switch-item"][data-id="${ids[2]}"]`).click();
+    await page.waitForURL(`**/users/${ids[2]}/edit`);
+    await context.close();
+  });
+
   it('asks before a mass delete, and the server refuses to delete operators', async () => {
     const { context, page } = await e2e.newPage();
     await openOperators(page);
