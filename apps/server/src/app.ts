@@ -14,10 +14,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
 import { parametricsRoutes } from './modules/parametrics/parametrics.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
+import { groupsRoutes } from './modules/users/groups.routes.ts';
 import { SsoService } from './modules/users/sso.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { resolveSession } from './modules/users/users.service.ts';
@@ -26,6 +28,7 @@ import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import type { ModuleOptions } from './platform/module.ts';
+import { createSecretBox } from './platform/secrets.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { viewsRoutes } from './platform/views/views.routes.ts';
 
@@ -94,13 +97,21 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
 
   const sso = config.oidc ? new SsoService(config.oidc, tokens) : undefined;
-  const moduleOptions: ModuleOptions = { db, config, tokens, lists: new ListRegistry() };
+  const moduleOptions: ModuleOptions = {
+    db,
+    config,
+    tokens,
+    lists: new ListRegistry(),
+    secrets: createSecretBox(config.credentialsKey),
+  };
   await app.register(
     async (api) => {
       await api.register(installationRoutes, { ...moduleOptions, sso, version: VERSION });
       await api.register(accountRoutes, { ...moduleOptions, sso });
       await api.register(viewsRoutes, moduleOptions);
       await api.register(usersRoutes, moduleOptions);
+      await api.register(groupsRoutes, moduleOptions);
+      await api.register(companiesRoutes, moduleOptions);
       await api.register(settingsRoutes, moduleOptions);
       await api.register(parametricsRoutes, moduleOptions);
       // After the modules: it serves the lists they registered.

@@ -65,7 +65,11 @@ type Issue = z.core.$ZodIssue;
 /** Turns a zod issue into a catalog key with params, so both sides show the same message. */
 export function issueToFieldError(issue: Issue): FieldError {
   const field = issue.path.map(String).join('.');
-  if (issue.message.startsWith('validation.')) return { field, key: issue.message, params: {} };
+  if (issue.message.startsWith('validation.')) {
+    // A custom issue may carry the message's params (e.g. the periodicity rules' limits).
+    const params = issue.code === 'custom' ? (issue.params as FieldError['params'] | undefined) : undefined;
+    return { field, key: issue.message, params: params ?? {} };
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) {

@@ -26,7 +26,10 @@ export const userSchema = z
     active: z.boolean(),
     superAdmin: z.boolean(),
     kind: z.union([z.literal(1), z.literal(2)]),
+    /** The effective permissions (issue 4): from the operator's groups, kind and super admin flag. */
     scope: z.array(z.string()),
+    /** The user groups the operator belongs to. */
+    groups: z.array(z.object({ id: z.number().int(), name: z.string(), companyId: z.number().int() })),
   })
   .extend(auditFieldsSchema.shape);
 export type User = z.infer<typeof userSchema>;
@@ -176,7 +179,6 @@ export const createUserSchema = z
     kind: z.union([z.literal(1), z.literal(2)]),
     superAdmin: z.boolean(),
     active: z.boolean(),
-    scope: z.array(z.string().max(100)).max(200),
   })
   .superRefine((value, ctx) => {
     if (value.password.length > 0 && value.password.length < PASSWORD_MIN) {
@@ -197,6 +199,5 @@ export const updateUserSchema = updateAccountSchema.extend({
   active: z.boolean().optional(),
   kind: z.union([z.literal(1), z.literal(2)]).optional(),
   superAdmin: z.boolean().optional(),
-  scope: z.array(z.string().max(100)).max(200).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserSchema>;

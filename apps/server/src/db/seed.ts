@@ -4,6 +4,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { addUserToCompany, createCompany } from '../modules/companies/companies.service.ts';
 import { putGeneralSetting } from '../modules/settings/settings.service.ts';
+import { seedGroup } from '../modules/users/groups.service.ts';
 import { users } from '../modules/users/users.schema.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
@@ -62,10 +63,24 @@ export async function bootstrap(db: Db, config: Config, print: (line: string) =>
       );
       await putGeneralSetting(tx, company.id, DEYA_AA_SETTING, '1', SYSTEM);
       await addUserToCompany(tx, company.id, admin.id);
+      const operators: number[] = [];
       for (const operator of DEMO_OPERATORS) {
         const user = await createUser(tx, { ...operator, kind: userKinds.user }, SYSTEM);
         await addUserToCompany(tx, company.id, user.id);
+        operators.push(user.id);
       }
+      await seedGroup(tx, company.id, {
+        name: 'Γραμματεία πρωτοκόλλου',
+        description: 'Πρωτοκόλληση εισερχομένων και εξερχομένων, συναλλασσόμενοι και αιτήσεις πολιτών',
+        permissions: ['protocol:write', 'traders:write', 'forms:write'],
+        members: operators,
+      });
+      await seedGroup(tx, company.id, {
+        name: 'Τμήμα ύδρευσης',
+        description: 'Παροχές, καταμετρήσεις και λογαριασμοί νερού',
+        permissions: ['water:write', 'traders:read', 'finance:read'],
+        members: operators.slice(1),
+      });
     }
     return config.adminPassword ? undefined : password;
   });

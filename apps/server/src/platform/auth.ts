@@ -1,16 +1,20 @@
+import { errorKeys, hasPermission, type Permission } from '@protocol/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, unauthorized } from './errors.ts';
+import { AppError, notFound, unauthorized } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
-/** Who is asking: the operator behind a live session. */
+/** Who is asking: the operator behind a live session, with their effective permissions. */
 export interface Principal {
   userId: number;
   sessionId: string;
   username: string;
   kind: 1 | 2;
   superAdmin: boolean;
-  scope: string[];
+  /** The effective permissions (groups, kind, super admin), as `hasPermission` reads them. */
+  scope: Permission[];
+  /** The companies the operator works for (all of them for a super admin). */
+  companyIds: number[];
   sso: boolean;
 }
 
@@ -18,9 +22,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  /**
+   * What an /api route needs, declared on every route (a route without one is refused at start):
+   * `public` (anonymous), `signedIn` (any operator; the service checks whose data it is), or a
+   * `permission`. `companyScoped` routes take `companyid` in the query: a company the operator does
+   * not work for is 'not found', never 'forbidden', so its existence is not revealed.
+   */
   interface FastifyContextConfig {
-    /** The route answers anonymous callers; every other /api route needs a session. */
     public?: boolean;
+    signedIn?: boolean;
+    permission?: Permission;
+    companyScoped?: boolean;
   }
 }
 
@@ -32,14 +44,65 @@ export interface AuthOptions {
   resolveSession(sessionId: string, userId: number): Promise<Principal | null>;
 }
 
-/** Authenticates every /api request unless its route is declared public (secure by default). */
+/** Every registered /api route with what it declared: the route-matrix test walks them. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+  signedIn: boolean;
+  permission: Permission | undefined;
+  companyScoped: boolean;
+}
+export const routeAccess = new WeakMap<FastifyInstance, RouteAccess[]>();
+
+/** Authenticates and authorises every /api request by what its route declared. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
+  const routes: RouteAccess[] = [];
+  routeAccess.set(app, routes);
   app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const config = (route.config ?? {}) as {
+      public?: boolean;
+      signedIn?: boolean;
+      permission?: Permission;
+      companyScoped?: boolean;
+    };
+    const declared = [config.public, config.signedIn, config.permission !== undefined].filter(Boolean).length;
+    if (declared !== 1) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare exactly one of public, signedIn or permission`,
+      );
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        public: Boolean(config.public),
+        signedIn: Boolean(config.signedIn),
+        permission: config.permission,
+        companyScoped: Boolean(config.companyScoped),
+      });
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    const config = request.routeOptions.config;
     // Unknown paths fall through to the 404 handler.
-    if (!request.routeOptions.url || request.routeOptions.config.public) return;
-    request.principal = await authenticate(request, options);
+    if (!request.routeOptions.url || config.public) return;
+    const principal = await authenticate(request, options);
+    request.principal = principal;
+    if (config.companyScoped) {
+      const raw = (request.query as Record<string, unknown>).companyid;
+      const companyId = raw === undefined ? undefined : Number(raw);
+      if (companyId !== undefined && !principal.companyIds.includes(companyId)) throw notFound();
+    }
+    if (config.permission && !hasPermission(principal.scope, config.permission)) {
+      throw new AppError(403, errorKeys.forbidden, { permission: config.permission });
+    }
   });
 });
 
@@ -58,6 +121,15 @@ async function authenticate(request: FastifyRequest, options: AuthOptions): Prom
 
 /** The signed-in operator of a route that is not public. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError(401, 'error.unauthorized');
+  if (!request.principal) throw unauthorized();
   return request.principal;
+}
+
+/** The company a company-scoped request names, or the operator's first one. */
+export function companyOf(request: FastifyRequest): number {
+  const principal = principalOf(request);
+  const raw = (request.query as Record<string, unknown>).companyid;
+  const companyId = raw === undefined ? principal.companyIds[0] : Number(raw);
+  if (companyId === undefined || !principal.companyIds.includes(companyId)) throw notFound();
+  return companyId;
 }

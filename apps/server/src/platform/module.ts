@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ListRegistry } from './list/registry.ts';
+import type { SecretBox } from './secrets.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What every module plugin receives when it is registered: nothing is decorated globally. */
@@ -10,4 +11,6 @@ export interface ModuleOptions {
   tokens: TokenService;
   /** Where modules register their lists for the exports. */
   lists: ListRegistry;
+  /** Encrypts secrets kept in the database. */
+  secrets: SecretBox;
 }

@@ -22,6 +22,45 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The password of the operators that createOperator adds. */
+export const OPERATOR_PASSWORD = 'Operator-2026';
+
+export interface NewOperator {
+  username: string;
+  firstname: string;
+  lastname: string;
+  /** 1 admin, 2 user (the default). */
+  kind?: 1 | 2;
+  active?: boolean;
+  /** `<username>@deya.example` unless given. */
+  email?: string | null;
+}
+
+/** POST /api/users as `headers`: an operator with no scope, not super admin; returns the response. */
+export function createOperator(
+  t: TestApp,
+  headers: { authorization: string },
+  { username, firstname, lastname, kind = 2, active = true, email = `${username}@deya.example` }: NewOperator,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers,
+    payload: {
+      username,
+      password: OPERATOR_PASSWORD,
+      passwordConfirmation: OPERATOR_PASSWORD,
+      firstname,
+      lastname,
+      email,
+      kind,
+      superAdmin: false,
+      active,
+      scope: [],
+    },
+  });
+}
+
 /**
  * A real database for one test file: PGlite in a temporary folder, or — when the test script has
  * started PostgreSQL and set TEST_DATABASE_URL — a fresh database on that server.
@@ -85,4 +124,20 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Gives an operator permissions through a new group of their first company (as a super admin). */
+export async function grant(t: TestApp, username: string, permissions: string[]): Promise<void> {
+  const admin = await t.login('admin', ADMIN_PASSWORD);
+  const search = await t.app.inject({ method: 'GET', url: '/api/users/search?size=-1', headers: admin });
+  const user = search.json().content.find((u: { username: string }) => u.username === username);
+  const groupName = `grant-${username}-${permissions.join('+')}`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/groups',
+    headers: admin,
+    payload: { name: groupName, description: null, permissions, members: [user.id] },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`grant ${username}: ${response.statusCode} ${response.body}`);
 }

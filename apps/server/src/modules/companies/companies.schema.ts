@@ -7,6 +7,9 @@ export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   companyname: text('companyname').notNull(),
   companytitle: text('companytitle').notNull(),
+  vatnumber: text('vatnumber'),
+  /** The company's service credentials, AES-256-GCM encrypted JSON (platform/secrets.ts). */
+  credentials: text('credentials'),
   ...auditColumns(),
 });
 

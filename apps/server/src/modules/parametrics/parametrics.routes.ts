@@ -12,6 +12,7 @@ export const parametricsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   app.get(
     '/parametrics/book',
     {
+      config: { permission: 'protocol:read', companyScoped: true },
       schema: {
         tags: ['parametrics'],
         summary: 'The protocol books of a company',
@@ -28,6 +29,7 @@ export const parametricsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   app.post(
     '/parametrics/book',
     {
+      config: { permission: 'settings:write', companyScoped: true },
       schema: {
         tags: ['parametrics'],
         summary: 'Row-table save of the protocol books: the whole table, new rows with a null id',

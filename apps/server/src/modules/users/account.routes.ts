@@ -64,7 +64,10 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions & { sso: SsoServ
 
   app.post(
     '/account/logout',
-    { schema: { tags: ['account'], summary: 'Sign out: the token is revoked' } },
+    {
+      config: { signedIn: true },
+      schema: { tags: ['account'], summary: 'Sign out: the token is revoked' },
+    },
     async (request, reply) => {
       await closeSession(db, principalOf(request), request.id);
       return reply.status(204).send();

@@ -1,6 +1,6 @@
 import { normalizeText } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, createOperator, grant, startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -17,22 +17,11 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
   for (const [username, firstname, lastname] of people) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: admin,
-      payload: {
-        username,
-        password: 'Operator-2026',
-        passwordConfirmation: 'Operator-2026',
-        firstname,
-        lastname,
-        email: `${username}@deya.example`,
-        kind: 2,
-        superAdmin: false,
-        active: username !== 'ageorgiou',
-        scope: [],
-      },
+    const response = await createOperator(t, admin, {
+      username,
+      firstname,
+      lastname,
+      active: username !== 'ageorgiou',
     });
     expect(response.statusCode, response.body).toBe(201);
   }
@@ -143,6 +132,8 @@ describe('GET /api/users/search', () => {
 
   it('shows an operator the operators of their company, without super admins', async () => {
     const op = await t.login('mpapadopoulou', 'Demo-2026!');
+    expect((await search('size=-1', op)).status).toBe(403);
+    await grant(t, 'mpapadopoulou', ['users:read']);
     const { body } = await search('size=-1', op);
     expect(usernames(body)).not.toContain('admin');
     expect(usernames(body)).toContain('gnikolaou');
@@ -151,22 +142,11 @@ describe('GET /api/users/search', () => {
 
 describe('creating and deleting operators', () => {
   it('refuses a taken user name with 409 on the field, whatever its case', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: admin,
-      payload: {
-        username: 'MPAPADOPOULOU',
-        password: 'Operator-2026',
-        passwordConfirmation: 'Operator-2026',
-        firstname: 'Α',
-        lastname: 'Β',
-        email: null,
-        kind: 2,
-        superAdmin: false,
-        active: true,
-        scope: [],
-      },
+    const response = await createOperator(t, admin, {
+      username: 'MPAPADOPOULOU',
+      firstname: 'Α',
+      lastname: 'Β',
+      email: null,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -177,22 +157,11 @@ describe('creating and deleting operators', () => {
 
   it('refuses an operator creating operators', async () => {
     const op = await t.login('mpapadopoulou', 'Demo-2026!');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: op,
-      payload: {
-        username: 'newbie',
-        password: 'Operator-2026',
-        passwordConfirmation: 'Operator-2026',
-        firstname: 'Α',
-        lastname: 'Β',
-        email: null,
-        kind: 2,
-        superAdmin: false,
-        active: true,
-        scope: [],
-      },
+    const response = await createOperator(t, op, {
+      username: 'newbie',
+      firstname: 'Α',
+      lastname: 'Β',
+      email: null,
     });
     expect(response.statusCode).toBe(403);
   });

@@ -9,7 +9,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../platform/auth.ts';
+import { companyOf, principalOf } from '../../platform/auth.ts';
 import { listQuerystringSchema } from '../../platform/list/query.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { usersList, usersVisibleTo } from './users.list.ts';
@@ -27,11 +27,18 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Operators: the signed-in user, an operator's account and password (spec §7 /api/users/*). */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
   const list = usersList(db);
-  lists.register({ path: '/api/users/search', entityName: 'users', list, scope: usersVisibleTo });
+  lists.register({
+    path: '/api/users/search',
+    entityName: 'users',
+    permission: 'users:read',
+    list,
+    scope: usersVisibleTo,
+  });
 
   app.get(
     '/users/authenticatedUser',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in operator',
@@ -44,6 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/users/search',
     {
+      config: { permission: 'users:read' },
       schema: {
         tags: ['users'],
         summary: 'The operators list: paging, sorting, Greek-aware filters (list engine)',
@@ -57,6 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.post(
     '/users',
     {
+      config: { permission: 'users:write', companyScoped: true },
       schema: {
         tags: ['users'],
         summary: 'Create an operator (admins)',
@@ -65,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       },
     },
     async (request, reply) => {
-      const user = await registerUser(db, principalOf(request), request.body, request.id);
+      const user = await registerUser(db, principalOf(request), companyOf(request), request.body, request.id);
       return reply.status(201).send(user);
     },
   );
@@ -74,6 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.delete(
     '/users/:id',
     {
+      config: { permission: 'users:admin' },
       schema: {
         tags: ['users'],
         summary: 'Refused: operators are deactivated, not deleted',
@@ -88,6 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.delete(
     '/users',
     {
+      config: { permission: 'users:admin' },
       schema: {
         tags: ['users'],
         summary: 'Mass delete: refused, operators are deactivated, not deleted',
@@ -102,13 +113,17 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
 
   app.get(
     '/users/:id',
-    { schema: { tags: ['users'], summary: 'An operator', params: idParams, response: { 200: userSchema } } },
+    {
+      config: { signedIn: true },
+      schema: { tags: ['users'], summary: 'An operator', params: idParams, response: { 200: userSchema } },
+    },
     async (request) => getUser(db, principalOf(request), request.params.id),
   );
 
   app.put(
     '/users/:id',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['users'],
         summary: 'Change an operator: names and e-mail; admins also kind, active, scope',
@@ -123,6 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.put(
     '/users/:id/change_password',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['users'],
         summary: 'Set a new password (own account; admins also for their operators)',

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   type AuthenticatedUser,
   type CreateUserRequest,
+  effectiveScope,
   errorKeys,
+  hasPermission,
   type UpdateUserRequest,
   type User,
   userKinds,
@@ -15,7 +17,10 @@ import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { companies, companyUsers } from '../companies/companies.schema.ts';
 import { addUserToCompany, companiesOfUser, companyIdsOfUser } from '../companies/companies.service.ts';
+import { userGroupMembers, userGroupPermissions } from './groups.schema.ts';
+import { groupsOfUser } from './groups.service.ts';
 import { loginFailures, sessions, users } from './users.schema.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -25,7 +30,25 @@ export const LOGIN_LIMIT_PER_USERNAME = 10;
 export const LOGIN_LIMIT_PER_IP = 30;
 const LOGIN_WINDOW_SECONDS = 60;
 
-export function toUserDto(row: UserRow): User {
+/** An operator with the effective permissions of their groups and kind, and the groups themselves. */
+async function describeUser(db: Db, row: UserRow): Promise<User> {
+  const [granted, groups] = await Promise.all([
+    db
+      .selectDistinct({ p: userGroupPermissions.permission })
+      .from(userGroupMembers)
+      .innerJoin(userGroupPermissions, eq(userGroupPermissions.groupId, userGroupMembers.groupId))
+      .where(eq(userGroupMembers.userId, row.id)),
+    groupsOfUser(db, row.id),
+  ]);
+  const scope = effectiveScope(
+    granted.map((g) => g.p),
+    row.kind,
+    row.superAdmin,
+  );
+  return toUserDto(row, scope, groups);
+}
+
+export function toUserDto(row: UserRow, scope: string[], groups: User['groups']): User {
   return {
     id: row.id,
     username: row.username,
@@ -37,7 +60,8 @@ export function toUserDto(row: UserRow): User {
     active: row.active,
     superAdmin: row.superAdmin,
     kind: row.kind === userKinds.admin ? 1 : 2,
-    scope: row.scope,
+    scope,
+    groups,
     ...auditFieldsOf(row),
   };
 }
@@ -124,10 +148,26 @@ export async function openSession(
   return { sessionId, expiresAt };
 }
 
-/** The live session with its active operator, in one query; null when revoked, expired or inactive. */
+/**
+ * The live session with its active operator, the permissions of their groups and their companies,
+ * in one query; null when revoked, expired or the operator is inactive.
+ */
 export async function resolveSession(db: Db, sessionId: string, userId: number): Promise<Principal | null> {
   const [row] = await db
-    .select({ user: users, sso: sessions.sso })
+    .select({
+      id: users.id,
+      username: users.username,
+      kind: users.kind,
+      superAdmin: users.superAdmin,
+      sso: sessions.sso,
+      granted: sql<string[]>`ARRAY(SELECT DISTINCT ${userGroupPermissions.permission} FROM ${userGroupMembers}
+        JOIN ${userGroupPermissions} ON ${userGroupPermissions.groupId} = ${userGroupMembers.groupId}
+        WHERE ${userGroupMembers.userId} = ${users.id})`,
+      companyIds: sql<
+        number[]
+      >`CASE WHEN ${users.superAdmin} THEN ARRAY(SELECT ${companies.id} FROM ${companies} ORDER BY ${companies.id})
+        ELSE ARRAY(SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id} ORDER BY ${companyUsers.companyId}) END`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -140,13 +180,15 @@ export async function resolveSession(db: Db, sessionId: string, userId: number):
       ),
     );
   if (!row) return null;
+  const kind = row.kind === userKinds.admin ? 1 : 2;
   return {
-    userId: row.user.id,
+    userId: row.id,
     sessionId,
-    username: row.user.username,
-    kind: row.user.kind === userKinds.admin ? 1 : 2,
-    superAdmin: row.user.superAdmin,
-    scope: row.user.scope,
+    username: row.username,
+    kind,
+    superAdmin: row.superAdmin,
+    scope: effectiveScope(row.granted, kind, row.superAdmin),
+    companyIds: row.companyIds.map(Number),
     sso: row.sso,
   };
 }
@@ -184,18 +226,17 @@ async function getUserRow(db: Tx, id: number): Promise<UserRow> {
 }
 
 /**
- * Who may see or change whom: oneself; a super admin everyone; an admin the operators of their
- * companies, except super admins (spec §6 messages). Operators of other companies are 'not found'.
+ * Who may see or change whom: oneself; a super admin everyone; with users:read / users:write the
+ * operators of one's companies, except super admins (spec §6 messages). Operators of other
+ * companies are 'not found'.
  */
 async function assertAccess(db: Db, actor: Principal, target: UserRow, write: boolean): Promise<void> {
   if (actor.userId === target.id || actor.superAdmin) return;
-  const [mine, theirs] = await Promise.all([
-    companyIdsOfUser(db, actor.userId),
-    companyIdsOfUser(db, target.id),
-  ]);
-  if (!theirs.some((id) => mine.includes(id))) throw notFound();
+  const theirs = await companyIdsOfUser(db, target.id);
+  if (!theirs.some((id) => actor.companyIds.includes(id))) throw notFound();
   if (target.superAdmin) throw forbidden(errorKeys.noAccessSuperAdmin);
-  if (actor.kind !== userKinds.admin && write) throw forbidden(errorKeys.noAccessUser);
+  if (write && !hasPermission(actor.scope, 'users:write')) throw forbidden(errorKeys.noAccessUser);
+  if (!write && !hasPermission(actor.scope, 'users:read')) throw forbidden(errorKeys.noAccessUser);
 }
 
 export async function getAuthenticatedUser(db: Db, principal: Principal): Promise<AuthenticatedUser> {
@@ -203,13 +244,14 @@ export async function getAuthenticatedUser(db: Db, principal: Principal): Promis
     getUserRow(db, principal.userId),
     companiesOfUser(db, principal.userId, principal.superAdmin),
   ]);
-  return { ...toUserDto(row), companies, sso: principal.sso };
+  const groups = await groupsOfUser(db, principal.userId);
+  return { ...toUserDto(row, principal.scope, groups), companies, sso: principal.sso };
 }
 
 export async function getUser(db: Db, actor: Principal, id: number): Promise<User> {
   const row = await getUserRow(db, id);
   await assertAccess(db, actor, row, false);
-  return toUserDto(row);
+  return describeUser(db, row);
 }
 
 export async function updateUser(
@@ -223,10 +265,9 @@ export async function updateUser(
   await assertAccess(db, actor, before, true);
   const changed = <K extends 'active' | 'kind' | 'superAdmin'>(key: K) =>
     changes[key] !== undefined && changes[key] !== before[key];
-  const scopeChanged = changes.scope !== undefined && changes.scope.join('\n') !== before.scope.join('\n');
-  if (changed('active') || changed('kind') || scopeChanged) {
-    // Only admins change these, and never on their own account (no self-promotion, no lock-out).
-    if (actor.userId === id || (actor.kind !== userKinds.admin && !actor.superAdmin)) {
+  if (changed('active') || changed('kind')) {
+    // Only who manages operators changes these, never on their own account (no self-promotion, no lock-out).
+    if (actor.userId === id || !hasPermission(actor.scope, 'users:write')) {
       throw forbidden(errorKeys.noAccessUser);
     }
   }
@@ -240,27 +281,28 @@ export async function updateUser(
     ...(changes.active === undefined ? {} : { active: changes.active }),
     ...(changes.kind === undefined ? {} : { kind: changes.kind }),
     ...(changes.superAdmin === undefined ? {} : { superAdmin: changes.superAdmin }),
-    ...(changes.scope === undefined ? {} : { scope: changes.scope }),
   };
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ ...values, ...updatedBy(actor.username) })
-      .where(eq(users.id, id))
-      .returning();
-    if (!row) throw notFound();
-    // Deactivating ends every session of the operator at once.
-    if (values.active === false) await revokeSessionsOf(tx, id);
-    await recordAudit(tx, {
-      entity: 'user',
-      entityId: id,
-      action: 'update',
-      user: actor,
-      changes: diff(before, values),
-      requestId,
-    });
-    return toUserDto(row);
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, ...updatedBy(actor.username) })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw notFound();
+      // Deactivating ends every session of the operator at once.
+      if (values.active === false) await revokeSessionsOf(tx, id);
+      await recordAudit(tx, {
+        entity: 'user',
+        entityId: id,
+        action: 'update',
+        user: actor,
+        changes: diff(before, values),
+        requestId,
+      });
+      return row;
+    })
+    .then((row) => describeUser(db, row));
 }
 
 /** Sets a new password; the operator's other sessions end, the caller's own stays. */
@@ -301,7 +343,6 @@ export async function createUser(
     email?: string;
     kind: 1 | 2;
     superAdmin?: boolean;
-    scope?: string[];
   },
   createdBy: string,
   requestId?: string,
@@ -316,7 +357,6 @@ export async function createUser(
       email: values.email ?? null,
       kind: values.kind,
       superAdmin: values.superAdmin ?? false,
-      scope: values.scope ?? [],
       createuser: createdBy,
     })
     .returning();
@@ -332,16 +372,26 @@ export async function createUser(
   return row;
 }
 
-/** An admin creates an operator, who joins the admin's companies; only a super admin makes super admins. */
+/** An admin creates an operator of a company; only a super admin makes super admins. */
 export async function registerUser(
   db: Db,
   actor: Principal,
+  companyId: number,
   request: CreateUserRequest,
   requestId: string,
 ): Promise<User> {
-  if (actor.kind !== userKinds.admin && !actor.superAdmin) throw forbidden(errorKeys.noAccessUser);
+  return describeUser(db, await insertOperator(db, actor, companyId, request, requestId));
+}
+
+/** The new operator works for the company the admin is working in. */
+async function insertOperator(
+  db: Db,
+  actor: Principal,
+  companyId: number,
+  request: CreateUserRequest,
+  requestId: string,
+): Promise<UserRow> {
   if (request.superAdmin && !actor.superAdmin) throw forbidden(errorKeys.noAccessSuperAdmin);
-  const companies = await companiesOfUser(db, actor.userId, actor.superAdmin);
   try {
     return await db.transaction(async (tx) => {
       const row = await createUser(
@@ -354,16 +404,13 @@ export async function registerUser(
           email: request.email || undefined,
           kind: request.kind,
           superAdmin: request.superAdmin,
-          scope: request.scope,
         },
         actor.username,
         requestId,
       );
       if (!request.active) await tx.update(users).set({ active: false }).where(eq(users.id, row.id));
-      // A super admin works for every company already; others give the new operator their own.
-      const joined = actor.superAdmin ? companies.slice(0, 1) : companies;
-      for (const company of joined) await addUserToCompany(tx, company.id, row.id);
-      return toUserDto({ ...row, active: request.active });
+      await addUserToCompany(tx, companyId, row.id);
+      return { ...row, active: request.active };
     });
   } catch (error) {
     if (pgError(error)?.code === UNIQUE_VIOLATION) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows, docxTableRows, pdfText, xlsxRows } from '../../test/files.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, createOperator, grant, startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -9,26 +9,17 @@ const filtered = `/api/users/search?lastname=${encodeURIComponent('ci(contains(�
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const create = (username: string, firstname: string, lastname: string, kind: 1 | 2) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: admin,
-      payload: {
-        username,
-        password: 'Operator-2026',
-        passwordConfirmation: 'Operator-2026',
-        firstname,
-        lastname,
-        email: `${username}@deya.example`,
-        kind,
-        superAdmin: false,
-        active: true,
-        scope: [],
-      },
-    });
-  await create('epapadopoulou', 'Ελένη', 'Παπαδοπούλου', 1);
-  await create('kakovoulos', '=HYPERLINK("x")', '+Κακόβουλος', 2);
+  await createOperator(t, admin, {
+    username: 'epapadopoulou',
+    firstname: 'Ελένη',
+    lastname: 'Παπαδοπούλου',
+    kind: 1,
+  });
+  await createOperator(t, admin, {
+    username: 'kakovoulos',
+    firstname: '=HYPERLINK("x")',
+    lastname: '+Κακόβουλος',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -140,8 +131,16 @@ describe('POST /api/export (spec §7): the list’s query as a file', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('an operator’s export holds only what their list shows', async () => {
+  it('an operator’s export needs the list’s permission, and holds only what their list shows', async () => {
     const op = await t.login('mpapadopoulou', 'Demo-2026!');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/export',
+      headers: op,
+      payload: { uri: '/api/users/search', params: { format: 'csv' } },
+    });
+    expect(refused.statusCode).toBe(403);
+    await grant(t, 'mpapadopoulou', ['users:read']);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/export',

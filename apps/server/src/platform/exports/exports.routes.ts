@@ -6,6 +6,7 @@ import {
   exportRequestSchema,
   exportResponseSchema,
   type FieldDef,
+  hasPermission,
   type Language,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -85,7 +86,14 @@ interface ExportInput {
 
 function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
   const principal = principalOf(request);
-  const { entry, query } = resolve(lists, input.uri);
+  const { entry, query: full } = resolve(lists, input.uri);
+  // The export needs what the list needs, and only the operator's companies.
+  if (!hasPermission(principal.scope, entry.permission)) {
+    throw new AppError(403, errorKeys.forbidden, { permission: entry.permission });
+  }
+  const { companyid, ...query } = full;
+  if (companyid !== undefined && !principal.companyIds.includes(Number(companyid)))
+    throw new AppError(404, errorKeys.notFound);
   const language = input.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
   const fields = columnsOf(entry.list.catalog, input.columns);
   const columns: ExportColumn[] = fields.map((f) => ({
@@ -100,7 +108,7 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
     title,
     language,
     columns,
-    rows: labelled(entry.list.batches(entry.scope(principal), query), fields, language),
+    rows: labelled(entry.list.batches(entry.scope(principal, full), query), fields, language),
     generatedAt,
   });
   return { ...rendered, fileName: exportFileName(title, input.format, generatedAt) };
@@ -114,6 +122,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(
     '/export',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['exports'],
         summary: 'A list as a PDF, Excel, CSV or Word file, base64 in JSON (spec §7)',
@@ -134,6 +143,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/export/file',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['exports'],
         summary: 'The same export streamed as a download: for large lists, memory stays bounded',
@@ -161,6 +171,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/export/getForEntity',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['exports'],
         summary: 'The standard and custom exports of a list (spec §7)',

@@ -1,6 +1,8 @@
+import type { Permission } from '@protocol/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Principal } from '../auth.ts';
 import type { EntityList } from './list.ts';
+import type { ListQuerystring } from './query.ts';
 
 /** A list the exports can run: its address, its engine and who may see which rows. */
 export interface RegisteredList {
@@ -10,7 +12,10 @@ export interface RegisteredList {
   entityName: string;
   // biome-ignore lint/suspicious/noExplicitAny: each list has its own row type
   list: EntityList<any>;
-  scope(principal: Principal): SQL | undefined;
+  /** What reading the list needs: an export of it needs the same. */
+  permission: Permission;
+  /** The rows the operator may see; company lists read `companyid` from the query. */
+  scope(principal: Principal, query: ListQuerystring): SQL | undefined;
 }
 
 /** The lists of all modules, so an export runs exactly the query of the screen it came from. */

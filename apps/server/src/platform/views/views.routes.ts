@@ -19,6 +19,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/users/meta',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['views'],
         summary: 'The saved views of a list: own and shared, with this operator’s active one flagged',
@@ -32,6 +33,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.post(
     '/users/meta',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['views'],
         summary: 'Save a view (new when id is null); choosing a shared view only records the choice',
@@ -49,6 +51,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.delete(
     '/users/meta',
     {
+      config: { signedIn: true },
       schema: {
         tags: ['views'],
         summary: 'Delete a view: one’s own, or a shared one (admins)',

@@ -1,0 +1,163 @@
+import {
+  type Company,
+  companySchema,
+  errorKeys,
+  type SaveCompanyRequest,
+  saveCompanySchema,
+} from '@protocol/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { updatedBy } from '../../platform/audit-columns.ts';
+import { type Principal, principalOf } from '../../platform/auth.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import { users } from '../users/users.schema.ts';
+import { companies, companyUsers } from './companies.schema.ts';
+import { mergeCredentials, publicCredentials, readCredentials } from './credentials.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+async function describe(db: Db, box: SecretBox, row: typeof companies.$inferSelect): Promise<Company> {
+  const admins = await db
+    .select({ id: users.id })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(and(eq(companyUsers.companyId, row.id), eq(users.kind, 1)))
+    .orderBy(asc(users.id));
+  return {
+    id: row.id,
+    companyname: row.companyname,
+    companytitle: row.companytitle,
+    vatnumber: row.vatnumber,
+    credentials: publicCredentials(readCredentials(box, row.credentials)),
+    admusers: admins.map((a) => a.id),
+  };
+}
+
+async function companyRow(db: Db, principal: Principal, id: number) {
+  if (!principal.companyIds.includes(id)) throw notFound();
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Companies (spec §3 Company, §6): their names and their service credentials, encrypted at rest. */
+export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, secrets }) => {
+  app.get(
+    '/companies',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags: ['companies'],
+        summary: 'The companies the operator works for',
+        response: { 200: z.array(companySchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (principal.companyIds.length === 0) return [];
+      const rows = await db.select().from(companies).orderBy(asc(companies.id));
+      return Promise.all(
+        rows.filter((r) => principal.companyIds.includes(r.id)).map((r) => describe(db, secrets, r)),
+      );
+    },
+  );
+
+  app.get(
+    '/companies/:id',
+    {
+      config: { permission: 'settings:admin' },
+      schema: {
+        tags: ['companies'],
+        summary: 'A company',
+        params: idParams,
+        response: { 200: companySchema },
+      },
+    },
+    async (request) => describe(db, secrets, await companyRow(db, principalOf(request), request.params.id)),
+  );
+
+  const save = async (
+    principal: Principal,
+    id: number | null,
+    body: SaveCompanyRequest,
+    requestId: string,
+  ) => {
+    const current = id === null ? undefined : await companyRow(db, principal, id);
+    const stored = mergeCredentials(
+      readCredentials(secrets, current?.credentials ?? null),
+      body.credentials ?? {},
+    );
+    const values = {
+      companyname: body.companyname,
+      companytitle: body.companytitle,
+      vatnumber: body.vatnumber,
+      credentials: Object.keys(stored).length > 0 ? secrets.seal(JSON.stringify(stored)) : null,
+    };
+    const row = await db.transaction(async (tx) => {
+      const [saved] = current
+        ? await tx
+            .update(companies)
+            .set({ ...values, ...updatedBy(principal.username) })
+            .where(eq(companies.id, current.id))
+            .returning()
+        : await tx
+            .insert(companies)
+            .values({ ...values, createuser: principal.username })
+            .returning();
+      if (!saved) throw notFound();
+      await recordAudit(tx, {
+        entity: 'company',
+        entityId: saved.id,
+        action: current ? 'update' : 'create',
+        companyId: saved.id,
+        user: principal,
+        // Which credentials changed, never their values.
+        changes: {
+          companyname: { before: current?.companyname ?? null, after: body.companyname },
+          credentials: { before: null, after: Object.keys(body.credentials ?? {}) },
+        },
+        requestId,
+      });
+      return saved;
+    });
+    return describe(db, secrets, row);
+  };
+
+  app.post(
+    '/companies',
+    {
+      config: { permission: 'settings:admin' },
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a company (super admins)',
+        body: saveCompanySchema,
+        response: { 201: companySchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (!principal.superAdmin) throw forbidden(errorKeys.noAccessSuperAdmin);
+      return reply.status(201).send(await save(principal, null, request.body, request.id));
+    },
+  );
+
+  app.put(
+    '/companies/:id',
+    {
+      config: { permission: 'settings:admin' },
+      schema: {
+        tags: ['companies'],
+        summary: 'Change a company and its credentials (secrets: absent keeps, empty clears)',
+        params: idParams,
+        body: saveCompanySchema,
+        response: { 200: companySchema },
+      },
+    },
+    async (request) => save(principalOf(request), request.params.id, request.body, request.id),
+  );
+};

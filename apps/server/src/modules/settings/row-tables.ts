@@ -1,0 +1,139 @@
+import { type EntityCatalog, errorKeys } from '@protocol/contracts';
+import { and, count, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { updatedBy } from '../../platform/audit-columns.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { defineList, type EntityList } from '../../platform/list/list.ts';
+import type { FieldColumn, FieldColumns } from '../../platform/list/sql.ts';
+import { applyRowTable } from '../../platform/row-table.ts';
+
+type Raw = Record<string, unknown>;
+type Selection = Record<string, AnyPgColumn | SQL.Aliased>;
+
+/**
+ * One settings table as data: where its rows live, whose they are, how a saved row is written and
+ * how its rows are read, for GET (the row table), /search (the list engine) and exports.
+ * `owner` is what a row belongs to: a company, a custom table (its values), or nothing (global).
+ */
+export interface SettingsTable<Row extends { id: number | null }, Item, ListItem> {
+  /** Name in the audit trail. */
+  entity: string;
+  table: PgTable;
+  id: AnyPgColumn;
+  catalog: EntityCatalog;
+  /** The columns GET and /search read. */
+  select: Selection;
+  orderBy: (AnyPgColumn | SQL)[];
+  toItem(raw: Raw): Item;
+  toListItem(raw: Raw): ListItem;
+  listColumns: FieldColumns;
+  searchable: FieldColumn[];
+  /** The rows of an owner (undefined for a global table). */
+  ownedBy(owner: number | undefined): SQL | undefined;
+  /** The owner's columns of a new row. */
+  ownerValues(owner: number | undefined): Raw;
+  /** The stored values of a saved row (without id and owner). */
+  values(row: Row): Raw;
+  /** Checks the rows' references (e.g. a parent of the same company) before writing; throws an AppError. */
+  check?(tx: Tx, owner: number | undefined, rows: Row[]): Promise<void>;
+  /** The error of a uniqueness violation. */
+  uniqueKey?: string;
+}
+
+export function readRows<Row extends { id: number | null }, Item, ListItem>(
+  db: Db | Tx,
+  def: SettingsTable<Row, Item, ListItem>,
+  owner: number | undefined,
+): Promise<Item[]> {
+  return db
+    .select(def.select)
+    .from(def.table)
+    .where(def.ownedBy(owner))
+    .orderBy(...def.orderBy)
+    .then((rows) => rows.map((row) => def.toItem(row as Raw)));
+}
+
+/** The row-table save of a settings table, all or nothing; answers the table as saved. */
+export async function saveRows<Row extends { id: number | null }, Item, ListItem>(
+  db: Db,
+  def: SettingsTable<Row, Item, ListItem>,
+  principal: Principal,
+  owner: number | undefined,
+  companyId: number | undefined,
+  rows: Row[],
+  requestId: string,
+): Promise<Item[]> {
+  const scope = (ids?: number[]) =>
+    and(def.ownedBy(owner), ids === undefined ? undefined : inArray(def.id, ids));
+  const audit = (tx: Tx, entityId: number, action: string) =>
+    recordAudit(tx, { entity: def.entity, entityId, action, companyId, user: principal, requestId });
+  try {
+    await db.transaction(async (tx) => {
+      if (def.check) await def.check(tx, owner, rows);
+      await applyRowTable(tx, rows, {
+        existingIds: async (t) =>
+          (await t.select({ id: def.id }).from(def.table).where(scope())).map((r) => r.id as number),
+        insert: async (t, row) => {
+          const [created] = await t
+            .insert(def.table)
+            .values({
+              ...def.ownerValues(owner),
+              ...def.values(row),
+              createuser: principal.username,
+            } as never)
+            .returning({ id: def.id });
+          await audit(t, (created?.id as number | undefined) ?? 0, 'create');
+        },
+        update: async (t, id, row) => {
+          await t
+            .update(def.table)
+            .set({ ...def.values(row), ...updatedBy(principal.username) } as never)
+            .where(scope([id]));
+        },
+        remove: async (t, ids) => {
+          await t.delete(def.table).where(scope(ids));
+          for (const id of ids) await audit(t, id, 'delete');
+        },
+        unknownRow: () => notFound(),
+      });
+    });
+  } catch (error) {
+    const failure = pgError(error);
+    if (failure?.code === UNIQUE_VIOLATION)
+      throw new AppError(409, def.uniqueKey ?? errorKeys.namesNotUnique);
+    if (failure?.code === FOREIGN_KEY_VIOLATION) throw new AppError(409, errorKeys.linkedElsewhere);
+    throw error;
+  }
+  return readRows(db, def, owner);
+}
+
+/** The table's /search list on the list engine; `scope` says whose rows. */
+export function settingsList<Row extends { id: number | null }, Item, ListItem>(
+  db: Db,
+  def: SettingsTable<Row, Item, ListItem>,
+): EntityList<ListItem> {
+  return defineList<ListItem>({
+    catalog: def.catalog,
+    columns: def.listColumns,
+    searchable: def.searchable,
+    id: def.id,
+    async fetch(where, orderBy, limit, offset) {
+      const rows = await db
+        .select(def.select)
+        .from(def.table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => def.toListItem(row as Raw));
+    },
+    async count(where) {
+      const [row] = await db.select({ n: count() }).from(def.table).where(where);
+      return row?.n ?? 0;
+    },
+  });
+}

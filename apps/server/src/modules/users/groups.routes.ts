@@ -1,0 +1,124 @@
+import {
+  pageSchema,
+  saveUserGroupSchema,
+  userGroupListItemSchema,
+  userGroupSchema,
+} from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { listQuerystringSchema } from '../../platform/list/query.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { deleteGroups, getGroup, groupsList, groupsOfCompany, saveGroup } from './groups.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
+
+/** User groups and their permissions (issue 4): managed by the admins of each company. */
+export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
+  const list = groupsList(db);
+  lists.register({
+    path: '/api/users/groups/search',
+    entityName: 'userGroups',
+    permission: 'users:admin',
+    list,
+    scope: (principal, query) => groupsOfCompany(Number(query.companyid ?? principal.companyIds[0])),
+  });
+
+  app.get(
+    '/users/groups/search',
+    {
+      config: { permission: 'users:admin', companyScoped: true },
+      schema: {
+        tags: ['groups'],
+        summary: 'The user groups of a company (list engine)',
+        querystring: listQuerystringSchema,
+        response: { 200: pageSchema(userGroupListItemSchema) },
+      },
+    },
+    async (request) => {
+      const { companyid: _company, ...query } = request.query;
+      return list.page(groupsOfCompany(companyOf(request)), query);
+    },
+  );
+
+  app.get(
+    '/users/groups/:id',
+    {
+      config: { permission: 'users:admin' },
+      schema: {
+        tags: ['groups'],
+        summary: 'A group with its permissions and members',
+        params: idParams,
+        response: { 200: userGroupSchema },
+      },
+    },
+    async (request) => getGroup(db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/users/groups',
+    {
+      config: { permission: 'users:admin', companyScoped: true },
+      schema: {
+        tags: ['groups'],
+        summary: 'Create a group of a company',
+        querystring: companyQuery,
+        body: saveUserGroupSchema,
+        response: { 201: userGroupSchema },
+      },
+    },
+    async (request, reply) => {
+      const group = await saveGroup(
+        db,
+        principalOf(request),
+        companyOf(request),
+        null,
+        request.body,
+        request.id,
+      );
+      return reply.status(201).send(group);
+    },
+  );
+
+  app.put(
+    '/users/groups/:id',
+    {
+      config: { permission: 'users:admin' },
+      schema: {
+        tags: ['groups'],
+        summary: 'Change a group: name, permissions, members',
+        params: idParams,
+        body: saveUserGroupSchema,
+        response: { 200: userGroupSchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      return saveGroup(
+        db,
+        principal,
+        principal.companyIds[0] ?? 0,
+        request.params.id,
+        request.body,
+        request.id,
+      );
+    },
+  );
+
+  app.delete(
+    '/users/groups',
+    {
+      config: { permission: 'users:admin' },
+      schema: {
+        tags: ['groups'],
+        summary: 'Delete groups',
+        body: z.object({ ids: z.array(z.number().int()).min(1).max(1000) }),
+      },
+    },
+    async (request, reply) => {
+      await deleteGroups(db, principalOf(request), request.body.ids, request.id);
+      return reply.status(204).send();
+    },
+  );
+};
