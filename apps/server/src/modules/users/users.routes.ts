@@ -126,7 +126,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       config: { signedIn: true },
       schema: {
         tags: ['users'],
-        summary: 'Change an operator: names and e-mail; admins also kind, active, scope',
+        summary: 'Change an operator: names and e-mail; with users:write also kind and active',
         params: idParams,
         body: updateUserSchema,
         response: { 200: userSchema },

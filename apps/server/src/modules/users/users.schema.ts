@@ -26,7 +26,6 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     superAdmin: boolean('super_admin').notNull().default(false),
     kind: smallint('kind').notNull().default(2),
-    scope: text('scope').array().notNull().default(sql`'{}'::text[]`),
     // Greek-normalised copies (no accents, no case, ς→σ) that lists filter and sort on, kept by
     // PostgreSQL itself: computing norm_text per row at query time costs seconds on large lists.
     usernameNorm: text('username_norm').generatedAlwaysAs(sql`norm_text(username)`),
