@@ -45,7 +45,6 @@ beforeAll(async () => {
       kind: 2,
       superAdmin: false,
       active: true,
-      scope: [],
     });
     expect(created.status).toBe(201);
   }
@@ -67,6 +66,10 @@ async function openOperators(page: Page, prefix = '') {
   await page.getByTestId('dashboard-greeting').waitFor();
   await page.goto(`${prefix}/users`);
   await page.getByTestId('data-table-row').first().waitFor();
+  // The saved views have loaded (on a first visit the default view is saved and the list reloads).
+  await expect
+    .poll(() => page.getByTestId('views-button').getAttribute('aria-label'))
+    .toMatch(/(Βασική προβολή|Default view|Χωρίς email)/);
 }
 
 async function idsOf(usernames: string[]) {

@@ -52,7 +52,7 @@ export const LIST_MAX_SIZE = 100_000;
 export const LIST_SIZE_OPTIONS = [10, 25, 50, 100, 500, -1] as const;
 
 /** Query parameters with a meaning of their own; every other parameter is a field filter. */
-export const LIST_RESERVED_PARAMS = ['page', 'size', 'itemsPerPage', 'sort', 'search'] as const;
+export const LIST_RESERVED_PARAMS = ['page', 'size', 'itemsPerPage', 'sort', 'search', 'companyid'] as const;
 
 /** Spec §3 paged response, exactly. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>

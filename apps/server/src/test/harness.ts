@@ -36,7 +36,7 @@ export interface NewOperator {
   email?: string | null;
 }
 
-/** POST /api/users as `headers`: an operator with no scope, not super admin; returns the response. */
+/** POST /api/users as `headers`: an operator in no group, not super admin; returns the response. */
 export function createOperator(
   t: TestApp,
   headers: { authorization: string },
@@ -56,7 +56,6 @@ export function createOperator(
       kind,
       superAdmin: false,
       active,
-      scope: [],
     },
   });
 }

@@ -1,13 +1,27 @@
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import SettingsApplicationsOutlinedIcon from '@mui/icons-material/SettingsApplicationsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
+import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
-import type { AuthenticatedUser } from '@protocol/contracts';
+import type { AuthenticatedUser, Permission } from '@protocol/contracts';
 import type { ComponentType } from 'react';
+import { can } from './permissions.ts';
 
 /**
  * What the shell offers, as data: each module adds its entries here when it arrives, so the
@@ -26,14 +40,38 @@ export interface MenuEntry {
   /** Other paths for which the entry is the current one. */
   alsoActiveOn?: string[];
   children?: MenuEntry[];
+  /** The permission the entry needs (issue 4); hidden without it. */
+  requires?: Permission;
   /** Shown only to users this returns true for (scope, kind…). */
   visible?: (user: AuthenticatedUser) => boolean;
 }
 
-/** Admins: kind 1 (spec §3 User) or the super admin. */
-export function isAdminUser(user: AuthenticatedUser): boolean {
-  return user.kind === 1 || user.superAdmin;
+/** Whether a menu entry, dashboard tile or /new entry is for this user: its permission, then `visible`. */
+export function isAllowed(
+  user: AuthenticatedUser,
+  entry: { requires?: Permission; visible?: (user: AuthenticatedUser) => boolean },
+): boolean {
+  return (!entry.requires || can(user, entry.requires)) && (!entry.visible || entry.visible(user));
 }
+
+/** Operators who may see the settings (their scope grants settings:read). */
+export function canReadSettings(user: AuthenticatedUser): boolean {
+  return can(user, 'settings:read');
+}
+
+/** The settings tables of the menu: route code, menu label key, icon. */
+const SETTINGS_TABLES: [string, string, Icon][] = [
+  ['banks', 'banks', AccountBalanceOutlinedIcon],
+  ['vat_percentages', 'vatPercentages', PercentOutlinedIcon],
+  ['vat_categories', 'vatCategories', CategoryOutlinedIcon],
+  ['vat_statuses', 'vatStatuses', HowToRegOutlinedIcon],
+  ['departments', 'departments', AccountTreeOutlinedIcon],
+  ['addresses', 'addresses', PlaceOutlinedIcon],
+  ['custom_tables', 'customTables', TableChartOutlinedIcon],
+  ['custom_fields', 'customFields', ListAltOutlinedIcon],
+  ['periodicity', 'periodicity', EventRepeatOutlinedIcon],
+  ['general_settings', 'generalSettings', SettingsApplicationsOutlinedIcon],
+];
 
 /**
  * Side menu, in the order of spec §2: dashboard, new document, inbox, outbox, protocol book,
@@ -52,15 +90,25 @@ export const menuEntries: MenuEntry[] = [
     label: 'menu.users',
     path: '/users',
     icon: GroupOutlinedIcon,
+    requires: 'users:read',
+    children: [
+      {
+        key: 'user-groups',
+        label: 'menu.userGroups',
+        path: '/users/groups',
+        icon: ShieldOutlinedIcon,
+        requires: 'users:admin',
+      },
+    ],
   },
-  // Settings stays the last entry (spec §2); its children are the parametric tables.
+  // Settings stays the last entry (spec §2): the hub at /settings, Parametrics first among its children.
   {
     key: 'settings',
     label: 'menu.settings',
-    path: '/parametrics/protocolBook',
+    path: '/settings',
     icon: SettingsOutlinedIcon,
     alsoActiveOn: ['/parametrics', '/settings'],
-    visible: isAdminUser,
+    requires: 'settings:read',
     children: [
       {
         key: 'parametrics',
@@ -68,7 +116,21 @@ export const menuEntries: MenuEntry[] = [
         path: '/parametrics/protocolBook',
         icon: TuneOutlinedIcon,
         alsoActiveOn: ['/parametrics'],
-        visible: isAdminUser,
+        requires: 'settings:read',
+      },
+      ...SETTINGS_TABLES.map(([code, label, icon]) => ({
+        key: `settings-${code}`,
+        label: `menu.${label}`,
+        path: `/settings/${code}`,
+        icon,
+        requires: 'settings:read' as const,
+      })),
+      {
+        key: 'company',
+        label: 'menu.company',
+        path: '/settings/company',
+        icon: BusinessOutlinedIcon,
+        requires: 'settings:admin',
       },
     ],
   },
@@ -101,6 +163,8 @@ export interface DashboardTile {
   path: (user: AuthenticatedUser) => string;
   icon: Icon;
   testId: string;
+  /** The permission the tile's page needs; hidden without it. */
+  requires?: Permission;
 }
 
 /** Dashboard tiles, one per module that exists. */
@@ -112,6 +176,33 @@ export const dashboardTiles: DashboardTile[] = [
     path: (user) => `/users/${user.id}/edit`,
     icon: ManageAccountsOutlinedIcon,
     testId: 'dashboard-tile-account',
+  },
+  {
+    key: 'users',
+    label: 'dashboard.tiles.users',
+    description: 'dashboard.tiles.usersDescription',
+    path: () => '/users',
+    icon: GroupOutlinedIcon,
+    testId: 'dashboard-tile-users',
+    requires: 'users:read',
+  },
+  {
+    key: 'userGroups',
+    label: 'dashboard.tiles.userGroups',
+    description: 'dashboard.tiles.userGroupsDescription',
+    path: () => '/users/groups',
+    icon: ShieldOutlinedIcon,
+    testId: 'dashboard-tile-userGroups',
+    requires: 'users:admin',
+  },
+  {
+    key: 'company',
+    label: 'dashboard.tiles.company',
+    description: 'dashboard.tiles.companyDescription',
+    path: () => '/settings/company',
+    icon: BusinessOutlinedIcon,
+    testId: 'dashboard-tile-company',
+    requires: 'settings:admin',
   },
   {
     key: 'about',
@@ -129,6 +220,8 @@ export interface NewEntry {
   description: string;
   path: string;
   icon: Icon;
+  /** The permission creating it needs; hidden without it. */
+  requires?: Permission;
   visible?: (user: AuthenticatedUser) => boolean;
 }
 
@@ -140,6 +233,14 @@ export const newEntries: NewEntry[] = [
     description: 'new.newUserDescription',
     path: '/users/create',
     icon: PersonAddOutlinedIcon,
-    visible: isAdminUser,
+    requires: 'users:write',
+  },
+  {
+    key: 'userGroup',
+    label: 'new.newUserGroup',
+    description: 'new.newUserGroupDescription',
+    path: '/users/groups/create',
+    icon: GroupAddOutlinedIcon,
+    requires: 'users:admin',
   },
 ];

@@ -18,8 +18,13 @@ const NewPage = lazyPage(() => import('../features/new/NewPage.tsx'));
 const AboutPage = lazyPage(() => import('../features/about/AboutPage.tsx'));
 const UserEditPage = lazyPage(() => import('../features/users/UserEditPage.tsx'));
 const ParametricPage = lazyPage(() => import('../features/parametrics/ParametricPage.tsx'));
+const SettingsHubPage = lazyPage(() => import('../features/settings/SettingsHubPage.tsx'));
+const SettingsTablePage = lazyPage(() => import('../features/settings/SettingsTablePage.tsx'));
 const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage.tsx'));
 const UsersListPage = lazyPage(() => import('../features/users/UsersListPage.tsx'));
+const UserGroupsListPage = lazyPage(() => import('../features/userGroups/UserGroupsListPage.tsx'));
+const UserGroupEditPage = lazyPage(() => import('../features/userGroups/UserGroupEditPage.tsx'));
+const CompanySettingsPage = lazyPage(() => import('../features/company/CompanySettingsPage.tsx'));
 const PrintPage = lazyPage(() => import('../components/DataTable/PrintPage.tsx'));
 
 /** Unknown routes: the 404 page, inside the shell when signed in, on its own otherwise. */
@@ -70,10 +75,28 @@ function languageRoutes(): RouteObject[] {
         { path: 'dashboard', element: <Page component={DashboardPage} /> },
         { path: 'new', element: <Page component={NewPage} /> },
         { path: 'about', element: <Page component={AboutPage} /> },
-        { path: 'users', element: <Page component={UsersListPage} /> },
-        { path: 'users/create', element: <Page component={UserEditPage} /> },
+        { path: 'users', element: <Page component={UsersListPage} requires="users:read" /> },
+        { path: 'users/create', element: <Page component={UserEditPage} requires="users:write" /> },
+        { path: 'users/groups', element: <Page component={UserGroupsListPage} requires="users:admin" /> },
+        {
+          path: 'users/groups/create',
+          element: <Page component={UserGroupEditPage} requires="users:admin" />,
+        },
+        {
+          path: 'users/groups/:id/edit',
+          element: <Page component={UserGroupEditPage} requires="users:admin" />,
+        },
         { path: 'users/:id/edit', element: <Page component={UserEditPage} /> },
-        { path: 'parametrics/:parametricCode', element: <Page component={ParametricPage} /> },
+        {
+          path: 'parametrics/:parametricCode',
+          element: <Page component={ParametricPage} requires="settings:read" />,
+        },
+        { path: 'settings', element: <Page component={SettingsHubPage} requires="settings:read" /> },
+        {
+          path: 'settings/company',
+          element: <Page component={CompanySettingsPage} requires="settings:admin" />,
+        },
+        { path: 'settings/:table', element: <Page component={SettingsTablePage} requires="settings:read" /> },
         { path: 'forbidden', element: <Page component={ForbiddenPage} /> },
       ],
     },

@@ -7,7 +7,13 @@ import { Link as RouterLink } from 'react-router';
 import { useLocalize } from '../language.tsx';
 import { useAppBar } from '../shell/appBarContext.tsx';
 
-export default function ForbiddenPage() {
+interface Props {
+  /** Why, e.g. the server's reason for refusing a record; the page's general text by default. */
+  message?: string;
+}
+
+/** 403: the /forbidden route, and the look of a page that refuses to show a record. */
+export default function ForbiddenPage({ message }: Props) {
   const { t } = useTranslation();
   const localize = useLocalize();
   useAppBar({ title: t('errorPage.forbiddenTitle') });
@@ -41,8 +47,8 @@ export default function ForbiddenPage() {
         <Typography variant="h1" gutterBottom>
           {t('errorPage.forbiddenTitle')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4, lineHeight: 1.7 }}>
-          {t('errorPage.forbiddenText')}
+        <Typography color="text.secondary" sx={{ mb: 4, lineHeight: 1.7 }} data-testid="forbidden-message">
+          {message ?? t('errorPage.forbiddenText')}
         </Typography>
         <Button variant="contained" component={RouterLink} to={localize('/')}>
           {t('errorPage.home')}

@@ -10,10 +10,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { initials } from '../../components/PageHeader.tsx';
+import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
 import { useUser } from '../currentUser.tsx';
 import { useLocalize } from '../language.tsx';
 import { useSession } from '../session.tsx';
@@ -39,8 +39,7 @@ export function AccountMenu() {
   const { logout } = useSession();
   const localize = useLocalize();
   const openChangePassword = useOpenChangePassword();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton();
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.username;
 
   return (
@@ -48,10 +47,7 @@ export function AccountMenu() {
       <Button
         color="inherit"
         data-testid="account-menu"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        {...menu.buttonProps}
         endIcon={<ExpandMoreIcon sx={{ display: { xs: 'none', md: 'block' } }} />}
         sx={{ textTransform: 'none', fontWeight: 500, ml: 0.5, pl: 0.75, minWidth: 0 }}
       >
@@ -87,12 +83,8 @@ export function AccountMenu() {
         </Box>
       </Button>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        {...menu.menuProps}
+        {...MENU_RIGHT_ALIGNED}
         slotProps={{ paper: { sx: { minWidth: 250, mt: 0.5 } } }}
       >
         <Box sx={{ px: 2, pt: 1, pb: 1.5 }} role="presentation">
@@ -106,7 +98,7 @@ export function AccountMenu() {
           component={RouterLink}
           to={localize(`/users/${user.id}/edit`)}
           data-testid="account-menu-account"
-          onClick={() => setAnchor(null)}
+          onClick={menu.close}
         >
           <ListItemIcon>
             <PersonOutlinedIcon fontSize="small" />
@@ -116,7 +108,7 @@ export function AccountMenu() {
         <MenuItem
           data-testid="account-menu-change-password"
           onClick={() => {
-            setAnchor(null);
+            menu.close();
             openChangePassword();
           }}
         >
@@ -129,7 +121,7 @@ export function AccountMenu() {
         <MenuItem
           data-testid="account-menu-logout"
           onClick={() => {
-            setAnchor(null);
+            menu.close();
             void logout();
           }}
         >

@@ -8,9 +8,9 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useMenuButton } from '../../components/useMenuButton.ts';
 import { useLocalize } from '../language.tsx';
 import { CURRENT_APP, launcherApps } from '../modules.tsx';
 
@@ -18,8 +18,7 @@ import { CURRENT_APP, launcherApps } from '../modules.tsx';
 export function AppLauncher() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton();
   return (
     <>
       <Tooltip title={t('topbar.launcher')}>
@@ -27,22 +26,13 @@ export function AppLauncher() {
           color="inherit"
           data-testid="topbar-launcher"
           aria-label={t('topbar.launcher')}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          {...menu.buttonProps}
           edge="start"
         >
           <AppsIcon />
         </IconButton>
       </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': t('topbar.launcher'), sx: { py: 0 } } }}
-      >
+      <Menu {...menu.menuProps} slotProps={{ list: { 'aria-label': t('topbar.launcher'), sx: { py: 0 } } }}>
         <ListSubheader sx={{ lineHeight: '40px' }}>{t('topbar.launcher')}</ListSubheader>
         {launcherApps.map((app) => {
           const current = app.key === CURRENT_APP;
@@ -55,7 +45,7 @@ export function AppLauncher() {
               selected={current}
               aria-current={current ? 'true' : undefined}
               data-testid={`launcher-app-${app.key}`}
-              onClick={() => setAnchor(null)}
+              onClick={menu.close}
               sx={{ minWidth: 320, py: 1.25, gap: 1 }}
             >
               <ListItemIcon>

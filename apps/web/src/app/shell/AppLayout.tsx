@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
+import { CompanyProvider } from '../company.tsx';
 import { CurrentUserGate } from '../currentUser.tsx';
 import { AppErrorBoundary } from '../errors/ErrorBoundary.tsx';
 import { usePreferences } from '../preferences.tsx';
@@ -18,7 +19,9 @@ const ChangePasswordDialog = lazyPage(() => import('../../features/auth/ChangePa
 export default function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <CurrentUserGate>
-      <Shell>{children}</Shell>
+      <CompanyProvider>
+        <Shell>{children}</Shell>
+      </CompanyProvider>
     </CurrentUserGate>
   );
 }

@@ -9,9 +9,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
 import { stripLang } from '../../lib/lang.ts';
 import { useLocalize } from '../language.tsx';
 import { APP_BAR_HEIGHT, TOP_BAR_HEIGHT } from '../theme.ts';
@@ -26,8 +27,7 @@ export function PageBar({ content, aside }: { content: AppBarContent; aside?: Re
   const location = useLocation();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton();
   const onDashboard = DASHBOARD_PATHS.includes(stripLang(location.pathname));
   const actions = content.actions ?? [];
 
@@ -74,30 +74,20 @@ export function PageBar({ content, aside }: { content: AppBarContent; aside?: Re
             size="small"
             color="inherit"
             data-testid="appbar-actions"
-            aria-haspopup="menu"
-            aria-controls={anchor ? menuId : undefined}
-            aria-expanded={anchor ? 'true' : undefined}
-            onClick={(event) => setAnchor(event.currentTarget)}
+            {...menu.buttonProps}
             endIcon={<MoreVertIcon fontSize="small" />}
             sx={{ color: 'text.secondary' }}
           >
             {t('appbar.actions')}
           </Button>
-          <Menu
-            id={menuId}
-            anchorEl={anchor}
-            open={anchor !== null}
-            onClose={() => setAnchor(null)}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-          >
+          <Menu {...menu.menuProps} {...MENU_RIGHT_ALIGNED}>
             {actions.map((action) => (
               <MenuItem
                 key={action.key}
                 disabled={action.disabled}
                 data-testid={action.testId}
                 onClick={() => {
-                  setAnchor(null);
+                  menu.close();
                   action.onClick();
                 }}
                 sx={{ minWidth: 200 }}

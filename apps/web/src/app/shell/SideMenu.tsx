@@ -14,7 +14,7 @@ import { stripLang } from '../../lib/lang.ts';
 import { useUser } from '../currentUser.tsx';
 import { useInstallationEnv } from '../env.ts';
 import { useLocalize } from '../language.tsx';
-import { type MenuEntry, menuEntries } from '../modules.tsx';
+import { isAllowed, type MenuEntry, menuEntries } from '../modules.tsx';
 import { usePreferences } from '../preferences.tsx';
 import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
 
@@ -36,7 +36,7 @@ export function SideMenu() {
   const env = useInstallationEnv();
   const path = stripLang(useLocation().pathname);
   const width = menuMini ? MENU_MINI_WIDTH : MENU_WIDTH;
-  const entries = menuEntries.filter((entry) => !entry.visible || entry.visible(user));
+  const entries = menuEntries.filter((entry) => isAllowed(user, entry));
 
   return (
     <Drawer
@@ -66,9 +66,7 @@ export function SideMenu() {
       >
         <List disablePadding>
           {entries.map((entry) => {
-            const children = menuMini
-              ? []
-              : (entry.children ?? []).filter((child) => !child.visible || child.visible(user));
+            const children = menuMini ? [] : (entry.children ?? []).filter((child) => isAllowed(user, child));
             const childActive = children.some((child) => isActive(child, path));
             const active = isActive(entry, path);
             const Icon = entry.icon;

@@ -13,6 +13,7 @@ import { usePreferences } from '../preferences.tsx';
 import { TOP_BAR_HEIGHT } from '../theme.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AppLauncher } from './AppLauncher.tsx';
+import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { SIDE_MENU_ID } from './SideMenu.tsx';
 import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
@@ -79,6 +80,7 @@ export function TopBar() {
           </Box>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <CompanySwitcher />
         <LanguageSwitcher />
         <Tooltip title={themeLabel}>
           <span>

@@ -3,9 +3,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FirstPageIcon from '@mui/icons-material/FirstPage';
 import LastPageIcon from '@mui/icons-material/LastPage';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -45,10 +43,11 @@ import { useLang } from '../../app/language.tsx';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { stripLang } from '../../lib/lang.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useNotify } from '../Notifier.tsx';
+import { RetryAlert } from '../RetryAlert.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CellContent, NOTES_MAX_WIDTH, type Row } from './cells.tsx';
 import { downloadExport, openPrint } from './exporting.ts';
 import { HeaderFilter } from './HeaderFilter.tsx';
@@ -68,6 +67,7 @@ import {
   type TableState,
   viewToState,
   withFilter,
+  withQuery,
 } from './state.ts';
 import { useTableUrlState } from './useTableUrlState.ts';
 import { type SavedView, useTableViews } from './useTableViews.ts';
@@ -165,13 +165,13 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
 
   // ----- data -----
   const queryString = apiParams(query).toString();
-  const listUri = `${searchUrl}?${apiParams(query, false).toString()}`;
+  const listUri = withQuery(searchUrl, apiParams(query, false).toString());
   const data = useQuery({
     queryKey: ['list', searchUrl, queryString],
     queryFn: ({ signal }) =>
       fetchPage
         ? fetchPage(queryString, signal)
-        : api.get<Page<T>>(`${searchUrl}?${queryString}`, { signal }),
+        : api.get<Page<T>>(withQuery(searchUrl, queryString), { signal }),
     enabled: !views.loading,
     placeholderData: keepPreviousData,
   });
@@ -388,18 +388,12 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3, height: 2 }} />
           )}
           {data.isError && (
-            <Alert
-              severity="error"
+            <RetryAlert
+              error={data.error}
+              onRetry={() => void data.refetch()}
+              testId="data-table-error"
               sx={{ m: 1.5 }}
-              data-testid="data-table-error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void data.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
-              {errorMessage(t, data.error)}
-            </Alert>
+            />
           )}
           <TableContainer sx={{ maxHeight: 'calc(100vh - 330px)', minHeight: 240 }}>
             <Table

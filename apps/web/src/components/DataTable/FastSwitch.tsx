@@ -27,7 +27,7 @@ import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatValue, type Row } from './cells.tsx';
 import { type ListMemory, recallList } from './listMemory.ts';
-import { apiParams, defaultColumns, defaultQuery, fieldOf } from './state.ts';
+import { apiParams, defaultColumns, defaultQuery, fieldOf, withQuery } from './state.ts';
 
 /** Spec §2/§9: the aside panel is 325 px wide, on the right; the record list at least 250 px. */
 export const ASIDE_PANEL_WIDTH = 325;
@@ -171,7 +171,7 @@ export function RecordListPanel({ entity, catalog, currentId, options, onClose }
   const queryString = params.toString();
   const list = useQuery({
     queryKey: ['list', memory.searchUrl, queryString],
-    queryFn: ({ signal }) => api.get<Page<Row>>(`${memory.searchUrl}?${queryString}`, { signal }),
+    queryFn: ({ signal }) => api.get<Page<Row>>(withQuery(memory.searchUrl, queryString), { signal }),
     placeholderData: keepPreviousData,
   });
 

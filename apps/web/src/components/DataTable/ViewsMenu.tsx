@@ -25,7 +25,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useMenuButton } from '../useMenuButton.ts';
 import { viewTitle } from './state.ts';
 import type { SavedView } from './useTableViews.ts';
 
@@ -58,14 +59,12 @@ export function ViewsMenu({
 }: ViewsMenuProps) {
   const { t } = useTranslation();
   const titleOf = (title: string) => viewTitle(t, title);
-  const menuId = useId();
   const buttonId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { buttonProps, menuProps, close } = useMenuButton();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // Non-admins may only choose a global view, not change or delete it.
   const locked = current !== undefined && current.row.global === 1 && !isAdmin;
-  const close = () => setAnchor(null);
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
@@ -75,11 +74,8 @@ export function ViewsMenu({
         variant="outlined"
         color="inherit"
         data-testid="views-button"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
+        {...buttonProps}
         aria-label={t('views.buttonLabel', { title: titleOf(current?.view.title ?? '') })}
-        onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<TableViewOutlinedIcon fontSize="small" />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
         sx={{ borderColor: 'divider', textTransform: 'none', fontWeight: 500, maxWidth: 320 }}
@@ -129,10 +125,7 @@ export function ViewsMenu({
       )}
 
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
+        {...menuProps}
         slotProps={{
           list: { 'aria-labelledby': buttonId, dense: true } as object,
           paper: { sx: { minWidth: 280 } },

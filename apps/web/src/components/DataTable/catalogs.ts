@@ -1,4 +1,4 @@
-import { type EntityCatalog, usersCatalog } from '@protocol/contracts';
+import { type EntityCatalog, userGroupsCatalog, usersCatalog } from '@protocol/contracts';
 
 /**
  * The catalogs the print page knows, by the search address they serve (`/api/<entity>/search`).
@@ -6,6 +6,7 @@ import { type EntityCatalog, usersCatalog } from '@protocol/contracts';
  */
 const catalogs: Record<string, EntityCatalog> = {
   '/api/users/search': usersCatalog,
+  '/api/users/groups/search': userGroupsCatalog,
 };
 
 export function catalogForUri(uri: string): EntityCatalog | undefined {

@@ -234,6 +234,12 @@ export function apiParams(query: QueryState, paging = true): URLSearchParams {
   return appendQuery(params, query);
 }
 
+/** `url` followed by `query`: a search URL may already carry parameters (`?companyid=` of the company in use). */
+export function withQuery(url: string, query: string): string {
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
 /** The page's URL query: the view id and the whole list state, so a copied link reopens it. */
 export function urlParams(query: QueryState, viewId: number | null): URLSearchParams {
   const params = new URLSearchParams();

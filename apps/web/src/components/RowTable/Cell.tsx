@@ -5,7 +5,8 @@ import Switch from '@mui/material/Switch';
 import type { Theme } from '@mui/material/styles';
 import { memo, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CellValue, RowTableColumn } from './types.ts';
+import type { CellValue, DraftRow, RowTableColumn } from './types.ts';
+import { cellTypeOf } from './validate.ts';
 
 interface Props {
   column: RowTableColumn;
@@ -15,6 +16,8 @@ interface Props {
   error?: string;
   onChange: (rowId: number, column: string, value: CellValue) => void;
   disabled?: boolean;
+  /** The row, for a column whose editor depends on it (`cellType`); its other cells leave it out. */
+  row?: DraftRow;
 }
 
 /** Height of an editor, so checkboxes and switches line up with the text of the inputs. */
@@ -44,7 +47,13 @@ const inputSx = (error: boolean) => (theme: Theme) => ({
   '& select': { pr: '28px !important' },
 });
 
-/** One editable cell: text, number, select (a native <select>) or switch; its error shows under it. */
+const text = (value: CellValue) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * One editable cell: text, number, select (a native <select>) or switch; its error shows under it.
+ * A text column's `cellType` picks the editor per row: an integer input, a switch storing
+ * 'true' / 'false', an e-mail or URL input, a select; the value stays text.
+ */
 export const RowTableCell = memo(function RowTableCell({
   column,
   rowId,
@@ -52,6 +61,7 @@ export const RowTableCell = memo(function RowTableCell({
   error,
   onChange,
   disabled,
+  row,
 }: Props) {
   const { t } = useTranslation();
   const errorId = useId();
@@ -66,6 +76,10 @@ export const RowTableCell = memo(function RowTableCell({
     'aria-required': column.required || undefined,
   };
 
+  const cellType = cellTypeOf(column, row);
+  const options =
+    cellType?.type === 'select' ? cellType.options : column.type === 'select' ? column.options : null;
+
   let editor: ReactNode;
   if (column.type === 'boolean') {
     editor = (
@@ -79,17 +93,50 @@ export const RowTableCell = memo(function RowTableCell({
         />
       </Box>
     );
-  } else if (column.type === 'select') {
+  } else if (cellType?.type === 'boolean') {
+    // Text 'true' / 'false'; an empty value is "not set", anything else is shown as it is.
+    const current = text(value).trim();
+    const state =
+      current === 'true'
+        ? t('rowTable.yes')
+        : current === 'false'
+          ? t('rowTable.no')
+          : current === ''
+            ? t('rowTable.notSet')
+            : `«${current}»`;
+    editor = (
+      <Box sx={{ height: CELL_HEIGHT, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <Switch
+          size="small"
+          checked={current === 'true'}
+          disabled={disabled}
+          onChange={(event) => onChange(rowId, column.key, event.target.checked ? 'true' : 'false')}
+          slotProps={{ input: { ...common, role: 'switch' } as object }}
+        />
+        <Box
+          component="span"
+          data-testid={`cell-state-${column.key}-${rowId}`}
+          sx={{
+            fontSize: 13,
+            color: current === 'true' ? 'text.primary' : error ? 'error.main' : 'text.secondary',
+            fontStyle: current === '' ? 'italic' : undefined,
+          }}
+        >
+          {state}
+        </Box>
+      </Box>
+    );
+  } else if (options) {
     editor = (
       <NativeSelect
-        value={value === null || value === undefined ? '' : String(value)}
+        value={text(value)}
         disabled={disabled}
         onChange={(event) => onChange(rowId, column.key, event.target.value)}
         input={<InputBase sx={inputSx(Boolean(error))} />}
         inputProps={common as object}
       >
         <option value="">{t('rowTable.choose')}</option>
-        {column.options.map((option) => (
+        {options.map((option) => (
           <option key={String(option.value)} value={String(option.value)}>
             {option.label}
           </option>
@@ -97,20 +144,31 @@ export const RowTableCell = memo(function RowTableCell({
       </NativeSelect>
     );
   } else {
+    const kind = cellType?.type ?? column.type;
+    const numeric = kind === 'number' || kind === 'integer';
+    const placeholder =
+      cellType && 'placeholder' in cellType
+        ? cellType.placeholder
+        : column.type === 'text'
+          ? column.placeholder
+          : undefined;
     editor = (
       <InputBase
-        value={value === null || value === undefined ? '' : String(value)}
+        value={text(value)}
         disabled={disabled}
         onChange={(event) => onChange(rowId, column.key, event.target.value)}
-        placeholder={column.type === 'text' ? column.placeholder : undefined}
+        placeholder={placeholder}
+        type={kind === 'integer' ? 'number' : 'text'}
         sx={inputSx(Boolean(error))}
         inputProps={
           {
             ...common,
-            inputMode: column.type === 'number' ? 'numeric' : undefined,
+            inputMode: numeric ? 'numeric' : kind === 'email' ? 'email' : kind === 'url' ? 'url' : undefined,
+            ...(cellType?.type === 'integer' ? { min: cellType.min, max: cellType.max, step: 1 } : {}),
             autoComplete: 'off',
-            spellCheck: column.type === 'text' ? undefined : false,
-            style: column.type === 'number' ? { fontVariantNumeric: 'tabular-nums' } : undefined,
+            autoCapitalize: kind === 'email' || kind === 'url' ? 'none' : undefined,
+            spellCheck: kind === 'text' ? undefined : false,
+            style: numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined,
           } as object
         }
       />

@@ -4,7 +4,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -23,9 +22,10 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { useConfirm } from '../ConfirmDialog.tsx';
 import { useNotify } from '../Notifier.tsx';
+import { RetryAlert } from '../RetryAlert.tsx';
 import { CELL_HEIGHT, RowTableCell } from './Cell.tsx';
-import { useConfirm } from './ConfirmDialog.tsx';
 import type { CellErrors, CellValue, DraftRow, RowTableProps } from './types.ts';
 import { isBlank, sameRow, typedRow, validateCell, validateRows } from './validate.ts';
 
@@ -123,17 +123,31 @@ export function RowTable<T>({
 
   const firstEditable = columns[0];
 
+  // The rows as last rendered, for checking a whole row as one of its cells changes.
+  const rowsRef = useRef<DraftRow[] | null>(null);
+  useEffect(() => {
+    rowsRef.current = rows;
+  }, [rows]);
+
   const setCell = useCallback(
     (rowId: number, column: string, value: CellValue) => {
       setRows((current) =>
         (current ?? []).map((row) => (row.id === rowId ? { ...row, [column]: value } : row)),
       );
+      const before = rowsRef.current?.find((row) => row.id === rowId);
+      const changed = before ? { ...before, [column]: value } : undefined;
       setErrors((current) => {
-        const definition = columns.find((item) => item.key === column);
-        const message = attempted && definition ? validateCell(definition, value) : undefined;
         const cells = { ...(current[rowId] ?? {}) };
-        if (message) cells[column] = message;
-        else delete cells[column];
+        for (const definition of columns) {
+          // The edited cell, and (after a save attempt) the cells whose editor follows the row.
+          const dependent = definition.type === 'text' && definition.cellType !== undefined;
+          if (definition.key !== column && !(attempted && dependent && changed)) continue;
+          const message = attempted
+            ? validateCell(definition, changed ? changed[definition.key] : value, changed)
+            : undefined;
+          if (message) cells[definition.key] = message;
+          else delete cells[definition.key];
+        }
         return { ...current, [rowId]: cells };
       });
     },
@@ -373,17 +387,7 @@ export function RowTable<T>({
       </Box>
 
       {query.error && rows === null ? (
-        <Alert
-          severity="error"
-          sx={{ m: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(t, query.error)}
-        </Alert>
+        <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2 }} />
       ) : (
         <TableContainer
           ref={tableRef}
@@ -499,6 +503,7 @@ export function RowTable<T>({
                           error={fieldMessage(t, rowErrors?.[column.key])}
                           onChange={setCell}
                           disabled={saving}
+                          row={column.type === 'text' && column.cellType ? row : undefined}
                         />
                       </TableCell>
                     ))}

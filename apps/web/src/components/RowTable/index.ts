@@ -1,7 +1,7 @@
-export { type ConfirmOptions, useConfirm } from './ConfirmDialog.tsx';
 export { RowTable } from './RowTable.tsx';
 export type {
   CellErrors,
+  CellType,
   CellValue,
   DraftRow,
   RowTableColumn,

@@ -28,11 +28,28 @@ interface ColumnBase {
   hint?: string;
 }
 
+/**
+ * The editor of one cell of a text column, chosen per row (e.g. by the setting the row names).
+ * The value stays text: integers as typed, booleans as 'true' / 'false', select values as strings.
+ */
+export type CellType =
+  | { type: 'text'; placeholder?: string }
+  | { type: 'integer'; min?: number; max?: number; placeholder?: string }
+  | { type: 'boolean' }
+  | { type: 'email'; placeholder?: string }
+  | { type: 'url'; placeholder?: string }
+  | { type: 'select'; options: RowTableOption[] };
+
 export interface TextColumn extends ColumnBase {
   type: 'text';
   minLength?: number;
   maxLength?: number;
   placeholder?: string;
+  /**
+   * The editor of the row's cell, and the rules it is checked by (besides min/maxLength);
+   * undefined (or no function) keeps the plain text input. Re-evaluated whenever the row changes.
+   */
+  cellType?: (row: DraftRow) => CellType | undefined;
 }
 
 export interface NumberColumn extends ColumnBase {

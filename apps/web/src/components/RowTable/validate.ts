@@ -1,12 +1,59 @@
 import { issueToFieldError } from '@protocol/contracts';
 import type { z } from 'zod';
 import { encodeFieldMessage } from '../../lib/errors.ts';
-import type { CellErrors, CellValue, DraftRow, RowTableColumn, TypedRow } from './types.ts';
+import type { CellErrors, CellType, CellValue, DraftRow, RowTableColumn, TypedRow } from './types.ts';
 
 export const REQUIRED_KEY = 'validation.required';
 
 export function isBlank(value: CellValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** The row's own editor of a cell (a text column's `cellType`), or undefined for the column's editor. */
+export function cellTypeOf(column: RowTableColumn, row: DraftRow | undefined): CellType | undefined {
+  return row && column.type === 'text' ? column.cellType?.(row) : undefined;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** The encoded message of a (non-blank, trimmed) text value that does not fit its row's editor. */
+function validateCellType(cellType: CellType, text: string): string | undefined {
+  switch (cellType.type) {
+    case 'integer': {
+      const { min, max } = cellType;
+      const whole = /^-?\d+$/.test(text);
+      const number = Number(text);
+      if (min !== undefined && max !== undefined)
+        return whole && number >= min && number <= max
+          ? undefined
+          : encodeFieldMessage('rowTable.integerRange', { min, max });
+      if (!whole) return 'rowTable.integer';
+      if (min !== undefined && number < min)
+        return encodeFieldMessage('validation.min_value', { value: min });
+      if (max !== undefined && number > max)
+        return encodeFieldMessage('validation.max_value', { value: max });
+      return undefined;
+    }
+    case 'boolean':
+      return text === 'true' || text === 'false' ? undefined : 'rowTable.booleanInvalid';
+    case 'email':
+      return EMAIL_PATTERN.test(text) ? undefined : 'validation.email';
+    case 'url':
+      return isWebAddress(text) ? undefined : 'rowTable.urlInvalid';
+    case 'select':
+      return cellType.options.some((item) => String(item.value) === text) ? undefined : 'validation.invalid';
+    default:
+      return undefined;
+  }
 }
 
 /** The value a column sends: numbers as numbers, select values as their option's value, text trimmed. */
@@ -36,8 +83,15 @@ export function typedRow(row: DraftRow, columns: RowTableColumn[]): TypedRow {
   return typed;
 }
 
-/** The encoded message of one cell's own rules, or undefined when it is valid. */
-export function validateCell(column: RowTableColumn, value: CellValue | undefined): string | undefined {
+/**
+ * The encoded message of one cell's own rules, or undefined when it is valid; with the row, a text
+ * column's `cellType` adds the rules of the row's editor.
+ */
+export function validateCell(
+  column: RowTableColumn,
+  value: CellValue | undefined,
+  row?: DraftRow,
+): string | undefined {
   if (isBlank(value)) return column.required ? REQUIRED_KEY : undefined;
   switch (column.type) {
     case 'text': {
@@ -46,7 +100,8 @@ export function validateCell(column: RowTableColumn, value: CellValue | undefine
         return encodeFieldMessage('validation.min_length', { length: column.minLength });
       if (column.maxLength !== undefined && text.length > column.maxLength)
         return encodeFieldMessage('validation.max_length', { length: column.maxLength });
-      return undefined;
+      const cellType = cellTypeOf(column, row);
+      return cellType ? validateCellType(cellType, text) : undefined;
     }
     case 'number': {
       const raw = typeof value === 'number' ? String(value) : String(value).trim().replace(',', '.');
@@ -95,7 +150,7 @@ export function validateRows(
   for (const row of rows) {
     let rowHasErrors = false;
     for (const column of columns) {
-      const message = validateCell(column, row[column.key]);
+      const message = validateCell(column, row[column.key], row);
       if (message) {
         add(row.id, column.key, message);
         rowHasErrors = true;

@@ -1,18 +1,14 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useUser } from '../../app/currentUser.tsx';
 import { useLocalize } from '../../app/language.tsx';
-import { dashboardTiles } from '../../app/modules.tsx';
+import { dashboardTiles, isAllowed } from '../../app/modules.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
+import { LinkTile } from '../../components/LinkTile.tsx';
 import { DATE_FORMAT, localDate } from '../../lib/dates.ts';
 
 export default function DashboardPage() {
@@ -75,57 +71,19 @@ export default function DashboardPage() {
         {t('dashboard.shortcuts')}
       </Typography>
       <Grid container spacing={2}>
-        {dashboardTiles.map((tile) => {
-          const Icon = tile.icon;
-          return (
+        {dashboardTiles
+          .filter((tile) => isAllowed(user, tile))
+          .map((tile) => (
             <Grid key={tile.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Card
-                variant="outlined"
-                sx={{
-                  height: '100%',
-                  transition: 'box-shadow .2s, border-color .2s',
-                  '&:hover': { boxShadow: 4, borderColor: 'primary.main' },
-                }}
-              >
-                <CardActionArea
-                  component={RouterLink}
-                  to={localize(tile.path(user))}
-                  data-testid={tile.testId}
-                  sx={{ height: '100%' }}
-                >
-                  <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', p: 2.5 }}>
-                    <Box
-                      sx={(theme) => ({
-                        width: 48,
-                        height: 48,
-                        flexShrink: 0,
-                        borderRadius: 2,
-                        display: 'grid',
-                        placeItems: 'center',
-                        color: theme.palette.mode === 'light' ? 'primary.main' : 'primary.light',
-                        bgcolor:
-                          theme.palette.mode === 'light'
-                            ? 'rgba(80, 0, 255, 0.08)'
-                            : 'rgba(0, 200, 254, 0.12)',
-                      })}
-                    >
-                      <Icon />
-                    </Box>
-                    <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                      <Typography variant="h3" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
-                        {t(tile.label)}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {t(tile.description)}
-                      </Typography>
-                    </Box>
-                    <ArrowForwardIcon fontSize="small" sx={{ color: 'text.secondary', mt: 0.5 }} />
-                  </CardContent>
-                </CardActionArea>
-              </Card>
+              <LinkTile
+                to={localize(tile.path(user))}
+                icon={tile.icon}
+                title={t(tile.label)}
+                description={t(tile.description)}
+                testId={tile.testId}
+              />
             </Grid>
-          );
-        })}
+          ))}
       </Grid>
     </Box>
   );

@@ -2,9 +2,6 @@ import AddCircleOutlinedIcon from '@mui/icons-material/AddCircleOutlined';
 import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,8 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUser } from '../../app/currentUser.tsx';
 import { useLocalize } from '../../app/language.tsx';
-import { newEntries } from '../../app/modules.tsx';
+import { isAllowed, newEntries } from '../../app/modules.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { LinkTile } from '../../components/LinkTile.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /new: what the user may create, one entry per module that exists. */
@@ -22,7 +20,7 @@ export default function NewPage() {
   const localize = useLocalize();
   const user = useUser();
   useAppBar({ title: t('new.title') });
-  const entries = newEntries.filter((entry) => !entry.visible || entry.visible(user));
+  const entries = newEntries.filter((entry) => isAllowed(user, entry));
 
   return (
     <Box>
@@ -60,32 +58,17 @@ export default function NewPage() {
         </Paper>
       ) : (
         <Grid container spacing={2}>
-          {entries.map((entry) => {
-            const Icon = entry.icon;
-            return (
-              <Grid key={entry.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card variant="outlined">
-                  <CardActionArea
-                    component={RouterLink}
-                    to={localize(entry.path)}
-                    data-testid={`new-${entry.key}`}
-                  >
-                    <CardContent sx={{ display: 'flex', gap: 2 }}>
-                      <Icon />
-                      <Box>
-                        <Typography variant="h3" sx={{ fontSize: '1rem' }}>
-                          {t(entry.label)}
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {t(entry.description)}
-                        </Typography>
-                      </Box>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            );
-          })}
+          {entries.map((entry) => (
+            <Grid key={entry.key} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <LinkTile
+                to={localize(entry.path)}
+                icon={entry.icon}
+                title={t(entry.label)}
+                description={t(entry.description)}
+                testId={`new-${entry.key}`}
+              />
+            </Grid>
+          ))}
         </Grid>
       )}
     </Box>

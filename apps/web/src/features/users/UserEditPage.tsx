@@ -1,18 +1,16 @@
 import './i18n/index.ts';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,9 +18,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  type AuthenticatedUser,
   type CreateUserRequest,
   createUserSchema,
+  permissionLevels,
+  permissionModules,
   type UpdateAccountRequest,
   type UpdateUserRequest,
   type User,
@@ -36,20 +35,25 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
+import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { useLocalize } from '../../app/language.tsx';
+import { can } from '../../app/permissions.ts';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useOpenChangePassword } from '../../app/shell/changePasswordContext.tsx';
+import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
-import { useConfirm } from '../../components/RowTable/ConfirmDialog.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contractResolver.ts';
-import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
+import { highestRank } from '../userGroups/permissionLevels.ts';
 import { userKey, usersApi, usersKey } from './userApi.ts';
 
 const ChangePasswordDialog = lazy(() => import('../auth/ChangePasswordDialog.tsx'));
@@ -66,7 +70,6 @@ interface UserFormValues {
   kind: Kind;
   superAdmin: boolean;
   active: boolean;
-  scope: string[];
 }
 
 const FORM_FIELDS = [
@@ -79,7 +82,6 @@ const FORM_FIELDS = [
   'kind',
   'superAdmin',
   'active',
-  'scope',
 ] as const;
 
 const EMPTY: UserFormValues = {
@@ -92,7 +94,6 @@ const EMPTY: UserFormValues = {
   kind: userKinds.user,
   superAdmin: false,
   active: true,
-  scope: [],
 };
 
 function toForm(user: User): UserFormValues {
@@ -105,12 +106,7 @@ function toForm(user: User): UserFormValues {
     kind: user.kind,
     superAdmin: user.superAdmin,
     active: user.active,
-    scope: user.scope,
   };
-}
-
-function isAdmin(user: AuthenticatedUser): boolean {
-  return user.kind === userKinds.admin || user.superAdmin;
 }
 
 /** What the signed-in operator may do on this form (spec §6; the server enforces the same). */
@@ -120,51 +116,6 @@ function resolverFor(mode: Mode): Resolver<UserFormValues> {
   const schema =
     mode === 'create' ? createUserSchema : mode === 'admin' ? updateUserSchema : updateAccountSchema;
   return contractResolver(schema) as unknown as Resolver<UserFormValues>;
-}
-
-/** The forbidden page's look, with the server's reason (e.g. no access to the Super Admin user). */
-function NoAccess({ message }: { message: string }) {
-  const { t } = useTranslation();
-  const localize = useLocalize();
-  return (
-    <Box
-      data-testid="forbidden"
-      sx={{
-        minHeight: 'calc(100vh - 200px)',
-        display: 'grid',
-        placeItems: 'center',
-        textAlign: 'center',
-        p: 3,
-      }}
-    >
-      <Box sx={{ maxWidth: 560 }}>
-        <Box
-          sx={{
-            width: 88,
-            height: 88,
-            mx: 'auto',
-            mb: 3,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'action.hover',
-            color: 'primary.main',
-          }}
-        >
-          <LockOutlinedIcon sx={{ fontSize: 44 }} />
-        </Box>
-        <Typography variant="h1" gutterBottom>
-          {t('errorPage.forbiddenTitle')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4, lineHeight: 1.7 }} data-testid="forbidden-message">
-          {message}
-        </Typography>
-        <Button variant="contained" component={RouterLink} to={localize('/')}>
-          {t('errorPage.home')}
-        </Button>
-      </Box>
-    </Box>
-  );
 }
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
@@ -206,6 +157,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
   const me = useUser();
   const notify = useNotify();
   const navigate = useNavigate();
+  const { companyId } = useCompany();
   const creating = mode === 'create';
   const editsAccess = mode !== 'own';
   const form = useForm<UserFormValues>({
@@ -230,9 +182,8 @@ function UserForm({ mode, user, onSaved }: FormProps) {
           kind: values.kind,
           superAdmin: me.superAdmin ? values.superAdmin : false,
           active: values.active,
-          scope: values.scope,
         };
-        return usersApi.create(body);
+        return usersApi.create(body, companyId);
       }
       if (!user) throw new Error('no user');
       if (mode === 'own') return usersApi.update(user.id, names satisfies UpdateAccountRequest);
@@ -240,7 +191,6 @@ function UserForm({ mode, user, onSaved }: FormProps) {
         ...names,
         kind: values.kind,
         active: values.active,
-        scope: values.scope,
         ...(me.superAdmin ? { superAdmin: values.superAdmin } : {}),
       };
       return usersApi.update(user.id, body);
@@ -404,36 +354,6 @@ function UserForm({ mode, user, onSaved }: FormProps) {
                 )}
               </Stack>
             </Paper>
-            <Controller
-              control={form.control}
-              name="scope"
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  multiple
-                  freeSolo
-                  autoSelect
-                  options={[]}
-                  value={field.value}
-                  onChange={(_event, value) =>
-                    field.onChange([...new Set(value.map((item) => String(item).trim()).filter(Boolean))])
-                  }
-                  onBlur={field.onBlur}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      label={t('userForm.scope')}
-                      placeholder={field.value.length === 0 ? t('userForm.scopePlaceholder') : undefined}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldMessage(t, fieldState.error?.message) ?? t('userForm.scopeHint')}
-                      slotProps={{
-                        ...params.slotProps,
-                        htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'user-scope' },
-                      }}
-                    />
-                  )}
-                />
-              )}
-            />
           </>
         ) : (
           user && (
@@ -452,20 +372,6 @@ function UserForm({ mode, user, onSaved }: FormProps) {
               )}
               <Box>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {t('userForm.scope')}
-                </Typography>
-                {user.scope.length > 0 ? (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                    {user.scope.map((item) => (
-                      <Chip key={item} label={item} size="small" />
-                    ))}
-                  </Box>
-                ) : (
-                  <Typography variant="body2">{t('userForm.noScope')}</Typography>
-                )}
-              </Box>
-              <Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                   {t('account.companies')}
                 </Typography>
                 {companies.length > 0 ? (
@@ -480,6 +386,13 @@ function UserForm({ mode, user, onSaved }: FormProps) {
               </Box>
             </>
           )
+        )}
+        {user ? (
+          <GroupsAndPermissions user={user} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" data-testid="user-groups-hint">
+            {t('userForm.groupsOnCreate')}
+          </Typography>
         )}
       </Stack>
     </Section>
@@ -579,6 +492,107 @@ function SwitchRow({
   );
 }
 
+/**
+ * Read only: the operator's user groups (links for those who manage groups) and the effective
+ * permissions, one line per module with its levels (issue 4: permissions come from groups only).
+ */
+function GroupsAndPermissions({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const me = useUser();
+  const localize = useLocalize();
+  const managesGroups = can(me, 'users:admin');
+  const companyName = new Map(me.companies.map((company) => [company.id, company.companyname]));
+  const showCompany = me.companies.length > 1;
+  const modules = permissionModules
+    .map((module) => ({ module, rank: highestRank(user.scope, module) }))
+    .filter((item) => item.rank >= 0);
+
+  return (
+    <>
+      <Box data-testid="user-groups">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('userForm.groups')}
+        </Typography>
+        {user.groups.length > 0 ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {user.groups.map((group) => {
+              const label =
+                showCompany && companyName.has(group.companyId)
+                  ? `${group.name} · ${companyName.get(group.companyId)}`
+                  : group.name;
+              return managesGroups ? (
+                <Chip
+                  key={group.id}
+                  label={label}
+                  size="small"
+                  color="primary"
+                  variant="outlined"
+                  clickable
+                  component={RouterLink}
+                  to={localize(`/users/groups/${group.id}/edit`)}
+                  data-testid={`user-group-${group.id}`}
+                />
+              ) : (
+                <Chip key={group.id} label={label} size="small" data-testid={`user-group-${group.id}`} />
+              );
+            })}
+          </Box>
+        ) : (
+          <Typography variant="body2">{t('userForm.noGroups')}</Typography>
+        )}
+        {managesGroups && (
+          <Link
+            component={RouterLink}
+            to={localize('/users/groups')}
+            variant="body2"
+            sx={{ display: 'inline-block', mt: 1 }}
+          >
+            {t('userForm.manageGroups')}
+          </Link>
+        )}
+      </Box>
+      <Box data-testid="user-permissions">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('userForm.permissions')}
+        </Typography>
+        {user.superAdmin && (
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('userForm.permissionsSuperAdmin')}
+          </Typography>
+        )}
+        {modules.length > 0 ? (
+          <Paper variant="outlined">
+            <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
+              {modules.map(({ module, rank }) => (
+                <Box
+                  key={module}
+                  data-testid={`user-permission-${module}`}
+                  data-level={permissionLevels[rank]}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.75, flexWrap: 'wrap' }}
+                >
+                  <Typography variant="body2" sx={{ fontWeight: 500, flexGrow: 1 }}>
+                    {t(`groups.module.${module}`)}
+                  </Typography>
+                  {permissionLevels.slice(0, rank + 1).map((level) => (
+                    <Chip
+                      key={level}
+                      size="small"
+                      variant={permissionLevels.indexOf(level) === rank ? 'filled' : 'outlined'}
+                      label={t(`groups.level.${level}`)}
+                    />
+                  ))}
+                </Box>
+              ))}
+            </Stack>
+          </Paper>
+        ) : (
+          <Typography variant="body2">{t('userForm.noPermissions')}</Typography>
+        )}
+      </Box>
+    </>
+  );
+}
+
 function userTitle(user: User): string {
   return `${user.firstname} ${user.lastname}`.trim() || user.username;
 }
@@ -593,7 +607,7 @@ function CreateUser() {
   const queryClient = useQueryClient();
   useAppBar({ title: t('userForm.createTitle') });
 
-  if (!isAdmin(me)) return <NoAccess message={t('errorPage.forbiddenText')} />;
+  if (!can(me, 'users:write')) return <ForbiddenPage />;
 
   return (
     <Box data-testid="user-page">
@@ -631,7 +645,7 @@ function EditUser({ id }: { id: number }) {
   });
   const user = query.data;
   const own = id === me.id;
-  const mode: Mode = own || !isAdmin(me) ? 'own' : 'admin';
+  const mode: Mode = own || !can(me, 'users:write') ? 'own' : 'admin';
 
   // The 'fast switch' (spec §2 app bar): the operators list the user came from, to move between records.
   useFastSwitch({ entity: 'users', catalog: usersCatalog, editPath: (userId) => `/users/${userId}/edit` });
@@ -712,19 +726,8 @@ function EditUser({ id }: { id: number }) {
   if (query.error) {
     if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
     if (isApiError(query.error) && query.error.status === 403)
-      return <NoAccess message={errorMessage(t, query.error)} />;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, query.error)}
-      </Alert>
-    );
+      return <ForbiddenPage message={errorMessage(t, query.error)} />;
+    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!user) {
     return (

@@ -1,10 +1,13 @@
 import './i18n/index.ts';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
+import Button from '@mui/material/Button';
 import { type UserListItem, usersCatalog } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLocalize } from '../../app/language.tsx';
+import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -17,6 +20,7 @@ export default function UsersListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
+  const can = useCan();
   const title = t('users.title');
   useAppBar({ title });
 
@@ -33,6 +37,19 @@ export default function UsersListPage() {
         subtitle={t('users.subtitle')}
         avatar={<GroupOutlinedIcon />}
         testId="users-header"
+        actions={
+          can('users:admin') && (
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={localize('/users/groups')}
+              startIcon={<ShieldOutlinedIcon />}
+              data-testid="users-groups-link"
+            >
+              {t('users.groupsButton')}
+            </Button>
+          )
+        }
       />
       <DataTable<UserRow>
         catalog={usersCatalog}
@@ -40,9 +57,9 @@ export default function UsersListPage() {
         metaUrl={USERS_META_URL}
         metaKey={USERS_LIST_META_KEY}
         title={title}
-        onCreate={onCreate}
+        onCreate={can('users:write') ? onCreate : undefined}
         onRowClick={onRowClick}
-        onDelete={usersListApi.deleteMany}
+        onDelete={can('users:admin') ? usersListApi.deleteMany : undefined}
         rowLabel={userLabel}
         rowSecondary={(row) => row.username}
       />

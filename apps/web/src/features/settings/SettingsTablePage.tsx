@@ -1,0 +1,44 @@
+import './i18n/index.ts';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
+import { findSettingsScreen, type SettingsScreen } from './registry.ts';
+
+/** /settings/{table}: one settings table, or the 404 page. */
+export default function SettingsTablePage() {
+  const { table } = useParams();
+  const screen = findSettingsScreen(table);
+  const { companyId } = useCompany();
+  if (!screen) return <NotFoundPage missing />;
+  // A new company starts a new table: drafts never carry over from the other company.
+  return <SettingsTableView key={`${screen.code}-${companyId}`} screen={screen} />;
+}
+
+function SettingsTableView({ screen }: { screen: SettingsScreen }) {
+  const { t } = useTranslation();
+  useAppBar({ title: t('settings.hub.title') });
+  const title = t(screen.titleKey);
+  const Icon = screen.icon;
+  const Table = screen.component;
+  const exportUri = useCompanyPath(screen.searchUri);
+  return (
+    <Box data-testid={`settings-page-${screen.code}`}>
+      <PageHeader
+        title={title}
+        subtitle={t(screen.descriptionKey)}
+        avatar={<Icon />}
+        actions={<ExportMenu uri={exportUri} catalog={screen.catalog} title={title} />}
+      />
+      <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+        <Table />
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { useCallback, useMemo } from 'react';
+import { z } from 'zod';
+import { useCompanyPath } from '../../../app/company.tsx';
+import {
+  type CellErrors,
+  type CellValue,
+  type DraftRow,
+  RowTable,
+  type RowTableColumn,
+  type TypedRow,
+} from '../../../components/RowTable/index.ts';
+import type { ApiRequestError } from '../../../lib/api.ts';
+
+export interface SimpleTableProps<T extends { id: number }> {
+  /** GET and POST (row-table save) address. */
+  path: string;
+  title: string;
+  columns: RowTableColumn[];
+  /** The GET item schema from the contracts. */
+  itemSchema: z.ZodType<T>;
+  /** The POST row schema from the contracts: its issues mark the cells. */
+  rowSchema: z.ZodType;
+  newRow: () => Record<string, CellValue>;
+  descriptionColumn?: string;
+  /** Draft row of an item; default: the columns' values. */
+  fromServer?: (item: T) => DraftRow;
+  /** Payload of a typed row; default: the id and the columns' values. */
+  toPayload?: (row: TypedRow) => unknown;
+  /** Columns whose values must be unique: a 409 names_not_unique marks the rows that share them. */
+  uniqueColumns?: string[];
+  queryKey?: readonly unknown[];
+}
+
+const comparable = (value: CellValue | undefined) =>
+  String(value ?? '')
+    .trim()
+    .toLocaleLowerCase('el');
+
+/** A settings table on the RowTable: the item's fields are the columns, saved as they are typed. */
+export function SimpleTable<T extends { id: number }>({
+  path,
+  title,
+  columns,
+  itemSchema,
+  rowSchema,
+  newRow,
+  descriptionColumn,
+  fromServer,
+  toPayload,
+  uniqueColumns,
+  queryKey,
+}: SimpleTableProps<T>) {
+  const listSchema = useMemo(() => z.array(itemSchema), [itemSchema]);
+  const parse = useCallback((data: unknown) => listSchema.parse(data), [listSchema]);
+  const toDraft = useCallback(
+    (item: T): DraftRow => {
+      if (fromServer) return fromServer(item);
+      const record = item as unknown as Record<string, unknown>;
+      const draft: DraftRow = { id: item.id };
+      for (const column of columns) {
+        const value = record[column.key];
+        draft[column.key] =
+          typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+      }
+      return draft;
+    },
+    [columns, fromServer],
+  );
+  const payload = useCallback(
+    (row: TypedRow) => {
+      if (toPayload) return toPayload(row);
+      const out: Record<string, unknown> = { id: row.id };
+      for (const column of columns) out[column.key] = row[column.key] ?? null;
+      return out;
+    },
+    [columns, toPayload],
+  );
+  const serverErrorCells = useCallback(
+    (error: ApiRequestError, rows: DraftRow[]): CellErrors | undefined => {
+      if (error.key !== 'error.names_not_unique' || !uniqueColumns) return undefined;
+      const marked: CellErrors = {};
+      for (const column of uniqueColumns) {
+        const groups = new Map<string, DraftRow[]>();
+        for (const row of rows) {
+          const key = comparable(row[column]);
+          if (key) groups.set(key, [...(groups.get(key) ?? []), row]);
+        }
+        for (const group of groups.values()) {
+          if (group.length < 2) continue;
+          for (const row of group) marked[row.id] = { ...marked[row.id], [column]: 'settings.duplicate' };
+        }
+      }
+      return Object.keys(marked).length > 0 ? marked : undefined;
+    },
+    [uniqueColumns],
+  );
+  // Company tables carry the company in use; global tables ignore it.
+  const companyPath = useCompanyPath(path);
+  return (
+    <RowTable<T>
+      path={companyPath}
+      title={title}
+      columns={columns}
+      fromServer={toDraft}
+      toPayload={payload}
+      parse={parse}
+      rowSchema={rowSchema}
+      newRow={newRow}
+      descriptionColumn={descriptionColumn}
+      serverErrorCells={serverErrorCells}
+      queryKey={queryKey}
+    />
+  );
+}

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+let e2e: E2E;
+let token: string;
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function asAdmin(page: Page, prefix = '') {
+  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+  await page.getByTestId('dashboard-greeting').waitFor();
+}
+
+describe('who may do what', () => {
+  it('an admin creates a read-only protocol group and an operator in it; the operator sees no settings', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    // The operator first, then the group with the operator as its member.
+    await page.goto('/users/create');
+    await page.getByTestId('user-username').fill('reader');
+    await page.getByTestId('user-firstname').fill('Ρένα');
+    await page.getByTestId('user-lastname').fill('Αναγνώστου');
+    await page.getByTestId('user-password').fill('Reader-2026');
+    await page.getByTestId('user-passwordConfirmation').fill('Reader-2026');
+    await page.getByTestId('user-save').click();
+    await page.waitForURL(/\/users\/\d+\/edit$/);
+
+    await page.goto('/users/groups/create');
+    await page.getByTestId('group-name').fill('Μόνο ανάγνωση πρωτοκόλλου');
+    await page.getByTestId('perm-protocol-read').check();
+    await page.getByTestId('group-members').fill('Αναγνώστου');
+    await page.getByRole('option', { name: /Αναγνώστου/ }).click();
+    await shot(page, 'group-matrix-el');
+    await page.getByTestId('group-save').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.waitForURL(/\/users\/groups\/\d+\/edit$/);
+    const groups = await api('GET', '/api/users/groups/search');
+    const group = groups.body.content.find((g: { name: string }) => g.name === 'Μόνο ανάγνωση πρωτοκόλλου');
+    expect(group).toMatchObject({ permissionCount: 1, memberCount: 1 });
+    await page.goto('/en/users/groups/create');
+    await page.getByTestId('perm-users-admin').waitFor();
+    await shot(page, 'group-matrix-en');
+    await context.close();
+
+    const reader = await e2e.newPage();
+    await signIn(reader.page, 'reader', 'Reader-2026');
+    await reader.page.getByTestId('dashboard-greeting').waitFor();
+    await reader.page.getByTestId('side-menu').waitFor();
+    expect(await reader.page.getByTestId('menu-settings').count()).toBe(0);
+    expect(await reader.page.getByTestId('menu-users').count()).toBe(0);
+    await reader.page.goto('/settings/banks');
+    await reader.page.getByTestId('forbidden').waitFor();
+    await reader.page.goto('/settings/company');
+    await reader.page.getByTestId('forbidden').waitFor();
+    await reader.context.close();
+  });
+
+  it('switches the company in the top bar and stays on the same page', async () => {
+    const created = await api('POST', '/api/companies', {
+      companyname: 'Δήμος Αγίας Ελένης',
+      companytitle: 'Δήμος Αγίας Ελένης',
+      vatnumber: null,
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/settings/general_settings');
+    await page.getByTestId('row-table').waitFor();
+    await page.getByTestId('company-switcher').click();
+    await page.getByTestId(`company-option-${created.body.id}`).click();
+    await expect
+      .poll(() => page.getByTestId('company-switcher').textContent())
+      .toContain('Δήμος Αγίας Ελένης');
+    expect(new URL(page.url()).pathname).toBe('/settings/general_settings');
+    // The new company has no settings yet.
+    await expect.poll(() => page.getByTestId('row-table-row').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('settings screens', () => {
+  it('edits a general setting', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/settings/general_settings');
+    await page.getByTestId('row-table').waitFor();
+    const settings = (await api('GET', '/api/general_settings')).body as { id: number; parName: string }[];
+    const deyaAa = settings.find((s) => s.parName === 'gen.deya_aa');
+    await page.getByTestId(`cell-parValue-${deyaAa?.id}`).fill('7');
+    await page.getByTestId('row-save').click();
+    await expect
+      .poll(
+        async () =>
+          ((await api('GET', '/api/general_settings')).body as { parName: string; parValue: string }[]).find(
+            (s) => s.parName === 'gen.deya_aa',
+          )?.parValue,
+      )
+      .toBe('7');
+    await shot(page, 'settings-general-el');
+    await context.close();
+  });
+
+  it('shows the error of a bank with a bad BIC', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/settings/banks');
+    await page.getByTestId('row-table').waitFor();
+    await page.getByTestId('row-add').click();
+    await page.getByTestId('cell-name--1').fill('Τράπεζα Δοκιμής');
+    await page.getByTestId('cell-bic--1').fill('ABC');
+    await page.getByTestId('row-save').click();
+    await expect.poll(() => page.getByTestId('cell-error-bic--1').textContent()).toContain('BIC');
+    await shot(page, 'settings-banks-error-el');
+    const banks = (await api('GET', '/api/settings/banks')).body as { name: string }[];
+    expect(banks.map((b) => b.name)).not.toContain('Τράπεζα Δοκιμής');
+    await page.goto('/en/settings/banks');
+    await page.getByTestId('row-table').waitFor();
+    await shot(page, 'settings-banks-en');
+    await context.close();
+  });
+
+  it('explains the periodicity rules', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page, '/en');
+    await page.goto('/en/settings/periodicity');
+    await page.getByTestId('row-table').waitFor();
+    await page.getByTestId('row-add').click();
+    await page.getByTestId('cell-periodicityType--1').selectOption('4');
+    await page.getByTestId('cell-startyear--1').fill('1800');
+    await page.getByTestId('cell-startperiod--1').fill('5');
+    await page.getByTestId('row-save').click();
+    await expect.poll(() => page.getByTestId('cell-error-startyear--1').textContent()).toContain('1900');
+    await page.getByTestId('cell-startyear--1').fill('2026');
+    await page.getByTestId('row-save').click();
+    // Every 4 months makes 3 periods a year: start period 5 is refused by the server's rule.
+    await expect.poll(() => page.getByTestId('cell-error-startperiod--1').textContent()).toContain('3');
+    await shot(page, 'settings-periodicity-en');
+    await page.getByTestId('cell-startperiod--1').fill('2');
+    await page.getByTestId('row-save').click();
+    await expect
+      .poll(async () => (await api('GET', '/api/water_service/parametrics/periodicity')).body)
+      .toEqual([
+        expect.objectContaining({ periodicityType: { id: 4 }, periods: 3, startyear: 2026, startperiod: 2 }),
+      ]);
+    await context.close();
+  });
+});
