@@ -6,6 +6,7 @@ import { buildApp } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
+import { type FakeRegistry, startFakeRegistry } from '@protocol/server/testing/fake-registry';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc.ts';
 
@@ -35,6 +36,8 @@ export async function freePort(): Promise<number> {
 export interface E2E {
   baseUrl: string;
   idp: TestIdentityProvider;
+  /** The tax authority's VAT-number registry, faked on loopback per its published contract. */
+  registry: FakeRegistry;
   browser: Browser;
   /** A fresh browser profile (cookies, storage) for one scenario. */
   newPage(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
@@ -49,6 +52,7 @@ export async function startE2E(): Promise<E2E> {
   const [appPort, idpPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${appPort}`;
   const idp = await startIdentityProvider(idpPort, baseUrl);
+  const registry = await startFakeRegistry();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-e2e-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -59,6 +63,7 @@ export async function startE2E(): Promise<E2E> {
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,
     OIDC_CLIENT_SECRET: idp.clientSecret,
+    AADE_REGISTRY_URL: registry.url,
   });
   const database = await openDatabase(config);
   await database.migrate();
@@ -70,6 +75,7 @@ export async function startE2E(): Promise<E2E> {
   return {
     baseUrl,
     idp,
+    registry,
     browser,
     async newPage(options = {}) {
       const context = await browser.newContext({
@@ -85,6 +91,7 @@ export async function startE2E(): Promise<E2E> {
       await app.close();
       await database.close();
       await idp.close();
+      await registry.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

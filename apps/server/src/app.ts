@@ -18,6 +18,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
 import { parametricsRoutes } from './modules/parametrics/parametrics.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { tradersRoutes } from './modules/traders/traders.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { groupsRoutes } from './modules/users/groups.routes.ts';
 import { SsoService } from './modules/users/sso.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(companiesRoutes, moduleOptions);
       await api.register(settingsRoutes, moduleOptions);
       await api.register(parametricsRoutes, moduleOptions);
+      await api.register(tradersRoutes, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, moduleOptions);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

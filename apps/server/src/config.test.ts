@@ -27,6 +27,19 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('asks the official AADE registry unless AADE_REGISTRY_URL says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).aadeRegistryUrl).toBe(
+      'https://www1.gsis.gr/wsaade/RgWsPublic2/RgWsPublic2',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), AADE_REGISTRY_URL: ' ' }).aadeRegistryUrl).toBe(
+      'https://www1.gsis.gr/wsaade/RgWsPublic2/RgWsPublic2',
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), AADE_REGISTRY_URL: 'http://127.0.0.1:8080/rg' }).aadeRegistryUrl,
+    ).toBe('http://127.0.0.1:8080/rg');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AADE_REGISTRY_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
   it('turns demo data off by default on an external PostgreSQL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db.example/protocol' });
     expect(config.seedDemo).toBe(false);

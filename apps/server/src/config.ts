@@ -23,6 +23,9 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** The official address of AADE's VAT-number registry service (RgWsPublic2, SOAP 1.2). */
+export const AADE_REGISTRY_DEFAULT_URL = 'https://www1.gsis.gr/wsaade/RgWsPublic2/RgWsPublic2';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -54,6 +57,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   TRUST_PROXY: optionalText.pipe(flag.optional()),
+  AADE_REGISTRY_URL: optionalText.pipe(z.url('must be a URL').default(AADE_REGISTRY_DEFAULT_URL)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,6 +79,8 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app, served when present. */
   webDist: string;
+  /** AADE's VAT-number registry (trader lookup); tests point it at a local fake. */
+  aadeRegistryUrl: string;
 }
 
 /** Reads every setting from the environment (spec: issue 2 'Configuration'). */
@@ -111,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    aadeRegistryUrl: e.AADE_REGISTRY_URL,
   };
 }
 

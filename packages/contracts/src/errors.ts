@@ -28,6 +28,12 @@ export const errorKeys = {
   bookTypesUniquePerYear: 'error.book_types_unique_per_year',
   linkedElsewhere: 'error.linked_elsewhere',
   globalViewsAdminOnly: 'error.global_views_admin_only',
+  registryWrongAfm: 'error.registry_wrong_afm',
+  registryNotFound: 'error.registry_not_found',
+  registryNotRegistered: 'error.registry_not_registered',
+  registryDailyLimit: 'error.registry_daily_limit',
+  registryUnavailable: 'error.registry_unavailable',
+  registryNoCredentials: 'error.registry_no_credentials',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 
@@ -41,6 +47,9 @@ export const validationKeys = {
   passwordsMismatch: 'validation.passwords_mismatch',
   passwordTooShort: 'validation.password_too_short',
   usernameChars: 'validation.username_chars',
+  vatnumber: 'validation.vatnumber',
+  iban: 'validation.iban',
+  date: 'validation.date',
 } as const;
 
 export const fieldErrorSchema = z.object({

@@ -9,5 +9,6 @@ export * from './parametrics.ts';
 export * from './permissions.ts';
 export * from './settings.ts';
 export * from './settings-tables.ts';
+export * from './traders.ts';
 export * from './users.ts';
 export * from './views.ts';

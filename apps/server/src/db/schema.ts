@@ -3,6 +3,7 @@ export * from '../modules/companies/companies.schema.ts';
 export * from '../modules/parametrics/parametrics.schema.ts';
 export * from '../modules/settings/settings.schema.ts';
 export * from '../modules/settings/settings-tables.schema.ts';
+export * from '../modules/traders/traders.schema.ts';
 export * from '../modules/users/groups.schema.ts';
 export * from '../modules/users/users.schema.ts';
 export * from '../platform/audit.schema.ts';

@@ -77,10 +77,23 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
   return {
     url: url.href,
     drop: async () => {
+      // The app's pool has ended, but its backends may still be closing: wait for them rather
+      // than terminate them (a terminated backend's message would reach a client mid-close).
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }

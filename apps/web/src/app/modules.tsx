@@ -1,5 +1,6 @@
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -16,6 +17,7 @@ import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import SettingsApplicationsOutlinedIcon from '@mui/icons-material/SettingsApplicationsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
@@ -84,6 +86,14 @@ export const menuEntries: MenuEntry[] = [
     path: '/',
     icon: DashboardOutlinedIcon,
     alsoActiveOn: ['/dashboard'],
+  },
+  // Traders: after applications, before operators (spec §2).
+  {
+    key: 'traders',
+    label: 'menu.traders',
+    path: '/traders',
+    icon: StorefrontOutlinedIcon,
+    requires: 'traders:read',
   },
   {
     key: 'users',
@@ -178,6 +188,15 @@ export const dashboardTiles: DashboardTile[] = [
     testId: 'dashboard-tile-account',
   },
   {
+    key: 'traders',
+    label: 'dashboard.tiles.traders',
+    description: 'dashboard.tiles.tradersDescription',
+    path: () => '/traders',
+    icon: StorefrontOutlinedIcon,
+    testId: 'dashboard-tile-traders',
+    requires: 'traders:read',
+  },
+  {
     key: 'users',
     label: 'dashboard.tiles.users',
     description: 'dashboard.tiles.usersDescription',
@@ -227,6 +246,14 @@ export interface NewEntry {
 
 /** What a user may create on /new: one entry per module that exists. */
 export const newEntries: NewEntry[] = [
+  {
+    key: 'trader',
+    label: 'new.newTrader',
+    description: 'new.newTraderDescription',
+    path: '/traders/create',
+    icon: AddBusinessOutlinedIcon,
+    requires: 'traders:write',
+  },
   {
     key: 'user',
     label: 'new.newUser',

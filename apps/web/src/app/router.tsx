@@ -21,6 +21,8 @@ const ParametricPage = lazyPage(() => import('../features/parametrics/Parametric
 const SettingsHubPage = lazyPage(() => import('../features/settings/SettingsHubPage.tsx'));
 const SettingsTablePage = lazyPage(() => import('../features/settings/SettingsTablePage.tsx'));
 const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage.tsx'));
+const TradersListPage = lazyPage(() => import('../features/traders/TradersListPage.tsx'));
+const TraderEditPage = lazyPage(() => import('../features/traders/TraderEditPage.tsx'));
 const UsersListPage = lazyPage(() => import('../features/users/UsersListPage.tsx'));
 const UserGroupsListPage = lazyPage(() => import('../features/userGroups/UserGroupsListPage.tsx'));
 const UserGroupEditPage = lazyPage(() => import('../features/userGroups/UserGroupEditPage.tsx'));
@@ -75,6 +77,12 @@ function languageRoutes(): RouteObject[] {
         { path: 'dashboard', element: <Page component={DashboardPage} /> },
         { path: 'new', element: <Page component={NewPage} /> },
         { path: 'about', element: <Page component={AboutPage} /> },
+        { path: 'traders', element: <Page component={TradersListPage} requires="traders:read" /> },
+        { path: 'traders/create', element: <Page component={TraderEditPage} requires="traders:write" /> },
+        {
+          path: 'traders/:traderId/edit',
+          element: <Page component={TraderEditPage} requires="traders:read" />,
+        },
         { path: 'users', element: <Page component={UsersListPage} requires="users:read" /> },
         { path: 'users/create', element: <Page component={UserEditPage} requires="users:write" /> },
         { path: 'users/groups', element: <Page component={UserGroupsListPage} requires="users:admin" /> },

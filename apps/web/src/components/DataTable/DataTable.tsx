@@ -95,6 +95,8 @@ export interface DataTableProps<T extends Row> {
   rowSecondary?: (row: T) => string;
   /** Another way to load a page than GET `searchUrl?query`. */
   fetchPage?: (query: string, signal: AbortSignal) => Promise<Page<T>>;
+  /** Told the selected rows whenever the selection changes (e.g. to offer actions on two rows). */
+  onSelectionChange?: (rows: T[]) => void;
 }
 
 const HEADER_HEIGHT = 42;
@@ -212,6 +214,10 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
       else next.set(row.id, row);
       return next;
     });
+  const { onSelectionChange } = props;
+  useEffect(() => {
+    onSelectionChange?.([...selected.values()]);
+  }, [selected, onSelectionChange]);
   const pageSelected = rows.filter((row) => selected.has(row.id)).length;
   const allOnPage = rows.length > 0 && pageSelected === rows.length;
   const togglePage = () =>

@@ -1,0 +1,480 @@
+import {
+  type CustomFieldValue,
+  errorKeys,
+  type FieldError,
+  isIsoDate,
+  issueToFieldError,
+  type MergeTradersRequest,
+  type SaveTrader,
+  saveTraderSchema,
+  type Trader,
+  type TraderLookup,
+} from '@protocol/contracts';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { diff, recordAudit } from '../../platform/audit.ts';
+import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { FOREIGN_KEY_VIOLATION, pgError } from '../../platform/db-errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import { companies } from '../companies/companies.schema.ts';
+import { readCredentials } from '../companies/credentials.ts';
+import {
+  banks,
+  customFields,
+  customTableValues,
+  vatCategories,
+  vatStatuses,
+} from '../settings/settings-tables.schema.ts';
+import { lookupVatNumber } from './registry-adapter.ts';
+import { traderReferences } from './trader-references.ts';
+import { traderBanks, traders } from './traders.schema.ts';
+
+type TraderRow = typeof traders.$inferSelect;
+type CustomValues = Record<string, CustomFieldValue>;
+
+const user = (principal: Principal) => ({ userId: principal.userId, username: principal.username });
+
+/** The trader with this id of one of the operator's companies, or 404 (never 403: no existence leak). */
+async function traderOf(tx: Tx, principal: Principal, id: number, lock = false): Promise<TraderRow> {
+  const query = tx.select().from(traders).where(eq(traders.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  return row;
+}
+
+/** Other traders of the company with the same ΑΦΜ: a warning for the screen. */
+async function duplicatesOf(tx: Tx, companyId: number, vatnumber: string | null, id: number) {
+  if (!vatnumber) return [];
+  return tx
+    .select({ id: traders.id, fullname: traders.fullname })
+    .from(traders)
+    .where(and(eq(traders.companyId, companyId), eq(traders.vatnumber, vatnumber), ne(traders.id, id)))
+    .orderBy(asc(traders.id));
+}
+
+async function describeTrader(tx: Tx, row: TraderRow): Promise<Trader> {
+  const [accounts, duplicates] = await Promise.all([
+    tx
+      .select({
+        id: traderBanks.id,
+        iban: traderBanks.iban,
+        bic: traderBanks.bic,
+        bankId: traderBanks.bankId,
+        bankName: banks.name,
+      })
+      .from(traderBanks)
+      .leftJoin(banks, eq(banks.id, traderBanks.bankId))
+      .where(eq(traderBanks.traderId, row.id))
+      .orderBy(asc(traderBanks.id)),
+    duplicatesOf(tx, row.companyId, row.vatnumber, row.id),
+  ]);
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    tradercode: row.tradercode,
+    vatnumber: row.vatnumber,
+    fullname: row.fullname,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    fathername: row.fathername,
+    mothername: row.mothername,
+    job: row.job,
+    phones: row.phones,
+    mobile: row.mobile,
+    email: row.email,
+    address: row.address,
+    city: row.city,
+    area: row.area,
+    zipcode: row.zipcode,
+    doy: row.doy,
+    country: row.country,
+    vat_category: row.vatCategoryId,
+    vat_status: row.vatStatusId,
+    kepyo: row.kepyo,
+    birthday: row.birthday,
+    idnumber: row.idnumber,
+    individual: row.individual,
+    active: row.active,
+    status: row.status,
+    traderbanks: accounts,
+    customFields: row.customFields,
+    duplicates,
+    ...auditFieldsOf(row),
+  };
+}
+
+export async function getTrader(db: Db, principal: Principal, id: number): Promise<Trader> {
+  return describeTrader(db, await traderOf(db, principal, id));
+}
+
+/** A trader as the save schema reads it (the merge starts from the survivor's values). */
+function saveShapeOf(row: TraderRow) {
+  return {
+    tradercode: row.tradercode,
+    vatnumber: row.vatnumber,
+    fullname: row.fullname,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    fathername: row.fathername,
+    mothername: row.mothername,
+    job: row.job,
+    phones: row.phones,
+    mobile: row.mobile,
+    email: row.email,
+    address: row.address,
+    city: row.city,
+    area: row.area,
+    zipcode: row.zipcode,
+    doy: row.doy,
+    country: row.country,
+    vat_category: row.vatCategoryId,
+    vat_status: row.vatStatusId,
+    kepyo: row.kepyo,
+    birthday: row.birthday,
+    idnumber: row.idnumber,
+    individual: row.individual,
+    active: row.active,
+    status: row.status,
+    customFields: row.customFields,
+  };
+}
+
+/** The columns of a validated trader. */
+function columnsOf(input: SaveTrader, customValues: CustomValues) {
+  return {
+    tradercode: input.tradercode,
+    vatnumber: input.vatnumber,
+    fullname: input.fullname,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    fathername: input.fathername,
+    mothername: input.mothername,
+    job: input.job,
+    phones: input.phones,
+    mobile: input.mobile,
+    email: input.email,
+    address: input.address,
+    city: input.city,
+    area: input.area,
+    zipcode: input.zipcode,
+    doy: input.doy,
+    country: input.country,
+    vatCategoryId: input.vat_category,
+    vatStatusId: input.vat_status,
+    kepyo: input.kepyo,
+    birthday: input.birthday,
+    idnumber: input.idnumber,
+    individual: input.individual,
+    active: input.active,
+    status: input.status,
+    customFields: customValues,
+  };
+}
+
+/**
+ * The checks that need the database: VAT category/status and banks exist, and the custom field
+ * values match the company's definitions (entity 'traders') by type and required flag.
+ */
+async function checkReferences(tx: Tx, companyId: number, input: SaveTrader): Promise<CustomValues> {
+  const errors: FieldError[] = [];
+  const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
+  const exists = async (table: typeof vatCategories | typeof vatStatuses | typeof banks, id: number) =>
+    (await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+  if (input.vat_category !== null && !(await exists(vatCategories, input.vat_category)))
+    invalid('vat_category');
+  if (input.vat_status !== null && !(await exists(vatStatuses, input.vat_status))) invalid('vat_status');
+  for (const [index, account] of input.traderbanks.entries()) {
+    if (account.bankId !== null && !(await exists(banks, account.bankId)))
+      invalid(`traderbanks.${index}.bankId`);
+  }
+
+  const definitions = await tx
+    .select()
+    .from(customFields)
+    .where(and(eq(customFields.companyId, companyId), eq(customFields.entity, 'traders')));
+  const values: CustomValues = {};
+  for (const key of Object.keys(input.customFields)) {
+    if (!definitions.some((d) => d.key === key)) invalid(`customFields.${key}`);
+  }
+  for (const definition of definitions) {
+    const field = `customFields.${definition.key}`;
+    let value = input.customFields[definition.key] ?? null;
+    if (typeof value === 'string') value = value.trim() === '' ? null : value.trim();
+    if (value === null) {
+      if (definition.required) invalid(field, 'validation.required');
+      continue;
+    }
+    switch (definition.type) {
+      case 'number':
+        if (typeof value !== 'number' || !Number.isFinite(value)) invalid(field, 'validation.number');
+        break;
+      case 'date':
+        if (typeof value !== 'string' || !isIsoDate(value)) invalid(field, 'validation.date');
+        break;
+      case 'boolean':
+        if (typeof value !== 'boolean') invalid(field, 'validation.boolean');
+        break;
+      case 'select': {
+        const ok =
+          typeof value === 'number' &&
+          Number.isInteger(value) &&
+          definition.customTableId !== null &&
+          (
+            await tx
+              .select({ id: customTableValues.id })
+              .from(customTableValues)
+              .where(
+                and(
+                  eq(customTableValues.id, value),
+                  eq(customTableValues.customTableId, definition.customTableId),
+                ),
+              )
+          ).length > 0;
+        if (!ok) invalid(field);
+        break;
+      }
+      default:
+        if (typeof value !== 'string') invalid(field);
+    }
+    values[definition.key] = value;
+  }
+  if (errors.length > 0) throw badRequest(errors);
+  return values;
+}
+
+/** The bank accounts as sent: kept (by id), added (null id), the others removed. */
+async function saveBanks(tx: Tx, traderId: number, input: SaveTrader, username: string): Promise<void> {
+  const current = await tx
+    .select({ id: traderBanks.id })
+    .from(traderBanks)
+    .where(eq(traderBanks.traderId, traderId));
+  const currentIds = new Set(current.map((row) => row.id));
+  for (const [index, account] of input.traderbanks.entries()) {
+    if (account.id !== null && !currentIds.has(account.id)) {
+      throw badRequest([{ field: `traderbanks.${index}.id`, key: 'validation.invalid', params: {} }]);
+    }
+  }
+  const kept = new Set(input.traderbanks.map((a) => a.id).filter((id): id is number => id !== null));
+  const removed = [...currentIds].filter((id) => !kept.has(id));
+  if (removed.length > 0) await tx.delete(traderBanks).where(inArray(traderBanks.id, removed));
+  for (const account of input.traderbanks) {
+    let bic = account.bic;
+    if (bic === null && account.bankId !== null) {
+      const [bank] = await tx.select({ bic: banks.bic }).from(banks).where(eq(banks.id, account.bankId));
+      bic = bank?.bic ?? null;
+    }
+    const values = { iban: account.iban, bic, bankId: account.bankId };
+    if (account.id === null) {
+      await tx.insert(traderBanks).values({ ...values, traderId, createuser: username });
+    } else {
+      await tx
+        .update(traderBanks)
+        .set({ ...values, ...updatedBy(username) })
+        .where(eq(traderBanks.id, account.id));
+    }
+  }
+}
+
+export async function createTrader(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  input: SaveTrader,
+  requestId: string,
+): Promise<Trader> {
+  return db.transaction(async (tx) => {
+    const customValues = await checkReferences(tx, companyId, input);
+    const [row] = await tx
+      .insert(traders)
+      .values({ ...columnsOf(input, customValues), companyId, createuser: principal.username })
+      .returning();
+    if (!row) throw new Error('trader not created');
+    await saveBanks(tx, row.id, input, principal.username);
+    await recordAudit(tx, {
+      entity: 'trader',
+      entityId: row.id,
+      action: 'create',
+      companyId,
+      user: user(principal),
+      requestId,
+    });
+    return describeTrader(tx, row);
+  });
+}
+
+export async function updateTrader(
+  db: Db,
+  principal: Principal,
+  id: number,
+  input: SaveTrader,
+  requestId: string,
+): Promise<Trader> {
+  return db.transaction(async (tx) => {
+    const before = await traderOf(tx, principal, id, true);
+    const customValues = await checkReferences(tx, before.companyId, input);
+    const values = columnsOf(input, customValues);
+    const [row] = await tx
+      .update(traders)
+      .set({ ...values, ...updatedBy(principal.username) })
+      .where(eq(traders.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await saveBanks(tx, id, input, principal.username);
+    const { customFields: newCustom, ...plain } = values;
+    const changes = diff(before as unknown as Record<string, unknown>, plain);
+    if (JSON.stringify(before.customFields) !== JSON.stringify(newCustom)) {
+      changes.customFields = { before: before.customFields, after: newCustom };
+    }
+    await recordAudit(tx, {
+      entity: 'trader',
+      entityId: id,
+      action: 'update',
+      companyId: row.companyId,
+      user: user(principal),
+      changes,
+      requestId,
+    });
+    return describeTrader(tx, row);
+  });
+}
+
+const linkedElsewhere = (cause: unknown) =>
+  new AppError(409, errorKeys.linkedElsewhere, {}, undefined, cause);
+
+/** Deletes traders; one referenced anywhere (any foreign key) refuses the whole delete: deactivate it instead. */
+export async function deleteTraders(
+  db: Db,
+  principal: Principal,
+  ids: number[],
+  requestId: string,
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  try {
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: traders.id, companyId: traders.companyId })
+        .from(traders)
+        .where(inArray(traders.id, unique));
+      if (rows.length !== unique.length || rows.some((r) => !principal.companyIds.includes(r.companyId))) {
+        throw notFound();
+      }
+      await tx.delete(traders).where(inArray(traders.id, unique));
+      for (const row of rows) {
+        await recordAudit(tx, {
+          entity: 'trader',
+          entityId: row.id,
+          action: 'delete',
+          companyId: row.companyId,
+          user: user(principal),
+          requestId,
+        });
+      }
+    });
+  } catch (error) {
+    if (pgError(error)?.code === FOREIGN_KEY_VIOLATION) throw linkedElsewhere(error);
+    throw error;
+  }
+}
+
+/**
+ * Merges two traders of one company in one transaction: the survivor takes the chosen values, every
+ * registered reference moves to it, the merged trader is deleted (a reference nobody registered makes
+ * the delete fail: 409, nothing changes).
+ */
+export async function mergeTraders(
+  db: Db,
+  principal: Principal,
+  request: MergeTradersRequest & { values: Record<string, unknown> },
+  requestId: string,
+): Promise<Trader> {
+  try {
+    return await db.transaction(async (tx) => {
+      // Lock in id order: two merges of the same pair cannot deadlock.
+      const [first, second] = [request.survivorId, request.mergedId].sort((a, b) => a - b) as [
+        number,
+        number,
+      ];
+      const locked = [
+        await traderOf(tx, principal, first, true),
+        await traderOf(tx, principal, second, true),
+      ];
+      const survivor = locked.find((r) => r.id === request.survivorId) as TraderRow;
+      const merged = locked.find((r) => r.id === request.mergedId) as TraderRow;
+      if (survivor.companyId !== merged.companyId) throw notFound();
+
+      const parsed = saveTraderSchema.safeParse({ ...saveShapeOf(survivor), ...request.values });
+      if (!parsed.success) {
+        throw badRequest(
+          parsed.error.issues.map((issue) => {
+            const error = issueToFieldError(issue);
+            return { ...error, field: `values.${error.field}` };
+          }),
+        );
+      }
+      const input = parsed.data;
+      const customValues = await checkReferences(tx, survivor.companyId, input);
+      const values = columnsOf(input, customValues);
+      const [row] = await tx
+        .update(traders)
+        .set({ ...values, ...updatedBy(principal.username) })
+        .where(eq(traders.id, survivor.id))
+        .returning();
+      if (!row) throw notFound();
+      const moved: Record<string, number> = {};
+      for (const { table, column } of traderReferences()) {
+        const result = await tx.execute(
+          sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${survivor.id} WHERE ${sql.identifier(column)} = ${merged.id} RETURNING 1`,
+        );
+        moved[`${table}.${column}`] = (result as unknown as { rows: unknown[] }).rows.length;
+      }
+      await tx.delete(traders).where(eq(traders.id, merged.id));
+      await recordAudit(tx, {
+        entity: 'trader',
+        entityId: survivor.id,
+        action: 'merge',
+        companyId: survivor.companyId,
+        user: user(principal),
+        changes: {
+          ...diff(
+            survivor as unknown as Record<string, unknown>,
+            (({ customFields: _c, ...plain }) => plain)(values),
+          ),
+          mergedId: { before: merged.id, after: null },
+        },
+        comments: `merged trader ${merged.id} (${merged.fullname ?? ''}, ${merged.vatnumber ?? ''}) into ${survivor.id}; moved ${JSON.stringify(moved)}`,
+        requestId,
+      });
+      return describeTrader(tx, row);
+    });
+  } catch (error) {
+    if (pgError(error)?.code === FOREIGN_KEY_VIOLATION) throw linkedElsewhere(error);
+    throw error;
+  }
+}
+
+/** GET /api/traders/lookup: the tax registry's answer with the company's registry credentials. */
+export async function lookupTrader(
+  db: Db,
+  config: Config,
+  secrets: SecretBox,
+  companyId: number,
+  vatnumber: string,
+): Promise<TraderLookup> {
+  const [company] = await db
+    .select({ vatnumber: companies.vatnumber, credentials: companies.credentials })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw notFound();
+  const stored = readCredentials(secrets, company.credentials);
+  if (!stored.registryUsername || !stored.registryPassword) {
+    throw new AppError(422, errorKeys.registryNoCredentials);
+  }
+  return lookupVatNumber(
+    config.aadeRegistryUrl,
+    { username: stored.registryUsername, password: stored.registryPassword },
+    { calledBy: company.vatnumber, calledFor: vatnumber },
+  );
+}

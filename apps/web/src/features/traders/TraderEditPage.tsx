@@ -1,0 +1,903 @@
+import './i18n/index.ts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Bank, CodedEntry, CustomField } from '@protocol/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
+import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { useLocalize } from '../../app/language.tsx';
+import { useCan } from '../../app/permissions.ts';
+import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
+import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useNotify } from '../../components/Notifier.tsx';
+import { initials, PageHeader } from '../../components/PageHeader.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { referenceApi, TRADERS_SEARCH_URL, traderKey, traderLabel, tradersApi, tradersKey } from './api.ts';
+import {
+  isValidVatNumber,
+  normalizeVatNumber,
+  type Trader,
+  type TraderDuplicate,
+  type TraderLookup,
+  tradersCatalog,
+} from './model.ts';
+import {
+  EMPTY_TRADER,
+  FORM_FIELDS,
+  SHOWN_DATE,
+  type TextField as TextFieldName,
+  type TraderFormValues,
+  toBody,
+  toForm,
+  traderResolver,
+} from './traderForm.ts';
+
+type FormControlT = Control<TraderFormValues>;
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }} data-testid={testId}>
+      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 2.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** A text input of the form: label `traders.field.<name>`, test id `trader-<name>`. */
+function Text({
+  control,
+  name,
+  required,
+  type,
+  helperText,
+  endAdornment,
+}: {
+  control: FormControlT;
+  name: TextFieldName;
+  required?: boolean;
+  type?: string;
+  helperText?: string;
+  endAdornment?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      label={t(`traders.field.${name}`)}
+      required={required}
+      type={type}
+      helperText={helperText}
+      testId={`trader-${name}`}
+      autoComplete="off"
+      endAdornment={endAdornment}
+    />
+  );
+}
+
+function SelectField({
+  control,
+  name,
+  label,
+  options,
+  testId,
+  empty = true,
+}: {
+  control: FormControlT;
+  name: FieldPath<TraderFormValues>;
+  label: string;
+  options: { value: string; label: string }[];
+  testId: string;
+  empty?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          label={label}
+          value={String(field.value ?? '')}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldMessage(t, fieldState.error?.message)}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': testId },
+          }}
+        >
+          {empty && <option value="">{t('traders.form.none')}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function SwitchField({
+  control,
+  name,
+  label,
+  testId,
+}: {
+  control: FormControlT;
+  name: 'individual' | 'active' | 'kepyo' | `customFields.${string}`;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          control={
+            <Switch
+              checked={field.value === true}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              slotProps={{ input: { 'data-testid': testId, role: 'switch', ref: field.ref } as object }}
+            />
+          }
+        />
+      )}
+    />
+  );
+}
+
+const codedOptions = (entries: CodedEntry[] | undefined) =>
+  (entries ?? []).map((entry) => ({
+    value: String(entry.id),
+    label: `${entry.code} · ${entry.description}`,
+  }));
+
+/** The bank accounts: an inline list of IBAN, BIC and bank, each checked as typed. */
+function BankAccounts({ control, banks }: { control: FormControlT; banks: Bank[] }) {
+  const { t } = useTranslation();
+  const { fields, append, remove, update } = useFieldArray({ control, name: 'traderbanks' });
+  const rows = useWatch({ control, name: 'traderbanks' });
+  const bankOptions = banks.map((bank) => ({ value: String(bank.id), label: bank.name }));
+  return (
+    <Section title={t('traders.form.banks')} testId="trader-banks">
+      <Stack spacing={2}>
+        {fields.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('traders.form.noBanks')}
+          </Typography>
+        )}
+        {fields.map((item, index) => (
+          <Grid
+            container
+            spacing={1.5}
+            key={item.id}
+            sx={{ alignItems: 'flex-start' }}
+            data-testid={`trader-bank-${index}`}
+          >
+            <Grid size={{ xs: 12, md: 5 }}>
+              <FormTextField
+                control={control}
+                name={`traderbanks.${index}.iban`}
+                label={t('traders.field.iban')}
+                required
+                testId={`trader-bank-iban-${index}`}
+                autoComplete="off"
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <FormTextField
+                control={control}
+                name={`traderbanks.${index}.bic`}
+                label={t('traders.field.bic')}
+                testId={`trader-bank-bic-${index}`}
+                autoComplete="off"
+              />
+            </Grid>
+            <Grid size={{ xs: 5, md: 3.5 }}>
+              <Controller
+                control={control}
+                name={`traderbanks.${index}.bankId`}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    label={t('traders.field.bank')}
+                    value={field.value}
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      // the bank's BIC, when none was typed
+                      const bank = banks.find((entry) => String(entry.id) === event.target.value);
+                      const row = rows?.[index];
+                      if (bank && row && !row.bic.trim()) {
+                        update(index, { ...row, bankId: event.target.value, bic: bank.bic });
+                      }
+                    }}
+                    slotProps={{
+                      select: { native: true },
+                      inputLabel: { shrink: true },
+                      htmlInput: { 'data-testid': `trader-bank-bank-${index}` },
+                    }}
+                  >
+                    <option value="">{t('traders.form.none')}</option>
+                    {bankOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 1, md: 0.5 }}>
+              <Tooltip title={t('traders.form.removeBank')}>
+                <IconButton
+                  onClick={() => remove(index)}
+                  aria-label={t('traders.form.removeBank')}
+                  data-testid={`trader-bank-remove-${index}`}
+                  sx={{ mt: 1 }}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Grid>
+          </Grid>
+        ))}
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => append({ id: null, iban: '', bic: '', bankId: '' })}
+            data-testid="trader-bank-add"
+          >
+            {t('traders.form.addBank')}
+          </Button>
+        </Box>
+      </Stack>
+    </Section>
+  );
+}
+
+function SelectValues({
+  control,
+  field,
+  label,
+}: {
+  control: FormControlT;
+  field: CustomField;
+  label: string;
+}) {
+  const values = useQuery({
+    queryKey: ['settings', 'custom_tables', field.customTableId, 'values'],
+    queryFn: ({ signal }) => referenceApi.customTableValues(field.customTableId as number, signal),
+    enabled: field.customTableId !== null,
+    staleTime: 60_000,
+  });
+  return (
+    <SelectField
+      control={control}
+      name={`customFields.${field.key}`}
+      label={field.required ? `${label} *` : label}
+      testId={`trader-cf-${field.key}`}
+      options={(values.data ?? []).map((value) => ({ value: String(value.id), label: value.description }))}
+    />
+  );
+}
+
+/** The company's custom fields of traders, by type and order (settings/custom_fields). */
+function CustomFields({ control, fields }: { control: FormControlT; fields: CustomField[] }) {
+  const { t, i18n } = useTranslation();
+  if (fields.length === 0) return null;
+  return (
+    <Section title={t('traders.form.customFields')} testId="trader-custom-fields">
+      <Grid container spacing={2}>
+        {fields.map((field) => {
+          const label = i18n.language === 'en' ? field.labelEn || field.labelEl : field.labelEl;
+          const name = `customFields.${field.key}` as const;
+          let input: ReactNode;
+          if (field.type === 'boolean') {
+            input = (
+              <SwitchField control={control} name={name} label={label} testId={`trader-cf-${field.key}`} />
+            );
+          } else if (field.type === 'select') {
+            input = <SelectValues control={control} field={field} label={label} />;
+          } else {
+            input = (
+              <FormTextField
+                control={control}
+                name={name}
+                label={label}
+                required={field.required}
+                type={field.type === 'number' ? 'number' : 'text'}
+                helperText={field.type === 'date' ? SHOWN_DATE : undefined}
+                testId={`trader-cf-${field.key}`}
+                autoComplete="off"
+              />
+            );
+          }
+          return (
+            <Grid key={field.id} size={{ xs: 12, sm: 6 }}>
+              {input}
+            </Grid>
+          );
+        })}
+      </Grid>
+    </Section>
+  );
+}
+
+/** Other traders with the same ΑΦΜ: a warning with links, never a blocking error. */
+export function DuplicateWarning({ duplicates }: { duplicates: TraderDuplicate[] }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  if (duplicates.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 3 }} data-testid="trader-duplicate-warning">
+      <AlertTitle>{t('traders.duplicates.title', { count: duplicates.length })}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {duplicates.map((duplicate) => (
+          <li key={duplicate.id}>
+            <Link component={RouterLink} to={localize(`/traders/${duplicate.id}/edit`)}>
+              {duplicate.fullname || `#${duplicate.id}`}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+/** What a registry answer writes, field by field (spec §5: completing by ΑΦΜ overwrites). */
+function lookupValues(answer: TraderLookup, individual: boolean): Partial<Record<TextFieldName, string>> {
+  const street = [answer.address, answer.addressNumber].filter(Boolean).join(' ');
+  const values: Partial<Record<TextFieldName, string>> = {
+    // an individual's name is derived from the last and first names
+    fullname: individual ? '' : (answer.fullname ?? answer.title ?? ''),
+    doy: answer.doy_descr ?? answer.doy ?? '',
+    address: street,
+    zipcode: answer.zipcode ?? '',
+    area: answer.area ?? '',
+    job: answer.activity ?? '',
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as typeof values;
+}
+
+interface FormProps {
+  trader?: Trader;
+  customFields: CustomField[];
+  onSaved: (trader: Trader, duplicates: TraderDuplicate[]) => void;
+}
+
+function TraderForm({ trader, customFields, onSaved }: FormProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const can = useCan();
+  const { companyId } = useCompany();
+  const [confirm, confirmDialog] = useConfirm();
+  const creating = !trader;
+  const resolver = useMemo(() => traderResolver(customFields), [customFields]);
+  const initial = useMemo(
+    () => (trader ? toForm(trader, customFields) : { ...EMPTY_TRADER }),
+    [trader, customFields],
+  );
+  const form = useForm<TraderFormValues>({ resolver, defaultValues: initial });
+  useEffect(() => form.reset(initial), [initial, form]);
+
+  const individual = useWatch({ control: form.control, name: 'individual' });
+  const banks = useQuery({
+    queryKey: ['settings', 'banks'],
+    queryFn: ({ signal }) => referenceApi.banks(signal),
+  });
+  const vatCategories = useQuery({
+    queryKey: ['settings', 'vat_categories'],
+    queryFn: ({ signal }) => referenceApi.vatCategories(signal),
+  });
+  const vatStatuses = useQuery({
+    queryKey: ['settings', 'vat_statuses'],
+    queryFn: ({ signal }) => referenceApi.vatStatuses(signal),
+  });
+
+  // ----- lookup at the tax registry -----
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const lookup = useMutation({
+    mutationFn: (vatnumber: string) => tradersApi.lookup(vatnumber, companyId),
+    meta: { errorSnackbar: false },
+    onError: (failure) =>
+      setLookupError(
+        isApiError(failure) && failure.key.startsWith('error.registry')
+          ? t(failure.key, { ...failure.params, defaultValue: t('traders.lookup.failed') })
+          : errorMessage(t, failure),
+      ),
+    onSuccess: async (answer) => {
+      const next = lookupValues(answer, form.getValues('individual'));
+      const current = form.getValues();
+      const overwritten = (Object.keys(next) as TextFieldName[]).filter(
+        (field) => current[field].trim() && current[field].trim() !== next[field],
+      );
+      if (overwritten.length > 0) {
+        const ok = await confirm({
+          title: t('traders.lookup.overwriteTitle'),
+          message: (
+            <>
+              {t('traders.lookup.overwriteMessage')}
+              <Box component="ul" sx={{ mb: 0, pl: 2.5 }} data-testid="trader-lookup-overwrites">
+                {overwritten.map((field) => (
+                  <li key={field}>
+                    <strong>{t(`traders.field.${field}`)}</strong>: {current[field]} → {next[field]}
+                  </li>
+                ))}
+              </Box>
+            </>
+          ),
+          confirmLabel: t('traders.lookup.overwrite'),
+        });
+        if (!ok) return;
+      }
+      for (const [field, value] of Object.entries(next)) {
+        form.setValue(field as TextFieldName, value ?? '', { shouldDirty: true, shouldValidate: true });
+      }
+      if (answer.legalStatus) notify(t('traders.lookup.done', { status: answer.legalStatus }), 'success');
+      else notify(t('traders.lookup.doneShort'), 'success');
+      if (answer.active === false) notify(t('traders.lookup.inactive'), 'warning');
+    },
+  });
+  const runLookup = () => {
+    setLookupError(null);
+    const vatnumber = normalizeVatNumber(form.getValues('vatnumber'));
+    if (!isValidVatNumber(vatnumber)) {
+      form.setError('vatnumber', { type: 'lookup', message: 'validation.vatnumber' }, { shouldFocus: true });
+      return;
+    }
+    form.clearErrors('vatnumber');
+    lookup.mutate(vatnumber);
+  };
+
+  // ----- save -----
+  const save = useMutation({
+    mutationFn: (values: TraderFormValues) => {
+      const body = toBody(values, customFields);
+      return trader ? tradersApi.update(trader.id, body) : tradersApi.create(body, companyId);
+    },
+    meta: { errorSnackbar: false },
+    onSuccess: (saved) => onSaved(saved, saved.duplicates ?? []),
+    onError: (failure) => {
+      const fields = [
+        ...FORM_FIELDS,
+        ...customFields.map((field) => `customFields.${field.key}`),
+        ...form
+          .getValues('traderbanks')
+          .flatMap((_, index) => [`traderbanks.${index}.iban`, `traderbanks.${index}.bic`]),
+      ];
+      const unmatched = isApiError(failure)
+        ? applyFieldErrors(failure.fieldErrors, fields, form.setError)
+        : [];
+      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
+        notify(errorMessage(t, failure), 'error');
+      }
+    },
+  });
+  const onSubmit = form.handleSubmit(
+    () => save.mutate(form.getValues()),
+    () => notify(t('validation.fix_errors'), 'error'),
+  );
+
+  const control = form.control;
+  const dirty = form.formState.isDirty;
+  const writable = can('traders:write');
+  const statusOptions = (['0', '1', '9'] as const).map((value) => ({
+    value,
+    label: t(`traders.status.${value}`),
+  }));
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="trader-form"
+      data-mode={creating ? 'create' : 'edit'}
+    >
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Stack spacing={3}>
+            <Section title={t('traders.form.identity')}>
+              <Stack spacing={2.25}>
+                <Box>
+                  <FormTextField
+                    control={control}
+                    name="vatnumber"
+                    label={t('traders.field.vatnumber')}
+                    testId="trader-vatnumber"
+                    autoComplete="off"
+                    autoFocus={creating}
+                    helperText={t('traders.lookup.hint')}
+                    endAdornment={
+                      <InputAdornment position="end">
+                        <Button
+                          size="small"
+                          onClick={runLookup}
+                          loading={lookup.isPending}
+                          startIcon={<ManageSearchIcon />}
+                          data-testid="trader-lookup"
+                          disabled={!writable}
+                        >
+                          {t('traders.lookup.button')}
+                        </Button>
+                      </InputAdornment>
+                    }
+                  />
+                  {lookupError && (
+                    <Alert
+                      severity="error"
+                      sx={{ mt: 1 }}
+                      onClose={() => setLookupError(null)}
+                      data-testid="trader-lookup-error"
+                    >
+                      {lookupError}
+                    </Alert>
+                  )}
+                </Box>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+                  <SwitchField
+                    control={control}
+                    name="individual"
+                    label={t('traders.field.individual')}
+                    testId="trader-individual"
+                  />
+                  <SwitchField
+                    control={control}
+                    name="active"
+                    label={t('traders.field.active')}
+                    testId="trader-active"
+                  />
+                </Box>
+                {individual ? (
+                  <Grid container spacing={2} data-testid="trader-individual-names">
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <Text control={control} name="lastname" required />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <Text control={control} name="firstname" required />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <Text control={control} name="fathername" />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <Text control={control} name="mothername" />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <Text control={control} name="birthday" helperText={SHOWN_DATE} />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <Text control={control} name="idnumber" />
+                    </Grid>
+                  </Grid>
+                ) : (
+                  <Grid container spacing={2} data-testid="trader-entity-names">
+                    <Grid size={12}>
+                      <Text control={control} name="fullname" required />
+                    </Grid>
+                  </Grid>
+                )}
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <Text
+                      control={control}
+                      name="tradercode"
+                      helperText={creating ? t('traders.form.codeHint') : undefined}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <Text control={control} name="job" />
+                  </Grid>
+                </Grid>
+              </Stack>
+            </Section>
+            <Section title={t('traders.form.contact')}>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <Text control={control} name="phones" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <Text control={control} name="mobile" />
+                </Grid>
+                <Grid size={12}>
+                  <Text control={control} name="email" type="email" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 8 }}>
+                  <Text control={control} name="address" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <Text control={control} name="zipcode" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <Text control={control} name="area" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <Text control={control} name="city" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <Text control={control} name="country" />
+                </Grid>
+              </Grid>
+            </Section>
+            <BankAccounts control={control} banks={banks.data ?? []} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Stack spacing={3}>
+            <Section title={t('traders.form.tax')}>
+              <Stack spacing={2.25}>
+                <Text control={control} name="doy" />
+                <SelectField
+                  control={control}
+                  name="vat_category"
+                  label={t('traders.field.vat_category')}
+                  options={codedOptions(vatCategories.data)}
+                  testId="trader-vat_category"
+                />
+                <SelectField
+                  control={control}
+                  name="vat_status"
+                  label={t('traders.field.vat_status')}
+                  options={codedOptions(vatStatuses.data)}
+                  testId="trader-vat_status"
+                />
+                <SelectField
+                  control={control}
+                  name="status"
+                  label={t('traders.field.status')}
+                  options={statusOptions}
+                  testId="trader-status"
+                  empty={false}
+                />
+                <SwitchField
+                  control={control}
+                  name="kepyo"
+                  label={t('traders.field.kepyo')}
+                  testId="trader-kepyo"
+                />
+              </Stack>
+            </Section>
+            <CustomFields control={control} fields={customFields} />
+          </Stack>
+        </Grid>
+      </Grid>
+      <Paper
+        variant="outlined"
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          mt: 3,
+          px: { xs: 2, md: 3 },
+          py: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          zIndex: 2,
+        }}
+      >
+        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
+          {dirty
+            ? t('traders.form.unsaved')
+            : creating
+              ? t('traders.form.requiredHint')
+              : t('traders.form.noChanges')}
+        </Typography>
+        <Button
+          color="inherit"
+          disabled={save.isPending || (!creating && !dirty)}
+          onClick={() => (creating ? navigate(-1) : form.reset(initial))}
+          data-testid="trader-cancel"
+        >
+          {creating ? t('common.cancel') : t('traders.form.undo')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={save.isPending}
+          disabled={!writable || (!creating && !dirty)}
+          data-testid="trader-save"
+        >
+          {creating ? t('traders.form.create') : t('common.save')}
+        </Button>
+      </Paper>
+      {confirmDialog}
+    </Box>
+  );
+}
+
+function useCustomFields() {
+  const { companyId } = useCompany();
+  const query = useQuery({
+    queryKey: ['settings', 'custom_fields', companyId],
+    queryFn: ({ signal }) => referenceApi.customFields(companyId, signal),
+    staleTime: 60_000,
+  });
+  const fields = useMemo(
+    () => (query.data ?? []).filter((field) => field.entity === 'traders').sort((a, b) => a.order - b.order),
+    [query.data],
+  );
+  // Without settings:read the definitions cannot be read: the form still works without them.
+  return { fields, loading: query.isPending && !query.error };
+}
+
+interface LocationState {
+  duplicates?: TraderDuplicate[];
+}
+
+function CreateTrader() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const queryClient = useQueryClient();
+  const custom = useCustomFields();
+  useAppBar({ title: t('traders.form.createTitle') });
+  if (!can('traders:write')) return <ForbiddenPage />;
+  return (
+    <Box data-testid="trader-page">
+      <PageHeader
+        title={t('traders.form.createTitle')}
+        subtitle={t('traders.form.createSubtitle')}
+        avatar={<StorefrontOutlinedIcon />}
+      />
+      {custom.loading ? (
+        <Skeleton variant="rounded" height={320} />
+      ) : (
+        <TraderForm
+          customFields={custom.fields}
+          onSaved={(created, duplicates) => {
+            queryClient.setQueryData(traderKey(created.id), created);
+            void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false, refetchType: 'none' });
+            notify(t('traders.form.created', { name: traderLabel(created) }), 'success');
+            navigate(localize(`/traders/${created.id}/edit`), {
+              replace: true,
+              state: { duplicates } satisfies LocationState,
+            });
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function EditTrader({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const custom = useCustomFields();
+  const [saved, setDuplicates] = useState<TraderDuplicate[] | null>(
+    () => (location.state as LocationState | null)?.duplicates ?? null,
+  );
+  const query = useQuery({ queryKey: traderKey(id), queryFn: ({ signal }) => tradersApi.get(id, signal) });
+  const trader = query.data;
+  const searchUrl = useCompanyPath(TRADERS_SEARCH_URL);
+  useFastSwitch({
+    entity: 'traders',
+    catalog: tradersCatalog,
+    editPath: (traderId) => `/traders/${traderId}/edit`,
+    searchUrl,
+  });
+  const actions = useMemo<PageAction[]>(
+    () => [
+      {
+        key: 'refresh',
+        label: t('common.refresh'),
+        icon: <RefreshIcon fontSize="small" />,
+        onClick: () => void query.refetch(),
+        testId: 'trader-refresh',
+      },
+    ],
+    [t, query.refetch],
+  );
+  useAppBar({ title: t('traders.form.editTitle'), actions });
+
+  if (query.error) {
+    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+    if (isApiError(query.error) && query.error.status === 403)
+      return <ForbiddenPage message={errorMessage(t, query.error)} />;
+    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (!trader || custom.loading) {
+    return (
+      <Box aria-busy="true">
+        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
+        <Skeleton variant="rounded" height={320} />
+      </Box>
+    );
+  }
+  const name = traderLabel(trader);
+  return (
+    <Box data-testid="trader-page">
+      <PageHeader
+        title={name}
+        subtitle={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            {trader.vatnumber && (
+              <span>
+                {t('traders.field.vatnumber')}: {trader.vatnumber}
+              </span>
+            )}
+            {trader.tradercode && <span>· {trader.tradercode}</span>}
+            <Chip
+              size="small"
+              variant="outlined"
+              label={trader.individual ? t('traders.form.individual') : t('traders.form.legalEntity')}
+            />
+            <Chip
+              size="small"
+              label={t(`traders.status.${trader.status}`)}
+              data-testid="trader-status-chip"
+            />
+            {!trader.active && <Chip size="small" color="warning" label={t('traders.form.inactive')} />}
+          </Box>
+        }
+        avatar={initials(trader.firstname ?? trader.fullname, trader.lastname, name)}
+        audit={trader}
+      />
+      <DuplicateWarning duplicates={saved ?? trader.duplicates ?? []} />
+      <TraderForm
+        trader={trader}
+        customFields={custom.fields}
+        onSaved={(saved, next) => {
+          queryClient.setQueryData(traderKey(saved.id), saved);
+          void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false, refetchType: 'none' });
+          setDuplicates(next);
+          notify(t('traders.form.updated', { name: traderLabel(saved) }), 'success');
+        }}
+      />
+    </Box>
+  );
+}
+
+/** /traders/create and /traders/{traderId}/edit (spec §2, §3 Trader). */
+export default function TraderEditPage() {
+  const { traderId } = useParams();
+  if (traderId === undefined) return <CreateTrader />;
+  const id = Number(traderId);
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  return <EditTrader key={id} id={id} />;
+}
