@@ -137,6 +137,8 @@ const traderFields = {
   vatnumber: vatNumberField,
   /** A legal entity's name; for individuals it is derived, 'lastname firstname'. */
   fullname: optionalText(300),
+  /** A legal entity's distinctive title (διακριτικός τίτλος). */
+  title: optionalText(300),
   firstname: optionalText(100),
   lastname: optionalText(150),
   fathername: optionalText(100),
@@ -228,6 +230,7 @@ export const traderSchema = z
     tradercode: z.string().nullable(),
     vatnumber: z.string().nullable(),
     fullname: z.string().nullable(),
+    title: z.string().nullable(),
     firstname: z.string().nullable(),
     lastname: z.string().nullable(),
     fathername: z.string().nullable(),

@@ -17,6 +17,7 @@ export const traders = pgTable(
     fullname: text('fullname'),
     firstname: text('firstname'),
     lastname: text('lastname'),
+    title: text('title'),
     fathername: text('fathername'),
     mothername: text('mothername'),
     job: text('job'),

@@ -392,6 +392,7 @@ function lookupValues(answer: TraderLookup, individual: boolean): Partial<Record
   const values: Partial<Record<TextFieldName, string>> = {
     // an individual's name is derived from the last and first names
     fullname: individual ? '' : (answer.fullname ?? answer.title ?? ''),
+    title: individual ? '' : (answer.title ?? ''),
     doy: answer.doy_descr ?? answer.doy ?? '',
     address: street,
     zipcode: answer.zipcode ?? '',
@@ -616,6 +617,9 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
                   <Grid container spacing={2} data-testid="trader-entity-names">
                     <Grid size={12}>
                       <Text control={control} name="fullname" required />
+                    </Grid>
+                    <Grid size={12}>
+                      <Text control={control} name="title" />
                     </Grid>
                   </Grid>
                 )}
