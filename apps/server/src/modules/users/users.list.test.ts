@@ -89,7 +89,8 @@ describe('GET /api/users/search', () => {
   it('combines enum, boolean, date filters and the quick search', async () => {
     expect(usernames((await search('active=eq(false)')).body)).toEqual(['ageorgiou']);
     expect(usernames((await search('kind=eq(1)')).body)).toEqual(['admin']);
-    const today = new Date().toISOString().slice(0, 10);
+    // Date filters are days of the utility's calendar (Europe/Athens), not UTC days.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date());
     expect((await search(`createdate=gte(${today})&createdate=lte(${today})`)).body.totalElements).toBe(8);
     expect((await search('createdate=lte(1999-12-31)')).body.totalElements).toBe(0);
     const quick = await search(`search=${encodeURIComponent('ΓΕΩΡΓΙΟΥ')}`);

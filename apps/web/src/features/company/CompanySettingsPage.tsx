@@ -23,6 +23,7 @@ import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { OutlinedField } from '../../components/OutlinedField.tsx';
@@ -416,42 +417,22 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
           </Stack>
         </Grid>
       </Grid>
-      <Paper
-        variant="outlined"
-        sx={(theme) => ({
-          position: 'sticky',
-          bottom: 0,
-          mt: 3,
-          px: { xs: 2, md: 3 },
-          py: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          zIndex: 2,
-          boxShadow: theme.palette.mode === 'light' ? '0 -4px 12px rgba(20,20,60,0.06)' : 'none',
-        })}
-      >
-        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
-          {dirty ? t('companySettings.unsaved') : t('companySettings.noChanges')}
-        </Typography>
-        <Button
-          color="inherit"
-          disabled={save.isPending || !dirty}
-          onClick={() => form.reset(toForm(company))}
-          data-testid="company-undo"
-        >
-          {t('companySettings.undo')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={save.isPending}
-          disabled={!dirty}
-          data-testid="company-save"
-        >
-          {t('companySettings.save')}
-        </Button>
-      </Paper>
+      <FormFooter
+        dirty={dirty}
+        status={dirty ? t('companySettings.unsaved') : t('companySettings.noChanges')}
+        cancel={{
+          label: t('companySettings.undo'),
+          disabled: save.isPending || !dirty,
+          onClick: () => form.reset(toForm(company)),
+          testId: 'company-undo',
+        }}
+        save={{
+          label: t('companySettings.save'),
+          pending: save.isPending,
+          disabled: !dirty,
+          testId: 'company-save',
+        }}
+      />
       {confirmDialog}
     </Box>
   );

@@ -35,6 +35,7 @@ import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
@@ -707,45 +708,28 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
           </Stack>
         </Grid>
       </Grid>
-      <Paper
-        variant="outlined"
-        sx={{
-          position: 'sticky',
-          bottom: 0,
-          mt: 3,
-          px: { xs: 2, md: 3 },
-          py: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          zIndex: 2,
-        }}
-      >
-        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
-          {dirty
+      <FormFooter
+        dirty={dirty}
+        status={
+          dirty
             ? t('traders.form.unsaved')
             : creating
               ? t('traders.form.requiredHint')
-              : t('traders.form.noChanges')}
-        </Typography>
-        <Button
-          color="inherit"
-          disabled={save.isPending || (!creating && !dirty)}
-          onClick={() => (creating ? navigate(-1) : form.reset(initial))}
-          data-testid="trader-cancel"
-        >
-          {creating ? t('common.cancel') : t('traders.form.undo')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={save.isPending}
-          disabled={!writable || (!creating && !dirty)}
-          data-testid="trader-save"
-        >
-          {creating ? t('traders.form.create') : t('common.save')}
-        </Button>
-      </Paper>
+              : t('traders.form.noChanges')
+        }
+        cancel={{
+          label: creating ? t('common.cancel') : t('traders.form.undo'),
+          disabled: save.isPending || (!creating && !dirty),
+          onClick: () => (creating ? navigate(-1) : form.reset(initial)),
+          testId: 'trader-cancel',
+        }}
+        save={{
+          label: creating ? t('traders.form.create') : t('common.save'),
+          pending: save.isPending,
+          disabled: !writable || (!creating && !dirty),
+          testId: 'trader-save',
+        }}
+      />
       {confirmDialog}
     </Box>
   );

@@ -35,6 +35,7 @@ import { useLocalize } from '../../app/language.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -309,49 +310,31 @@ function GroupForm({ group, onSaved }: FormProps) {
           </Section>
         </Grid>
       </Grid>
-      <Paper
-        variant="outlined"
-        sx={(theme) => ({
-          position: 'sticky',
-          bottom: 0,
-          mt: 3,
-          px: { xs: 2, md: 3 },
-          py: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          zIndex: 2,
-          boxShadow: theme.palette.mode === 'light' ? '0 -4px 12px rgba(20,20,60,0.06)' : 'none',
-        })}
-      >
-        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
-          {dirty
+      <FormFooter
+        dirty={dirty}
+        status={
+          dirty
             ? t('userGroups.unsaved')
             : creating
               ? t('userGroups.requiredHint')
-              : t('userGroups.noChanges')}
-        </Typography>
-        <Button
-          color="inherit"
-          disabled={save.isPending || (!creating && !dirty)}
-          onClick={() => {
+              : t('userGroups.noChanges')
+        }
+        cancel={{
+          label: creating ? t('common.cancel') : t('userGroups.undo'),
+          disabled: save.isPending || (!creating && !dirty),
+          onClick: () => {
             if (creating) navigate(-1);
             else form.reset(group ? toForm(group) : EMPTY);
-          }}
-          data-testid="group-cancel"
-        >
-          {creating ? t('common.cancel') : t('userGroups.undo')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={save.isPending}
-          disabled={!creating && !dirty}
-          data-testid="group-save"
-        >
-          {creating ? t('userGroups.create') : t('userGroups.save')}
-        </Button>
-      </Paper>
+          },
+          testId: 'group-cancel',
+        }}
+        save={{
+          label: creating ? t('userGroups.create') : t('userGroups.save'),
+          pending: save.isPending,
+          disabled: !creating && !dirty,
+          testId: 'group-save',
+        }}
+      />
       {confirmDialog}
     </Box>
   );

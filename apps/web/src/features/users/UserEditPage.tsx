@@ -5,7 +5,6 @@ import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -46,6 +45,7 @@ import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useOpenChangePassword } from '../../app/shell/changePasswordContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
@@ -410,45 +410,27 @@ function UserForm({ mode, user, onSaved }: FormProps) {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>{access}</Grid>
       </Grid>
-      <Paper
-        variant="outlined"
-        sx={(theme) => ({
-          position: 'sticky',
-          bottom: 0,
-          mt: 3,
-          px: { xs: 2, md: 3 },
-          py: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          zIndex: 2,
-          boxShadow: theme.palette.mode === 'light' ? '0 -4px 12px rgba(20,20,60,0.06)' : 'none',
-        })}
-      >
-        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
-          {dirty ? t('userForm.unsaved') : creating ? t('userForm.requiredHint') : t('userForm.noChanges')}
-        </Typography>
-        <Button
-          color="inherit"
-          disabled={save.isPending || (!creating && !dirty)}
-          onClick={() => {
+      <FormFooter
+        dirty={dirty}
+        status={
+          dirty ? t('userForm.unsaved') : creating ? t('userForm.requiredHint') : t('userForm.noChanges')
+        }
+        cancel={{
+          label: creating ? t('common.cancel') : t('userForm.undo'),
+          disabled: save.isPending || (!creating && !dirty),
+          onClick: () => {
             if (creating) navigate(-1);
             else form.reset(user ? toForm(user) : EMPTY);
-          }}
-          data-testid="user-cancel"
-        >
-          {creating ? t('common.cancel') : t('userForm.undo')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={save.isPending}
-          disabled={!creating && !dirty}
-          data-testid="user-save"
-        >
-          {creating ? t('userForm.create') : t('common.save')}
-        </Button>
-      </Paper>
+          },
+          testId: 'user-cancel',
+        }}
+        save={{
+          label: creating ? t('userForm.create') : t('common.save'),
+          pending: save.isPending,
+          disabled: !creating && !dirty,
+          testId: 'user-save',
+        }}
+      />
     </Box>
   );
 }
