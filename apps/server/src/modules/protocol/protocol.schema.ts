@@ -1,5 +1,6 @@
-import { type AnyPgColumn, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
