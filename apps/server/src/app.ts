@@ -17,6 +17,14 @@ import type { Database } from './db/client.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
 import { parametricsRoutes } from './modules/parametrics/parametrics.routes.ts';
+import { documentActionsRoutes } from './modules/protocol/actions.routes.ts';
+import { assigneesRoutes } from './modules/protocol/assignees.routes.ts';
+import { attachmentsRoutes } from './modules/protocol/attachments.routes.ts';
+import { bookSummaryRoutes } from './modules/protocol/book-summary.routes.ts';
+import { casesRoutes } from './modules/protocol/cases.routes.ts';
+import { documentsRoutes } from './modules/protocol/documents.routes.ts';
+import { protocolSettingsRoutes } from './modules/protocol/protocol-settings.routes.ts';
+import { receiptRoutes } from './modules/protocol/receipt.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tradersRoutes } from './modules/traders/traders.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
@@ -30,6 +38,7 @@ import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { createSecretBox } from './platform/secrets.ts';
+import { createDiskStorage } from './platform/storage.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { viewsRoutes } from './platform/views/views.routes.ts';
 
@@ -72,7 +81,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
+        // Attachments are previewed from blob: URLs (downloads carry the Bearer token).
+        frameSrc: ["'self'", 'blob:'],
+        // Chromium shows a PDF in that frame with its viewer plugin, which the blob: page's (inherited)
+        // object-src must allow; nothing else may embed plugins.
+        objectSrc: ['blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -104,6 +117,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     tokens,
     lists: new ListRegistry(),
     secrets: createSecretBox(config.credentialsKey),
+    storage: createDiskStorage(config.storageDir),
   };
   await app.register(
     async (api) => {
@@ -115,7 +129,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(companiesRoutes, moduleOptions);
       await api.register(settingsRoutes, moduleOptions);
       await api.register(parametricsRoutes, moduleOptions);
+      await api.register(protocolSettingsRoutes, moduleOptions);
+      await api.register(casesRoutes, moduleOptions);
+      await api.register(documentActionsRoutes, moduleOptions);
+      await api.register(bookSummaryRoutes, moduleOptions);
+      await api.register(attachmentsRoutes, moduleOptions);
       await api.register(tradersRoutes, moduleOptions);
+      await api.register(documentsRoutes, moduleOptions);
+      await api.register(assigneesRoutes, moduleOptions);
+      await api.register(receiptRoutes, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, moduleOptions);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

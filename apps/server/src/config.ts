@@ -30,12 +30,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** Where the disk storage adapter keeps uploaded files; `DATA_DIR/files` by default. */
+  STORAGE_DIR: optionalText,
   DATABASE_URL: optionalText.pipe(
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /** Connections per server process to DATABASE_URL. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CREDENTIALS_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_USERNAME: z
@@ -65,7 +69,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The folder of the disk storage adapter (uploaded files): STORAGE_DIR, else DATA_DIR/files. */
+  storageDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   jwtSecret: string;
   /** Encrypts the companies' service credentials at rest. */
   credentialsKey: string;
@@ -103,7 +110,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    storageDir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     credentialsKey: e.CREDENTIALS_KEY ?? persistentSecret(dataDir, 'credentials-key'),
     adminUsername: e.ADMIN_USERNAME,

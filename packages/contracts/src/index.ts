@@ -8,6 +8,7 @@ export * from './list.ts';
 export * from './parametrics.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';
+export * from './protocol-settings.ts';
 export * from './settings.ts';
 export * from './settings-tables.ts';
 export * from './traders.ts';

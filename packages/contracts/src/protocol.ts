@@ -205,6 +205,8 @@ export const documentSchema = z.object({
   comments: z.string().nullable(),
   /** Every action with whether the asker may run it now (spec §3 'Document actions'). */
   actions: z.array(documentActionAvailabilitySchema),
+  /** The type's registration receipt settings (printype 0 none, 1 print, 2 ask, 3 view; copies). */
+  receipt: z.object({ printype: z.number().int(), copies: z.number().int() }).nullish(),
   createuser: z.string().nullable(),
   createdate: z.string().nullable(),
   updateuser: z.string().nullable(),
@@ -271,6 +273,8 @@ export const documentActionResultSchema = z.object({
   caseId: z.number().int().nullable(),
   /** history: the timeline, oldest first. */
   history: z.array(historyEntrySchema).nullable(),
+  /** edit: the fields of the document that may change now (a registered one keeps kind and book). */
+  editable: z.array(z.string()).nullish(),
 });
 export type DocumentActionResult = z.infer<typeof documentActionResultSchema>;
 
@@ -348,7 +352,7 @@ export const documentsCatalog = {
       options: documentKinds.map((k) => ({ value: String(k), labelKey: `documents.kind.${k}` })),
       width: 110,
     },
-    listText('protocolId', 120, { filters: ['eq'], searchable: true }),
+    listText('protocolId', 140, { filters: ['eq'], searchable: true }),
     {
       id: 'protocolNumber',
       type: 'number',
@@ -369,7 +373,7 @@ export const documentsCatalog = {
       hiddenByDefault: true,
       width: 90,
     },
-    listDate('protocolDate', 150),
+    listDate('protocolDate', 170),
     listText('protocolBook', 160, { hiddenByDefault: true }),
     listText('subject', 320, { searchable: true }),
     listText('correspondents', 240, { searchable: true }),
@@ -583,3 +587,105 @@ export const bookSummarySchema = z.object({
   entries: z.array(bookSummaryEntrySchema),
 });
 export type BookSummary = z.infer<typeof bookSummarySchema>;
+
+// ----- attachments (issue 6 'Attachments') -----
+
+/** General setting: the largest file an operator may attach, in MB (default 20). */
+export const ATTACHMENT_MAX_MB_SETTING = 'doc.max_upload_mb';
+/** General setting: the file extensions that may be attached, comma separated. */
+export const ATTACHMENT_TYPES_SETTING = 'doc.allowed_types';
+export const DEFAULT_ATTACHMENT_MAX_MB = 20;
+export const DEFAULT_ATTACHMENT_TYPES = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'odt',
+  'ods',
+  'rtf',
+  'txt',
+  'csv',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'tif',
+  'tiff',
+  'xml',
+  'eml',
+  'zip',
+  'p7m',
+] as const;
+
+/** The extensions of a `doc.allowed_types` value: "pdf, .DOCX; png" → ['pdf', 'docx', 'png']. */
+export const parseAttachmentTypes = (value: string): string[] => [
+  ...new Set(
+    value
+      .split(/[\s,;]+/)
+      .map((type) => type.trim().replace(/^\.+/, '').toLowerCase())
+      .filter((type) => /^[a-z0-9]{1,10}$/.test(type)),
+  ),
+];
+
+/** One file of a document: its latest version, with the older ones (newest first). */
+export const attachmentFileSchema = attachmentSchema.extend({
+  /** PDF and images open in the browser (disposition=inline); other types always download. */
+  previewable: z.boolean(),
+  versions: z.array(attachmentSchema.extend({ previewable: z.boolean() })),
+});
+export type AttachmentFile = z.infer<typeof attachmentFileSchema>;
+
+/** GET /api/document/{id}/attachments: the files, and the limits an upload must respect. */
+export const attachmentListSchema = z.object({
+  files: z.array(attachmentFileSchema),
+  maxUploadMb: z.number().int(),
+  allowedTypes: z.array(z.string()),
+});
+export type AttachmentList = z.infer<typeof attachmentListSchema>;
+
+/** POST /api/document/{id}/attachments: the stored files, in the order they were sent. */
+export const attachmentUploadResultSchema = z.object({ uploaded: z.array(attachmentSchema) });
+export type AttachmentUploadResult = z.infer<typeof attachmentUploadResultSchema>;
+
+/** GET /api/document/books?kind=: the active books a document of that kind may be registered in. */
+export const documentBookOptionSchema = z.object({
+  id: z.number().int(),
+  descr: z.string(),
+  year: z.number().int(),
+  booktype: z.number().int(),
+});
+export type DocumentBookOption = z.infer<typeof documentBookOptionSchema>;
+
+// ----- assignees (charge and share pickers) -----
+
+/** A user group (department) of the company a document may be charged to. */
+export const assigneeGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Its active operators. */
+  memberCount: z.number().int(),
+});
+export type AssigneeGroup = z.infer<typeof assigneeGroupSchema>;
+
+/**
+ * GET /api/document/assignees?companyid=: whom a document may be charged or shared to, readable
+ * with protocol:read: the company's active operators and its user groups, by name (Greek-aware).
+ */
+export const documentAssigneesSchema = z.object({
+  operators: z.array(operatorRefSchema),
+  groups: z.array(assigneeGroupSchema),
+});
+export type DocumentAssignees = z.infer<typeof documentAssigneesSchema>;
+
+// ----- registration receipt -----
+
+/** What the web does with the registration receipt after registering (document type's printype). */
+export const receiptPrintTypes = { none: 0, print: 1, ask: 2, view: 3 } as const;
+
+/** The document type's receipt settings, on the document answer (null: the document has no type). */
+export const documentReceiptSettingsSchema = z.object({
+  printype: z.number().int(),
+  copies: z.number().int(),
+});
+export type DocumentReceiptSettings = z.infer<typeof documentReceiptSettingsSchema>;

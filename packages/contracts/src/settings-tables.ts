@@ -467,6 +467,8 @@ export const knownGeneralSettings: Record<string, { type: GeneralSettingType; mi
     'gen.mydata_enabled': { type: 'boolean' },
     'gen.contact_email': { type: 'email' },
     'gen.company_website': { type: 'text' },
+    'doc.max_upload_mb': { type: 'integer', min: 1, max: 2048 },
+    'doc.allowed_types': { type: 'text' },
   };
 export const GENERAL_SETTING_NAME_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

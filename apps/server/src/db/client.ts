@@ -28,6 +28,7 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** PostgreSQL through a node-postgres pool when a URL is given, else PGlite files in `dataDir`. */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  databasePoolMax?: number;
   dataDir: string;
   /** Sees every SQL statement (tests count queries with it, benchmarks replay them). */
   logQuery?: (query: string, params: unknown[]) => void;
@@ -36,7 +37,7 @@ export async function openDatabase(options: {
     ? { logQuery: (query: string, params: unknown[]) => options.logQuery?.(query, params) }
     : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.databasePoolMax ?? 10 });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { DEYA_AA_SETTING, userKinds } from '@protocol/contracts';
+import {
+  ATTACHMENT_MAX_MB_SETTING,
+  ATTACHMENT_TYPES_SETTING,
+  DEFAULT_ATTACHMENT_MAX_MB,
+  DEFAULT_ATTACHMENT_TYPES,
+  DEYA_AA_SETTING,
+  userKinds,
+} from '@protocol/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { addUserToCompany, createCompany } from '../modules/companies/companies.service.ts';
+import { seedDemoDocuments } from '../modules/protocol/documents.seed.ts';
+import { seedProtocolSettings } from '../modules/protocol/protocol-settings.ts';
 import { putGeneralSetting } from '../modules/settings/settings.service.ts';
 import { seedGroup } from '../modules/users/groups.service.ts';
 import { users } from '../modules/users/users.schema.ts';
@@ -62,6 +71,21 @@ export async function bootstrap(db: Db, config: Config, print: (line: string) =>
         SYSTEM,
       );
       await putGeneralSetting(tx, company.id, DEYA_AA_SETTING, '1', SYSTEM);
+      await putGeneralSetting(
+        tx,
+        company.id,
+        ATTACHMENT_MAX_MB_SETTING,
+        String(DEFAULT_ATTACHMENT_MAX_MB),
+        SYSTEM,
+      );
+      await putGeneralSetting(
+        tx,
+        company.id,
+        ATTACHMENT_TYPES_SETTING,
+        DEFAULT_ATTACHMENT_TYPES.join(', '),
+        SYSTEM,
+      );
+      await seedProtocolSettings(tx, company.id, SYSTEM);
       await addUserToCompany(tx, company.id, admin.id);
       const operators: number[] = [];
       for (const operator of DEMO_OPERATORS) {
@@ -81,6 +105,13 @@ export async function bootstrap(db: Db, config: Config, print: (line: string) =>
         permissions: ['water:write', 'traders:read', 'finance:read'],
         members: operators.slice(1),
       });
+      // Demo documents registered in this year's books (the books and traders are created if missing).
+      await seedDemoDocuments(
+        tx,
+        company.id,
+        { userId: admin.id, username: config.adminUsername },
+        operators[1],
+      );
     }
     return config.adminPassword ? undefined : password;
   });

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { SecretBox } from './secrets.ts';
+import type { Storage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What every module plugin receives when it is registered: nothing is decorated globally. */
@@ -13,4 +14,6 @@ export interface ModuleOptions {
   lists: ListRegistry;
   /** Encrypts secrets kept in the database. */
   secrets: SecretBox;
+  /** Where uploaded files are kept (disk under STORAGE_DIR by default); objects are immutable. */
+  storage: Storage;
 }

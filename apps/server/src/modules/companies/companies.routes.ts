@@ -17,6 +17,7 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { users } from '../users/users.schema.ts';
 import { companies, companyUsers } from './companies.schema.ts';
+import { runCompanyCreatedHooks } from './company-hooks.ts';
 import { mergeCredentials, publicCredentials, readCredentials } from './credentials.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -110,6 +111,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
             .values({ ...values, createuser: principal.username })
             .returning();
       if (!saved) throw notFound();
+      // A new company gets the reference data of the modules (protocol document types …).
+      if (!current) await runCompanyCreatedHooks(tx, saved.id, principal.username);
       await recordAudit(tx, {
         entity: 'company',
         entityId: saved.id,

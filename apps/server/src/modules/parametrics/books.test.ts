@@ -3,20 +3,27 @@ import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.t
 
 let t: TestApp;
 let admin: { authorization: string };
+let books: string;
 
+// A company of its own: the demo company's books already hold registered documents.
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: admin,
+    payload: { companyname: 'Δήμος Βιβλίων', companytitle: 'Δήμος Βιβλίων', vatnumber: null },
+  });
+  books = `/api/parametrics/book?companyid=${created.json().id}`;
 });
 afterAll(async () => {
   await t?.close();
 });
 
 type Row = { id: number | null; descr: string; year: number; booktype: { id: 1 | 2 }; isActive: boolean };
-const get = async () =>
-  (await t.app.inject({ method: 'GET', url: '/api/parametrics/book', headers: admin })).json();
-const post = (rows: Row[]) =>
-  t.app.inject({ method: 'POST', url: '/api/parametrics/book', headers: admin, payload: rows });
+const get = async () => (await t.app.inject({ method: 'GET', url: books, headers: admin })).json();
+const post = (rows: Row[]) => t.app.inject({ method: 'POST', url: books, headers: admin, payload: rows });
 
 describe('protocol books: the row table save', () => {
   it('adds rows sent with null ids, in one go', async () => {

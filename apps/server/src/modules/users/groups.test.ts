@@ -37,8 +37,13 @@ const newOperator = (headers: { authorization: string }, username: string) =>
       active: true,
     },
   });
-const saveBooks = (headers: { authorization: string }) =>
-  t.app.inject({ method: 'POST', url: `/api/parametrics/book?companyid=${companyId}`, headers, payload: [] });
+/** Saves the company's books back unchanged (they hold registered documents, so none may go). */
+const saveBooks = async (headers: { authorization: string }) => {
+  const url = `/api/parametrics/book?companyid=${companyId}`;
+  const rows = (await t.app.inject({ method: 'GET', url, headers: admin })).json();
+  const payload = rows.map((b: { booktype: { id: number } }) => ({ ...b, booktype: { id: b.booktype.id } }));
+  return t.app.inject({ method: 'POST', url, headers, payload });
+};
 
 describe('user groups carry the permissions of their members', () => {
   let groupId: number;

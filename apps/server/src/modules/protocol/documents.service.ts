@@ -1,0 +1,1023 @@
+import { createHash } from 'node:crypto';
+import {
+  BOOK_TYPE_OF_KIND,
+  DEFAULT_DOCUMENT_TYPE_SEQNR,
+  type DocumentActionName,
+  type DocumentKind,
+  type FieldError,
+  formatProtocolId,
+  type ProtocolDocument,
+  type SaveDocument,
+} from '@protocol/contracts';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { companyUsers } from '../companies/companies.schema.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { protocolBooks } from '../parametrics/parametrics.schema.ts';
+import { registerTraderReference } from '../traders/trader-references.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
+import { users } from '../users/users.schema.ts';
+import {
+  actionAvailability,
+  availableActions,
+  type DocumentFacts,
+  isProtocolWriter,
+  reasonKeys,
+} from './documents.rules.ts';
+import {
+  caseDocuments,
+  cases,
+  documentAssignments,
+  documentAttachments,
+  documentSignatures,
+  documents,
+  documentTraders,
+  documentTypes,
+  subjectCategories,
+} from './protocol.schema.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+type BookRow = typeof protocolBooks.$inferSelect;
+type TypeRow = typeof documentTypes.$inferSelect;
+
+// A trader merge moves the documents' senders and receivers to the survivor.
+registerTraderReference({ table: 'document_traders', column: 'trader_id' });
+
+/** Registration dates and the protocol year are those of the utility's calendar. */
+export const PROTOCOL_TIME_ZONE = 'Europe/Athens';
+
+/** Roles of document_traders. */
+export const TRADER_ROLE = { sender: 1, receiver: 2 } as const;
+
+/** Assignment kinds of document_assignments. */
+export const ASSIGNMENT_KIND = { charge: 1, share: 2 } as const;
+
+/** Error keys of the documents (texts in i18n/protocol under "error"). */
+export const documentErrorKeys = {
+  registeredLocked: 'error.document_registered_locked',
+  bookInvalid: 'error.document_book_invalid',
+  bookWrongType: 'error.document_book_wrong_type',
+  bookInactive: 'error.document_book_inactive',
+  traderInvalid: 'error.document_trader_invalid',
+  sendDateFuture: 'error.document_send_date_future',
+  sendDateAfterRegistration: 'error.document_send_date_after_registration',
+} as const;
+
+export interface SaveOptions {
+  requestId?: string;
+  /** The registration time; tests inject it (year roll-over). The API always uses the real time. */
+  now?: Date;
+}
+
+const auditUser = (principal: Principal) => ({ userId: principal.userId, username: principal.username });
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** An operator's full name; NULL when the (left-joined) operator is absent. */
+export const fullNameSql = (table: { id: AnyPgColumn; firstname: AnyPgColumn; lastname: AnyPgColumn }) =>
+  sql<string>`CASE WHEN ${table.id} IS NULL THEN NULL ELSE trim(${table.firstname} || ' ' || ${table.lastname}) END`;
+
+/** The calendar day (YYYY-MM-DD) of an instant in the utility's time zone. */
+export function protocolDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: PROTOCOL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+export const protocolYearOf = (at: Date): number => Number(protocolDay(at).slice(0, 4));
+
+// ----- visibility -----
+
+/** The groups (departments) the operator belongs to, as a subquery. */
+const groupsOf = (userId: number) =>
+  sql`(SELECT ${userGroupMembers.groupId} FROM ${userGroupMembers} WHERE ${userGroupMembers.userId} = ${userId})`;
+
+/**
+ * Which documents the operator may see, as a condition on `documents` (undefined: all of the
+ * company). protocol:write and above see everything; protocol:read sees what they created, what is
+ * or was charged to them or to one of their groups, and what is shared with them or their groups.
+ */
+export function visibilityCondition(principal: Principal): SQL | undefined {
+  if (isProtocolWriter(principal)) return undefined;
+  const me = principal.userId;
+  return or(
+    eq(documents.createUserId, me),
+    eq(documents.chargedUserId, me),
+    sql`${documents.chargedGroupId} IN ${groupsOf(me)}`,
+    sql`EXISTS (SELECT 1 FROM ${documentAssignments} WHERE ${documentAssignments.documentId} = ${documents.id} AND (${documentAssignments.userId} = ${me} OR ${documentAssignments.groupId} IN ${groupsOf(me)}))`,
+  );
+}
+
+/** Whether the operator may see this document (its company and the visibility rule). */
+export async function isVisibleTo(
+  tx: Tx,
+  principal: Principal,
+  row: { id: number; companyId: number },
+): Promise<boolean> {
+  if (!principal.companyIds.includes(row.companyId)) return false;
+  const condition = visibilityCondition(principal);
+  if (!condition) return true;
+  const found = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, row.id), condition));
+  return found.length > 0;
+}
+
+// ----- rows -----
+
+export async function getDocumentRow(tx: Tx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id));
+  return row;
+}
+
+/** The document row locked for the rest of the transaction (SELECT … FOR UPDATE). */
+export async function lockDocument(tx: Tx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The row of a document the operator may see (optionally of the named company), locked when asked;
+ * 404 otherwise — never 403, so a document's existence is not revealed.
+ */
+export async function visibleDocumentRow(
+  tx: Tx,
+  principal: Principal,
+  id: number,
+  options: { lock?: boolean; companyId?: number } = {},
+): Promise<DocumentRow> {
+  const row = options.lock ? await lockDocument(tx, id) : await getDocumentRow(tx, id);
+  if (!row) throw notFound();
+  if (options.companyId !== undefined && row.companyId !== options.companyId) throw notFound();
+  if (!(await isVisibleTo(tx, principal, row))) throw notFound();
+  return row;
+}
+
+// ----- content hash (sign) -----
+
+/**
+ * The SHA-256 (hex) of what a signature approves: the registration fields, the subject and the
+ * hashes of the attachments (not deleted, in upload order).
+ */
+export function contentHashOf(
+  row: Pick<
+    DocumentRow,
+    | 'id'
+    | 'companyId'
+    | 'kind'
+    | 'protocolBookId'
+    | 'protocolNumber'
+    | 'protocolYear'
+    | 'protocolDate'
+    | 'subject'
+  >,
+  attachmentHashes: readonly string[],
+): string {
+  const content = {
+    id: row.id,
+    companyId: row.companyId,
+    kind: row.kind,
+    protocolBookId: row.protocolBookId,
+    protocolNumber: row.protocolNumber,
+    protocolYear: row.protocolYear,
+    protocolDate: iso(row.protocolDate),
+    subject: row.subject,
+    attachments: attachmentHashes,
+  };
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+async function attachmentHashes(tx: Tx, documentId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ sha256: documentAttachments.sha256 })
+    .from(documentAttachments)
+    .where(and(eq(documentAttachments.documentId, documentId), isNull(documentAttachments.deletedAt)))
+    .orderBy(asc(documentAttachments.id));
+  return rows.map((r) => r.sha256);
+}
+
+/** The current content hash of a document (see contentHashOf). */
+export async function documentContentHash(tx: Tx, id: number): Promise<string> {
+  const row = await getDocumentRow(tx, id);
+  if (!row) throw notFound();
+  return contentHashOf(row, await attachmentHashes(tx, id));
+}
+
+// ----- facts and actions -----
+
+/** Whether the operator is the current chargee, and whether a charge is active (one query). */
+async function chargeFacts(tx: Tx, principal: Principal, row: DocumentRow) {
+  const result = await tx.execute(sql`
+    SELECT
+      EXISTS (SELECT 1 FROM ${documentAssignments}
+              WHERE ${documentAssignments.documentId} = ${row.id}
+                AND ${documentAssignments.kind} = ${ASSIGNMENT_KIND.charge}
+                AND ${documentAssignments.endedAt} IS NULL) AS "active",
+      EXISTS (SELECT 1 FROM ${userGroupMembers}
+              WHERE ${userGroupMembers.groupId} = ${row.chargedGroupId ?? -1}
+                AND ${userGroupMembers.userId} = ${principal.userId}) AS "member"`);
+  const [facts] = rowsOf<{ active: boolean; member: boolean }>(result);
+  return {
+    hasActiveCharge: Boolean(facts?.active),
+    isChargee: row.chargedUserId === principal.userId || Boolean(facts?.member),
+  };
+}
+
+/** What the action rules need about a document and the asker (three small queries). */
+export async function documentFacts(tx: Tx, principal: Principal, row: DocumentRow): Promise<DocumentFacts> {
+  const [charge, hashes, inCase] = await Promise.all([
+    chargeFacts(tx, principal, row),
+    attachmentHashes(tx, row.id),
+    tx
+      .select({ id: caseDocuments.caseId })
+      .from(caseDocuments)
+      .where(eq(caseDocuments.documentId, row.id))
+      .limit(1),
+  ]);
+  const hash = contentHashOf(row, hashes);
+  const signed = await tx
+    .select({ id: documentSignatures.id })
+    .from(documentSignatures)
+    .where(
+      and(
+        eq(documentSignatures.documentId, row.id),
+        eq(documentSignatures.userId, principal.userId),
+        eq(documentSignatures.contentHash, hash),
+      ),
+    )
+    .limit(1);
+  return {
+    ...charge,
+    inCase: inCase.length > 0,
+    attachmentsCount: hashes.length,
+    signedByMe: signed.length > 0,
+  };
+}
+
+/** 403 (who) or 409 (the document's state) with the rule's reason key when the action is refused. */
+export function assertAction(
+  principal: Principal,
+  name: DocumentActionName,
+  row: DocumentRow,
+  facts: DocumentFacts,
+): void {
+  const verdict = actionAvailability(principal, name, row, facts);
+  if (verdict.allowed || verdict.reasonKey === null) return;
+  const who: string[] = [reasonKeys.notAllowed, reasonKeys.writeOrChargee, reasonKeys.notChargee];
+  throw new AppError(who.includes(verdict.reasonKey) ? 403 : 409, verdict.reasonKey, { action: name });
+}
+
+export { availableActions };
+
+// ----- the document answer -----
+
+/**
+ * A document as the API sends it (contracts `documentSchema`), with the asker's actions: a fixed
+ * number of queries whatever the number of traders, files, signatures or cases (no N+1). 404 when
+ * the operator may not see it or it is not of `companyId` (when given).
+ */
+export async function loadDocument(
+  db: Tx,
+  principal: Principal,
+  companyId: number | undefined,
+  id: number,
+): Promise<ProtocolDocument> {
+  const creator = alias(users, 'creator');
+  const charged = alias(users, 'charged');
+  const [found] = await db
+    .select({
+      doc: documents,
+      book: {
+        id: protocolBooks.id,
+        descr: protocolBooks.descr,
+        year: protocolBooks.year,
+        booktype: protocolBooks.booktype,
+      },
+      type: { id: documentTypes.id, descr: documentTypes.descr, seqnr: documentTypes.seqnr },
+      receipt: { printype: documentTypes.printype, copies: documentTypes.copies },
+      category: { id: subjectCategories.id, descr: subjectCategories.descr },
+      creator: { id: creator.id, username: creator.username, fullName: fullNameSql(creator) },
+      charged: { id: charged.id, username: charged.username, fullName: fullNameSql(charged) },
+      group: { id: userGroups.id, name: userGroups.name },
+    })
+    .from(documents)
+    .leftJoin(protocolBooks, eq(protocolBooks.id, documents.protocolBookId))
+    .leftJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .leftJoin(subjectCategories, eq(subjectCategories.id, documents.subjectCategoryId))
+    .leftJoin(creator, eq(creator.id, documents.createUserId))
+    .leftJoin(charged, eq(charged.id, documents.chargedUserId))
+    .leftJoin(userGroups, eq(userGroups.id, documents.chargedGroupId))
+    .where(and(eq(documents.id, id), visibilityCondition(principal)));
+  if (!found || !principal.companyIds.includes(found.doc.companyId)) throw notFound();
+  if (companyId !== undefined && found.doc.companyId !== companyId) throw notFound();
+  const row = found.doc;
+
+  const signer = alias(users, 'signer');
+  const [people, files, signatures, caseRows, links, charge] = await Promise.all([
+    db
+      .select({
+        role: documentTraders.role,
+        id: traders.id,
+        fullname: traders.fullname,
+        vatnumber: traders.vatnumber,
+        email: traders.email,
+      })
+      .from(documentTraders)
+      .innerJoin(traders, eq(traders.id, documentTraders.traderId))
+      .where(eq(documentTraders.documentId, id))
+      .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
+    db
+      .select()
+      .from(documentAttachments)
+      .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
+      .orderBy(asc(documentAttachments.id)),
+    db
+      .select({
+        id: documentSignatures.id,
+        userId: signer.id,
+        username: signer.username,
+        fullName: fullNameSql(signer),
+        signedAt: documentSignatures.signedAt,
+        contentHash: documentSignatures.contentHash,
+        comments: documentSignatures.comments,
+      })
+      .from(documentSignatures)
+      .innerJoin(signer, eq(signer.id, documentSignatures.userId))
+      .where(eq(documentSignatures.documentId, id))
+      .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
+    db
+      .select({ id: cases.id, code: cases.code, name: cases.name })
+      .from(caseDocuments)
+      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+      .where(eq(caseDocuments.documentId, id))
+      .orderBy(asc(cases.id)),
+    // The document it answers and its replies, as far as the operator may see them.
+    db
+      .select({
+        id: documents.id,
+        kind: documents.kind,
+        subject: documents.subject,
+        protocolNumber: documents.protocolNumber,
+        protocolYear: documents.protocolYear,
+        replyToId: documents.replyToId,
+      })
+      .from(documents)
+      .where(
+        and(
+          or(
+            row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
+            eq(documents.replyToId, id),
+          ),
+          ne(documents.state, 9),
+          visibilityCondition(principal),
+        ),
+      )
+      .orderBy(asc(documents.id)),
+    chargeFacts(db, principal, row),
+  ]);
+
+  const hash = contentHashOf(
+    row,
+    files.map((f) => f.sha256),
+  );
+  const facts: DocumentFacts = {
+    ...charge,
+    inCase: caseRows.length > 0,
+    attachmentsCount: files.length,
+    signedByMe: signatures.some((s) => s.userId === principal.userId && s.contentHash === hash),
+  };
+  const link = (l: (typeof links)[number]) => ({
+    id: l.id,
+    kind: l.kind,
+    protocolId: formatProtocolId(l.protocolNumber, l.protocolYear),
+    subject: l.subject,
+  });
+  const replyTo = links.find((l) => l.id === row.replyToId);
+  const trader = ({ role: _role, ...t }: (typeof people)[number]) => t;
+
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    kind: row.kind,
+    name: row.name,
+    subject: row.subject,
+    subjectCategory: found.category,
+    state: row.state,
+    documentType: found.type,
+    protocolBook: found.book,
+    protocolNumber: row.protocolNumber,
+    protocolYear: row.protocolYear,
+    protocolId: formatProtocolId(row.protocolNumber, row.protocolYear),
+    protocolDate: iso(row.protocolDate),
+    protocolIdSender: row.protocolIdSender,
+    protocolSendDate: row.protocolSendDate,
+    senders: people.filter((p) => p.role === TRADER_ROLE.sender).map(trader),
+    receivers: people.filter((p) => p.role === TRADER_ROLE.receiver).map(trader),
+    createUser: found.creator,
+    chargedUser: found.charged,
+    chargedGroup: found.group,
+    folder: row.folder,
+    isOutbox: row.isOutbox,
+    cloneDocument: row.cloneDocumentId,
+    replyTo: replyTo ? link(replyTo) : null,
+    replies: links.filter((l) => l.replyToId === id).map(link),
+    sendStatus: row.sendStatus,
+    sentAt: iso(row.sentAt),
+    attachedFilesCount: files.length,
+    attachments: files.map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      contentType: f.contentType,
+      size: f.size,
+      sha256: f.sha256,
+      version: f.version,
+      replacesId: f.replacesId,
+      createuser: f.createuser,
+      createdate: iso(f.createdate),
+    })),
+    publications: row.publications,
+    signatures: signatures.map((s) => ({
+      id: s.id,
+      user: { id: s.userId, username: s.username, fullName: s.fullName },
+      signedAt: iso(s.signedAt) as string,
+      contentHash: s.contentHash,
+      comments: s.comments,
+    })),
+    cases: caseRows,
+    metadata: row.metadata,
+    comments: row.comments,
+    actions: availableActions(principal, row, facts),
+    receipt: found.receipt,
+    ...auditFieldsOf(row),
+  };
+}
+
+// ----- checks of a save -----
+
+interface Resolved {
+  type: TypeRow | undefined;
+  book: BookRow | undefined;
+  /** Trader id → display name. */
+  names: Map<number, string>;
+  senders: number[];
+  receivers: number[];
+}
+
+const fieldError = (
+  status: number,
+  key: string,
+  field: string,
+  params: Record<string, string | number> = {},
+) => new AppError(status, key, params, [{ field, key, params }]);
+
+/** The book a document of `kind` may be registered in: the company's, of the right type, active. */
+export async function checkBook(tx: Tx, companyId: number, kind: number, bookId: number): Promise<BookRow> {
+  const [book] = await tx.select().from(protocolBooks).where(eq(protocolBooks.id, bookId));
+  if (!book || book.companyId !== companyId)
+    throw fieldError(400, documentErrorKeys.bookInvalid, 'protocolBookId');
+  if (book.booktype !== BOOK_TYPE_OF_KIND[kind as DocumentKind])
+    throw fieldError(400, documentErrorKeys.bookWrongType, 'protocolBookId', { book: book.descr });
+  if (!book.isActive)
+    throw fieldError(409, documentErrorKeys.bookInactive, 'protocolBookId', { book: book.descr });
+  return book;
+}
+
+/** The active books a document of `kind` may be registered in (the form's select), newest year first. */
+export async function booksForKind(tx: Tx, companyId: number, kind: number) {
+  return tx
+    .select({
+      id: protocolBooks.id,
+      descr: protocolBooks.descr,
+      year: protocolBooks.year,
+      booktype: protocolBooks.booktype,
+    })
+    .from(protocolBooks)
+    .where(
+      and(
+        eq(protocolBooks.companyId, companyId),
+        eq(protocolBooks.isActive, true),
+        eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[kind as DocumentKind]),
+      ),
+    )
+    .orderBy(desc(protocolBooks.year), asc(protocolBooks.id));
+}
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/** Type (default: code 3), category, traders, charged operator and book: all of the company. */
+async function resolveReferences(
+  tx: Tx,
+  companyId: number,
+  input: SaveDocument,
+  bookId: number | null | undefined,
+): Promise<Resolved> {
+  const senders = unique(input.senders);
+  const receivers = unique(input.receivers);
+  const traderIds = unique([...senders, ...receivers]);
+  const [typeRows, categoryRows, traderRows, chargedRows] = await Promise.all([
+    input.documentTypeId
+      ? tx.select().from(documentTypes).where(eq(documentTypes.id, input.documentTypeId))
+      : tx
+          .select()
+          .from(documentTypes)
+          .where(
+            and(
+              eq(documentTypes.companyId, companyId),
+              eq(documentTypes.seqnr, DEFAULT_DOCUMENT_TYPE_SEQNR),
+              eq(documentTypes.active, true),
+            ),
+          )
+          .orderBy(asc(documentTypes.id))
+          .limit(1),
+    input.subjectCategoryId
+      ? tx
+          .select({ id: subjectCategories.id, companyId: subjectCategories.companyId })
+          .from(subjectCategories)
+          .where(eq(subjectCategories.id, input.subjectCategoryId))
+      : Promise.resolve([]),
+    traderIds.length > 0
+      ? tx
+          .select({ id: traders.id, companyId: traders.companyId, fullname: traders.fullname })
+          .from(traders)
+          .where(inArray(traders.id, traderIds))
+      : Promise.resolve([]),
+    input.chargedUserId
+      ? tx
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(
+            companyUsers,
+            and(eq(companyUsers.userId, users.id), eq(companyUsers.companyId, companyId)),
+          )
+          .where(and(eq(users.id, input.chargedUserId), eq(users.active, true)))
+      : Promise.resolve([]),
+  ]);
+  const errors: FieldError[] = [];
+  const type = typeRows[0];
+  if (input.documentTypeId && (!type || type.companyId !== companyId))
+    errors.push({ field: 'documentTypeId', key: 'validation.invalid', params: {} });
+  if (input.subjectCategoryId && categoryRows[0]?.companyId !== companyId)
+    errors.push({ field: 'subjectCategoryId', key: 'validation.invalid', params: {} });
+  if (input.chargedUserId && chargedRows.length === 0)
+    errors.push({ field: 'chargedUserId', key: 'validation.invalid', params: {} });
+  const names = new Map<number, string>();
+  for (const t of traderRows) if (t.companyId === companyId) names.set(t.id, t.fullname ?? '');
+  const traderErrors: FieldError[] = [];
+  for (const [role, ids] of [
+    ['senders', senders],
+    ['receivers', receivers],
+  ] as const) {
+    ids.forEach((traderId, index) => {
+      if (!names.has(traderId))
+        traderErrors.push({
+          field: `${role}.${index}`,
+          key: documentErrorKeys.traderInvalid,
+          params: { id: traderId },
+        });
+    });
+  }
+  if (traderErrors.length > 0)
+    throw new AppError(400, documentErrorKeys.traderInvalid, {}, [...traderErrors, ...errors]);
+  if (errors.length > 0) throw new AppError(400, 'error.bad_data', {}, errors);
+  const book = bookId ? await checkBook(tx, companyId, input.kind, bookId) : undefined;
+  return { type, book, names, senders, receivers };
+}
+
+/** Spec §3 checkdates: the sender's date is not in the future nor after the registration day. */
+function checkSendDate(
+  type: TypeRow | undefined,
+  sendDate: string | null,
+  now: Date,
+  registeredAt: Date | null,
+) {
+  if (!type?.checkdates || !sendDate) return;
+  if (sendDate > protocolDay(now))
+    throw fieldError(400, documentErrorKeys.sendDateFuture, 'protocolSendDate', { date: sendDate });
+  if (registeredAt && sendDate > protocolDay(registeredAt))
+    throw fieldError(400, documentErrorKeys.sendDateAfterRegistration, 'protocolSendDate', {
+      date: sendDate,
+      registered: protocolDay(registeredAt),
+    });
+}
+
+/** Spec §3 autonr: the company's single active book of the kind for the current year, if exactly one. */
+async function autonrBook(tx: Tx, companyId: number, kind: number, now: Date): Promise<BookRow | undefined> {
+  const books = await tx
+    .select()
+    .from(protocolBooks)
+    .where(
+      and(
+        eq(protocolBooks.companyId, companyId),
+        eq(protocolBooks.isActive, true),
+        eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[kind as DocumentKind]),
+        eq(protocolBooks.year, protocolYearOf(now)),
+      ),
+    )
+    .limit(2);
+  return books.length === 1 ? books[0] : undefined;
+}
+
+/** The display names kept in documents.correspondents: senders of incoming, receivers of outgoing. */
+const correspondentsOf = (kind: number, resolved: Pick<Resolved, 'names' | 'senders' | 'receivers'>) => {
+  const ids = kind === 0 ? resolved.senders : resolved.receivers;
+  const text = ids
+    .map((traderId) => resolved.names.get(traderId) ?? '')
+    .filter((name) => name !== '')
+    .join(', ');
+  return text === '' ? null : text;
+};
+
+const namesOf = (ids: readonly number[], names: Map<number, string>) =>
+  ids.map((traderId) => names.get(traderId) ?? String(traderId)).join(', ');
+
+async function saveTraders(tx: Tx, documentId: number, senders: number[], receivers: number[]) {
+  await tx.delete(documentTraders).where(eq(documentTraders.documentId, documentId));
+  const values = [
+    ...senders.map((traderId, position) => ({ documentId, role: TRADER_ROLE.sender, position, traderId })),
+    ...receivers.map((traderId, position) => ({
+      documentId,
+      role: TRADER_ROLE.receiver,
+      position,
+      traderId,
+    })),
+  ];
+  if (values.length > 0) await tx.insert(documentTraders).values(values);
+}
+
+/** The editable columns of a save (never the registration fields). */
+function columnsOf(input: SaveDocument, resolved: Resolved) {
+  return {
+    kind: input.kind,
+    name: input.name,
+    subject: input.subject,
+    subjectCategoryId: input.subjectCategoryId ?? null,
+    documentTypeId: resolved.type?.id ?? null,
+    protocolIdSender: input.protocolIdSender,
+    protocolSendDate: input.protocolSendDate,
+    correspondents: correspondentsOf(input.kind, resolved),
+    folder: input.folder,
+    isOutbox: input.kind === 1,
+    publications: input.publications,
+    metadata: input.metadata,
+    comments: input.comments,
+  };
+}
+
+// ----- registration -----
+
+/**
+ * The next protocol number of a book in the registration year, in the caller's transaction: the
+ * counter row is created at 1 or incremented, and stays locked until commit — concurrent
+ * registrations in the book wait, and a rollback gives the number back (no gaps, no duplicates).
+ * The registration time is read after the lock is granted, so dates follow the numbers.
+ */
+export async function nextProtocolNumber(
+  tx: Tx,
+  bookId: number,
+  now?: Date,
+): Promise<{ number: number; year: number; at: Date }> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const result = await tx.execute(sql`
+    INSERT INTO protocol_counters (book_id, year, last)
+    VALUES (${bookId}, extract(year FROM (${at} AT TIME ZONE ${PROTOCOL_TIME_ZONE}))::int, 1)
+    ON CONFLICT (book_id, year) DO UPDATE SET last = protocol_counters.last + 1
+    RETURNING last, year, ${at} AS at`);
+  const [row] = rowsOf<{ last: number; year: number; at: Date | string }>(result);
+  if (!row) throw new Error('protocol counter not updated');
+  return { number: Number(row.last), year: Number(row.year), at: new Date(row.at) };
+}
+
+/** Registers an unregistered document in `book`: the last step of its transaction (shortest lock). */
+async function register(
+  tx: Tx,
+  principal: Principal,
+  row: DocumentRow,
+  book: BookRow,
+  options: SaveOptions,
+): Promise<void> {
+  const taken = await nextProtocolNumber(tx, book.id, options.now);
+  await tx
+    .update(documents)
+    .set({
+      protocolBookId: book.id,
+      protocolNumber: taken.number,
+      protocolYear: taken.year,
+      protocolDate: taken.at,
+    })
+    .where(and(eq(documents.id, row.id), isNull(documents.protocolNumber)));
+  await recordAudit(tx, {
+    entity: 'document',
+    entityId: row.id,
+    action: 'registered',
+    companyId: row.companyId,
+    user: auditUser(principal),
+    changes: {
+      protocolId: { before: null, after: formatProtocolId(taken.number, taken.year) },
+      protocolBook: { before: null, after: book.descr },
+    },
+    requestId: options.requestId,
+  });
+}
+
+// ----- charge on save -----
+
+/** Charges the document to an operator (a save naming chargedUserId): ends the current charge, notifies. */
+async function chargeOnSave(
+  tx: Tx,
+  principal: Principal,
+  row: Pick<DocumentRow, 'id' | 'companyId' | 'subject'>,
+  userId: number,
+): Promise<void> {
+  await tx
+    .update(documentAssignments)
+    .set({ endedAt: new Date() })
+    .where(
+      and(
+        eq(documentAssignments.documentId, row.id),
+        eq(documentAssignments.kind, ASSIGNMENT_KIND.charge),
+        isNull(documentAssignments.endedAt),
+      ),
+    );
+  await tx
+    .insert(documentAssignments)
+    .values({ documentId: row.id, kind: ASSIGNMENT_KIND.charge, userId, byUserId: principal.userId });
+  await tx
+    .update(documents)
+    .set({ chargedUserId: userId, chargedGroupId: null })
+    .where(eq(documents.id, row.id));
+  await notify(tx, {
+    companyId: row.companyId,
+    userIds: [userId],
+    senderId: principal.userId,
+    messageKey: 'documents.notification.charged',
+    params: { subject: row.subject },
+    entity: 'document',
+    entityId: row.id,
+  });
+}
+
+// ----- create / update -----
+
+/** Creates a document; with a book (or autonr) it is registered in the same transaction. */
+export async function createDocument(
+  db: Tx,
+  principal: Principal,
+  companyId: number,
+  input: SaveDocument,
+  options: SaveOptions = {},
+): Promise<ProtocolDocument> {
+  const id = await db.transaction(async (tx) => {
+    const now = options.now ?? new Date();
+    const resolved = await resolveReferences(tx, companyId, input, input.protocolBookId);
+    const book =
+      resolved.book ?? (resolved.type?.autonr ? await autonrBook(tx, companyId, input.kind, now) : undefined);
+    checkSendDate(resolved.type, input.protocolSendDate, now, book ? now : null);
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        ...columnsOf(input, resolved),
+        companyId,
+        state: 0,
+        createUserId: principal.userId,
+        createuser: principal.username,
+      })
+      .returning();
+    if (!row) throw new Error('document not created');
+    await saveTraders(tx, row.id, resolved.senders, resolved.receivers);
+    await recordAudit(tx, {
+      entity: 'document',
+      entityId: row.id,
+      action: 'created',
+      companyId,
+      user: auditUser(principal),
+      requestId: options.requestId,
+    });
+    if (input.chargedUserId) await chargeOnSave(tx, principal, row, input.chargedUserId);
+    if (book) await register(tx, principal, row, book, options);
+    return row.id;
+  });
+  return loadDocument(db, principal, companyId, id);
+}
+
+/** The fields of a document the 'updated' audit line compares. */
+function auditShape(row: DocumentRow, senders: string, receivers: string) {
+  return {
+    kind: row.kind,
+    name: row.name,
+    subject: row.subject,
+    subjectCategoryId: row.subjectCategoryId,
+    documentTypeId: row.documentTypeId,
+    protocolIdSender: row.protocolIdSender,
+    protocolSendDate: row.protocolSendDate,
+    folder: row.folder,
+    comments: row.comments,
+    publications: row.publications,
+    metadata: row.metadata,
+    chargedUserId: row.chargedUserId,
+    senders,
+    receivers,
+  };
+}
+
+function diffShapes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null))
+      changes[key] = { before: before[key] ?? null, after: value ?? null };
+  }
+  return changes;
+}
+
+/**
+ * Changes a document (edit rule: protocol:write or the current chargee; active only). A registered
+ * document keeps its book, number, year, date and kind: a save that changes them is 409. Naming a
+ * book on an unregistered document registers it.
+ */
+export async function updateDocument(
+  db: Tx,
+  principal: Principal,
+  id: number,
+  input: SaveDocument,
+  options: SaveOptions = {},
+): Promise<ProtocolDocument> {
+  await db.transaction(async (tx) => {
+    const now = options.now ?? new Date();
+    const before = await visibleDocumentRow(tx, principal, id, { lock: true });
+    assertAction(principal, 'edit', before, await documentFacts(tx, principal, before));
+    const registered = before.protocolNumber !== null;
+    if (registered) {
+      const locked: string[] = [];
+      if (input.kind !== before.kind) locked.push('kind');
+      if (input.protocolBookId !== undefined && input.protocolBookId !== before.protocolBookId)
+        locked.push('protocolBookId');
+      if (locked.length > 0) {
+        throw new AppError(
+          409,
+          documentErrorKeys.registeredLocked,
+          { fields: locked.join(', ') },
+          locked.map((field) => ({ field, key: documentErrorKeys.registeredLocked, params: {} })),
+        );
+      }
+    }
+    const resolved = await resolveReferences(
+      tx,
+      before.companyId,
+      input,
+      registered ? undefined : input.protocolBookId,
+    );
+    checkSendDate(resolved.type, input.protocolSendDate, now, registered ? before.protocolDate : now);
+
+    const oldTraders = await tx
+      .select({ role: documentTraders.role, traderId: documentTraders.traderId, fullname: traders.fullname })
+      .from(documentTraders)
+      .innerJoin(traders, eq(traders.id, documentTraders.traderId))
+      .where(eq(documentTraders.documentId, id))
+      .orderBy(asc(documentTraders.role), asc(documentTraders.position));
+    const oldNames = (role: number) =>
+      oldTraders
+        .filter((t) => t.role === role)
+        .map((t) => t.fullname ?? String(t.traderId))
+        .join(', ');
+
+    const [row] = await tx
+      .update(documents)
+      .set({ ...columnsOf(input, resolved), ...updatedBy(principal.username) })
+      .where(eq(documents.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await saveTraders(tx, id, resolved.senders, resolved.receivers);
+    const chargeChanged = Boolean(input.chargedUserId) && input.chargedUserId !== before.chargedUserId;
+    if (chargeChanged && input.chargedUserId) await chargeOnSave(tx, principal, row, input.chargedUserId);
+
+    const changes = diffShapes(
+      auditShape(before, oldNames(TRADER_ROLE.sender), oldNames(TRADER_ROLE.receiver)),
+      auditShape(
+        { ...row, chargedUserId: chargeChanged ? (input.chargedUserId ?? null) : before.chargedUserId },
+        namesOf(resolved.senders, resolved.names),
+        namesOf(resolved.receivers, resolved.names),
+      ),
+    );
+    await recordAudit(tx, {
+      entity: 'document',
+      entityId: id,
+      action: 'updated',
+      companyId: row.companyId,
+      user: auditUser(principal),
+      changes,
+      requestId: options.requestId,
+    });
+    if (!registered && resolved.book) await register(tx, principal, row, resolved.book, options);
+  });
+  return loadDocument(db, principal, undefined, id);
+}
+
+export async function getDocument(db: Tx, principal: Principal, id: number): Promise<ProtocolDocument> {
+  return loadDocument(db, principal, undefined, id);
+}
+
+// ----- drafts from another document (clone, convert to outgoing) -----
+
+export interface DraftOverrides {
+  kind?: 0 | 1;
+  subject?: string;
+  name?: string | null;
+  documentTypeId?: number | null;
+  subjectCategoryId?: number | null;
+  protocolIdSender?: string | null;
+  protocolSendDate?: string | null;
+  folder?: string | null;
+  comments?: string | null;
+  cloneDocumentId?: number | null;
+  replyToId?: number | null;
+  /** Trader ids; the source's when absent. */
+  senders?: number[];
+  receivers?: number[];
+}
+
+/**
+ * A new unregistered, uncharged, active draft from `source` (clone, convert to outgoing): its fields
+ * and traders unless overridden, created by the asker; the 'created' audit line names the source.
+ * The caller checks the action and writes its own audit line on the source.
+ */
+export async function createDraftFrom(
+  tx: Tx,
+  principal: Principal,
+  source: DocumentRow,
+  overrides: DraftOverrides = {},
+  requestId?: string,
+): Promise<DocumentRow> {
+  const sourceTraders = await tx
+    .select({ role: documentTraders.role, traderId: documentTraders.traderId })
+    .from(documentTraders)
+    .where(eq(documentTraders.documentId, source.id))
+    .orderBy(asc(documentTraders.role), asc(documentTraders.position));
+  const senders =
+    overrides.senders ?? sourceTraders.filter((t) => t.role === TRADER_ROLE.sender).map((t) => t.traderId);
+  const receivers =
+    overrides.receivers ??
+    sourceTraders.filter((t) => t.role === TRADER_ROLE.receiver).map((t) => t.traderId);
+  const ids = unique([...senders, ...receivers]);
+  const nameRows =
+    ids.length > 0
+      ? await tx
+          .select({ id: traders.id, fullname: traders.fullname })
+          .from(traders)
+          .where(inArray(traders.id, ids))
+      : [];
+  const names = new Map(nameRows.map((r) => [r.id, r.fullname ?? '']));
+  const kind = overrides.kind ?? (source.kind as 0 | 1);
+  const pick = <K extends keyof DraftOverrides>(key: K, fallback: DraftOverrides[K]) =>
+    key in overrides ? overrides[key] : fallback;
+
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      companyId: source.companyId,
+      kind,
+      name: pick('name', source.name) ?? null,
+      subject: overrides.subject ?? source.subject,
+      subjectCategoryId: pick('subjectCategoryId', source.subjectCategoryId) ?? null,
+      documentTypeId: pick('documentTypeId', source.documentTypeId) ?? null,
+      protocolIdSender: pick('protocolIdSender', source.protocolIdSender) ?? null,
+      protocolSendDate: pick('protocolSendDate', source.protocolSendDate) ?? null,
+      correspondents: correspondentsOf(kind, { names, senders, receivers }),
+      folder: pick('folder', source.folder) ?? null,
+      isOutbox: kind === 1,
+      cloneDocumentId: pick('cloneDocumentId', null) ?? null,
+      replyToId: pick('replyToId', null) ?? null,
+      publications: [],
+      metadata: source.metadata,
+      comments: pick('comments', source.comments) ?? null,
+      state: 0,
+      createUserId: principal.userId,
+      createuser: principal.username,
+    })
+    .returning();
+  if (!row) throw new Error('draft not created');
+  await saveTraders(tx, row.id, senders, receivers);
+  await recordAudit(tx, {
+    entity: 'document',
+    entityId: row.id,
+    action: 'created',
+    companyId: row.companyId,
+    user: auditUser(principal),
+    changes: {
+      ...(row.cloneDocumentId === null
+        ? {}
+        : { cloneDocumentId: { before: null, after: row.cloneDocumentId } }),
+      ...(row.replyToId === null ? {} : { replyToId: { before: null, after: row.replyToId } }),
+    },
+    comments: `from document ${source.id}`,
+    requestId,
+  });
+  return row;
+}

@@ -1,0 +1,157 @@
+import { effectiveScope, type SaveDocumentRequest, saveDocumentSchema } from '@protocol/contracts';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../platform/auth.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { companies } from '../companies/companies.schema.ts';
+import { createCompany } from '../companies/companies.service.ts';
+import { protocolBooks } from '../parametrics/parametrics.schema.ts';
+import { users } from '../users/users.schema.ts';
+import { createDocument, updateDocument } from './documents.service.ts';
+import { documents, protocolCounters } from './protocol.schema.ts';
+
+/** Protocol numbers: 1…N per book and year, year roll-over, independent books, rollbacks. */
+
+let t: TestApp;
+let principal: Principal;
+let companyId: number;
+let incoming: number;
+let outgoing: number;
+let incomingNextYear: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.database.db;
+  const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
+  if (!admin) throw new Error('no admin');
+  companyId = (await createCompany(db, { companyname: 'Αρίθμηση', companytitle: 'Αρίθμηση' }, 'test')).id;
+  const all = await db.select({ id: companies.id }).from(companies);
+  principal = {
+    userId: admin.id,
+    sessionId: 'test',
+    username: admin.username,
+    kind: 1,
+    superAdmin: true,
+    scope: effectiveScope([], 1, true),
+    companyIds: all.map((c) => c.id),
+    sso: false,
+  };
+  const books = await db
+    .insert(protocolBooks)
+    .values([
+      { companyId, descr: 'Εισερχόμενα 2026', year: 2026, booktype: 1 },
+      { companyId, descr: 'Εξερχόμενα 2026', year: 2026, booktype: 2 },
+      { companyId, descr: 'Εισερχόμενα 2027', year: 2027, booktype: 1 },
+    ])
+    .returning({ id: protocolBooks.id });
+  [incoming, outgoing, incomingNextYear] = books.map((b) => b.id) as [number, number, number];
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const save = (input: SaveDocumentRequest) => saveDocumentSchema.parse(input);
+const register = (bookId: number, kind: 0 | 1, now: Date, subject = 'Έγγραφο') =>
+  createDocument(t.database.db, principal, companyId, save({ kind, subject, protocolBookId: bookId }), {
+    now,
+  });
+const numbersOf = async (bookId: number, year: number) =>
+  (
+    await t.database.db
+      .select({ n: documents.protocolNumber })
+      .from(documents)
+      .where(and(eq(documents.protocolBookId, bookId), eq(documents.protocolYear, year)))
+      .orderBy(asc(documents.protocolNumber))
+  ).map((r) => r.n);
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe('protocol numbering', () => {
+  it('numbers 1…N per book; two books number independently', async () => {
+    const june = new Date('2026-06-15T09:00:00Z');
+    for (let i = 0; i < 5; i++) {
+      const a = await register(incoming, 0, june);
+      expect(a.protocolId).toBe(`${i + 1}/2026`);
+      if (i < 3) {
+        const b = await register(outgoing, 1, june);
+        expect(b.protocolId).toBe(`${i + 1}/2026`);
+      }
+    }
+    expect(await numbersOf(incoming, 2026)).toEqual(range(5));
+    expect(await numbersOf(outgoing, 2026)).toEqual(range(3));
+  });
+
+  it('starts again at 1 in a new year (Europe/Athens calendar), in the same book', async () => {
+    // 23:59:59 on 31 December in Athens (UTC+2) is still 2026 …
+    const lastSecond = await register(incoming, 0, new Date('2026-12-31T21:59:59Z'));
+    expect(lastSecond).toMatchObject({ protocolNumber: 6, protocolYear: 2026 });
+    expect(lastSecond.protocolDate).toBe('2026-12-31T21:59:59.000Z');
+    // … 00:00:01 on 1 January is 2027: number 1 again, in this book and in the new year's book.
+    const firstSecond = await register(incoming, 0, new Date('2026-12-31T22:00:01Z'));
+    expect(firstSecond).toMatchObject({ protocolNumber: 1, protocolYear: 2027, protocolId: '1/2027' });
+    const nextYearBook = await register(incomingNextYear, 0, new Date('2027-01-02T08:00:00Z'));
+    expect(nextYearBook).toMatchObject({ protocolNumber: 1, protocolYear: 2027 });
+    const again = await register(incoming, 0, new Date('2027-01-03T08:00:00Z'));
+    expect(again.protocolId).toBe('2/2027');
+    expect(await numbersOf(incoming, 2026)).toEqual(range(6));
+    expect(await numbersOf(incoming, 2027)).toEqual(range(2));
+    const counters = await t.database.db
+      .select()
+      .from(protocolCounters)
+      .where(eq(protocolCounters.bookId, incoming))
+      .orderBy(asc(protocolCounters.year));
+    expect(counters.map((c) => [c.year, c.last])).toEqual([
+      [2026, 6],
+      [2027, 2],
+    ]);
+  });
+
+  it('a failed transaction gives its number back', async () => {
+    const now = new Date('2027-02-01T10:00:00Z');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        const doc = await createDocument(
+          tx,
+          principal,
+          companyId,
+          save({ kind: 0, subject: 'Θα αποτύχει', protocolBookId: incoming }),
+          { now },
+        );
+        expect(doc.protocolId).toBe('3/2027');
+        throw new Error('the transaction fails after the number was taken');
+      }),
+    ).rejects.toThrow('after the number was taken');
+    const next = await register(incoming, 0, now);
+    expect(next.protocolId).toBe('3/2027');
+    expect(await numbersOf(incoming, 2027)).toEqual(range(3));
+  });
+
+  it('registering a draft later takes the next number of its registration year', async () => {
+    const db = t.database.db;
+    const draft = await createDocument(db, principal, companyId, save({ kind: 1, subject: 'Πρόχειρο' }));
+    expect(draft.protocolId).toBeNull();
+    const registered = await updateDocument(
+      db,
+      principal,
+      draft.id,
+      save({ kind: 1, subject: 'Πρόχειρο', protocolBookId: outgoing }),
+      { now: new Date('2027-03-01T10:00:00Z') },
+    );
+    expect(registered).toMatchObject({
+      protocolNumber: 1,
+      protocolYear: 2027,
+      protocolBook: { id: outgoing },
+    });
+  });
+
+  it('the demo company has registered demo documents in this year’s books', async () => {
+    const rows = await t.database.db
+      .select({ kind: documents.kind, n: documents.protocolNumber, correspondents: documents.correspondents })
+      .from(documents)
+      .innerJoin(companies, eq(companies.id, documents.companyId))
+      .where(and(eq(companies.companyname, 'ΔΕΥΑ Αγίας Ελένης'), isNotNull(documents.protocolNumber)))
+      .orderBy(asc(documents.kind), asc(documents.protocolNumber));
+    expect(rows.filter((r) => r.kind === 0).map((r) => r.n)).toEqual([1, 2, 3]);
+    expect(rows.filter((r) => r.kind === 1).map((r) => r.n)).toEqual([1, 2]);
+    expect(rows.every((r) => r.correspondents)).toBe(true);
+  });
+});
