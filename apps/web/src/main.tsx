@@ -4,12 +4,13 @@ import { reloadOnceForChunkError } from './app/chunkReload.ts';
 import { loadInstallationEnv } from './app/env.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
-import { initI18n } from './i18n/index.ts';
+import { initI18n, loadEnglish } from './i18n/index.ts';
 import { cookieLang, langFromPath } from './lib/lang.ts';
 
 // The first render is already in the right language: the path's, or English when the cookie says so.
 const pathLang = langFromPath(window.location.pathname);
-initI18n(pathLang === 'el' && cookieLang() === 'en' ? 'en' : pathLang);
+const firstLang = pathLang === 'el' && cookieLang() === 'en' ? 'en' : pathLang;
+initI18n(firstLang);
 
 // Spec §7: the installation's settings are read once at start.
 loadInstallationEnv();
@@ -22,10 +23,14 @@ window.addEventListener('vite:preloadError', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+if (firstLang === 'en') void loadEnglish().then(render, render);
+else render();

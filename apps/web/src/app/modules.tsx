@@ -4,13 +4,21 @@ import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import FolderSpecialOutlinedIcon from '@mui/icons-material/FolderSpecialOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
+import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -24,6 +32,8 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import type { AuthenticatedUser, Permission } from '@protocol/contracts';
 import type { ComponentType } from 'react';
 import { can } from './permissions.ts';
+// The documents' tiles and /new entries bring their texts with the shell (not the sign-in page).
+import '../features/documents/i18n/shell.ts';
 
 /**
  * What the shell offers, as data: each module adds its entries here when it arrives, so the
@@ -63,6 +73,9 @@ export function canReadSettings(user: AuthenticatedUser): boolean {
 
 /** The settings tables of the menu: route code, menu label key, icon. */
 const SETTINGS_TABLES: [string, string, Icon][] = [
+  ['document_types', 'documentTypes', DescriptionOutlinedIcon],
+  ['subject_categories', 'subjectCategories', LabelOutlinedIcon],
+  ['case_types', 'caseTypes', FolderSpecialOutlinedIcon],
   ['banks', 'banks', AccountBalanceOutlinedIcon],
   ['vat_percentages', 'vatPercentages', PercentOutlinedIcon],
   ['vat_categories', 'vatCategories', CategoryOutlinedIcon],
@@ -86,6 +99,43 @@ export const menuEntries: MenuEntry[] = [
     path: '/',
     icon: DashboardOutlinedIcon,
     alsoActiveOn: ['/dashboard'],
+  },
+  // The documents: a new one, then the incoming and outgoing lists (spec §2).
+  {
+    key: 'new-document',
+    label: 'menu.newDocument',
+    path: '/document/create',
+    icon: NoteAddOutlinedIcon,
+    requires: 'protocol:write',
+  },
+  {
+    key: 'inbox',
+    label: 'menu.inbox',
+    path: '/inbox',
+    icon: MoveToInboxOutlinedIcon,
+    requires: 'protocol:read',
+  },
+  {
+    key: 'outbox',
+    label: 'menu.outbox',
+    path: '/outbox',
+    icon: OutboxOutlinedIcon,
+    requires: 'protocol:read',
+  },
+  // The protocol book and the case files: after inbox and outbox (spec §2).
+  {
+    key: 'book-summary',
+    label: 'menu.bookSummary',
+    path: '/book_summary',
+    icon: MenuBookOutlinedIcon,
+    requires: 'protocol:read',
+  },
+  {
+    key: 'cases',
+    label: 'menu.cases',
+    path: '/cases',
+    icon: FolderCopyOutlinedIcon,
+    requires: 'protocol:read',
   },
   // Traders: after applications, before operators (spec §2).
   {
@@ -188,6 +238,24 @@ export const dashboardTiles: DashboardTile[] = [
     testId: 'dashboard-tile-account',
   },
   {
+    key: 'inbox',
+    label: 'dashboard.tiles.inbox',
+    description: 'dashboard.tiles.inboxDescription',
+    path: () => '/inbox',
+    icon: MoveToInboxOutlinedIcon,
+    testId: 'dashboard-tile-inbox',
+    requires: 'protocol:read',
+  },
+  {
+    key: 'outbox',
+    label: 'dashboard.tiles.outbox',
+    description: 'dashboard.tiles.outboxDescription',
+    path: () => '/outbox',
+    icon: OutboxOutlinedIcon,
+    testId: 'dashboard-tile-outbox',
+    requires: 'protocol:read',
+  },
+  {
     key: 'traders',
     label: 'dashboard.tiles.traders',
     description: 'dashboard.tiles.tradersDescription',
@@ -246,6 +314,22 @@ export interface NewEntry {
 
 /** What a user may create on /new: one entry per module that exists. */
 export const newEntries: NewEntry[] = [
+  {
+    key: 'incomingDocument',
+    label: 'new.newIncoming',
+    description: 'new.newIncomingDescription',
+    path: '/document/create?kind=0',
+    icon: MoveToInboxOutlinedIcon,
+    requires: 'protocol:write',
+  },
+  {
+    key: 'outgoingDocument',
+    label: 'new.newOutgoing',
+    description: 'new.newOutgoingDescription',
+    path: '/document/create?kind=1',
+    icon: OutboxOutlinedIcon,
+    requires: 'protocol:write',
+  },
   {
     key: 'trader',
     label: 'new.newTrader',

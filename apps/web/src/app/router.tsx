@@ -28,6 +28,11 @@ const UserGroupsListPage = lazyPage(() => import('../features/userGroups/UserGro
 const UserGroupEditPage = lazyPage(() => import('../features/userGroups/UserGroupEditPage.tsx'));
 const CompanySettingsPage = lazyPage(() => import('../features/company/CompanySettingsPage.tsx'));
 const PrintPage = lazyPage(() => import('../components/DataTable/PrintPage.tsx'));
+const DocumentsListPage = lazyPage(() => import('../features/documents/DocumentsListPage.tsx'));
+const DocumentEditPage = lazyPage(() => import('../features/documents/DocumentEditPage.tsx'));
+const CasesListPage = lazyPage(() => import('../features/cases/CasesListPage.tsx'));
+const CaseEditPage = lazyPage(() => import('../features/cases/CaseEditPage.tsx'));
+const BookSummaryPage = lazyPage(() => import('../features/bookSummary/BookSummaryPage.tsx'));
 
 /** Unknown routes: the 404 page, inside the shell when signed in, on its own otherwise. */
 function UnknownRoute() {
@@ -77,6 +82,20 @@ function languageRoutes(): RouteObject[] {
         { path: 'dashboard', element: <Page component={DashboardPage} /> },
         { path: 'new', element: <Page component={NewPage} /> },
         { path: 'about', element: <Page component={AboutPage} /> },
+        // The five documents lists: one page that reads its list from the path.
+        ...['inbox', 'outbox', 'document', 'document/archived', 'document/deleted'].map((path) => ({
+          path,
+          element: <Page component={DocumentsListPage} requires="protocol:read" />,
+        })),
+        { path: 'document/create', element: <Page component={DocumentEditPage} requires="protocol:write" /> },
+        {
+          path: 'document/:documentId/edit',
+          element: <Page component={DocumentEditPage} requires="protocol:read" />,
+        },
+        { path: 'book_summary', element: <Page component={BookSummaryPage} requires="protocol:read" /> },
+        { path: 'cases', element: <Page component={CasesListPage} requires="protocol:read" /> },
+        { path: 'cases/Create', element: <Page component={CaseEditPage} requires="protocol:write" /> },
+        { path: 'cases/:caseId/edit', element: <Page component={CaseEditPage} requires="protocol:read" /> },
         { path: 'traders', element: <Page component={TradersListPage} requires="traders:read" /> },
         { path: 'traders/create', element: <Page component={TraderEditPage} requires="traders:write" /> },
         {

@@ -1,10 +1,8 @@
 import type { Language } from '@protocol/contracts';
 import sharedEl from '@protocol/contracts/i18n/el.json';
-import sharedEn from '@protocol/contracts/i18n/en.json';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import el from './el.json';
-import en from './en.json';
 
 /**
  * What the first page needs: the shell's texts and the messages shared with the server (errors,
@@ -13,8 +11,21 @@ import en from './en.json';
  */
 export const resources = {
   el: { translation: { ...el, ...sharedEl } },
-  en: { translation: { ...en, ...sharedEn } },
 } as const;
+
+let englishLoaded: Promise<void> | undefined;
+/**
+ * The English shell texts are a chunk of their own: the sign-in page downloads only its language
+ * (Greek is always there, as the fallback).
+ */
+export function loadEnglish(): Promise<void> {
+  englishLoaded ??= Promise.all([import('./en.json'), import('@protocol/contracts/i18n/en.json')]).then(
+    ([shell, shared]) => {
+      i18n.addResourceBundle('en', 'translation', { ...shell.default, ...shared.default }, true, false);
+    },
+  );
+  return englishLoaded;
+}
 
 type Catalog = Record<string, unknown>;
 
@@ -48,7 +59,10 @@ export function applyDocumentLanguage(lang: Language): void {
 }
 
 export function setLanguage(lang: Language): void {
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  if (i18n.language !== lang) {
+    const ready = lang === 'en' ? loadEnglish() : Promise.resolve();
+    void ready.then(() => i18n.changeLanguage(lang));
+  }
   applyDocumentLanguage(lang);
 }
 

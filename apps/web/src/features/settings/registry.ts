@@ -1,8 +1,11 @@
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import FolderSpecialOutlinedIcon from '@mui/icons-material/FolderSpecialOutlined';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -11,12 +14,15 @@ import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import {
   addressesCatalog,
   banksCatalog,
+  caseTypesCatalog,
   customFieldsCatalog,
   customTablesCatalog,
   departmentsCatalog,
+  documentTypesCatalog,
   type EntityCatalog,
   generalSettingsCatalog,
   periodicityCatalog,
+  subjectCategoriesCatalog,
   vatCategoriesCatalog,
   vatPercentagesCatalog,
   vatStatusesCatalog,
@@ -54,6 +60,28 @@ const screen = (
 
 /** The settings screens in menu order; each table is its own chunk. */
 export const settingsScreens: SettingsScreen[] = [
+  // The protocol's tables first, after Parametrics (the protocol books).
+  screen(
+    'document_types',
+    documentTypesCatalog,
+    DescriptionOutlinedIcon,
+    '/api/protocol/document_types/search',
+    lazy(() => import('./tables/DocumentTypesTable.tsx')),
+  ),
+  screen(
+    'subject_categories',
+    subjectCategoriesCatalog,
+    LabelOutlinedIcon,
+    '/api/protocol/subject_categories/search',
+    lazy(() => import('./tables/SubjectCategoriesTable.tsx')),
+  ),
+  screen(
+    'case_types',
+    caseTypesCatalog,
+    FolderSpecialOutlinedIcon,
+    '/api/protocol/case_types/search',
+    lazy(() => import('./tables/CaseTypesTable.tsx')),
+  ),
   screen(
     'banks',
     banksCatalog,

@@ -1,0 +1,212 @@
+import type { DocumentAssignees, Page } from '@protocol/contracts';
+import { withCompany } from '../../app/company.tsx';
+import { ApiRequestError, api, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
+import type {
+  Attachment,
+  AttachmentList,
+  AttachmentUploadResult,
+  BookOption,
+  DocumentActionRequest,
+  DocumentActionResult,
+  DocumentListItem,
+  DocumentListVariant,
+  ProtocolDocument,
+  SaveDocumentRequest,
+  SettingOption,
+} from './model.ts';
+
+export const DOCUMENTS_META_URL = '/api/users/meta';
+
+/** Each list's endpoint (all take ?companyid=) and the kind a new document gets from it. */
+export const LIST_SEARCH_URL: Record<DocumentListVariant, string> = {
+  inbox: '/api/inbox/search',
+  outbox: '/api/outbox/search',
+  all: '/api/document/search',
+  archived: '/api/document/archived/search',
+  deleted: '/api/document/deleted/search',
+};
+
+export const documentsKey = ['documents'] as const;
+export const documentKey = (id: number) => ['documents', id] as const;
+
+/** A settings table's rows, whether answered as a page or as an array. */
+function rowsOf<T>(answer: Page<T> | T[] | { content?: T[] }): T[] {
+  if (Array.isArray(answer)) return answer;
+  return answer.content ?? [];
+}
+
+export const documentsApi = {
+  get: (id: number, signal?: AbortSignal) => api.get<ProtocolDocument>(`/api/document/${id}`, { signal }),
+  create: (body: SaveDocumentRequest, companyId: number | null) =>
+    api.post<ProtocolDocument>(withCompany('/api/document', companyId), body),
+  update: (id: number, body: SaveDocumentRequest) => api.put<ProtocolDocument>(`/api/document/${id}`, body),
+  action: (body: DocumentActionRequest) => api.post<DocumentActionResult>('/api/document/actions', body),
+  books: async (kind: number, companyId: number | null, signal?: AbortSignal) =>
+    rowsOf(
+      await api.get<BookOption[] | Page<BookOption>>(
+        withCompany(`/api/document/books?kind=${kind}`, companyId),
+        {
+          signal,
+        },
+      ),
+    ),
+  search: (search: string, companyId: number | null, signal?: AbortSignal) =>
+    api.get<Page<DocumentListItem>>(
+      withCompany(
+        `/api/document/search?${new URLSearchParams({ search, page: '0', size: '20' }).toString()}`,
+        companyId,
+      ),
+      { signal },
+    ),
+};
+
+/** The settings tables the form and the dialogs choose from. */
+export const referenceApi = {
+  table: async (path: string, companyId: number | null, signal?: AbortSignal) =>
+    rowsOf(
+      await api.get<Page<SettingOption> | SettingOption[]>(withCompany(`${path}?page=0&size=-1`, companyId), {
+        signal,
+      }),
+    ),
+  documentTypes: (companyId: number | null, signal?: AbortSignal) =>
+    referenceApi.table('/api/protocol/document_types/search', companyId, signal),
+  subjectCategories: (companyId: number | null, signal?: AbortSignal) =>
+    referenceApi.table('/api/protocol/subject_categories/search', companyId, signal),
+  caseTypes: (companyId: number | null, signal?: AbortSignal) =>
+    referenceApi.table('/api/protocol/case_types/search', companyId, signal),
+  /** Whom a document may be charged or shared to (protocol:read suffices). */
+  assignees: (companyId: number | null, signal?: AbortSignal) =>
+    api.get<DocumentAssignees>(withCompany('/api/document/assignees', companyId), { signal }),
+  cases: async (search: string, companyId: number | null, signal?: AbortSignal) =>
+    rowsOf(
+      await api.get<Page<{ id: number; code: string; name: string }>>(
+        withCompany(`/api/cases/search?${new URLSearchParams({ search, page: '0', size: '20' })}`, companyId),
+        { signal },
+      ),
+    ),
+};
+
+export function optionLabel(option: SettingOption): string {
+  const text = option.descr ?? option.name ?? '';
+  const code =
+    option.code ?? (option.seqnr === null || option.seqnr === undefined ? null : String(option.seqnr));
+  return code ? `${code} · ${text}` : text;
+}
+
+// ----- attachments -----
+
+export const attachmentsPath = (documentId: number) => `/api/document/${documentId}/attachments`;
+export const contentPath = (documentId: number, attachmentId: number, inline = false) =>
+  `${attachmentsPath(documentId)}/${attachmentId}/content${inline ? '?disposition=inline' : ''}`;
+
+function errorFromXhr(xhr: XMLHttpRequest): ApiRequestError {
+  try {
+    const body = JSON.parse(xhr.responseText) as { key?: string; params?: Record<string, string | number> };
+    if (body && typeof body.key === 'string') {
+      return new ApiRequestError({
+        status: xhr.status,
+        key: body.key,
+        params: body.params ?? {},
+        message: body.key,
+      });
+    }
+  } catch {
+    // not JSON
+  }
+  const key =
+    xhr.status === 0
+      ? NETWORK_ERROR_KEY
+      : xhr.status === 413
+        ? 'error.payload_too_large'
+        : xhr.status >= 500
+          ? 'error.server'
+          : 'error.bad_data';
+  return new ApiRequestError({ status: xhr.status, key, params: {}, message: xhr.statusText || key });
+}
+
+/**
+ * Uploads one file (multipart, field `file`) with progress; `replacesId` makes it a new version of
+ * that attachment. The answer is the stored attachment.
+ */
+export function uploadAttachment(
+  documentId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  replacesId?: number,
+): Promise<Attachment> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const url = replacesId
+      ? `${attachmentsPath(documentId)}?replaces=${replacesId}`
+      : attachmentsPath(documentId);
+    xhr.open('POST', url);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          const body = JSON.parse(xhr.responseText) as AttachmentUploadResult;
+          resolve(body.uploaded[0] as Attachment);
+        } catch {
+          resolve({} as Attachment);
+        }
+      } else reject(errorFromXhr(xhr));
+    };
+    xhr.onerror = () => reject(errorFromXhr(xhr));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** The file's bytes with the session's token (an <a href> or <iframe src> would carry none). */
+export function fetchContent(documentId: number, attachmentId: number, inline = false): Promise<Blob> {
+  return fetchBlob(contentPath(documentId, attachmentId, inline));
+}
+
+/** The registration receipt (PDF) of a registered document, in `language`. */
+export const receiptPath = (documentId: number, language: string) =>
+  `/api/document/${documentId}/receipt?lang=${language === 'en' ? 'en' : 'el'}`;
+
+export function fetchReceipt(documentId: number, language: string): Promise<Blob> {
+  return fetchBlob(receiptPath(documentId, language));
+}
+
+/** A download with the Bearer header; a failure is an ApiRequestError with the server's key. */
+async function fetchBlob(url: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiRequestError({ status: 0, key: NETWORK_ERROR_KEY, params: {}, message: 'network' });
+  }
+  if (!response.ok) {
+    let key = response.status === 404 ? 'error.not_found' : 'error.server';
+    let params: Record<string, string | number> = {};
+    try {
+      const body = (await response.json()) as { key?: string; params?: Record<string, string | number> };
+      if (body.key) key = body.key;
+      params = body.params ?? {};
+    } catch {
+      // no body
+    }
+    throw new ApiRequestError({ status: response.status, key, params, message: key });
+  }
+  return response.blob();
+}
+
+export const attachmentsKey = (documentId: number) => ['documents', documentId, 'attachments'] as const;
+
+export const attachmentsApi = {
+  list: (documentId: number, signal?: AbortSignal) =>
+    api.get<AttachmentList>(attachmentsPath(documentId), { signal }),
+  remove: (documentId: number, attachmentId: number) =>
+    api.delete<void>(`${attachmentsPath(documentId)}/${attachmentId}`),
+};
