@@ -1,0 +1,201 @@
+// Protocol registration throughput: 32 clients register documents in ONE book through the API,
+// alternating with 32 clients running the same counter-row transaction as raw SQL on the same
+// PostgreSQL. Prints both rates, their ratio (target ≥ 0.3) and checks that the book's numbers are
+// exactly 1…N afterwards. Before that it generates N documents (default 1,000,000) across books and
+// years, and times the inbox list (first page, Greek search) on them.
+//   npx tsx bench/documents.ts [documents=1000000] [seconds per round=5] [rounds=3]
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@protocol/server/app';
+import { loadConfig } from '@protocol/server/config';
+import { openDatabase } from '@protocol/server/db';
+import { bootstrap } from '@protocol/server/seed';
+import pg from 'pg';
+import { generateDocuments } from './generate.ts';
+import { benchPostgres, freePort } from './support.ts';
+
+const documents = Number(process.argv[2] ?? 1_000_000);
+const seconds = Number(process.argv[3] ?? 5);
+const rounds = Number(process.argv[4] ?? 3);
+const concurrency = 32;
+const ADMIN_PASSWORD = 'bench-admin-password';
+
+/** Operations per second of `operation` run back to back by `clients` workers for `seconds`. */
+async function rate(clients: number, seconds: number, operation: () => Promise<void>) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        await operation();
+        done += 1;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+const server = await benchPostgres();
+try {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'protocol-bench-')),
+    DATABASE_URL: server.url,
+    DATABASE_POOL_MAX: String(concurrency),
+    ADMIN_PASSWORD,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  });
+  const database = await openDatabase(config);
+  await database.migrate();
+  await bootstrap(database.db, config, () => undefined);
+  console.log(`generating ${documents} documents…`);
+  const t0 = performance.now();
+  const { companyId } = await generateDocuments(server.url, documents);
+  console.log(`  in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  const pool = new pg.Pool({ connectionString: server.url, max: concurrency });
+  // A book of its own for the registration runs, and a sender.
+  const year = Number(
+    (await pool.query(`SELECT extract(year FROM now() AT TIME ZONE 'Europe/Athens')::int AS y`)).rows[0].y,
+  );
+  await pool.query(`UPDATE protocol_books SET is_active = false WHERE company_id = $1 AND booktype = 1`, [
+    companyId,
+  ]);
+  const book = (
+    await pool.query<{ id: number }>(
+      `INSERT INTO protocol_books (company_id, descr, year, booktype, is_active, createuser)
+       VALUES ($1, 'Bench', $2 + 1000, 1, true, 'bench') RETURNING id`,
+      [companyId, year],
+    )
+  ).rows[0]?.id;
+  const trader = (
+    await pool.query<{ id: number }>(
+      `INSERT INTO traders (company_id, fullname, createuser) VALUES ($1, 'Παπαδόπουλος Γεώργιος', 'bench')
+       RETURNING id`,
+      [companyId],
+    )
+  ).rows[0]?.id;
+
+  const app = await buildApp(config, database);
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}/api`;
+  const login = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const { jwttoken } = (await login.json()) as { jwttoken: string };
+  const headers = { authorization: `Bearer ${jwttoken}`, 'content-type': 'application/json' };
+
+  // Lists on the generated data.
+  for (const [label, query] of [
+    ['inbox, first page', 'page=0&size=50'],
+    ['inbox, Greek search', `search=${encodeURIComponent('διαρροης')}&page=0&size=50`],
+    ['inbox, protocol no.', `search=${encodeURIComponent('1532/2024')}&page=0&size=50`],
+  ] as const) {
+    const url = `${base}/inbox/search?companyid=${companyId}&${query}`;
+    await fetch(url, { headers });
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const s = performance.now();
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`${label}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${label}: median ${times[2]?.toFixed(0)} ms`);
+  }
+
+  let n = 0;
+  const register = async () => {
+    n += 1;
+    const response = await fetch(`${base}/document?companyid=${companyId}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        kind: 0,
+        subject: `Αίτηση ${n}`,
+        protocolBookId: book,
+        senders: [trader],
+      }),
+    });
+    if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  // The same transaction as raw SQL: take the number, store the document and its sender.
+  const registerRaw = async () => {
+    n += 1;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const number = (
+        await client.query<{ last: number }>(
+          `INSERT INTO protocol_counters (book_id, year, last) VALUES ($1, $2, 1)
+           ON CONFLICT (book_id, year) DO UPDATE SET last = protocol_counters.last + 1 RETURNING last`,
+          [book, year],
+        )
+      ).rows[0]?.last;
+      const id = (
+        await client.query<{ id: number }>(
+          `INSERT INTO documents (company_id, kind, subject, state, protocol_book_id, protocol_number,
+             protocol_year, protocol_date, correspondents, createuser)
+           VALUES ($1, 0, $2, 0, $3, $4, $5, now(), 'Παπαδόπουλος Γεώργιος', 'bench') RETURNING id`,
+          [companyId, `Αίτηση ${n}`, book, number, year],
+        )
+      ).rows[0]?.id;
+      await client.query(
+        'INSERT INTO document_traders (document_id, role, position, trader_id) VALUES ($1, 1, 0, $2)',
+        [id, trader],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  await rate(concurrency, 1, register);
+  await rate(concurrency, 1, registerRaw);
+  const api: number[] = [];
+  const raw: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    api.push(await rate(concurrency, seconds, register));
+    raw.push(await rate(concurrency, seconds, registerRaw));
+    console.log(
+      `round ${round + 1}: API ${api.at(-1)?.toFixed(0)} registrations/s, raw SQL ${raw.at(-1)?.toFixed(0)}/s`,
+    );
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const ratio = median(api) / median(raw);
+  console.log(
+    `registration through the API: ${median(api).toFixed(0)}/s, raw SQL: ${median(raw).toFixed(0)}/s, ratio ${ratio.toFixed(2)} (target ≥ 0.3)`,
+  );
+
+  // The API wrote to the current year; the raw runs to the same book and year.
+  const check = (
+    await pool.query<{ total: string; distinct: string; max: number; last: number }>(
+      `SELECT count(*) AS total, count(DISTINCT protocol_number) AS distinct, max(protocol_number) AS max,
+         (SELECT last FROM protocol_counters WHERE book_id = $1 AND year = $2) AS last
+       FROM documents WHERE protocol_book_id = $1 AND protocol_year = $2`,
+      [book, year],
+    )
+  ).rows[0];
+  const total = Number(check?.total);
+  const gaps = (check?.max ?? 0) - total;
+  const duplicates = total - Number(check?.distinct);
+  console.log(
+    `book after the runs: ${total} documents, numbers 1…${check?.max}, counter ${check?.last}: ${gaps} gaps, ${duplicates} duplicates`,
+  );
+  await app.close();
+  await pool.end();
+  await database.close();
+  if (gaps !== 0 || duplicates !== 0 || check?.last !== check?.max) process.exitCode = 1;
+  if (ratio < 0.3) process.exitCode = 1;
+} finally {
+  server.stop();
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pdfText } from '@protocol/server/testing/files';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+// The protocol as the secretariat uses it (issue 6): register an incoming document with a sender and
+// an attachment, charge it to a colleague who returns it, reply with an outgoing document, open a
+// case, be refused the delete, archive and restore, and print the protocol book.
+
+const DEMO_PASSWORD = 'Demo-2026!';
+const SUBJECT = 'Αίτηση επανασύνδεσης υδροδότησης οδός Αθηνάς 5';
+let e2e: E2E;
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+/** A one-page PDF, enough for a real upload and an inline preview. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function signedIn(username: string) {
+  const { context, page } = await e2e.newPage();
+  await signIn(page, username, DEMO_PASSWORD);
+  await page.getByTestId('dashboard-greeting').waitFor();
+  return { context, page };
+}
+
+async function runAction(page: Page, action: string, comments?: string) {
+  await page.getByTestId('document-actions').click();
+  await page.getByTestId(`action-${action}`).click();
+  if (comments !== undefined) await page.getByTestId('action-comments').fill(comments);
+}
+
+const documentId = (page: Page) => Number(/\/document\/(\d+)\/edit/.exec(page.url())?.[1]);
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('the protocol book', () => {
+  let incomingId = 0;
+  let protocolId = '';
+
+  it('registers an incoming document with a sender and an attachment', async () => {
+    const { context, page } = await signedIn('mpapadopoulou');
+    await page.goto('/document/create?kind=0');
+    await page.getByTestId('attachments-save-first').waitFor();
+    await page.getByTestId('document-subject').fill(SUBJECT);
+    await page.getByTestId('document-senders-picker').fill('παπαδοπουλος');
+    await page.getByRole('option', { name: /Παπαδόπουλος Ιωάννης/ }).click();
+    const book = page.getByTestId('document-book');
+    const bookValue = await book.locator('option', { hasText: 'Εισερχόμενα' }).first().getAttribute('value');
+    await book.selectOption(bookValue ?? '');
+    await page.getByTestId('document-save').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.waitForURL(/\/document\/\d+\/edit/);
+    incomingId = documentId(page);
+    const shown = page.getByTestId('document-protocol-id');
+    await expect.poll(async () => shown.textContent()).toMatch(/\d+\/20\d\d/);
+    protocolId = /(\d+\/20\d\d)/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+    await page.getByTestId('document-senders').getByText('Παπαδόπουλος Ιωάννης').waitFor();
+
+    await page.getByTestId('attachments-input').setInputFiles({
+      name: 'Αίτηση υπογεγραμμένη.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await page.getByTestId('attachments-list').getByText('Αίτηση υπογεγραμμένη.pdf').waitFor();
+    await shot(page, 'e2e-document-registered');
+    await context.close();
+  });
+
+  it('charges it to a second operator, who returns it', async () => {
+    const secretary = await signedIn('mpapadopoulou');
+    await secretary.page.goto(`/document/${incomingId}/edit`);
+    await runAction(secretary.page, 'charge', 'Παρακαλώ για τον έλεγχο της οφειλής');
+    await secretary.page.getByTestId('action-operator').fill('Νικολ');
+    await secretary.page.getByTestId('operator-option-gnikolaou').click();
+    await secretary.page.getByTestId('action-dialog-ok').click();
+    await secretary.page
+      .getByTestId('document-info')
+      .getByText(/Νικολάου/)
+      .waitFor();
+    await secretary.context.close();
+
+    const colleague = await signedIn('gnikolaou');
+    await colleague.page.goto('/inbox');
+    await colleague.page.getByText(SUBJECT).click();
+    await colleague.page.waitForURL(new RegExp(`/document/${incomingId}/edit`));
+    await runAction(colleague.page, 'return', 'Ελέγχθηκε, δεν υπάρχει οφειλή');
+    await colleague.page.getByTestId('action-dialog-ok').click();
+    await colleague.page
+      .getByTestId('document-info')
+      .getByText(/Παπαδοπούλου/)
+      .waitFor();
+    await runAction(colleague.page, 'history');
+    const history = colleague.page.getByTestId('history-dialog');
+    await history.getByText('Ελέγχθηκε, δεν υπάρχει οφειλή').waitFor();
+    await history.getByText('Παρακαλώ για τον έλεγχο της οφειλής').waitFor();
+    await shot(colleague.page, 'e2e-document-history');
+    await colleague.context.close();
+  });
+
+  it('replies with an outgoing document, opens a case, refuses the delete, archives and restores', async () => {
+    const { context, page } = await signedIn('mpapadopoulou');
+    await page.goto(`/document/${incomingId}/edit`);
+
+    await runAction(page, 'convertToOutgoing');
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.waitForURL((url) => !url.pathname.endsWith(`/document/${incomingId}/edit`));
+    await page.getByTestId('document-receivers').getByText('Παπαδόπουλος Ιωάννης').waitFor();
+    expect(await page.getByTestId('document-subject').inputValue()).toContain(SUBJECT);
+
+    await page.goto(`/document/${incomingId}/edit`);
+    await runAction(page, 'createCase', 'Φάκελος επανασύνδεσης');
+    await page.getByTestId('case-name').fill('Επανασύνδεση υδροδότησης Αθηνάς 5');
+    await page.getByTestId('action-dialog-ok').click();
+    await page.getByTestId('document-info').getByText('Επανασύνδεση υδροδότησης Αθηνάς 5').waitFor();
+
+    // Registered (and in a case): the delete is offered disabled, with the reason.
+    await page.getByTestId('document-actions').click();
+    const remove = page.getByTestId('action-delete');
+    await expect.poll(async () => remove.getAttribute('aria-disabled')).toBe('true');
+    const reason = page.getByTestId('action-delete-reason');
+    expect(await reason.getAttribute('data-reason')).toMatch(/^error\./);
+    await reason.hover();
+    expect(await page.getByRole('tooltip').textContent()).toMatch(/πρωτοκ|φάκελ/i);
+    await page.keyboard.press('Escape');
+
+    await runAction(page, 'archive');
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page
+      .getByTestId('document-state-chip')
+      .getByText(/Αρχειοθετ/)
+      .waitFor();
+    await page.goto('/document/archived');
+    await page.getByText(SUBJECT).waitFor();
+    await page.getByText(SUBJECT).click();
+    await page.waitForURL(new RegExp(`/document/${incomingId}/edit`));
+    await runAction(page, 'restore');
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect.poll(async () => page.getByTestId('document-state-chip').count()).toBe(0);
+    await page.goto('/inbox');
+    await page.getByText(SUBJECT).waitFor();
+    await shot(page, 'e2e-inbox');
+    await context.close();
+  });
+
+  it('prints the protocol book as a PDF with the entry in it', async () => {
+    const { context, page } = await signedIn('mpapadopoulou');
+    await page.goto('/book_summary');
+    const book = page.getByTestId('book-summary-book');
+    const value = await book.locator('option', { hasText: 'Εισερχόμενα' }).first().getAttribute('value');
+    await book.selectOption(value ?? '');
+    const number = protocolId.split('/')[0];
+    await page.getByTestId(`book-summary-entry-${number}`).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('book-summary-pdf').click(),
+    ]);
+    const file = path.join(SCREENSHOTS, 'e2e-book-summary.pdf');
+    await download.saveAs(file);
+    const text = await pdfText(readFileSync(file));
+    expect(text).toContain(protocolId);
+    expect(text).toContain('Αίτηση επανασύνδεσης');
+    expect(text).toMatch(/Σελίδα 1 από \d+/);
+    await shot(page, 'e2e-book-summary');
+    await context.close();
+  });
+});
