@@ -18,7 +18,7 @@ import { benchPostgres, freePort } from './support.ts';
 const documents = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.argv[3] ?? 5);
 const rounds = Number(process.argv[4] ?? 3);
-const concurrency = 32;
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ADMIN_PASSWORD = 'bench-admin-password';
 
 /** Operations per second of `operation` run back to back by `clients` workers for `seconds`. */
@@ -41,7 +41,7 @@ try {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'protocol-bench-')),
     DATABASE_URL: server.url,
-    DATABASE_POOL_MAX: String(concurrency),
+    DATABASE_POOL_MAX: String(Math.max(concurrency, 10)),
     ADMIN_PASSWORD,
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',

@@ -4,6 +4,7 @@ import {
   DEFAULT_DOCUMENT_TYPE_SEQNR,
   type DocumentActionName,
   type DocumentKind,
+  type DocumentTrader,
   type FieldError,
   formatProtocolId,
   type ProtocolDocument,
@@ -290,6 +291,11 @@ export async function loadDocument(
   principal: Principal,
   companyId: number | undefined,
   id: number,
+  /**
+   * A document created just now by this request, with these senders and receivers: it has no
+   * files, signatures, cases or replies yet, so only its own row is read (registration throughput).
+   */
+  created?: { senders: DocumentTrader[]; receivers: DocumentTrader[] },
 ): Promise<ProtocolDocument> {
   const creator = alias(users, 'creator');
   const charged = alias(users, 'charged');
@@ -322,68 +328,82 @@ export async function loadDocument(
   const row = found.doc;
 
   const signer = alias(users, 'signer');
-  const [people, files, signatures, caseRows, links, charge] = await Promise.all([
-    db
-      .select({
-        role: documentTraders.role,
-        id: traders.id,
-        fullname: traders.fullname,
-        vatnumber: traders.vatnumber,
-        email: traders.email,
-      })
-      .from(documentTraders)
-      .innerJoin(traders, eq(traders.id, documentTraders.traderId))
-      .where(eq(documentTraders.documentId, id))
-      .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
-    db
-      .select()
-      .from(documentAttachments)
-      .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
-      .orderBy(asc(documentAttachments.id)),
-    db
-      .select({
-        id: documentSignatures.id,
-        userId: signer.id,
-        username: signer.username,
-        fullName: fullNameSql(signer),
-        signedAt: documentSignatures.signedAt,
-        contentHash: documentSignatures.contentHash,
-        comments: documentSignatures.comments,
-      })
-      .from(documentSignatures)
-      .innerJoin(signer, eq(signer.id, documentSignatures.userId))
-      .where(eq(documentSignatures.documentId, id))
-      .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
-    db
-      .select({ id: cases.id, code: cases.code, name: cases.name })
-      .from(caseDocuments)
-      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
-      .where(eq(caseDocuments.documentId, id))
-      .orderBy(asc(cases.id)),
-    // The document it answers and its replies, as far as the operator may see them.
-    db
-      .select({
-        id: documents.id,
-        kind: documents.kind,
-        subject: documents.subject,
-        protocolNumber: documents.protocolNumber,
-        protocolYear: documents.protocolYear,
-        replyToId: documents.replyToId,
-      })
-      .from(documents)
-      .where(
-        and(
-          or(
-            row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
-            eq(documents.replyToId, id),
-          ),
-          ne(documents.state, 9),
-          visibilityCondition(principal),
-        ),
-      )
-      .orderBy(asc(documents.id)),
-    chargeFacts(db, principal, row),
-  ]);
+  const [people, files, signatures, caseRows, links, charge] = created
+    ? [
+        [
+          ...created.senders.map((t) => ({ role: TRADER_ROLE.sender as number, ...t })),
+          ...created.receivers.map((t) => ({ role: TRADER_ROLE.receiver as number, ...t })),
+        ],
+        [],
+        [],
+        [],
+        [],
+        row.chargedUserId === null && row.chargedGroupId === null
+          ? { hasActiveCharge: false, isChargee: false }
+          : await chargeFacts(db, principal, row),
+      ]
+    : await Promise.all([
+        db
+          .select({
+            role: documentTraders.role,
+            id: traders.id,
+            fullname: traders.fullname,
+            vatnumber: traders.vatnumber,
+            email: traders.email,
+          })
+          .from(documentTraders)
+          .innerJoin(traders, eq(traders.id, documentTraders.traderId))
+          .where(eq(documentTraders.documentId, id))
+          .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
+        db
+          .select()
+          .from(documentAttachments)
+          .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
+          .orderBy(asc(documentAttachments.id)),
+        db
+          .select({
+            id: documentSignatures.id,
+            userId: signer.id,
+            username: signer.username,
+            fullName: fullNameSql(signer),
+            signedAt: documentSignatures.signedAt,
+            contentHash: documentSignatures.contentHash,
+            comments: documentSignatures.comments,
+          })
+          .from(documentSignatures)
+          .innerJoin(signer, eq(signer.id, documentSignatures.userId))
+          .where(eq(documentSignatures.documentId, id))
+          .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
+        db
+          .select({ id: cases.id, code: cases.code, name: cases.name })
+          .from(caseDocuments)
+          .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+          .where(eq(caseDocuments.documentId, id))
+          .orderBy(asc(cases.id)),
+        // The document it answers and its replies, as far as the operator may see them.
+        db
+          .select({
+            id: documents.id,
+            kind: documents.kind,
+            subject: documents.subject,
+            protocolNumber: documents.protocolNumber,
+            protocolYear: documents.protocolYear,
+            replyToId: documents.replyToId,
+          })
+          .from(documents)
+          .where(
+            and(
+              or(
+                row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
+                eq(documents.replyToId, id),
+              ),
+              ne(documents.state, 9),
+              visibilityCondition(principal),
+            ),
+          )
+          .orderBy(asc(documents.id)),
+        chargeFacts(db, principal, row),
+      ]);
 
   const hash = contentHashOf(
     row,
@@ -468,6 +488,8 @@ interface Resolved {
   book: BookRow | undefined;
   /** Trader id → display name. */
   names: Map<number, string>;
+  /** The named traders as a document shows them. */
+  traders: Map<number, DocumentTrader>;
   senders: number[];
   receivers: number[];
 }
@@ -546,7 +568,13 @@ async function resolveReferences(
       : Promise.resolve([]),
     traderIds.length > 0
       ? tx
-          .select({ id: traders.id, companyId: traders.companyId, fullname: traders.fullname })
+          .select({
+            id: traders.id,
+            companyId: traders.companyId,
+            fullname: traders.fullname,
+            vatnumber: traders.vatnumber,
+            email: traders.email,
+          })
           .from(traders)
           .where(inArray(traders.id, traderIds))
       : Promise.resolve([]),
@@ -570,7 +598,12 @@ async function resolveReferences(
   if (input.chargedUserId && chargedRows.length === 0)
     errors.push({ field: 'chargedUserId', key: 'validation.invalid', params: {} });
   const names = new Map<number, string>();
-  for (const t of traderRows) if (t.companyId === companyId) names.set(t.id, t.fullname ?? '');
+  const found = new Map<number, DocumentTrader>();
+  for (const { companyId: owner, ...t } of traderRows) {
+    if (owner !== companyId) continue;
+    names.set(t.id, t.fullname ?? '');
+    found.set(t.id, t);
+  }
   const traderErrors: FieldError[] = [];
   for (const [role, ids] of [
     ['senders', senders],
@@ -589,7 +622,7 @@ async function resolveReferences(
     throw new AppError(400, documentErrorKeys.traderInvalid, {}, [...traderErrors, ...errors]);
   if (errors.length > 0) throw new AppError(400, 'error.bad_data', {}, errors);
   const book = bookId ? await checkBook(tx, companyId, input.kind, bookId) : undefined;
-  return { type, book, names, senders, receivers };
+  return { type, book, names, traders: found, senders, receivers };
 }
 
 /** Spec §3 checkdates: the sender's date is not in the future nor after the registration day. */
@@ -639,8 +672,14 @@ const correspondentsOf = (kind: number, resolved: Pick<Resolved, 'names' | 'send
 const namesOf = (ids: readonly number[], names: Map<number, string>) =>
   ids.map((traderId) => names.get(traderId) ?? String(traderId)).join(', ');
 
-async function saveTraders(tx: Tx, documentId: number, senders: number[], receivers: number[]) {
-  await tx.delete(documentTraders).where(eq(documentTraders.documentId, documentId));
+async function saveTraders(
+  tx: Tx,
+  documentId: number,
+  senders: number[],
+  receivers: number[],
+  isNew = false,
+) {
+  if (!isNew) await tx.delete(documentTraders).where(eq(documentTraders.documentId, documentId));
   const values = [
     ...senders.map((traderId, position) => ({ documentId, role: TRADER_ROLE.sender, position, traderId })),
     ...receivers.map((traderId, position) => ({
@@ -675,57 +714,51 @@ function columnsOf(input: SaveDocument, resolved: Resolved) {
 // ----- registration -----
 
 /**
- * The next protocol number of a book in the registration year, in the caller's transaction: the
- * counter row is created at 1 or incremented, and stays locked until commit — concurrent
- * registrations in the book wait, and a rollback gives the number back (no gaps, no duplicates).
- * The registration time is read after the lock is granted, so dates follow the numbers.
+ * Registers an unregistered document in `book`: the last step of its transaction. The number is
+ * taken, written on the document and recorded in the audit trail by ONE statement, so the counter
+ * row stays locked for that statement and the commit only, not for several round trips.
  */
-export async function nextProtocolNumber(
-  tx: Tx,
-  bookId: number,
-  now?: Date,
-): Promise<{ number: number; year: number; at: Date }> {
-  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
-  const result = await tx.execute(sql`
-    INSERT INTO protocol_counters (book_id, year, last)
-    VALUES (${bookId}, extract(year FROM (${at} AT TIME ZONE ${PROTOCOL_TIME_ZONE}))::int, 1)
-    ON CONFLICT (book_id, year) DO UPDATE SET last = protocol_counters.last + 1
-    RETURNING last, year, ${at} AS at`);
-  const [row] = rowsOf<{ last: number; year: number; at: Date | string }>(result);
-  if (!row) throw new Error('protocol counter not updated');
-  return { number: Number(row.last), year: Number(row.year), at: new Date(row.at) };
-}
-
-/** Registers an unregistered document in `book`: the last step of its transaction (shortest lock). */
 async function register(
   tx: Tx,
   principal: Principal,
   row: DocumentRow,
   book: BookRow,
   options: SaveOptions,
+  /** Also write the 'created' line of a document created by this transaction (one round trip less). */
+  created = false,
 ): Promise<void> {
-  const taken = await nextProtocolNumber(tx, book.id, options.now);
-  await tx
-    .update(documents)
-    .set({
-      protocolBookId: book.id,
-      protocolNumber: taken.number,
-      protocolYear: taken.year,
-      protocolDate: taken.at,
-    })
-    .where(and(eq(documents.id, row.id), isNull(documents.protocolNumber)));
-  await recordAudit(tx, {
-    entity: 'document',
-    entityId: row.id,
-    action: 'registered',
-    companyId: row.companyId,
-    user: auditUser(principal),
-    changes: {
-      protocolId: { before: null, after: formatProtocolId(taken.number, taken.year) },
-      protocolBook: { before: null, after: book.descr },
-    },
-    requestId: options.requestId,
-  });
+  const at = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const user = auditUser(principal);
+  const result = await tx.execute(sql`
+    WITH taken AS (
+      INSERT INTO protocol_counters (book_id, year, last)
+      VALUES (${book.id}, extract(year FROM (${at} AT TIME ZONE ${PROTOCOL_TIME_ZONE}))::int, 1)
+      ON CONFLICT (book_id, year) DO UPDATE SET last = protocol_counters.last + 1
+      RETURNING last, year, ${at} AS at
+    ), registered AS (
+      UPDATE documents
+      SET protocol_book_id = ${book.id}, protocol_number = taken.last, protocol_year = taken.year,
+        protocol_date = taken.at
+      FROM taken
+      WHERE documents.id = ${row.id} AND documents.protocol_number IS NULL
+      RETURNING taken.last, taken.year
+    ), logged AS (
+      INSERT INTO audit_log (company_id, entity, entity_id, action, user_id, username, changes, request_id)
+      SELECT ${row.companyId}::int, 'document', ${String(row.id)}::text, 'created', ${user.userId}::int,
+        ${user.username}::text, NULL::jsonb, ${options.requestId ?? null}::text
+      WHERE ${created}::boolean
+      UNION ALL
+      SELECT ${row.companyId}::int, 'document', ${String(row.id)}::text, 'registered', ${user.userId}::int,
+        ${user.username}::text,
+        jsonb_build_object(
+          'protocolId', jsonb_build_object('before', NULL, 'after', registered.last || '/' || registered.year),
+          'protocolBook', jsonb_build_object('before', NULL, 'after', ${book.descr}::text)),
+        ${options.requestId ?? null}::text
+      FROM registered
+    )
+    SELECT last FROM registered`);
+  // Someone registered it meanwhile: roll back, so the number taken goes back too.
+  if (rowsOf(result).length !== 1) throw new Error(`document ${row.id} was registered concurrently`);
 }
 
 // ----- charge on save -----
@@ -775,7 +808,7 @@ export async function createDocument(
   input: SaveDocument,
   options: SaveOptions = {},
 ): Promise<ProtocolDocument> {
-  const id = await db.transaction(async (tx) => {
+  const { id, resolved } = await db.transaction(async (tx) => {
     const now = options.now ?? new Date();
     const resolved = await resolveReferences(tx, companyId, input, input.protocolBookId);
     const book =
@@ -792,20 +825,28 @@ export async function createDocument(
       })
       .returning();
     if (!row) throw new Error('document not created');
-    await saveTraders(tx, row.id, resolved.senders, resolved.receivers);
-    await recordAudit(tx, {
-      entity: 'document',
-      entityId: row.id,
-      action: 'created',
-      companyId,
-      user: auditUser(principal),
-      requestId: options.requestId,
-    });
+    await saveTraders(tx, row.id, resolved.senders, resolved.receivers, true);
+    // A registered one gets its 'created' line from register(), in the same statement (unless a
+    // charge line comes between them).
+    const createdLineInRegister = Boolean(book) && !input.chargedUserId;
+    if (!createdLineInRegister)
+      await recordAudit(tx, {
+        entity: 'document',
+        entityId: row.id,
+        action: 'created',
+        companyId,
+        user: auditUser(principal),
+        requestId: options.requestId,
+      });
     if (input.chargedUserId) await chargeOnSave(tx, principal, row, input.chargedUserId);
-    if (book) await register(tx, principal, row, book, options);
-    return row.id;
+    if (book) await register(tx, principal, row, book, options, createdLineInRegister);
+    return { id: row.id, resolved };
   });
-  return loadDocument(db, principal, companyId, id);
+  const people = (ids: number[]) => ids.flatMap((traderId) => resolved.traders.get(traderId) ?? []);
+  return loadDocument(db, principal, companyId, id, {
+    senders: people(resolved.senders),
+    receivers: people(resolved.receivers),
+  });
 }
 
 /** The fields of a document the 'updated' audit line compares. */
@@ -1003,7 +1044,7 @@ export async function createDraftFrom(
     })
     .returning();
   if (!row) throw new Error('draft not created');
-  await saveTraders(tx, row.id, senders, receivers);
+  await saveTraders(tx, row.id, senders, receivers, true);
   await recordAudit(tx, {
     entity: 'document',
     entityId: row.id,

@@ -539,3 +539,20 @@ describe('visibility and company isolation', () => {
     expect(wrong.json()).toMatchObject({ key: 'error.document_trader_invalid' });
   });
 });
+
+// Last: it charges a document to the reader, which the visibility tests above do not expect.
+describe('the answer of a create', () => {
+  it('answers a create with exactly what a later GET answers (the answer is built without re-reading)', async () => {
+    for (const payload of [
+      incoming('Απάντηση ίδια με το GET', {
+        protocolBookId: book.inA,
+        senders: [trader.papadopoulos, trader.georgiou],
+        receivers: [trader.georgiou],
+      }),
+      incoming('Χρεωμένο, ίδιο με το GET', { chargedUserId: readerId }),
+    ]) {
+      const created = await create(payload);
+      expect((await get(`/api/document/${created.id}`)).json()).toEqual(created);
+    }
+  });
+});
