@@ -38,8 +38,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  /** Connections per server process to DATABASE_URL. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Connections per server process to DATABASE_URL (at least 2: start-up seeding reads beside its transaction). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CREDENTIALS_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_USERNAME: z
