@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { EntityCatalog, FieldDef } from './list.ts';
+import type { EntityCatalog } from './list.ts';
+import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
 /**
  * The settings tables of the protocol (issue 6): document types with their sequence settings
@@ -8,8 +9,7 @@ import type { EntityCatalog, FieldDef } from './list.ts';
  * list engine (/search, exports). Labels: the lists catalog, `settings.documentTypes.*` etc.
  */
 
-const rowId = z.number().int().positive().nullable();
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = requiredText;
 const optionalText = (max: number) =>
   z
     .string()
@@ -17,37 +17,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((value) => (value ? value : null));
-
-const textField = (id: string, labelKey: string, width = 220, extra: Partial<FieldDef> = {}): FieldDef => ({
-  id,
-  type: 'text',
-  labelKey,
-  sortable: true,
-  filters: ['contains', 'eq'],
-  exportable: true,
-  searchable: true,
-  width,
-  ...extra,
-});
-const numberField = (id: string, labelKey: string, width = 100, extra: Partial<FieldDef> = {}): FieldDef => ({
-  id,
-  type: 'number',
-  labelKey,
-  sortable: true,
-  filters: ['eq', 'gt', 'gte', 'lt', 'lte'],
-  exportable: true,
-  width,
-  ...extra,
-});
-const booleanField = (id: string, labelKey: string, width = 110): FieldDef => ({
-  id,
-  type: 'boolean',
-  labelKey,
-  sortable: true,
-  filters: ['eq'],
-  exportable: true,
-  width,
-});
 
 // ----- Document types and their sequence settings -----
 
@@ -117,7 +86,7 @@ export const documentTypesCatalog = {
     numberField('copies', 'settings.documentTypes.copies', 90),
     booleanField('checkdates', 'settings.documentTypes.checkdates', 130),
     textField('relseqDescr', 'settings.documentTypes.relseqid', 200, { searchable: false }),
-    booleanField('active', 'settings.documentTypes.active'),
+    booleanField('active', 'settings.documentTypes.active', 110),
   ],
 } as const satisfies EntityCatalog;
 
@@ -146,7 +115,7 @@ export const subjectCategoriesCatalog = {
   fields: [
     textField('code', 'settings.subjectCategories.code', 120),
     textField('descr', 'settings.subjectCategories.descr', 300),
-    booleanField('active', 'settings.subjectCategories.active'),
+    booleanField('active', 'settings.subjectCategories.active', 110),
   ],
 } as const satisfies EntityCatalog;
 
@@ -172,6 +141,6 @@ export const caseTypesCatalog = {
   defaultSort: { field: 'descr', desc: false },
   fields: [
     textField('descr', 'settings.caseTypes.descr', 320),
-    booleanField('active', 'settings.caseTypes.active'),
+    booleanField('active', 'settings.caseTypes.active', 110),
   ],
 } as const satisfies EntityCatalog;

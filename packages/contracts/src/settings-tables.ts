@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { EntityCatalog, FieldDef } from './list.ts';
+import type { EntityCatalog } from './list.ts';
+import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
 /**
  * The settings tables (issue 4 'Settings screens'): reference data edited as row tables. Global
@@ -8,8 +9,7 @@ import type { EntityCatalog, FieldDef } from './list.ts';
  * EntityCatalog (its /search list and exports).
  */
 
-const rowId = z.number().int().positive().nullable();
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = requiredText;
 const optionalText = (max: number) =>
   z
     .string()
@@ -17,38 +17,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullable()
     .transform((value) => (value ? value : null));
-
-/** A catalog text field: sortable, filterable, searchable, exported. */
-const textField = (id: string, labelKey: string, width = 220, extra: Partial<FieldDef> = {}): FieldDef => ({
-  id,
-  type: 'text',
-  labelKey,
-  sortable: true,
-  filters: ['contains', 'eq'],
-  exportable: true,
-  searchable: true,
-  width,
-  ...extra,
-});
-const numberField = (id: string, labelKey: string, width = 110, extra: Partial<FieldDef> = {}): FieldDef => ({
-  id,
-  type: 'number',
-  labelKey,
-  sortable: true,
-  filters: ['eq', 'gt', 'gte', 'lt', 'lte'],
-  exportable: true,
-  width,
-  ...extra,
-});
-const booleanField = (id: string, labelKey: string): FieldDef => ({
-  id,
-  type: 'boolean',
-  labelKey,
-  sortable: true,
-  filters: ['eq'],
-  exportable: true,
-  width: 100,
-});
 
 // ----- Banks (global) -----
 
