@@ -1,3 +1,4 @@
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { auditLog } from './audit.schema.ts';
 
@@ -14,17 +15,27 @@ export interface AuditEntry {
 
 /** Writes one line of the audit trail, in the caller's transaction so it commits with the change. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    action: entry.action,
-    companyId: entry.companyId ?? null,
-    userId: entry.user?.userId ?? null,
-    username: entry.user?.username ?? null,
-    changes: entry.changes ?? null,
-    comments: entry.comments ?? null,
-    requestId: entry.requestId ?? null,
-  });
+  await auditInsert(tx, [
+    {
+      entity: entry.entity,
+      entityId: String(entry.entityId),
+      action: entry.action,
+      companyId: entry.companyId ?? null,
+      userId: entry.user?.userId ?? null,
+      username: entry.user?.username ?? null,
+      changes: entry.changes ?? null,
+      comments: entry.comments ?? null,
+      requestId: entry.requestId ?? null,
+    },
+  ]);
+}
+
+/**
+ * The INSERT of audit lines, not run: a caller makes it part of a larger statement (a CTE), so the
+ * lines are written by the statement that makes the change. Values may be SQL expressions.
+ */
+export function auditInsert(tx: Tx, lines: PgInsertValue<typeof auditLog>[]) {
+  return tx.insert(auditLog).values(lines);
 }
 
 /** Field-by-field before/after of the keys that changed. */

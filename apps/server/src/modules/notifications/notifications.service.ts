@@ -19,9 +19,23 @@ export interface Notification {
  * the action that caused it commits. Returns how many rows were written.
  */
 export async function notify(tx: Tx, notification: Notification): Promise<number> {
-  const recipients = [...new Set(notification.userIds)].filter((id) => id !== notification.senderId);
-  if (recipients.length === 0) return 0;
-  await tx.insert(notifications).values(
+  const insert = notificationInsert(tx, notification);
+  if (!insert) return 0;
+  await insert;
+  return recipientsOf(notification).length;
+}
+
+const recipientsOf = (notification: Notification) =>
+  [...new Set(notification.userIds)].filter((id) => id !== notification.senderId);
+
+/**
+ * The INSERT of a notification's rows, not run (undefined when nobody is to be told): a caller makes
+ * it part of the statement that causes it.
+ */
+export function notificationInsert(tx: Tx, notification: Notification) {
+  const recipients = recipientsOf(notification);
+  if (recipients.length === 0) return undefined;
+  return tx.insert(notifications).values(
     recipients.map((userId) => ({
       companyId: notification.companyId,
       userId,
@@ -33,5 +47,4 @@ export async function notify(tx: Tx, notification: Notification): Promise<number
       comments: notification.comments ?? null,
     })),
   );
-  return recipients.length;
 }

@@ -10,15 +10,29 @@ import {
   type ProtocolDocument,
   type SaveDocument,
 } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { auditInsert, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { pgError } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { companyUsers } from '../companies/companies.schema.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notificationInsert, notify } from '../notifications/notifications.service.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { registerTraderReference } from '../traders/trader-references.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -40,12 +54,11 @@ import {
   documents,
   documentTraders,
   documentTypes,
+  protocolCounters,
   subjectCategories,
 } from './protocol.schema.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
-type BookRow = typeof protocolBooks.$inferSelect;
-type TypeRow = typeof documentTypes.$inferSelect;
 
 // A trader merge moves the documents' senders and receivers to the survivor.
 registerTraderReference({ table: 'document_traders', column: 'trader_id' });
@@ -281,21 +294,129 @@ export { availableActions };
 
 // ----- the document answer -----
 
+/** What a document answer is made of: its row and what the row refers to. */
+interface DocumentParts {
+  row: DocumentRow;
+  book: { id: number; descr: string; year: number; booktype: number } | null;
+  type: { id: number; descr: string; seqnr: number } | null;
+  receipt: { printype: number; copies: number } | null;
+  category: { id: number; descr: string } | null;
+  creator: OperatorRef | null;
+  charged: OperatorRef | null;
+  group: { id: number; name: string } | null;
+  senders: DocumentTrader[];
+  receivers: DocumentTrader[];
+  files: (typeof documentAttachments.$inferSelect)[];
+  signatures: {
+    id: number;
+    userId: number;
+    username: string;
+    fullName: string;
+    signedAt: Date;
+    contentHash: string;
+    comments: string | null;
+  }[];
+  cases: { id: number; code: string; name: string }[];
+  /** The document it answers and its replies, as far as the operator may see them. */
+  links: {
+    id: number;
+    kind: number;
+    subject: string;
+    protocolNumber: number | null;
+    protocolYear: number | null;
+    replyToId: number | null;
+  }[];
+  charge: { hasActiveCharge: boolean; isChargee: boolean };
+}
+
+/** A document as the API sends it (contracts `documentSchema`), with the asker's actions. */
+function documentAnswer(principal: Principal, parts: DocumentParts): ProtocolDocument {
+  const { row, files, signatures, links } = parts;
+  const hash = contentHashOf(
+    row,
+    files.map((f) => f.sha256),
+  );
+  const facts: DocumentFacts = {
+    ...parts.charge,
+    inCase: parts.cases.length > 0,
+    attachmentsCount: files.length,
+    signedByMe: signatures.some((s) => s.userId === principal.userId && s.contentHash === hash),
+  };
+  const link = (l: (typeof links)[number]) => ({
+    id: l.id,
+    kind: l.kind,
+    protocolId: formatProtocolId(l.protocolNumber, l.protocolYear),
+    subject: l.subject,
+  });
+  const replyTo = links.find((l) => l.id === row.replyToId);
+
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    kind: row.kind,
+    name: row.name,
+    subject: row.subject,
+    subjectCategory: parts.category,
+    state: row.state,
+    documentType: parts.type,
+    protocolBook: parts.book,
+    protocolNumber: row.protocolNumber,
+    protocolYear: row.protocolYear,
+    protocolId: formatProtocolId(row.protocolNumber, row.protocolYear),
+    protocolDate: iso(row.protocolDate),
+    protocolIdSender: row.protocolIdSender,
+    protocolSendDate: row.protocolSendDate,
+    senders: parts.senders,
+    receivers: parts.receivers,
+    createUser: parts.creator,
+    chargedUser: parts.charged,
+    chargedGroup: parts.group,
+    folder: row.folder,
+    isOutbox: row.isOutbox,
+    cloneDocument: row.cloneDocumentId,
+    replyTo: replyTo ? link(replyTo) : null,
+    replies: links.filter((l) => l.replyToId === row.id).map(link),
+    sendStatus: row.sendStatus,
+    sentAt: iso(row.sentAt),
+    attachedFilesCount: files.length,
+    attachments: files.map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      contentType: f.contentType,
+      size: f.size,
+      sha256: f.sha256,
+      version: f.version,
+      replacesId: f.replacesId,
+      createuser: f.createuser,
+      createdate: iso(f.createdate),
+    })),
+    publications: row.publications,
+    signatures: signatures.map((s) => ({
+      id: s.id,
+      user: { id: s.userId, username: s.username, fullName: s.fullName },
+      signedAt: iso(s.signedAt) as string,
+      contentHash: s.contentHash,
+      comments: s.comments,
+    })),
+    cases: parts.cases,
+    metadata: row.metadata,
+    comments: row.comments,
+    actions: availableActions(principal, row, facts),
+    receipt: parts.receipt,
+    ...auditFieldsOf(row),
+  };
+}
+
 /**
- * A document as the API sends it (contracts `documentSchema`), with the asker's actions: a fixed
- * number of queries whatever the number of traders, files, signatures or cases (no N+1). 404 when
- * the operator may not see it or it is not of `companyId` (when given).
+ * A document as the API sends it, read: a fixed number of queries whatever the number of traders,
+ * files, signatures or cases (no N+1). 404 when the operator may not see it or it is not of
+ * `companyId` (when given).
  */
 export async function loadDocument(
   db: Tx,
   principal: Principal,
   companyId: number | undefined,
   id: number,
-  /**
-   * A document created just now by this request, with these senders and receivers: it has no
-   * files, signatures, cases or replies yet, so only its own row is read (registration throughput).
-   */
-  created?: { senders: DocumentTrader[]; receivers: DocumentTrader[] },
 ): Promise<ProtocolDocument> {
   const creator = alias(users, 'creator');
   const charged = alias(users, 'charged');
@@ -328,164 +449,122 @@ export async function loadDocument(
   const row = found.doc;
 
   const signer = alias(users, 'signer');
-  const [people, files, signatures, caseRows, links, charge] = created
-    ? [
-        [
-          ...created.senders.map((t) => ({ role: TRADER_ROLE.sender as number, ...t })),
-          ...created.receivers.map((t) => ({ role: TRADER_ROLE.receiver as number, ...t })),
-        ],
-        [],
-        [],
-        [],
-        [],
-        row.chargedUserId === null && row.chargedGroupId === null
-          ? { hasActiveCharge: false, isChargee: false }
-          : await chargeFacts(db, principal, row),
-      ]
-    : await Promise.all([
-        db
-          .select({
-            role: documentTraders.role,
-            id: traders.id,
-            fullname: traders.fullname,
-            vatnumber: traders.vatnumber,
-            email: traders.email,
-          })
-          .from(documentTraders)
-          .innerJoin(traders, eq(traders.id, documentTraders.traderId))
-          .where(eq(documentTraders.documentId, id))
-          .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
-        db
-          .select()
-          .from(documentAttachments)
-          .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
-          .orderBy(asc(documentAttachments.id)),
-        db
-          .select({
-            id: documentSignatures.id,
-            userId: signer.id,
-            username: signer.username,
-            fullName: fullNameSql(signer),
-            signedAt: documentSignatures.signedAt,
-            contentHash: documentSignatures.contentHash,
-            comments: documentSignatures.comments,
-          })
-          .from(documentSignatures)
-          .innerJoin(signer, eq(signer.id, documentSignatures.userId))
-          .where(eq(documentSignatures.documentId, id))
-          .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
-        db
-          .select({ id: cases.id, code: cases.code, name: cases.name })
-          .from(caseDocuments)
-          .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
-          .where(eq(caseDocuments.documentId, id))
-          .orderBy(asc(cases.id)),
-        // The document it answers and its replies, as far as the operator may see them.
-        db
-          .select({
-            id: documents.id,
-            kind: documents.kind,
-            subject: documents.subject,
-            protocolNumber: documents.protocolNumber,
-            protocolYear: documents.protocolYear,
-            replyToId: documents.replyToId,
-          })
-          .from(documents)
-          .where(
-            and(
-              or(
-                row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
-                eq(documents.replyToId, id),
-              ),
-              ne(documents.state, 9),
-              visibilityCondition(principal),
-            ),
-          )
-          .orderBy(asc(documents.id)),
-        chargeFacts(db, principal, row),
-      ]);
-
-  const hash = contentHashOf(
-    row,
-    files.map((f) => f.sha256),
-  );
-  const facts: DocumentFacts = {
-    ...charge,
-    inCase: caseRows.length > 0,
-    attachmentsCount: files.length,
-    signedByMe: signatures.some((s) => s.userId === principal.userId && s.contentHash === hash),
-  };
-  const link = (l: (typeof links)[number]) => ({
-    id: l.id,
-    kind: l.kind,
-    protocolId: formatProtocolId(l.protocolNumber, l.protocolYear),
-    subject: l.subject,
-  });
-  const replyTo = links.find((l) => l.id === row.replyToId);
+  const [people, files, signatures, caseRows, links, charge] = await Promise.all([
+    db
+      .select({
+        role: documentTraders.role,
+        id: traders.id,
+        fullname: traders.fullname,
+        vatnumber: traders.vatnumber,
+        email: traders.email,
+      })
+      .from(documentTraders)
+      .innerJoin(traders, eq(traders.id, documentTraders.traderId))
+      .where(eq(documentTraders.documentId, id))
+      .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
+    db
+      .select()
+      .from(documentAttachments)
+      .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
+      .orderBy(asc(documentAttachments.id)),
+    db
+      .select({
+        id: documentSignatures.id,
+        userId: signer.id,
+        username: signer.username,
+        fullName: fullNameSql(signer),
+        signedAt: documentSignatures.signedAt,
+        contentHash: documentSignatures.contentHash,
+        comments: documentSignatures.comments,
+      })
+      .from(documentSignatures)
+      .innerJoin(signer, eq(signer.id, documentSignatures.userId))
+      .where(eq(documentSignatures.documentId, id))
+      .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
+    db
+      .select({ id: cases.id, code: cases.code, name: cases.name })
+      .from(caseDocuments)
+      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+      .where(eq(caseDocuments.documentId, id))
+      .orderBy(asc(cases.id)),
+    db
+      .select({
+        id: documents.id,
+        kind: documents.kind,
+        subject: documents.subject,
+        protocolNumber: documents.protocolNumber,
+        protocolYear: documents.protocolYear,
+        replyToId: documents.replyToId,
+      })
+      .from(documents)
+      .where(
+        and(
+          or(
+            row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
+            eq(documents.replyToId, id),
+          ),
+          ne(documents.state, 9),
+          visibilityCondition(principal),
+        ),
+      )
+      .orderBy(asc(documents.id)),
+    chargeFacts(db, principal, row),
+  ]);
   const trader = ({ role: _role, ...t }: (typeof people)[number]) => t;
-
-  return {
-    id: row.id,
-    companyId: row.companyId,
-    kind: row.kind,
-    name: row.name,
-    subject: row.subject,
-    subjectCategory: found.category,
-    state: row.state,
-    documentType: found.type,
-    protocolBook: found.book,
-    protocolNumber: row.protocolNumber,
-    protocolYear: row.protocolYear,
-    protocolId: formatProtocolId(row.protocolNumber, row.protocolYear),
-    protocolDate: iso(row.protocolDate),
-    protocolIdSender: row.protocolIdSender,
-    protocolSendDate: row.protocolSendDate,
+  return documentAnswer(principal, {
+    row,
+    book: found.book,
+    type: found.type,
+    receipt: found.receipt,
+    category: found.category,
+    creator: found.creator,
+    charged: found.charged,
+    group: found.group,
     senders: people.filter((p) => p.role === TRADER_ROLE.sender).map(trader),
     receivers: people.filter((p) => p.role === TRADER_ROLE.receiver).map(trader),
-    createUser: found.creator,
-    chargedUser: found.charged,
-    chargedGroup: found.group,
-    folder: row.folder,
-    isOutbox: row.isOutbox,
-    cloneDocument: row.cloneDocumentId,
-    replyTo: replyTo ? link(replyTo) : null,
-    replies: links.filter((l) => l.replyToId === id).map(link),
-    sendStatus: row.sendStatus,
-    sentAt: iso(row.sentAt),
-    attachedFilesCount: files.length,
-    attachments: files.map((f) => ({
-      id: f.id,
-      fileName: f.fileName,
-      contentType: f.contentType,
-      size: f.size,
-      sha256: f.sha256,
-      version: f.version,
-      replacesId: f.replacesId,
-      createuser: f.createuser,
-      createdate: iso(f.createdate),
-    })),
-    publications: row.publications,
-    signatures: signatures.map((s) => ({
-      id: s.id,
-      user: { id: s.userId, username: s.username, fullName: s.fullName },
-      signedAt: iso(s.signedAt) as string,
-      contentHash: s.contentHash,
-      comments: s.comments,
-    })),
+    files,
+    signatures,
     cases: caseRows,
-    metadata: row.metadata,
-    comments: row.comments,
-    actions: availableActions(principal, row, facts),
-    receipt: found.receipt,
-    ...auditFieldsOf(row),
-  };
+    links,
+    charge,
+  });
 }
 
 // ----- checks of a save -----
 
+/** The book as a save needs it: the document shows id, descr, year and booktype. */
+interface BookRef {
+  id: number;
+  companyId: number;
+  descr: string;
+  year: number;
+  booktype: number;
+  isActive: boolean;
+}
+/** The document type as a save and its answer need it. */
+interface TypeRef {
+  id: number;
+  companyId: number;
+  descr: string;
+  seqnr: number;
+  autonr: boolean;
+  checkdates: boolean;
+  printype: number;
+  copies: number;
+}
+type OperatorRef = { id: number; username: string; fullName: string };
+
 interface Resolved {
-  type: TypeRow | undefined;
-  book: BookRow | undefined;
+  type: TypeRef | undefined;
+  category: { id: number; descr: string } | null;
+  book: BookRef | undefined;
+  /** Spec §3 autonr: the book a new document of the type goes to when none is named. */
+  autonrBook: BookRef | undefined;
+  charged: OperatorRef | null;
+  /** The operator saving, as the document shows its creator. */
+  creator: OperatorRef | null;
+  /** A new document's id, taken from its sequence beforehand so one statement can write it all. */
+  newId: number | null;
   /** Trader id → display name. */
   names: Map<number, string>;
   /** The named traders as a document shows them. */
@@ -502,8 +581,7 @@ const fieldError = (
 ) => new AppError(status, key, params, [{ field, key, params }]);
 
 /** The book a document of `kind` may be registered in: the company's, of the right type, active. */
-export async function checkBook(tx: Tx, companyId: number, kind: number, bookId: number): Promise<BookRow> {
-  const [book] = await tx.select().from(protocolBooks).where(eq(protocolBooks.id, bookId));
+function assertBook(book: BookRef | null | undefined, companyId: number, kind: number): BookRef {
   if (!book || book.companyId !== companyId)
     throw fieldError(400, documentErrorKeys.bookInvalid, 'protocolBookId');
   if (book.booktype !== BOOK_TYPE_OF_KIND[kind as DocumentKind])
@@ -535,74 +613,123 @@ export async function booksForKind(tx: Tx, companyId: number, kind: number) {
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
-/** Type (default: code 3), category, traders, charged operator and book: all of the company. */
+/** `json_build_object('key', value, …)` of code-defined keys. */
+const jsonObject = (fields: Record<string, SQLWrapper>) =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+const bookJson = jsonObject({
+  id: protocolBooks.id,
+  companyId: protocolBooks.companyId,
+  descr: protocolBooks.descr,
+  year: protocolBooks.year,
+  booktype: protocolBooks.booktype,
+  isActive: protocolBooks.isActive,
+});
+
+/**
+ * Type (default: code 3), category, traders, charged operator and book, all of the company, in ONE
+ * query: a registration's round trips are what limits its throughput. For a new document also its
+ * id, its creator and the autonr book.
+ */
 async function resolveReferences(
   tx: Tx,
+  principal: Principal,
   companyId: number,
   input: SaveDocument,
   bookId: number | null | undefined,
+  newDocument?: { now: Date },
 ): Promise<Resolved> {
   const senders = unique(input.senders);
   const receivers = unique(input.receivers);
   const traderIds = unique([...senders, ...receivers]);
-  const [typeRows, categoryRows, traderRows, chargedRows] = await Promise.all([
-    input.documentTypeId
-      ? tx.select().from(documentTypes).where(eq(documentTypes.id, input.documentTypeId))
-      : tx
-          .select()
-          .from(documentTypes)
-          .where(
-            and(
-              eq(documentTypes.companyId, companyId),
-              eq(documentTypes.seqnr, DEFAULT_DOCUMENT_TYPE_SEQNR),
-              eq(documentTypes.active, true),
-            ),
-          )
-          .orderBy(asc(documentTypes.id))
-          .limit(1),
-    input.subjectCategoryId
-      ? tx
-          .select({ id: subjectCategories.id, companyId: subjectCategories.companyId })
-          .from(subjectCategories)
-          .where(eq(subjectCategories.id, input.subjectCategoryId))
-      : Promise.resolve([]),
-    traderIds.length > 0
-      ? tx
-          .select({
+  const typeCondition = input.documentTypeId
+    ? eq(documentTypes.id, input.documentTypeId)
+    : and(
+        eq(documentTypes.companyId, companyId),
+        eq(documentTypes.seqnr, DEFAULT_DOCUMENT_TYPE_SEQNR),
+        eq(documentTypes.active, true),
+      );
+  const operatorJson = jsonObject({ id: users.id, username: users.username, fullName: fullNameSql(users) });
+  const result = await tx.execute(sql`SELECT
+    (SELECT ${jsonObject({
+      id: documentTypes.id,
+      companyId: documentTypes.companyId,
+      descr: documentTypes.descr,
+      seqnr: documentTypes.seqnr,
+      autonr: documentTypes.autonr,
+      checkdates: documentTypes.checkdates,
+      printype: documentTypes.printype,
+      copies: documentTypes.copies,
+    })} FROM ${documentTypes} WHERE ${typeCondition} ORDER BY ${documentTypes.id} LIMIT 1) AS "type",
+    ${
+      input.subjectCategoryId
+        ? sql`(SELECT ${jsonObject({
+            id: subjectCategories.id,
+            companyId: subjectCategories.companyId,
+            descr: subjectCategories.descr,
+          })} FROM ${subjectCategories} WHERE ${subjectCategories.id} = ${input.subjectCategoryId})`
+        : sql`NULL`
+    } AS "category",
+    ${
+      traderIds.length > 0
+        ? sql`(SELECT json_agg(${jsonObject({
             id: traders.id,
             companyId: traders.companyId,
             fullname: traders.fullname,
             vatnumber: traders.vatnumber,
             email: traders.email,
-          })
-          .from(traders)
-          .where(inArray(traders.id, traderIds))
-      : Promise.resolve([]),
-    input.chargedUserId
-      ? tx
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(
-            companyUsers,
-            and(eq(companyUsers.userId, users.id), eq(companyUsers.companyId, companyId)),
-          )
-          .where(and(eq(users.id, input.chargedUserId), eq(users.active, true)))
-      : Promise.resolve([]),
-  ]);
+          })}) FROM ${traders} WHERE ${inArray(traders.id, traderIds)})`
+        : sql`NULL`
+    } AS "traders",
+    ${
+      input.chargedUserId
+        ? sql`(SELECT ${operatorJson} FROM ${users}
+            JOIN ${companyUsers} ON ${companyUsers.userId} = ${users.id} AND ${companyUsers.companyId} = ${companyId}
+            WHERE ${users.id} = ${input.chargedUserId} AND ${users.active})`
+        : sql`NULL`
+    } AS "charged",
+    ${bookId ? sql`(SELECT ${bookJson} FROM ${protocolBooks} WHERE ${protocolBooks.id} = ${bookId})` : sql`NULL`} AS "book",
+    ${
+      newDocument && !bookId
+        ? sql`(SELECT json_agg(candidate) FROM (SELECT ${bookJson} AS candidate FROM ${protocolBooks}
+            WHERE ${and(
+              eq(protocolBooks.companyId, companyId),
+              eq(protocolBooks.isActive, true),
+              eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[input.kind as DocumentKind]),
+              eq(protocolBooks.year, protocolYearOf(newDocument.now)),
+            )} LIMIT 2) AS candidates)`
+        : sql`NULL`
+    } AS "autonrBooks",
+    ${newDocument ? sql`(SELECT ${operatorJson} FROM ${users} WHERE ${users.id} = ${principal.userId})` : sql`NULL`} AS "creator",
+    ${newDocument ? sql`nextval(pg_get_serial_sequence('documents', 'id'))::int` : sql`NULL`} AS "newId"`);
+  const [found] = rowsOf<{
+    type: TypeRef | null;
+    category: { id: number; companyId: number; descr: string } | null;
+    traders: (DocumentTrader & { companyId: number })[] | null;
+    charged: OperatorRef | null;
+    book: BookRef | null;
+    autonrBooks: BookRef[] | null;
+    creator: OperatorRef | null;
+    newId: number | null;
+  }>(result);
+  if (!found) throw new Error('no references row');
   const errors: FieldError[] = [];
-  const type = typeRows[0];
+  const type = found.type ?? undefined;
   if (input.documentTypeId && (!type || type.companyId !== companyId))
     errors.push({ field: 'documentTypeId', key: 'validation.invalid', params: {} });
-  if (input.subjectCategoryId && categoryRows[0]?.companyId !== companyId)
+  if (input.subjectCategoryId && found.category?.companyId !== companyId)
     errors.push({ field: 'subjectCategoryId', key: 'validation.invalid', params: {} });
-  if (input.chargedUserId && chargedRows.length === 0)
+  if (input.chargedUserId && !found.charged)
     errors.push({ field: 'chargedUserId', key: 'validation.invalid', params: {} });
   const names = new Map<number, string>();
-  const found = new Map<number, DocumentTrader>();
-  for (const { companyId: owner, ...t } of traderRows) {
+  const known = new Map<number, DocumentTrader>();
+  for (const { companyId: owner, ...t } of found.traders ?? []) {
     if (owner !== companyId) continue;
     names.set(t.id, t.fullname ?? '');
-    found.set(t.id, t);
+    known.set(t.id, t);
   }
   const traderErrors: FieldError[] = [];
   for (const [role, ids] of [
@@ -621,13 +748,25 @@ async function resolveReferences(
   if (traderErrors.length > 0)
     throw new AppError(400, documentErrorKeys.traderInvalid, {}, [...traderErrors, ...errors]);
   if (errors.length > 0) throw new AppError(400, 'error.bad_data', {}, errors);
-  const book = bookId ? await checkBook(tx, companyId, input.kind, bookId) : undefined;
-  return { type, book, names, traders: found, senders, receivers };
+  const candidates = found.autonrBooks ?? [];
+  return {
+    type,
+    category: found.category ? { id: found.category.id, descr: found.category.descr } : null,
+    book: bookId ? assertBook(found.book, companyId, input.kind) : undefined,
+    autonrBook: type?.autonr && candidates.length === 1 ? candidates[0] : undefined,
+    charged: found.charged,
+    creator: found.creator,
+    newId: found.newId,
+    names,
+    traders: known,
+    senders,
+    receivers,
+  };
 }
 
 /** Spec §3 checkdates: the sender's date is not in the future nor after the registration day. */
 function checkSendDate(
-  type: TypeRow | undefined,
+  type: TypeRef | undefined,
   sendDate: string | null,
   now: Date,
   registeredAt: Date | null,
@@ -640,23 +779,6 @@ function checkSendDate(
       date: sendDate,
       registered: protocolDay(registeredAt),
     });
-}
-
-/** Spec §3 autonr: the company's single active book of the kind for the current year, if exactly one. */
-async function autonrBook(tx: Tx, companyId: number, kind: number, now: Date): Promise<BookRow | undefined> {
-  const books = await tx
-    .select()
-    .from(protocolBooks)
-    .where(
-      and(
-        eq(protocolBooks.companyId, companyId),
-        eq(protocolBooks.isActive, true),
-        eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[kind as DocumentKind]),
-        eq(protocolBooks.year, protocolYearOf(now)),
-      ),
-    )
-    .limit(2);
-  return books.length === 1 ? books[0] : undefined;
 }
 
 /** The display names kept in documents.correspondents: senders of incoming, receivers of outgoing. */
@@ -713,29 +835,52 @@ function columnsOf(input: SaveDocument, resolved: Resolved) {
 
 // ----- registration -----
 
+/** The registration time of a save: the database's clock, unless a test injects one (year roll-over). */
+const registrationTime = (options: SaveOptions) =>
+  options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+
 /**
- * Registers an unregistered document in `book`: the last step of its transaction. The number is
- * taken, written on the document and recorded in the audit trail by ONE statement, so the counter
- * row stays locked for that statement and the commit only, not for several round trips.
+ * Takes the book's next number for the registration year: the counter row of (book, year), created
+ * at 1 or incremented, locked until the transaction ends. Only an active book of the company and
+ * type yields a row. Returns `last`, `year` and `at` (the clock read AFTER the lock, so registration
+ * dates follow the numbers).
+ */
+function takeNumberSql(companyId: number, kind: number, bookId: number, options: SaveOptions) {
+  const at = registrationTime(options);
+  return sql`INSERT INTO ${protocolCounters} (book_id, year, last)
+    SELECT ${protocolBooks.id}, extract(year FROM (${at} AT TIME ZONE ${PROTOCOL_TIME_ZONE}))::int, 1
+    FROM ${protocolBooks}
+    WHERE ${and(
+      eq(protocolBooks.id, bookId),
+      eq(protocolBooks.companyId, companyId),
+      eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[kind as DocumentKind]),
+      eq(protocolBooks.isActive, true),
+    )}
+    ON CONFLICT (book_id, year) DO UPDATE SET last = ${protocolCounters}.last + 1
+    RETURNING last, year, ${at} AS at`;
+}
+
+/** The 'registered' audit line's changes, from the protocol id (N/YYYY) taken. */
+const registeredChanges = (book: Pick<BookRef, 'descr'>, protocolId: SQL) => sql`jsonb_build_object(
+  'protocolId', jsonb_build_object('before', NULL, 'after', ${protocolId}),
+  'protocolBook', jsonb_build_object('before', NULL, 'after', ${book.descr}::text))`;
+
+/**
+ * Registers an existing unregistered document in `book`: the last step of its transaction. The
+ * number is taken, written on the document and recorded in the audit trail by ONE statement, so the
+ * counter row stays locked for that statement and the commit only.
  */
 async function register(
   tx: Tx,
   principal: Principal,
   row: DocumentRow,
-  book: BookRow,
+  book: BookRef,
   options: SaveOptions,
-  /** Also write the 'created' line of a document created by this transaction (one round trip less). */
-  created = false,
 ): Promise<void> {
-  const at = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   const user = auditUser(principal);
   const result = await tx.execute(sql`
-    WITH taken AS (
-      INSERT INTO protocol_counters (book_id, year, last)
-      VALUES (${book.id}, extract(year FROM (${at} AT TIME ZONE ${PROTOCOL_TIME_ZONE}))::int, 1)
-      ON CONFLICT (book_id, year) DO UPDATE SET last = protocol_counters.last + 1
-      RETURNING last, year, ${at} AS at
-    ), registered AS (
+    WITH taken AS (${takeNumberSql(row.companyId, row.kind, book.id, options)}),
+    registered AS (
       UPDATE documents
       SET protocol_book_id = ${book.id}, protocol_number = taken.last, protocol_year = taken.year,
         protocol_date = taken.at
@@ -744,21 +889,16 @@ async function register(
       RETURNING taken.last, taken.year
     ), logged AS (
       INSERT INTO audit_log (company_id, entity, entity_id, action, user_id, username, changes, request_id)
-      SELECT ${row.companyId}::int, 'document', ${String(row.id)}::text, 'created', ${user.userId}::int,
-        ${user.username}::text, NULL::jsonb, ${options.requestId ?? null}::text
-      WHERE ${created}::boolean
-      UNION ALL
       SELECT ${row.companyId}::int, 'document', ${String(row.id)}::text, 'registered', ${user.userId}::int,
-        ${user.username}::text,
-        jsonb_build_object(
-          'protocolId', jsonb_build_object('before', NULL, 'after', registered.last || '/' || registered.year),
-          'protocolBook', jsonb_build_object('before', NULL, 'after', ${book.descr}::text)),
-        ${options.requestId ?? null}::text
+        ${user.username}::text, ${registeredChanges(book, sql`registered.last || '/' || registered.year`)}, ${options.requestId ?? null}::text
       FROM registered
     )
     SELECT last FROM registered`);
-  // Someone registered it meanwhile: roll back, so the number taken goes back too.
-  if (rowsOf(result).length !== 1) throw new Error(`document ${row.id} was registered concurrently`);
+  // Someone registered it meanwhile, or the book was closed: roll back, so the number goes back too.
+  if (rowsOf(result).length !== 1)
+    throw new AppError(409, documentErrorKeys.bookInactive, { book: book.descr }, [
+      { field: 'protocolBookId', key: documentErrorKeys.bookInactive, params: { book: book.descr } },
+    ]);
 }
 
 // ----- charge on save -----
@@ -787,20 +927,32 @@ async function chargeOnSave(
     .update(documents)
     .set({ chargedUserId: userId, chargedGroupId: null })
     .where(eq(documents.id, row.id));
-  await notify(tx, {
-    companyId: row.companyId,
-    userIds: [userId],
-    senderId: principal.userId,
-    messageKey: 'documents.notification.charged',
-    params: { subject: row.subject },
-    entity: 'document',
-    entityId: row.id,
-  });
+  await notify(tx, chargedNotification(principal, row, userId));
 }
+
+const chargedNotification = (
+  principal: Principal,
+  row: Pick<DocumentRow, 'id' | 'companyId' | 'subject'>,
+  userId: number,
+) => ({
+  companyId: row.companyId,
+  userIds: [userId],
+  senderId: principal.userId,
+  messageKey: 'documents.notification.charged',
+  params: { subject: row.subject },
+  entity: 'document',
+  entityId: row.id,
+});
 
 // ----- create / update -----
 
-/** Creates a document; with a book (or autonr) it is registered in the same transaction. */
+/**
+ * Creates a document; with a book (or autonr) it is registered. Everything it writes (the number,
+ * the document, its senders and receivers, its charge and notification, its audit lines) is ONE
+ * statement, run on its own: PostgreSQL makes a statement atomic, and the counter row is then locked
+ * only while the statement runs and commits, not for round trips to this process. That lock is what
+ * every registration in a book waits for.
+ */
 export async function createDocument(
   db: Tx,
   principal: Principal,
@@ -808,44 +960,106 @@ export async function createDocument(
   input: SaveDocument,
   options: SaveOptions = {},
 ): Promise<ProtocolDocument> {
-  const { id, resolved } = await db.transaction(async (tx) => {
-    const now = options.now ?? new Date();
-    const resolved = await resolveReferences(tx, companyId, input, input.protocolBookId);
-    const book =
-      resolved.book ?? (resolved.type?.autonr ? await autonrBook(tx, companyId, input.kind, now) : undefined);
-    checkSendDate(resolved.type, input.protocolSendDate, now, book ? now : null);
-    const [row] = await tx
+  const now = options.now ?? new Date();
+  const resolved = await resolveReferences(db, principal, companyId, input, input.protocolBookId, { now });
+  const id = resolved.newId;
+  if (id === null) throw new Error('no document id');
+  const book = resolved.book ?? resolved.autonrBook;
+  checkSendDate(resolved.type, input.protocolSendDate, now, book ? now : null);
+
+  const user = auditUser(principal);
+  const audit = (action: string, changes: SQL | null) => ({
+    companyId,
+    entity: 'document',
+    entityId: String(id),
+    action,
+    userId: user.userId,
+    username: user.username,
+    changes,
+    requestId: options.requestId ?? null,
+  });
+  const writes: { getSQL(): SQL }[] = [
+    auditInsert(db, [
+      audit('created', null),
+      ...(book
+        ? [audit('registered', registeredChanges(book, sql`(SELECT last || '/' || year FROM taken)`))]
+        : []),
+    ]),
+  ];
+  const people = [
+    ...resolved.senders.map((traderId, position) => ({ role: TRADER_ROLE.sender, position, traderId })),
+    ...resolved.receivers.map((traderId, position) => ({ role: TRADER_ROLE.receiver, position, traderId })),
+  ];
+  if (people.length > 0)
+    writes.push(db.insert(documentTraders).values(people.map((p) => ({ documentId: id, ...p }))));
+  const chargedUserId = input.chargedUserId ?? null;
+  if (chargedUserId !== null) {
+    writes.push(
+      db.insert(documentAssignments).values({
+        documentId: id,
+        kind: ASSIGNMENT_KIND.charge,
+        userId: chargedUserId,
+        byUserId: principal.userId,
+      }),
+    );
+    const notification = notificationInsert(
+      db,
+      chargedNotification(principal, { id, companyId, subject: input.subject }, chargedUserId),
+    );
+    if (notification) writes.push(notification);
+  }
+  const ctes: WithSubquery[] = writes.map((write, index) => db.$with(`write${index}`, {}).as(write.getSQL()));
+  if (book) ctes.unshift(db.$with('taken', {}).as(takeNumberSql(companyId, input.kind, book.id, options)));
+  const taken = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM taken)`;
+  let row: DocumentRow | undefined;
+  try {
+    [row] = await db
+      .with(...ctes)
       .insert(documents)
       .values({
         ...columnsOf(input, resolved),
+        id,
         companyId,
         state: 0,
         createUserId: principal.userId,
         createuser: principal.username,
+        chargedUserId,
+        ...(book
+          ? {
+              protocolBookId: book.id,
+              protocolNumber: taken('last'),
+              protocolYear: taken('year'),
+              protocolDate: taken('at'),
+            }
+          : {}),
       })
       .returning();
-    if (!row) throw new Error('document not created');
-    await saveTraders(tx, row.id, resolved.senders, resolved.receivers, true);
-    // A registered one gets its 'created' line from register(), in the same statement (unless a
-    // charge line comes between them).
-    const createdLineInRegister = Boolean(book) && !input.chargedUserId;
-    if (!createdLineInRegister)
-      await recordAudit(tx, {
-        entity: 'document',
-        entityId: row.id,
-        action: 'created',
-        companyId,
-        user: auditUser(principal),
-        requestId: options.requestId,
-      });
-    if (input.chargedUserId) await chargeOnSave(tx, principal, row, input.chargedUserId);
-    if (book) await register(tx, principal, row, book, options, createdLineInRegister);
-    return { id: row.id, resolved };
-  });
-  const people = (ids: number[]) => ids.flatMap((traderId) => resolved.traders.get(traderId) ?? []);
-  return loadDocument(db, principal, companyId, id, {
-    senders: people(resolved.senders),
-    receivers: people(resolved.receivers),
+  } catch (error) {
+    // The book was closed between the check and the statement: no number was taken.
+    if (book && pgError(error)?.constraint === 'documents_registration_whole')
+      throw fieldError(409, documentErrorKeys.bookInactive, 'protocolBookId', { book: book.descr });
+    throw error;
+  }
+  if (!row) throw new Error('document not created');
+  const traderOf = (ids: number[]) => ids.flatMap((traderId) => resolved.traders.get(traderId) ?? []);
+  return documentAnswer(principal, {
+    row,
+    book: book ? { id: book.id, descr: book.descr, year: book.year, booktype: book.booktype } : null,
+    type: resolved.type
+      ? { id: resolved.type.id, descr: resolved.type.descr, seqnr: resolved.type.seqnr }
+      : null,
+    receipt: resolved.type ? { printype: resolved.type.printype, copies: resolved.type.copies } : null,
+    category: resolved.category,
+    creator: resolved.creator,
+    charged: resolved.charged,
+    group: null,
+    senders: traderOf(resolved.senders),
+    receivers: traderOf(resolved.receivers),
+    files: [],
+    signatures: [],
+    cases: [],
+    links: [],
+    charge: { hasActiveCharge: chargedUserId !== null, isChargee: chargedUserId === principal.userId },
   });
 }
 
@@ -911,6 +1125,7 @@ export async function updateDocument(
     }
     const resolved = await resolveReferences(
       tx,
+      principal,
       before.companyId,
       input,
       registered ? undefined : input.protocolBookId,

@@ -69,8 +69,8 @@ export const subjectCategories = pgTable(
 
 /**
  * The running number of a protocol book in one year. Registration takes the next number with
- * `INSERT … ON CONFLICT DO UPDATE SET last = last + 1 RETURNING last` inside the registering
- * transaction: the row lock serialises concurrent registrations and a rollback gives the number
+ * `INSERT … ON CONFLICT DO UPDATE SET last = last + 1 RETURNING last` in the statement that writes
+ * the document: the row lock serialises concurrent registrations and a failure gives the number
  * back, so numbers never skip or repeat (a PostgreSQL sequence would leave gaps).
  */
 export const protocolCounters = pgTable(

@@ -1,14 +1,17 @@
 import { effectiveScope, type SaveDocumentRequest, saveDocumentSchema } from '@protocol/contracts';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit.schema.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companies, companyUsers } from '../companies/companies.schema.ts';
 import { createCompany } from '../companies/companies.service.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { createDocument, updateDocument } from './documents.service.ts';
-import { documents, protocolCounters } from './protocol.schema.ts';
+import { documentAssignments, documents, documentTraders, protocolCounters } from './protocol.schema.ts';
 
 /** Protocol numbers: 1…N per book and year, year roll-over, independent books, rollbacks. */
 
@@ -63,6 +66,7 @@ const numbersOf = async (bookId: number, year: number) =>
       .where(and(eq(documents.protocolBookId, bookId), eq(documents.protocolYear, year)))
       .orderBy(asc(documents.protocolNumber))
   ).map((r) => r.n);
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('protocol numbering', () => {
@@ -153,5 +157,94 @@ describe('protocol numbering', () => {
     expect(rows.filter((r) => r.kind === 0).map((r) => r.n)).toEqual([1, 2, 3]);
     expect(rows.filter((r) => r.kind === 1).map((r) => r.n)).toEqual([1, 2]);
     expect(rows.every((r) => r.correspondents)).toBe(true);
+  });
+
+  it('a create is one statement: when it fails nothing is written, and its number goes back', async () => {
+    const db = t.database.db;
+    const [clerk] = await db.insert(users).values({ username: 'atomic-clerk' }).returning({ id: users.id });
+    const [sender] = await db
+      .insert(traders)
+      .values({ companyId, fullname: 'Αποστολέας', createuser: 'test' })
+      .returning({ id: traders.id });
+    if (!clerk || !sender) throw new Error('no fixtures');
+    await db.insert(companyUsers).values({ companyId, userId: clerk.id });
+    const now = new Date('2027-04-01T10:00:00Z');
+    const counts = async () => {
+      const [row] = rowsOf<Record<string, number>>(
+        await db.execute(sql`SELECT
+          (SELECT count(*)::int FROM ${documents}) AS documents,
+          (SELECT count(*)::int FROM ${documentTraders}) AS traders,
+          (SELECT count(*)::int FROM ${documentAssignments}) AS assignments,
+          (SELECT count(*)::int FROM ${notifications}) AS notifications,
+          (SELECT count(*)::int FROM ${auditLog}) AS audit,
+          (SELECT last FROM ${protocolCounters} WHERE book_id = ${incoming} AND year = 2027) AS counter`),
+      );
+      return row;
+    };
+    const input = (subject: string) =>
+      save({ kind: 0, subject, protocolBookId: incoming, senders: [sender.id], chargedUserId: clerk.id });
+    const before = await counts();
+    // Test-only: the document's own insert fails after the number was taken in the same statement.
+    await db.execute(sql`
+      CREATE FUNCTION test_fail_create() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.subject = 'Αποτυγχάνει' THEN RAISE EXCEPTION 'test failure after number %', NEW.protocol_number; END IF;
+        RETURN NEW;
+      END $$`);
+    await db.execute(sql`CREATE TRIGGER test_fail_create AFTER INSERT ON documents
+      FOR EACH ROW EXECUTE FUNCTION test_fail_create()`);
+    try {
+      await expect(createDocument(db, principal, companyId, input('Αποτυγχάνει'), { now })).rejects.toThrow();
+    } finally {
+      await db.execute(sql`DROP TRIGGER test_fail_create ON documents`);
+      await db.execute(sql`DROP FUNCTION test_fail_create()`);
+    }
+    expect(await counts()).toEqual(before);
+
+    const created = await createDocument(db, principal, companyId, input('Πετυχαίνει'), { now });
+    expect(created.protocolNumber).toBe((before?.counter ?? 0) + 1);
+    expect(await counts()).toEqual({
+      documents: (before?.documents ?? 0) + 1,
+      traders: (before?.traders ?? 0) + 1,
+      assignments: (before?.assignments ?? 0) + 1,
+      notifications: (before?.notifications ?? 0) + 1,
+      audit: (before?.audit ?? 0) + 2,
+      counter: created.protocolNumber,
+    });
+  });
+
+  it('a book closed between the checks and the create answers 409 and takes no number', async () => {
+    const db = t.database.db;
+    const [book] = await db
+      .insert(protocolBooks)
+      .values({ companyId, descr: 'Κλείνει', year: 2028, booktype: 1 })
+      .returning({ id: protocolBooks.id });
+    if (!book) throw new Error('no book');
+    // The first query of a create reads the references; the book is closed right after it.
+    let closed = false;
+    const closing = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (query: SQL) => {
+          const result = await target.execute(query);
+          if (!closed) {
+            closed = true;
+            await target.update(protocolBooks).set({ isActive: false }).where(eq(protocolBooks.id, book.id));
+          }
+          return result;
+        };
+      },
+    });
+    await expect(
+      createDocument(
+        closing,
+        principal,
+        companyId,
+        save({ kind: 0, subject: 'Αργά', protocolBookId: book.id }),
+      ),
+    ).rejects.toMatchObject({ status: 409, key: 'error.document_book_inactive' });
+    expect(closed).toBe(true);
+    expect(await db.select().from(protocolCounters).where(eq(protocolCounters.bookId, book.id))).toEqual([]);
+    expect(await db.select().from(documents).where(eq(documents.subject, 'Αργά'))).toEqual([]);
   });
 });
