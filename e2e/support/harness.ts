@@ -40,7 +40,11 @@ export interface E2E {
   registry: FakeRegistry;
   browser: Browser;
   /** A fresh browser profile (cookies, storage) for one scenario. */
-  newPage(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh browser context: Greek locale unless told, the browser's time zone when told. */
+  newPage(options?: {
+    locale?: string;
+    timezoneId?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -81,6 +85,7 @@ export async function startE2E(): Promise<E2E> {
       const context = await browser.newContext({
         baseURL: baseUrl,
         locale: options.locale ?? 'el-GR',
+        timezoneId: options.timezoneId,
         viewport: { width: 1366, height: 800 },
       });
       const page = await context.newPage();

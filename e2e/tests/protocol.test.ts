@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { utilityTime } from '@protocol/contracts';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +23,8 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-async function signedIn(username: string) {
-  const { context, page } = await e2e.newPage();
+async function signedIn(username: string, timezoneId?: string) {
+  const { context, page } = await e2e.newPage({ timezoneId });
   await signIn(page, username, DEMO_PASSWORD);
   await page.getByTestId('dashboard-greeting').waitFor();
   return { context, page };
@@ -49,7 +50,10 @@ describe('the protocol book', () => {
   let protocolId = '';
 
   it('registers an incoming document with a sender and an attachment', async () => {
-    const { context, page } = await signedIn('mpapadopoulou');
+    // A browser seven hours behind Athens: times are still shown in the utility's time zone.
+    const { context, page } = await signedIn('mpapadopoulou', 'America/New_York');
+    const athensHour = () => utilityTime(new Date()).split(':')[0];
+    const hours = new Set([athensHour()]);
     await page.goto('/document/create?kind=0');
     await page.getByTestId('attachments-save-first').waitFor();
     await page.getByTestId('document-subject').fill(SUBJECT);
@@ -65,6 +69,9 @@ describe('the protocol book', () => {
     const shown = page.getByTestId('document-protocol-id');
     await expect.poll(async () => shown.textContent()).toMatch(/\d+\/20\d\d/);
     protocolId = /(\d+\/20\d\d)/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+    hours.add(athensHour());
+    const registeredAt = (await page.getByTestId('document-protocol-date').textContent()) ?? '';
+    expect(hours).toContain(/ (\d{1,2}):\d\d:\d\d/.exec(registeredAt)?.[1]);
     await page.getByTestId('document-senders').getByText('Παπαδόπουλος Ιωάννης').waitFor();
 
     await page.getByTestId('attachments-input').setInputFiles({

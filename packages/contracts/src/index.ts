@@ -11,6 +11,7 @@ export * from './protocol.ts';
 export * from './protocol-settings.ts';
 export * from './settings.ts';
 export * from './settings-tables.ts';
+export * from './time.ts';
 export * from './traders.ts';
 export * from './users.ts';
 export * from './views.ts';

@@ -5,13 +5,14 @@ import {
   errorKeys,
   formatProtocolId,
   type Language,
+  UTILITY_TIME_ZONE,
 } from '@protocol/contracts';
 import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { EXPORT_TIME_ZONE, formatDate, formatDateTime } from '../../platform/exports/format.ts';
+import { formatDate, formatDateTime } from '../../platform/exports/format.ts';
 import { PDF_FONTS } from '../../platform/exports/pdf.ts';
 import { renderExport } from '../../platform/exports/render.ts';
 import { letStreamsFlow, waitForDrain } from '../../platform/exports/stream-util.ts';
@@ -29,7 +30,6 @@ import { documents } from './protocol.schema.ts';
  * or Excel. Rows are read in keyset batches, so a book of 100k entries never sits in memory.
  */
 
-export const BOOK_TIME_ZONE = EXPORT_TIME_ZONE;
 const BATCH = 1000;
 
 export interface BookSummaryQuery {
@@ -76,8 +76,8 @@ function entriesWhere(book: BookInfo, query: BookSummaryQuery): SQL {
   return and(
     eq(documents.protocolBookId, book.id),
     isNotNull(documents.protocolNumber),
-    sql`${documents.protocolDate} >= ((${query.from}::date)::timestamp AT TIME ZONE ${BOOK_TIME_ZONE})`,
-    sql`${documents.protocolDate} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${BOOK_TIME_ZONE})`,
+    sql`${documents.protocolDate} >= ((${query.from}::date)::timestamp AT TIME ZONE ${UTILITY_TIME_ZONE})`,
+    sql`${documents.protocolDate} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${UTILITY_TIME_ZONE})`,
   ) as SQL;
 }
 
@@ -207,7 +207,7 @@ function cellsOf(entry: BookSummaryEntry, language: Language): Record<ColumnId, 
   const date = entry.protocolDate ? new Date(entry.protocolDate) : null;
   return {
     protocolId: entry.protocolId,
-    protocolDate: date ? formatDateTime(date, BOOK_TIME_ZONE).replace(/:\d\d$/, '') : '',
+    protocolDate: date ? formatDateTime(date, UTILITY_TIME_ZONE).replace(/:\d\d$/, '') : '',
     kind: translate(language, `documents.kind.${entry.kind}`),
     correspondents: entry.correspondents ?? '',
     subject: entry.subject,

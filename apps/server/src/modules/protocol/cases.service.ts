@@ -3,6 +3,7 @@ import {
   type caseTimelineEntrySchema,
   formatProtocolId,
   type saveCaseSchema,
+  utilityDay,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,9 +37,7 @@ async function caseOf(tx: Tx, principal: Principal, id: number, lock = false): P
 }
 
 /** The calendar year in Athens now: case codes and protocol numbers follow the utility's calendar. */
-export function athensYear(at: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', year: 'numeric' }).format(at));
-}
+const athensYear = (at: Date = new Date()): number => Number(utilityDay(at).slice(0, 4));
 
 /**
  * The next free code of the year for the company, e.g. "2026/0007": one more than the highest

@@ -9,6 +9,8 @@ import {
   formatProtocolId,
   type ProtocolDocument,
   type SaveDocument,
+  UTILITY_TIME_ZONE,
+  utilityDay,
 } from '@protocol/contracts';
 import {
   and,
@@ -25,7 +27,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
+import { concurrently, type Tx } from '../../db/client.ts';
 import { auditInsert, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -63,9 +65,6 @@ export type DocumentRow = typeof documents.$inferSelect;
 // A trader merge moves the documents' senders and receivers to the survivor.
 registerTraderReference({ table: 'document_traders', column: 'trader_id' });
 
-/** Registration dates and the protocol year are those of the utility's calendar. */
-export const PROTOCOL_TIME_ZONE = 'Europe/Athens';
-
 /** Roles of document_traders. */
 export const TRADER_ROLE = { sender: 1, receiver: 2 } as const;
 
@@ -97,15 +96,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export const fullNameSql = (table: { id: AnyPgColumn; firstname: AnyPgColumn; lastname: AnyPgColumn }) =>
   sql<string>`CASE WHEN ${table.id} IS NULL THEN NULL ELSE trim(${table.firstname} || ' ' || ${table.lastname}) END`;
 
-/** The calendar day (YYYY-MM-DD) of an instant in the utility's time zone. */
-export function protocolDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: PROTOCOL_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
+/** The registration day (YYYY-MM-DD) and the protocol year of an instant: the utility's calendar. */
+export const protocolDay = utilityDay;
 export const protocolYearOf = (at: Date): number => Number(protocolDay(at).slice(0, 4));
 
 // ----- visibility -----
@@ -248,14 +240,15 @@ async function chargeFacts(tx: Tx, principal: Principal, row: DocumentRow) {
 
 /** What the action rules need about a document and the asker (three small queries). */
 export async function documentFacts(tx: Tx, principal: Principal, row: DocumentRow): Promise<DocumentFacts> {
-  const [charge, hashes, inCase] = await Promise.all([
-    chargeFacts(tx, principal, row),
-    attachmentHashes(tx, row.id),
-    tx
-      .select({ id: caseDocuments.caseId })
-      .from(caseDocuments)
-      .where(eq(caseDocuments.documentId, row.id))
-      .limit(1),
+  const [charge, hashes, inCase] = await concurrently(tx, [
+    () => chargeFacts(tx, principal, row),
+    () => attachmentHashes(tx, row.id),
+    () =>
+      tx
+        .select({ id: caseDocuments.caseId })
+        .from(caseDocuments)
+        .where(eq(caseDocuments.documentId, row.id))
+        .limit(1),
   ]);
   const hash = contentHashOf(row, hashes);
   const signed = await tx
@@ -449,66 +442,71 @@ export async function loadDocument(
   const row = found.doc;
 
   const signer = alias(users, 'signer');
-  const [people, files, signatures, caseRows, links, charge] = await Promise.all([
-    db
-      .select({
-        role: documentTraders.role,
-        id: traders.id,
-        fullname: traders.fullname,
-        vatnumber: traders.vatnumber,
-        email: traders.email,
-      })
-      .from(documentTraders)
-      .innerJoin(traders, eq(traders.id, documentTraders.traderId))
-      .where(eq(documentTraders.documentId, id))
-      .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
-    db
-      .select()
-      .from(documentAttachments)
-      .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
-      .orderBy(asc(documentAttachments.id)),
-    db
-      .select({
-        id: documentSignatures.id,
-        userId: signer.id,
-        username: signer.username,
-        fullName: fullNameSql(signer),
-        signedAt: documentSignatures.signedAt,
-        contentHash: documentSignatures.contentHash,
-        comments: documentSignatures.comments,
-      })
-      .from(documentSignatures)
-      .innerJoin(signer, eq(signer.id, documentSignatures.userId))
-      .where(eq(documentSignatures.documentId, id))
-      .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
-    db
-      .select({ id: cases.id, code: cases.code, name: cases.name })
-      .from(caseDocuments)
-      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
-      .where(eq(caseDocuments.documentId, id))
-      .orderBy(asc(cases.id)),
-    db
-      .select({
-        id: documents.id,
-        kind: documents.kind,
-        subject: documents.subject,
-        protocolNumber: documents.protocolNumber,
-        protocolYear: documents.protocolYear,
-        replyToId: documents.replyToId,
-      })
-      .from(documents)
-      .where(
-        and(
-          or(
-            row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
-            eq(documents.replyToId, id),
+  const [people, files, signatures, caseRows, links, charge] = await concurrently(db, [
+    () =>
+      db
+        .select({
+          role: documentTraders.role,
+          id: traders.id,
+          fullname: traders.fullname,
+          vatnumber: traders.vatnumber,
+          email: traders.email,
+        })
+        .from(documentTraders)
+        .innerJoin(traders, eq(traders.id, documentTraders.traderId))
+        .where(eq(documentTraders.documentId, id))
+        .orderBy(asc(documentTraders.role), asc(documentTraders.position)),
+    () =>
+      db
+        .select()
+        .from(documentAttachments)
+        .where(and(eq(documentAttachments.documentId, id), isNull(documentAttachments.deletedAt)))
+        .orderBy(asc(documentAttachments.id)),
+    () =>
+      db
+        .select({
+          id: documentSignatures.id,
+          userId: signer.id,
+          username: signer.username,
+          fullName: fullNameSql(signer),
+          signedAt: documentSignatures.signedAt,
+          contentHash: documentSignatures.contentHash,
+          comments: documentSignatures.comments,
+        })
+        .from(documentSignatures)
+        .innerJoin(signer, eq(signer.id, documentSignatures.userId))
+        .where(eq(documentSignatures.documentId, id))
+        .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id)),
+    () =>
+      db
+        .select({ id: cases.id, code: cases.code, name: cases.name })
+        .from(caseDocuments)
+        .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+        .where(eq(caseDocuments.documentId, id))
+        .orderBy(asc(cases.id)),
+    () =>
+      db
+        .select({
+          id: documents.id,
+          kind: documents.kind,
+          subject: documents.subject,
+          protocolNumber: documents.protocolNumber,
+          protocolYear: documents.protocolYear,
+          replyToId: documents.replyToId,
+        })
+        .from(documents)
+        .where(
+          and(
+            or(
+              row.replyToId === null ? undefined : eq(documents.id, row.replyToId),
+              eq(documents.replyToId, id),
+            ),
+            ne(documents.state, 9),
+            visibilityCondition(principal),
           ),
-          ne(documents.state, 9),
-          visibilityCondition(principal),
-        ),
-      )
-      .orderBy(asc(documents.id)),
-    chargeFacts(db, principal, row),
+        )
+        .orderBy(asc(documents.id)),
+    () => chargeFacts(db, principal, row),
   ]);
   const trader = ({ role: _role, ...t }: (typeof people)[number]) => t;
   return documentAnswer(principal, {
@@ -848,7 +846,7 @@ const registrationTime = (options: SaveOptions) =>
 function takeNumberSql(companyId: number, kind: number, bookId: number, options: SaveOptions) {
   const at = registrationTime(options);
   return sql`INSERT INTO ${protocolCounters} (book_id, year, last)
-    SELECT ${protocolBooks.id}, extract(year FROM (${at} AT TIME ZONE ${PROTOCOL_TIME_ZONE}))::int, 1
+    SELECT ${protocolBooks.id}, extract(year FROM (${at} AT TIME ZONE ${UTILITY_TIME_ZONE}))::int, 1
     FROM ${protocolBooks}
     WHERE ${and(
       eq(protocolBooks.id, bookId),

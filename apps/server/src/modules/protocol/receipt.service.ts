@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { formatProtocolId, type Language } from '@protocol/contracts';
+import { formatProtocolId, type Language, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
@@ -13,13 +13,7 @@ import { companies } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { users } from '../users/users.schema.ts';
-import {
-  type DocumentRow,
-  fullNameSql,
-  PROTOCOL_TIME_ZONE,
-  TRADER_ROLE,
-  visibleDocumentRow,
-} from './documents.service.ts';
+import { type DocumentRow, fullNameSql, TRADER_ROLE, visibleDocumentRow } from './documents.service.ts';
 import { documentAttachments, documents, documentTraders, documentTypes } from './protocol.schema.ts';
 
 export const receiptErrorKeys = { notRegistered: 'error.document_not_registered' } as const;
@@ -154,7 +148,7 @@ export function renderReceiptPdf(data: ReceiptData, language: Language): Readabl
     [t('company'), data.companyName],
     [t('book'), data.book],
     [t('number'), data.protocolId],
-    [t('date'), formatDateTime(data.registeredAt, PROTOCOL_TIME_ZONE)],
+    [t('date'), formatDateTime(data.registeredAt, UTILITY_TIME_ZONE)],
     [t('kind'), translate(language, `documents.kind.${data.kind}`)],
     [t('subject'), data.subject],
     [t('senders'), data.senders.join(', ') || '—'],
@@ -211,7 +205,7 @@ export function renderReceiptPdf(data: ReceiptData, language: Language): Readabl
     doc
       .fontSize(7.5)
       .text(
-        t('printed', { at: formatDateTime(new Date(), PROTOCOL_TIME_ZONE) }),
+        t('printed', { at: formatDateTime(new Date(), UTILITY_TIME_ZONE) }),
         MARGIN,
         doc.page.height - MARGIN - 24,
         {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
+import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { stringify } from 'csv-stringify';
-import { EXPORT_TIME_ZONE, formatDataCell } from './format.ts';
+import { formatDataCell } from './format.ts';
 import type { ExportJob } from './render.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -18,7 +19,7 @@ export function neutraliseFormula(text: string): string {
 /** CSV: UTF-8 with BOM (Excel needs it for Greek), comma separated, CRLF records, RFC 4180 quoting. */
 export function renderCsv(job: ExportJob): Readable {
   const { columns, language } = job;
-  const timeZone = job.timeZone ?? EXPORT_TIME_ZONE;
+  const timeZone = job.timeZone ?? UTILITY_TIME_ZONE;
   async function* records(): AsyncGenerator<string[]> {
     yield columns.map((column) => neutraliseFormula(column.label));
     for await (const batch of job.rows) {

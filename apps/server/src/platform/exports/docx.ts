@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -17,7 +18,7 @@ import {
   VerticalAlign,
   WidthType,
 } from 'docx';
-import { cleanText, EXPORT_TIME_ZONE, exportTexts, formatCell, formatDateTime } from './format.ts';
+import { cleanText, exportTexts, formatCell, formatDateTime } from './format.ts';
 import { ColumnSizer, isTextual, PORTRAIT_MAX_COLUMNS } from './layout.ts';
 import type { ExportColumn, ExportJob } from './render.ts';
 
@@ -71,7 +72,7 @@ export function renderDocx(job: ExportJob): Readable {
   const out = new PassThrough();
   const write = async () => {
     const { columns, language } = job;
-    const timeZone = job.timeZone ?? EXPORT_TIME_ZONE;
+    const timeZone = job.timeZone ?? UTILITY_TIME_ZONE;
     const texts = exportTexts(language);
     const generatedAt = job.generatedAt ?? new Date();
     const chars = (text: string) => [...text].length * TWIPS_PER_CHAR;

@@ -1,13 +1,12 @@
 /**
  * Turning raw list values into what an export shows. Knows no business entity: only the column types.
  * Money is formatted from its decimal string with string and BigInt arithmetic, never binary floats.
+ * Dates are the utility's calendar days (UTILITY_TIME_ZONE), whatever the server's zone is.
  */
+import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 
 export type ExportLanguage = 'el' | 'en';
 export type ExportColumnType = 'text' | 'number' | 'money' | 'date' | 'enum' | 'boolean' | 'reference';
-
-/** Dates are shown as the calendar day in this zone (the utility's), whatever the server's zone is. */
-export const EXPORT_TIME_ZONE = 'Europe/Athens';
 
 const texts = {
   el: {
@@ -87,7 +86,7 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * The calendar day of a date value: a `YYYY-MM-DD` string is taken as it is (no zone shift);
  * a Date or an ISO date-time string is the day it is in `timeZone`. Anything else: null.
  */
-export function toDay(value: unknown, timeZone = EXPORT_TIME_ZONE): DayParts | null {
+export function toDay(value: unknown, timeZone = UTILITY_TIME_ZONE): DayParts | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string') {
     const only = DATE_ONLY.exec(value.trim());
@@ -106,14 +105,14 @@ export function formatDay(day: DayParts): string {
 }
 
 /** DD/MM/YYYY, or '' when the value is empty; a string that is no date is shown as it is. */
-export function formatDate(value: unknown, timeZone = EXPORT_TIME_ZONE): string {
+export function formatDate(value: unknown, timeZone = UTILITY_TIME_ZONE): string {
   const day = toDay(value, timeZone);
   if (day) return formatDay(day);
   return value === null || value === undefined ? '' : String(value);
 }
 
 /** DD/MM/YYYY H:mm:ss (spec §9, headers) of a moment, in `timeZone`. */
-export function formatDateTime(at: Date, timeZone = EXPORT_TIME_ZONE): string {
+export function formatDateTime(at: Date, timeZone = UTILITY_TIME_ZONE): string {
   const p = zonedParts(at, timeZone);
   return `${formatDay(p)} ${p.hour}:${pad2(p.minute)}:${pad2(p.second)}`;
 }
@@ -207,7 +206,7 @@ export function formatBoolean(value: unknown, language: ExportLanguage): string 
 }
 
 /** Text of a text/enum/reference value: strings as they are, objects by their label or name. */
-export function formatText(value: unknown, language: ExportLanguage, timeZone = EXPORT_TIME_ZONE): string {
+export function formatText(value: unknown, language: ExportLanguage, timeZone = UTILITY_TIME_ZONE): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -235,7 +234,7 @@ export function formatCell(
   value: unknown,
   type: ExportColumnType,
   language: ExportLanguage,
-  timeZone = EXPORT_TIME_ZONE,
+  timeZone = UTILITY_TIME_ZONE,
 ): string {
   if (value === null || value === undefined) return '';
   switch (type) {
@@ -257,7 +256,7 @@ export function formatDataCell(
   value: unknown,
   type: ExportColumnType,
   language: ExportLanguage,
-  timeZone = EXPORT_TIME_ZONE,
+  timeZone = UTILITY_TIME_ZONE,
 ): string {
   if (value === null || value === undefined) return '';
   if (type === 'money') return roundDecimal(value, 2) ?? formatText(value, language, timeZone);

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
+import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import PDFDocument from 'pdfkit';
-import { EXPORT_TIME_ZONE, exportTexts, formatCell, formatDateTime } from './format.ts';
+import { exportTexts, formatCell, formatDateTime } from './format.ts';
 import { ColumnSizer, isTextual, PORTRAIT_MAX_COLUMNS } from './layout.ts';
 import type { ExportColumn, ExportJob } from './render.ts';
 import { batchesOf, letStreamsFlow, waitForDrain } from './stream-util.ts';
@@ -50,7 +51,7 @@ function alignOf(column: ExportColumn): Align {
 export function renderPdf(job: ExportJob): Readable {
   const out = new PassThrough();
   const { columns, language } = job;
-  const timeZone = job.timeZone ?? EXPORT_TIME_ZONE;
+  const timeZone = job.timeZone ?? UTILITY_TIME_ZONE;
   const texts = exportTexts(language);
   const generatedAt = job.generatedAt ?? new Date();
   const landscape = columns.length > PORTRAIT_MAX_COLUMNS;

@@ -2,10 +2,12 @@
  * Exports: list rows into real files (pdf, xlsx, csv, docx). Knows no business entity: the caller gives
  * translated column labels in the user's view order, and rows batch by batch (enums already as labels).
  */
+
 import type { Readable } from 'node:stream';
+import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { renderCsv } from './csv.ts';
 import { renderDocx } from './docx.ts';
-import { EXPORT_TIME_ZONE, type ExportColumnType, type ExportLanguage, toDay } from './format.ts';
+import { type ExportColumnType, type ExportLanguage, toDay } from './format.ts';
 import { renderPdf } from './pdf.ts';
 import { renderXlsx } from './xlsx.ts';
 
@@ -80,7 +82,7 @@ export function exportFileName(
   title: string,
   format: ExportFormat,
   at: Date,
-  timeZone = EXPORT_TIME_ZONE,
+  timeZone = UTILITY_TIME_ZONE,
 ): string {
   const base =
     title

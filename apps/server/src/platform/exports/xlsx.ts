@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import ExcelJS from 'exceljs';
-import { cleanText, EXPORT_TIME_ZONE, formatCell, parseDecimal, roundDecimal, toDay } from './format.ts';
+import { cleanText, formatCell, parseDecimal, roundDecimal, toDay } from './format.ts';
 import type { ExportColumn, ExportJob } from './render.ts';
 import { batchesOf, letStreamsFlow, waitForDrain } from './stream-util.ts';
 
@@ -41,12 +42,12 @@ export function excelValue(value: unknown, column: ExportColumn, job: ExportJob)
     }
     case 'date': {
       // Excel dates have no zone: the calendar day at UTC midnight is that day in any reader.
-      const day = toDay(value, job.timeZone ?? EXPORT_TIME_ZONE);
+      const day = toDay(value, job.timeZone ?? UTILITY_TIME_ZONE);
       if (day) return new Date(Date.UTC(day.year, day.month - 1, day.day));
       break;
     }
   }
-  const text = cleanText(formatCell(value, column.type, job.language, job.timeZone ?? EXPORT_TIME_ZONE));
+  const text = cleanText(formatCell(value, column.type, job.language, job.timeZone ?? UTILITY_TIME_ZONE));
   return text.length > EXCEL_MAX_CELL_TEXT ? text.slice(0, EXCEL_MAX_CELL_TEXT) : text;
 }
 
@@ -79,7 +80,7 @@ function columnWidths(job: ExportJob, sample: Record<string, unknown>[]): number
   return job.columns.map((column) => {
     let longest = [...column.label].length + 3; // room for the autofilter button
     for (const row of sample) {
-      const shown = formatCell(row[column.id], column.type, job.language, job.timeZone ?? EXPORT_TIME_ZONE);
+      const shown = formatCell(row[column.id], column.type, job.language, job.timeZone ?? UTILITY_TIME_ZONE);
       const lines = shown.split(/\r?\n/);
       for (const line of lines) longest = Math.max(longest, [...line].length);
     }

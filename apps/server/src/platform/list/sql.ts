@@ -1,10 +1,9 @@
-import type { FieldDef, Page } from '@protocol/contracts';
+import { type FieldDef, type Page, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from './query.ts';
 
 /** Dates in filters are days of the utility's calendar, not UTC days. */
-export const APP_TIME_ZONE = 'Europe/Athens';
 
 /**
  * Where each catalog field lives in SQL: a column or an expression of the list's query. A text
@@ -25,8 +24,9 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const dayStart = (day: string) => sql`((${day})::timestamp AT TIME ZONE ${APP_TIME_ZONE})`;
-const nextDayStart = (day: string) => sql`(((${day})::date + 1)::timestamp AT TIME ZONE ${APP_TIME_ZONE})`;
+const dayStart = (day: string) => sql`((${day})::timestamp AT TIME ZONE ${UTILITY_TIME_ZONE})`;
+const nextDayStart = (day: string) =>
+  sql`(((${day})::date + 1)::timestamp AT TIME ZONE ${UTILITY_TIME_ZONE})`;
 
 function condition(def: FieldDef, field: FieldColumn, op: string, value: string): SQL | undefined {
   if (def.type === 'text') {

@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { BookSummary, BookSummaryEntry, ProtocolBook } from '@protocol/contracts';
+import { type BookSummary, type BookSummaryEntry, type ProtocolBook, utilityDay } from '@protocol/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -40,18 +40,7 @@ import { errorMessage } from '../../lib/errors.ts';
 
 dayjs.extend(customParseFormat);
 
-const TIME_ZONE = 'Europe/Athens';
 const ISO = 'YYYY-MM-DD';
-
-/** Today's calendar day in Europe/Athens, YYYY-MM-DD (the utility's day, whatever the browser's zone). */
-function athensToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 /** DD/MM/YYYY (also D/M/YYYY, with - or .) to YYYY-MM-DD, or null. */
 function parseShown(text: string): string | null {
@@ -134,7 +123,7 @@ export default function BookSummaryPage() {
   const title = t('bookSummary.title');
   useAppBar({ title });
   const [params, setParams] = useSearchParams();
-  const today = athensToday();
+  const today = utilityDay(new Date());
   const yearStart = `${today.slice(0, 4)}-01-01`;
 
   const books = useQuery({

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { utilityDay, utilityTime } from './time.ts';
+
+describe('the utility calendar (Europe/Athens)', () => {
+  it('gives the Athens day and time of an instant, whatever the process zone', () => {
+    // 22:30 UTC in winter is 00:30 the next day in Athens (UTC+2).
+    const winter = new Date('2026-12-31T22:30:05Z');
+    expect(utilityDay(winter)).toBe('2027-01-01');
+    expect(utilityTime(winter)).toBe('0:30:05');
+    // In summer Athens is UTC+3.
+    const summer = new Date('2026-07-15T09:04:00Z');
+    expect(utilityDay(summer)).toBe('2026-07-15');
+    expect(utilityTime(summer)).toBe('12:04:00');
+  });
+
+  it('follows the daylight-saving changes (last Sunday of March and of October)', () => {
+    expect(utilityTime(new Date('2026-03-29T00:59:59Z'))).toBe('2:59:59');
+    expect(utilityTime(new Date('2026-03-29T01:00:00Z'))).toBe('4:00:00');
+    expect(utilityTime(new Date('2026-10-25T00:59:59Z'))).toBe('3:59:59');
+    expect(utilityTime(new Date('2026-10-25T01:00:00Z'))).toBe('3:00:00');
+  });
+});

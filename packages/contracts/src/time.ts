@@ -1,0 +1,31 @@
+/**
+ * The utility's calendar: protocol years, registration days, date filters and every date or time
+ * shown are Greek time, whatever the zone of the server or of the operator's browser.
+ */
+export const UTILITY_TIME_ZONE = 'Europe/Athens';
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
+
+/** The calendar day (YYYY-MM-DD) of an instant in the utility's time zone. */
+export function utilityDay(at: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: UTILITY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return dayFormat.format(at);
+}
+
+/** The wall-clock time (H:mm:ss, 24-hour) of an instant in the utility's time zone. */
+export function utilityTime(at: Date): string {
+  timeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: UTILITY_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return timeFormat.format(at);
+}
