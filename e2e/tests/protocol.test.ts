@@ -115,6 +115,40 @@ describe('the protocol book', () => {
     await colleague.context.close();
   });
 
+  it('charges several documents of the inbox at once to a colleague', async () => {
+    const { context, page } = await signedIn('mpapadopoulou');
+    await page.goto('/inbox');
+    const boxes = page.locator('[data-testid^="row-select-"]:not([data-testid="row-select-page"])');
+    await boxes.first().waitFor();
+    const ids: number[] = [];
+    for (const box of await boxes.all()) {
+      const id = Number((await box.getAttribute('data-testid'))?.replace('row-select-', ''));
+      if (id !== incomingId && ids.length < 2) {
+        await box.check();
+        ids.push(id);
+      }
+    }
+    expect(ids).toHaveLength(2);
+    await page.getByTestId('bulk-actions').click();
+    await page.getByTestId('bulk-action-charge').click();
+    const dialog = page.getByTestId('action-dialog-charge');
+    await dialog.getByText('2 επιλεγμένα έγγραφα').waitFor();
+    await page.getByTestId('action-operator').fill('Νικολ');
+    await page.getByTestId('operator-option-gnikolaou').click();
+    await page.getByTestId('action-comments').fill('Για απάντηση εντός της εβδομάδας');
+    await shot(page, 'e2e-bulk-charge');
+    await page.getByTestId('action-dialog-ok').click();
+    await page.getByText(/Χρέωση: 2 ολοκληρώθηκαν, 0 απορρίφθηκαν/).waitFor();
+    for (const id of ids) {
+      await page.goto(`/document/${id}/edit`);
+      await page
+        .getByTestId('document-info')
+        .getByText(/Νικολάου/)
+        .waitFor();
+    }
+    await context.close();
+  });
+
   it('replies with an outgoing document, opens a case, refuses the delete, archives and restores', async () => {
     const { context, page } = await signedIn('mpapadopoulou');
     await page.goto(`/document/${incomingId}/edit`);

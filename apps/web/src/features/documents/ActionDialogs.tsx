@@ -531,26 +531,32 @@ const TITLES: Record<DialogAction, string> = {
   fileTransfer: 'docs.actions.transferTitle',
 };
 
-/** The dialog of an action that needs input; every one takes comments. */
+/**
+ * The dialog of an action that needs input; every one takes comments. On one document, or (charge
+ * and share) on `count` selected documents of a list.
+ */
 export function ActionDialog({
   action,
   document,
+  count,
   pending,
   onClose,
   onRun,
 }: {
   action: DialogAction;
-  document: ProtocolDocument;
   pending: boolean;
   onClose: () => void;
   onRun: (request: Request) => void;
-}) {
+} & (
+  | { document: ProtocolDocument; count?: undefined }
+  | { document?: undefined; count: number; action: 'charge' | 'share' }
+)) {
   const { t } = useTranslation();
   const titleId = useId();
   const [comments, setComments] = useState('');
   const needsInput = ['charge', 'share', 'createCase', 'fileTransfer'].includes(action);
   const [extra, setExtra] = useState<Partial<Request> | null>(needsInput ? null : {});
-  const currentCharge = document.chargedUser?.fullName ?? document.chargedGroup?.name ?? null;
+  const currentCharge = document?.chargedUser?.fullName ?? document?.chargedGroup?.name ?? null;
 
   let fields: ReactNode = null;
   switch (action) {
@@ -568,7 +574,7 @@ export function ActionDialog({
       );
       break;
     case 'sign':
-      fields = <SignFields document={document} />;
+      if (document) fields = <SignFields document={document} />;
       break;
     case 'send':
       fields = <SendFields onReady={setExtra} />;
@@ -577,7 +583,7 @@ export function ActionDialog({
       fields = <CaseFields onReady={setExtra} />;
       break;
     case 'fileTransfer':
-      fields = <TransferFields document={document} onReady={setExtra} />;
+      if (document) fields = <TransferFields document={document} onReady={setExtra} />;
       break;
   }
 
@@ -591,9 +597,11 @@ export function ActionDialog({
       data-testid={`action-dialog-${action}`}
     >
       <DialogTitle id={titleId}>
-        {t(TITLES[action])}
+        {t(document ? TITLES[action] : `docs.actions.${action}ManyTitle`)}
         <Typography variant="body2" color="text.secondary" noWrap>
-          {document.protocolId ?? t('docs.form.unregistered')} · {document.subject}
+          {document
+            ? `${document.protocolId ?? t('docs.form.unregistered')} · ${document.subject}`
+            : t('docs.list.bulkSelected', { count })}
         </Typography>
       </DialogTitle>
       <DialogContent>

@@ -1,12 +1,10 @@
 import './i18n/index.ts';
-import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
-import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -34,8 +32,11 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { stripLang } from '../../lib/lang.ts';
+import { ActionDialog } from './ActionDialogs.tsx';
 import { DOCUMENTS_META_URL, documentsApi, documentsKey, LIST_SEARCH_URL } from './api.ts';
+import { ACTION_ICONS } from './DocumentActions.tsx';
 import {
+  type DocumentActionRequest,
   type DocumentListItem,
   type DocumentListVariant,
   documentActions,
@@ -44,7 +45,10 @@ import {
 } from './model.ts';
 
 type DocumentRow = DocumentListItem & Record<string, unknown>;
-type BulkAction = 'archive' | 'restore' | 'delete';
+type BulkAction = 'charge' | 'share' | 'archive' | 'restore' | 'delete';
+/** Bulk actions that ask for an assignee and comments first. */
+const isDialogAction = (action: BulkAction): action is 'charge' | 'share' =>
+  action === 'charge' || action === 'share';
 
 interface VariantInfo {
   titleKey: string;
@@ -69,21 +73,21 @@ const VARIANTS: Record<DocumentListVariant, VariantInfo> = {
     subtitleKey: 'docs.list.inboxSubtitle',
     icon: <MoveToInboxOutlinedIcon />,
     createKind: 0,
-    bulk: ['archive', 'delete'],
+    bulk: ['charge', 'share', 'archive', 'delete'],
   },
   outbox: {
     titleKey: 'documents.outboxTitle',
     subtitleKey: 'docs.list.outboxSubtitle',
     icon: <OutboxOutlinedIcon />,
     createKind: 1,
-    bulk: ['archive', 'delete'],
+    bulk: ['charge', 'share', 'archive', 'delete'],
   },
   all: {
     titleKey: 'documents.title',
     subtitleKey: 'docs.list.allSubtitle',
     icon: <DescriptionOutlinedIcon />,
     createKind: 0,
-    bulk: ['archive', 'delete'],
+    bulk: ['charge', 'share', 'archive', 'delete'],
   },
   archived: {
     titleKey: 'documents.archivedTitle',
@@ -99,12 +103,6 @@ const VARIANTS: Record<DocumentListVariant, VariantInfo> = {
     createKind: null,
     bulk: ['restore'],
   },
-};
-
-const BULK_ICONS: Record<BulkAction, ReactNode> = {
-  archive: <ArchiveOutlinedIcon fontSize="small" />,
-  restore: <RestoreOutlinedIcon fontSize="small" />,
-  delete: <DeleteOutlineIcon fontSize="small" />,
 };
 
 /** Which list a path shows: /inbox, /outbox, /document, /document/archived, /document/deleted. */
@@ -193,7 +191,7 @@ function SummaryDialog({
 
 /**
  * /inbox, /outbox, /document and the archived and deleted documents (spec §2): the DataTable over
- * the documents catalog, with archive/restore/delete on the selected rows.
+ * the documents catalog, with charge, share, archive, restore and delete on the selected rows.
  */
 export default function DocumentsListPage() {
   const location = useLocation();
@@ -226,6 +224,7 @@ function DocumentsList({ variant }: { variant: DocumentListVariant }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [running, setRunning] = useState(false);
   const [summary, setSummary] = useState<{ action: string; outcomes: Outcome[] } | null>(null);
+  const [dialog, setDialog] = useState<'charge' | 'share' | null>(null);
 
   const createKind = info.createKind;
   const onCreate = useCallback(
@@ -238,29 +237,38 @@ function DocumentsList({ variant }: { variant: DocumentListVariant }) {
   );
   const writer = can('protocol:write');
 
-  const runBulk = async (action: BulkAction) => {
+  const chooseBulk = async (action: BulkAction) => {
     setAnchor(null);
-    const rows = selected;
+    if (isDialogAction(action)) {
+      setDialog(action);
+      return;
+    }
     const label = t(`docs.actions.name.${action}`);
     const ok = await confirm({
-      title: t('docs.list.bulkConfirmTitle', { action: label, count: rows.length }),
+      title: t('docs.list.bulkConfirmTitle', { action: label, count: selected.length }),
       message: t('docs.list.bulkConfirmMessage'),
       confirmLabel: label,
       danger: action === 'delete',
     });
-    if (!ok) return;
+    if (ok) await runBulk(action, { actionType: { id: documentActions[action] } });
+  };
+
+  const runBulk = async (action: BulkAction, request: Omit<DocumentActionRequest, 'document'>) => {
+    const rows = selected;
+    const label = t(`docs.actions.name.${action}`);
     setRunning(true);
     const outcomes: Outcome[] = [];
     // One at a time: each is its own transaction, and the server keeps the order.
     for (const row of rows) {
       try {
-        await documentsApi.action({ actionType: { id: documentActions[action] }, document: { id: row.id } });
+        await documentsApi.action({ ...request, document: { id: row.id } });
         outcomes.push({ row, ok: true, message: null });
       } catch (failure) {
         outcomes.push({ row, ok: false, message: errorMessage(t, failure) });
       }
     }
     setRunning(false);
+    setDialog(null);
     const done = outcomes.filter((outcome) => outcome.ok).length;
     const refused = outcomes.length - done;
     notify(
@@ -316,8 +324,12 @@ function DocumentsList({ variant }: { variant: DocumentListVariant }) {
         data-testid="bulk-actions-menu"
       >
         {info.bulk.map((action) => (
-          <MenuItem key={action} onClick={() => void runBulk(action)} data-testid={`bulk-action-${action}`}>
-            <ListItemIcon>{BULK_ICONS[action]}</ListItemIcon>
+          <MenuItem
+            key={action}
+            onClick={() => void chooseBulk(action)}
+            data-testid={`bulk-action-${action}`}
+          >
+            <ListItemIcon>{ACTION_ICONS[action]}</ListItemIcon>
             <ListItemText>{t(`docs.actions.name.${action}`)}</ListItemText>
           </MenuItem>
         ))}
@@ -335,6 +347,15 @@ function DocumentsList({ variant }: { variant: DocumentListVariant }) {
         rowSecondary={(row) => row.correspondents ?? ''}
         onSelectionChange={setSelected}
       />
+      {dialog && (
+        <ActionDialog
+          action={dialog}
+          count={selected.length}
+          pending={running}
+          onClose={() => setDialog(null)}
+          onRun={(request) => void runBulk(dialog, request)}
+        />
+      )}
       {summary && (
         <SummaryDialog action={summary.action} outcomes={summary.outcomes} onClose={() => setSummary(null)} />
       )}
