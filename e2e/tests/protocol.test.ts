@@ -4,7 +4,7 @@ import { utilityTime } from '@protocol/contracts';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 // The protocol as the secretariat uses it (issue 6): register an incoming document with a sender and
 // an attachment, charge it to a colleague who returns it, reply with an outgoing document, open a
@@ -25,7 +25,7 @@ const PDF = Buffer.from(
 
 async function signedIn(username: string, timezoneId?: string) {
   const { context, page } = await e2e.newPage({ timezoneId });
-  await signIn(page, username, DEMO_PASSWORD);
+  await signIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
   await page.getByTestId('dashboard-greeting').waitFor();
   return { context, page };
 }
@@ -213,6 +213,58 @@ describe('the protocol book', () => {
     expect(text).toContain('Αίτηση επανασύνδεσης');
     expect(text).toMatch(/Σελίδα 1 από \d+/);
     await shot(page, 'e2e-book-summary');
+    await context.close();
+  });
+
+  it('asks to print the registration receipt when the document type says so, and opens it', async () => {
+    // The admin sets the receipt of the default type (code 3) to "ask" in the settings table.
+    const admin = await signedIn('admin');
+    await admin.page.goto('/settings/document_types');
+    await admin.page.getByTestId('row-table').waitFor();
+    const codes = admin.page.locator('[data-testid^="cell-seqnr-"]');
+    await codes.first().waitFor();
+    let typeId = '';
+    for (const code of await codes.all()) {
+      if ((await code.inputValue()) === '3')
+        typeId = (await code.getAttribute('data-testid'))?.slice(11) ?? '';
+    }
+    expect(typeId).not.toBe('');
+    await admin.page.getByTestId(`cell-printype-${typeId}`).selectOption('2');
+    await admin.page.getByTestId('row-save').click();
+    await expect.poll(async () => admin.page.getByTestId('row-save').isDisabled()).toBe(true);
+    await admin.context.close();
+
+    const { context, page } = await signedIn('mpapadopoulou');
+    await page.goto('/document/create?kind=0');
+    await page.getByTestId('document-subject').fill('Αίτηση με απόδειξη πρωτοκόλλησης');
+    const book = page.getByTestId('document-book');
+    const bookValue = await book.locator('option', { hasText: 'Εισερχόμενα' }).first().getAttribute('value');
+    await book.selectOption(bookValue ?? '');
+    await page.getByTestId('document-save').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    // The registration is saved; then the type's receipt setting asks whether to print.
+    const ask = page.getByTestId('confirm-dialog');
+    await ask
+      .getByText(/απόδειξη/i)
+      .first()
+      .waitFor();
+    await shot(page, 'e2e-receipt-ask');
+    const [receipt, response] = await Promise.all([
+      context.waitForEvent('page'),
+      page.waitForResponse((r) => /\/api\/document\/\d+\/receipt/.test(r.url())),
+      page.getByTestId('confirm-dialog-ok').click(),
+    ]);
+    // The receipt PDF is fetched with the session and opened in a new window to print.
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    const again = await fetch(response.url(), {
+      headers: { authorization: (await response.request().allHeaders()).authorization ?? '' },
+    });
+    expect(
+      Buffer.from(await again.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(receipt.url()).toMatch(/^blob:/);
     await context.close();
   });
 });
