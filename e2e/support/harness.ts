@@ -7,6 +7,7 @@ import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
 import { type FakeRegistry, startFakeRegistry } from '@protocol/server/testing/fake-registry';
+import { startMailServer, type TestMailServer } from '@protocol/server/testing/mail-server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc.ts';
 
@@ -38,9 +39,10 @@ export interface E2E {
   idp: TestIdentityProvider;
   /** The tax authority's VAT-number registry, faked on loopback per its published contract. */
   registry: FakeRegistry;
+  /** The utility's mail server: an SMTP server in this process that keeps what it receives. */
+  mail: TestMailServer;
   browser: Browser;
-  /** A fresh browser profile (cookies, storage) for one scenario. */
-  /** A fresh browser context: Greek locale unless told, the browser's time zone when told. */
+  /** A fresh browser profile (cookies, storage) for one scenario: Greek unless told, in the time zone when told. */
   newPage(options?: {
     locale?: string;
     timezoneId?: string;
@@ -57,6 +59,7 @@ export async function startE2E(): Promise<E2E> {
   const baseUrl = `http://127.0.0.1:${appPort}`;
   const idp = await startIdentityProvider(idpPort, baseUrl);
   const registry = await startFakeRegistry();
+  const mail = await startMailServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-e2e-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -68,6 +71,8 @@ export async function startE2E(): Promise<E2E> {
     OIDC_CLIENT_ID: idp.clientId,
     OIDC_CLIENT_SECRET: idp.clientSecret,
     AADE_REGISTRY_URL: registry.url,
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'ΔΕΥΑ Αγίας Ελένης <protocol@deya-example.gr>',
   });
   const database = await openDatabase(config);
   await database.migrate();
@@ -80,6 +85,7 @@ export async function startE2E(): Promise<E2E> {
     baseUrl,
     idp,
     registry,
+    mail,
     browser,
     async newPage(options = {}) {
       const context = await browser.newContext({
@@ -97,6 +103,7 @@ export async function startE2E(): Promise<E2E> {
       await database.close();
       await idp.close();
       await registry.close();
+      await mail.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -194,6 +194,45 @@ describe('the protocol book', () => {
     await context.close();
   });
 
+  it('sends a registered outgoing document by e-mail to its receiver, with its file', async () => {
+    const { context, page } = await signedIn('mpapadopoulou');
+    await page.goto('/document/create?kind=1');
+    await page.getByTestId('document-subject').fill('Ενημέρωση για την επανασύνδεση υδροδότησης');
+    await page.getByTestId('document-receivers-picker').fill('παπαδοπουλος');
+    await page.getByRole('option', { name: /Παπαδόπουλος Ιωάννης/ }).click();
+    const book = page.getByTestId('document-book');
+    const bookValue = await book.locator('option', { hasText: 'Εξερχόμενα' }).first().getAttribute('value');
+    await book.selectOption(bookValue ?? '');
+    await page.getByTestId('document-save').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.waitForURL(/\/document\/\d+\/edit/);
+    const shown = page.getByTestId('document-protocol-id');
+    await expect.poll(async () => shown.textContent()).toMatch(/\d+\/20\d\d/);
+    const outgoingId = /(\d+\/20\d\d)/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+    await page.getByTestId('attachments-input').setInputFiles({
+      name: 'Απάντηση.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await page.getByTestId('attachments-list').getByText('Απάντηση.pdf').waitFor();
+
+    await runAction(page, 'send', 'Σας ενημερώνουμε για την επανασύνδεση.');
+    const recipients = page.getByTestId('send-recipients');
+    await recipients.getByText(/i\.papadopoulos@example\.gr/).waitFor();
+    await shot(page, 'e2e-send-email');
+    const before = e2e.mail.received.length;
+    await page.getByTestId('action-dialog-ok').click();
+    await expect.poll(() => e2e.mail.received.length).toBe(before + 1);
+    const message = e2e.mail.received.at(-1);
+    expect(message?.to).toEqual(['i.papadopoulos@example.gr']);
+    expect(message?.parsed.subject).toBe(
+      `Αρ. πρωτ. ${outgoingId}: Ενημέρωση για την επανασύνδεση υδροδότησης`,
+    );
+    expect(message?.parsed.text).toContain('Σας ενημερώνουμε για την επανασύνδεση.');
+    expect(message?.parsed.attachments.map((a) => a.filename)).toEqual(['Απάντηση.pdf']);
+    await context.close();
+  });
+
   it('prints the protocol book as a PDF with the entry in it', async () => {
     const { context, page } = await signedIn('mpapadopoulou');
     await page.goto('/book_summary');

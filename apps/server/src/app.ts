@@ -36,6 +36,7 @@ import { authPlugin } from './platform/auth.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { ListRegistry } from './platform/list/registry.ts';
+import { createMailer } from './platform/mail.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { createDiskStorage } from './platform/storage.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     lists: new ListRegistry(),
     secrets: createSecretBox(config.credentialsKey),
     storage: createDiskStorage(config.storageDir),
+    mailer: createMailer(config),
   };
   await app.register(
     async (api) => {

@@ -57,6 +57,8 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     [{ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'x' }, 'OIDC_ISSUER'],
     [{ OIDC_ISSUER: 'https://id.example' }, 'OIDC_CLIENT_ID'],
+    [{ SMTP_URL: 'mail.example.gr:587', MAIL_FROM: 'p@example.gr' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.gr:587' }, 'MAIL_FROM'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(`Invalid setting ${name}`);

@@ -62,6 +62,15 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   TRUST_PROXY: optionalText.pipe(flag.optional()),
   AADE_REGISTRY_URL: optionalText.pipe(z.url('must be a URL').default(AADE_REGISTRY_DEFAULT_URL)),
+  /** The outgoing mail server, e.g. smtp://user:password@mail.example.gr:587 or smtps://…:465. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** The sender of outgoing mail, e.g. "ΔΕΥΑ Αγίας Ελένης <protocol@deya.gr>". */
+  MAIL_FROM: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +97,8 @@ export interface Config {
   webDist: string;
   /** AADE's VAT-number registry (trader lookup); tests point it at a local fake. */
   aadeRegistryUrl: string;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); undefined: the installation sends no e-mail. */
+  mail: { smtpUrl: string; from: string } | undefined;
 }
 
 /** Reads every setting from the environment (spec: issue 2 'Configuration'). */
@@ -98,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(String(issue?.path[0] ?? 'environment'), issue?.message ?? 'invalid');
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('MAIL_FROM', 'SMTP_URL needs a sender address');
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     throw new ConfigError(
       e.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER',
@@ -127,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     aadeRegistryUrl: e.AADE_REGISTRY_URL,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }
 

@@ -34,6 +34,8 @@ export const errorKeys = {
   registryDailyLimit: 'error.registry_daily_limit',
   registryUnavailable: 'error.registry_unavailable',
   registryNoCredentials: 'error.registry_no_credentials',
+  mailNotConfigured: 'error.mail_not_configured',
+  mailFailed: 'error.mail_failed',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 

@@ -15,6 +15,8 @@ export const installationEnvSchema = z.object({
     logoutUrl: z.string().nullable(),
     clientId: z.string().nullable(),
   }),
+  /** Whether the installation sends e-mail (SMTP_URL is set). */
+  mail: z.object({ enabled: z.boolean() }),
 });
 export type InstallationEnv = z.infer<typeof installationEnvSchema>;
 

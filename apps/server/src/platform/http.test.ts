@@ -84,6 +84,7 @@ describe('the HTTP platform', () => {
       defaultLanguage: 'el',
       languages: ['el', 'en'],
       sso: { enabled: false, logoutUrl: null, clientId: null },
+      mail: { enabled: false },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
       status: 'ok',

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ListRegistry } from './list/registry.ts';
+import type { Mailer } from './mail.ts';
 import type { SecretBox } from './secrets.ts';
 import type { Storage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -16,4 +17,6 @@ export interface ModuleOptions {
   secrets: SecretBox;
   /** Where uploaded files are kept (disk under STORAGE_DIR by default); objects are immutable. */
   storage: Storage;
+  /** Outgoing e-mail (SMTP_URL); `configured` is false when the installation sends none. */
+  mailer: Mailer;
 }

@@ -9,7 +9,7 @@ export const APP_NAME = 'Protocol';
 /** What the web app reads at start (spec §7 /api/installation/env) and the health probe. */
 export const installationRoutes: FastifyPluginAsyncZod<
   ModuleOptions & { sso: SsoService | undefined; version: string }
-> = async (app, { db, sso, version }) => {
+> = async (app, { db, sso, version, mailer }) => {
   app.get(
     '/installation/env',
     {
@@ -34,6 +34,7 @@ export const installationRoutes: FastifyPluginAsyncZod<
         defaultLanguage,
         languages: [...languages],
         sso: { enabled: Boolean(sso), logoutUrl, clientId: sso?.clientId ?? null },
+        mail: { enabled: mailer.configured },
       };
     },
   );

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { documentHistory, runDocumentAction } from './actions.service.ts';
 
@@ -15,7 +16,10 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  * The document actions (spec §3 'Document actions') and the history timeline. protocol:read reaches
  * them (a chargee with read access may charge on, return or sign); each action's own rule decides.
  */
-export const documentActionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+export const documentActionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, storage, mailer },
+) => {
   app.post(
     '/document/actions',
     {
@@ -28,7 +32,12 @@ export const documentActionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
         response: { 200: documentActionResultSchema },
       },
     },
-    async (request) => runDocumentAction(db, principalOf(request), request.body, request.id),
+    async (request) =>
+      runDocumentAction(db, principalOf(request), request.body, request.id, {
+        storage,
+        mailer,
+        language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
+      }),
   );
 
   app.get(

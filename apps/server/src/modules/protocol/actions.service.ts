@@ -1,10 +1,13 @@
+import type { Readable } from 'node:stream';
 import {
   type DocumentActionName,
   type DocumentActionResult,
   documentActionName,
   type documentActionRequestSchema,
+  errorKeys,
   formatProtocolId,
   type HistoryEntry,
+  type Language,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,8 +16,13 @@ import { recordAudit } from '../../platform/audit.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { companyUsers } from '../companies/companies.schema.ts';
+import { formatDate } from '../../platform/exports/format.ts';
+import { translate } from '../../platform/i18n.ts';
+import { MailDeliveryError, type Mailer } from '../../platform/mail.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { companies, companyUsers } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { traders } from '../traders/traders.schema.ts';
 import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { insertCase, linkDocuments } from './cases.service.ts';
@@ -52,6 +60,8 @@ export type DocumentActionRequest = z.output<typeof documentActionRequestSchema>
 
 export const actionErrorKeys = {
   filesOfRegistered: 'error.document_files_registered',
+  sendNoReceivers: 'error.document_send_no_receivers',
+  sendNoEmail: 'error.document_send_no_email',
   transferTargetDeleted: 'error.transfer_target_deleted',
 } as const;
 
@@ -82,12 +92,21 @@ const auditUser = (principal: Principal) => ({ userId: principal.userId, usernam
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 
+/** What some actions need beyond the database: send reads the files and mails them. */
+export interface ActionServices {
+  storage: Storage;
+  mailer: Mailer;
+  /** The asker's language: the e-mail of a send is written in it. */
+  language: Language;
+}
+
 interface Context {
   tx: Tx;
   principal: Principal;
   row: DocumentRow;
   request: DocumentActionRequest;
   requestId: string;
+  services: ActionServices;
 }
 
 interface Effect {
@@ -242,6 +261,76 @@ const liveAttachments = (tx: Tx, documentId: number) =>
     .where(and(eq(documentAttachments.documentId, documentId), isNull(documentAttachments.deletedAt)))
     .orderBy(asc(documentAttachments.id));
 
+/**
+ * Send by e-mail: the document goes to the e-mail of every receiver, with its current files, from
+ * the installation's sender. Inside the action's transaction and before its status changes, so a
+ * refused message leaves the document unsent (502 with the server's answer).
+ */
+async function mailDocument({ tx, row, request, services }: Context) {
+  const { mailer, storage, language } = services;
+  if (!mailer.configured) throw new AppError(409, errorKeys.mailNotConfigured);
+  const receivers = await tx
+    .select({ fullname: traders.fullname, email: traders.email })
+    .from(documentTraders)
+    .innerJoin(traders, eq(traders.id, documentTraders.traderId))
+    .where(and(eq(documentTraders.documentId, row.id), eq(documentTraders.role, TRADER_ROLE.receiver)))
+    .orderBy(asc(documentTraders.position));
+  if (receivers.length === 0) throw new AppError(409, actionErrorKeys.sendNoReceivers);
+  const missing = receivers.filter((r) => !r.email?.trim());
+  if (missing.length > 0)
+    throw new AppError(409, actionErrorKeys.sendNoEmail, {
+      names: missing.map((r) => r.fullname ?? '?').join(', '),
+    });
+  const [company] = await tx
+    .select({ title: companies.companytitle, name: companies.companyname })
+    .from(companies)
+    .where(eq(companies.id, row.companyId));
+  const files = await liveAttachments(tx, row.id);
+  const attachments: { filename: string; contentType: string; content: Readable }[] = [];
+  // Files are streamed to the server, not read into memory; whatever is left is closed at the end.
+  const close = () => {
+    for (const attachment of attachments) attachment.content.destroy();
+  };
+  for (const file of files) {
+    const stored = await storage.get(file.storageKey);
+    if (!stored) {
+      close();
+      throw new AppError(409, 'error.attachment_missing', { name: file.fileName });
+    }
+    attachments.push({ filename: file.fileName, contentType: file.contentType, content: stored.stream });
+  }
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(language, `mail.${key}`, params);
+  const protocolId = formatProtocolId(row.protocolNumber, row.protocolYear) ?? '';
+  const date = row.protocolDate ? formatDate(row.protocolDate) : '';
+  const text = [
+    company?.title || company?.name || '',
+    '',
+    t('greeting', { protocolId, date }),
+    t('subjectLine', { subject: row.subject }),
+    ...(request.comments ? ['', request.comments] : []),
+    '',
+    files.length > 0 ? t('attachments', { count: files.length }) : t('noAttachments'),
+    '',
+    '--',
+    t('footer', { company: company?.name ?? '' }),
+  ].join('\n');
+  try {
+    return await mailer.send({
+      to: receivers.map((r) => (r.email as string).trim()),
+      subject: t('subject', { protocolId, subject: row.subject }),
+      text,
+      attachments,
+    });
+  } catch (error) {
+    if (error instanceof MailDeliveryError)
+      throw new AppError(502, errorKeys.mailFailed, { detail: error.detail.slice(0, 300) }, undefined, error);
+    throw error;
+  } finally {
+    close();
+  }
+}
+
 const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = {
   async edit({ row }) {
     const registered = row.protocolNumber !== null;
@@ -251,7 +340,9 @@ const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = 
     };
   },
 
-  async send({ tx, principal, row, request }) {
+  async send(ctx) {
+    const { tx, principal, row, request } = ctx;
+    const mail = request.sendMethod === 'email' ? await mailDocument(ctx) : null;
     const sentAt = new Date();
     await tx
       .update(documents)
@@ -262,6 +353,12 @@ const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = 
         sendStatus: { before: row.sendStatus, after: 2 },
         sentAt: { before: row.sentAt?.toISOString() ?? null, after: sentAt.toISOString() },
         ...(request.sendMethod ? { sendMethod: { before: null, after: request.sendMethod } } : {}),
+        ...(mail
+          ? {
+              sentTo: { before: null, after: mail.accepted.join(', ') },
+              messageId: { before: null, after: mail.messageId },
+            }
+          : {}),
       },
     };
   },
@@ -482,6 +579,7 @@ export async function runDocumentAction(
   principal: Principal,
   request: DocumentActionRequest,
   requestId: string,
+  services: ActionServices,
 ): Promise<DocumentActionResult> {
   const name = documentActionName(request.actionType.id);
   if (!name) throw badRequest([{ field: 'actionType.id', key: 'validation.invalid', params: {} }]);
@@ -508,7 +606,7 @@ export async function runDocumentAction(
     }
     const facts = await documentFacts(tx, principal, row);
     assertAction(principal, name, row, facts);
-    const effect = await handlers[name]({ tx, principal, row, request, requestId });
+    const effect = await handlers[name]({ tx, principal, row, request, requestId, services });
     if (!effect.noAudit) {
       await recordAudit(tx, {
         entity: 'document',

@@ -108,17 +108,21 @@ describe('document actions: rules and effects', () => {
     const unregistered = await outgoing();
     await refused(409, 'documents.reason.not_registered', A.send, unregistered.id);
     const doc = await outgoing({ protocolBookId: w.outBook });
-    const result = await ok(A.send, doc.id, { sendMethod: 'email', comments: 'με email' });
+    const result = await ok(A.send, doc.id, { sendMethod: 'post', comments: 'με συστημένη επιστολή' });
     expect(result.document.sendStatus).toBe(2);
     expect(result.document.sentAt).not.toBeNull();
     await refused(409, 'documents.reason.already_sent', A.send, doc.id);
     const line = (await history(doc.id)).find((h) => h.action === 'send');
     expect(line).toMatchObject({
-      comments: 'με email',
+      comments: 'με συστημένη επιστολή',
       username: 'writer',
       userFullName: 'Γραμματέας Πρωτοκόλλου',
-      changes: { sendStatus: { before: 0, after: 2 }, sendMethod: { before: null, after: 'email' } },
+      changes: { sendStatus: { before: 0, after: 2 }, sendMethod: { before: null, after: 'post' } },
     });
+    // By e-mail on an installation without SMTP_URL: refused with the reason, and still unsent.
+    const unsent = await outgoing({ protocolBookId: w.outBook });
+    await refused(409, 'error.mail_not_configured', A.send, unsent.id, { sendMethod: 'email' });
+    expect((await getDoc(unsent.id)).json().sendStatus).toBe(0);
   });
 
   it('charge → share → return: assignments, visibility, notifications and history', async () => {

@@ -21,6 +21,7 @@ import { userGroupMembers, userGroupPermissions, userGroups } from '../users/gro
 import { createUser } from '../users/users.service.ts';
 import { contentDisposition } from './attachments.routes.ts';
 import { documentAssignments, documentAttachments, documents, documentTypes } from './protocol.schema.ts';
+import { multipart, type UploadFile } from './protocol-fixtures.ts';
 
 type Headers = { authorization: string };
 // biome-ignore lint/suspicious/noExplicitAny: the API's JSON answers, read field by field
@@ -59,34 +60,6 @@ const CSV_1253 = Buffer.from([
   0xcf, 0xed, 0xef, 0xec, 0xe1, 0xf4, 0xe5, 0xf0, 0xfe, 0xed, 0xf5, 0xec, 0xef, 0x3b, 0xc4, 0xe9, 0xe5, 0xfd,
   0xe8, 0xf5, 0xed, 0xf3, 0xe7, 0x0d, 0x0a,
 ]);
-
-interface UploadFile {
-  name: string;
-  content: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser sends it: raw UTF-8 file names. */
-function multipart(files: UploadFile[], fields: Record<string, string> = {}) {
-  const boundary = `----protocol${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const upload = (documentId: number | string, files: UploadFile[], headers: Headers = writer, query = '') => {
   const body = multipart(files);

@@ -12,10 +12,22 @@ import { traders } from '../traders/traders.schema.ts';
 import { createDocument, protocolDay, protocolYearOf } from './documents.service.ts';
 import { documentTypes, subjectCategories } from './protocol.schema.ts';
 
-const DEMO_TRADERS: { fullname: string; individual: boolean; lastname?: string; firstname?: string }[] = [
-  { fullname: 'Παπαδόπουλος Ιωάννης', individual: true, lastname: 'Παπαδόπουλος', firstname: 'Ιωάννης' },
+const DEMO_TRADERS: {
+  fullname: string;
+  individual: boolean;
+  lastname?: string;
+  firstname?: string;
+  email?: string;
+}[] = [
+  {
+    fullname: 'Παπαδόπουλος Ιωάννης',
+    individual: true,
+    lastname: 'Παπαδόπουλος',
+    firstname: 'Ιωάννης',
+    email: 'i.papadopoulos@example.gr',
+  },
   { fullname: 'Κωνσταντίνου Ελένη', individual: true, lastname: 'Κωνσταντίνου', firstname: 'Ελένη' },
-  { fullname: 'Υπουργείο Εσωτερικών', individual: false },
+  { fullname: 'Υπουργείο Εσωτερικών', individual: false, email: 'protocol@ypes-example.gr' },
   { fullname: 'Αποκεντρωμένη Διοίκηση Πελοποννήσου', individual: false },
 ];
 

@@ -1,4 +1,5 @@
 // Test fixtures of the protocol API tests (actions, cases, book summary): operators, books, documents.
+import { randomBytes } from 'node:crypto';
 import { allPermissions } from '@protocol/contracts';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -45,8 +46,9 @@ export interface ProtocolWorld {
   year: number;
 }
 
-export async function protocolWorld(): Promise<ProtocolWorld> {
-  const t = await startTestApp();
+/** The protocol test world; `env` adds settings (e.g. SMTP_URL). */
+export async function protocolWorld(env: Record<string, string> = {}): Promise<ProtocolWorld> {
+  const t = await startTestApp(env);
   const admin = await t.login('admin', ADMIN_PASSWORD);
   const me = (
     await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
@@ -173,4 +175,32 @@ export async function createTrader(w: ProtocolWorld, fullname: string, companyId
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as number;
+}
+
+export interface UploadFile {
+  name: string;
+  content: Buffer;
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser sends it: raw UTF-8 file names. */
+export function multipart(files: UploadFile[], fields: Record<string, string> = {}) {
+  const boundary = `----protocol${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
