@@ -36,6 +36,30 @@ async function runAction(page: Page, action: string, comments?: string) {
   if (comments !== undefined) await page.getByTestId('action-comments').fill(comments);
 }
 
+/**
+ * Fills a new document (subject, the trader picked by a search, the year's book of the kind) and
+ * saves it, confirming the registration. Returns the protocol number shown (N/YYYY).
+ */
+async function register(page: Page, kind: 0 | 1, subject: string, trader?: { search: string; name: RegExp }) {
+  await page.goto(`/document/create?kind=${kind}`);
+  await page.getByTestId('attachments-save-first').waitFor();
+  await page.getByTestId('document-subject').fill(subject);
+  if (trader) {
+    await page.getByTestId(`document-${kind === 0 ? 'senders' : 'receivers'}-picker`).fill(trader.search);
+    await page.getByRole('option', { name: trader.name }).click();
+  }
+  const book = page.getByTestId('document-book');
+  const bookName = kind === 0 ? 'Εισερχόμενα' : 'Εξερχόμενα';
+  const bookValue = await book.locator('option', { hasText: bookName }).first().getAttribute('value');
+  await book.selectOption(bookValue ?? '');
+  await page.getByTestId('document-save').click();
+  await page.getByTestId('confirm-dialog-ok').click();
+  await page.waitForURL(/\/document\/\d+\/edit/);
+  const shown = page.getByTestId('document-protocol-id');
+  await expect.poll(async () => shown.textContent()).toMatch(/\d+\/20\d\d/);
+  return /(\d+\/20\d\d)/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+}
+
 const documentId = (page: Page) => Number(/\/document\/(\d+)\/edit/.exec(page.url())?.[1]);
 
 beforeAll(async () => {
@@ -54,21 +78,8 @@ describe('the protocol book', () => {
     const { context, page } = await signedIn('mpapadopoulou', 'America/New_York');
     const athensHour = () => utilityTime(new Date()).split(':')[0];
     const hours = new Set([athensHour()]);
-    await page.goto('/document/create?kind=0');
-    await page.getByTestId('attachments-save-first').waitFor();
-    await page.getByTestId('document-subject').fill(SUBJECT);
-    await page.getByTestId('document-senders-picker').fill('παπαδοπουλος');
-    await page.getByRole('option', { name: /Παπαδόπουλος Ιωάννης/ }).click();
-    const book = page.getByTestId('document-book');
-    const bookValue = await book.locator('option', { hasText: 'Εισερχόμενα' }).first().getAttribute('value');
-    await book.selectOption(bookValue ?? '');
-    await page.getByTestId('document-save').click();
-    await page.getByTestId('confirm-dialog-ok').click();
-    await page.waitForURL(/\/document\/\d+\/edit/);
+    protocolId = await register(page, 0, SUBJECT, { search: 'παπαδοπουλος', name: /Παπαδόπουλος Ιωάννης/ });
     incomingId = documentId(page);
-    const shown = page.getByTestId('document-protocol-id');
-    await expect.poll(async () => shown.textContent()).toMatch(/\d+\/20\d\d/);
-    protocolId = /(\d+\/20\d\d)/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
     hours.add(athensHour());
     const registeredAt = (await page.getByTestId('document-protocol-date').textContent()) ?? '';
     expect(hours).toContain(/ (\d{1,2}):\d\d:\d\d/.exec(registeredAt)?.[1]);
@@ -196,19 +207,10 @@ describe('the protocol book', () => {
 
   it('sends a registered outgoing document by e-mail to its receiver, with its file', async () => {
     const { context, page } = await signedIn('mpapadopoulou');
-    await page.goto('/document/create?kind=1');
-    await page.getByTestId('document-subject').fill('Ενημέρωση για την επανασύνδεση υδροδότησης');
-    await page.getByTestId('document-receivers-picker').fill('παπαδοπουλος');
-    await page.getByRole('option', { name: /Παπαδόπουλος Ιωάννης/ }).click();
-    const book = page.getByTestId('document-book');
-    const bookValue = await book.locator('option', { hasText: 'Εξερχόμενα' }).first().getAttribute('value');
-    await book.selectOption(bookValue ?? '');
-    await page.getByTestId('document-save').click();
-    await page.getByTestId('confirm-dialog-ok').click();
-    await page.waitForURL(/\/document\/\d+\/edit/);
-    const shown = page.getByTestId('document-protocol-id');
-    await expect.poll(async () => shown.textContent()).toMatch(/\d+\/20\d\d/);
-    const outgoingId = /(\d+\/20\d\d)/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+    const outgoingId = await register(page, 1, 'Ενημέρωση για την επανασύνδεση υδροδότησης', {
+      search: 'παπαδοπουλος',
+      name: /Παπαδόπουλος Ιωάννης/,
+    });
     await page.getByTestId('attachments-input').setInputFiles({
       name: 'Απάντηση.pdf',
       mimeType: 'application/pdf',
@@ -222,6 +224,7 @@ describe('the protocol book', () => {
     await shot(page, 'e2e-send-email');
     const before = e2e.mail.received.length;
     await page.getByTestId('action-dialog-ok').click();
+    await page.getByText('Το έγγραφο στάλθηκε με e-mail στους παραλήπτες').waitFor();
     await expect.poll(() => e2e.mail.received.length).toBe(before + 1);
     const message = e2e.mail.received.at(-1);
     expect(message?.to).toEqual(['i.papadopoulos@example.gr']);
@@ -230,6 +233,14 @@ describe('the protocol book', () => {
     );
     expect(message?.parsed.text).toContain('Σας ενημερώνουμε για την επανασύνδεση.');
     expect(message?.parsed.attachments.map((a) => a.filename)).toEqual(['Απάντηση.pdf']);
+    // The history says how and to whom it went.
+    await page.getByTestId('document-send-status').getByText('Απεστάλη', { exact: true }).waitFor();
+    await runAction(page, 'history');
+    const history = page.getByTestId('history-dialog');
+    await history.getByText('Στάλθηκε με e-mail σε').waitFor();
+    await history.getByText('i.papadopoulos@example.gr').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await shot(page, 'e2e-send-history');
     await context.close();
   });
 
@@ -274,13 +285,7 @@ describe('the protocol book', () => {
     await admin.context.close();
 
     const { context, page } = await signedIn('mpapadopoulou');
-    await page.goto('/document/create?kind=0');
-    await page.getByTestId('document-subject').fill('Αίτηση με απόδειξη πρωτοκόλλησης');
-    const book = page.getByTestId('document-book');
-    const bookValue = await book.locator('option', { hasText: 'Εισερχόμενα' }).first().getAttribute('value');
-    await book.selectOption(bookValue ?? '');
-    await page.getByTestId('document-save').click();
-    await page.getByTestId('confirm-dialog-ok').click();
+    await register(page, 0, 'Αίτηση με απόδειξη πρωτοκόλλησης');
     // The registration is saved; then the type's receipt setting asks whether to print.
     const ask = page.getByTestId('confirm-dialog');
     await ask

@@ -108,7 +108,8 @@ export function useDocumentAction(document: ProtocolDocument) {
       if (result.document) queryClient.setQueryData(documentKey(document.id), result.document);
       void queryClient.invalidateQueries({ queryKey: documentsKey, exact: false, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['list'], exact: false, refetchType: 'none' });
-      if (name && name !== 'history' && name !== 'edit') notify(t(`docs.actions.done.${name}`), 'success');
+      const done = name === 'send' && request.sendMethod === 'email' ? 'sendEmail' : name;
+      if (name && name !== 'history' && name !== 'edit') notify(t(`docs.actions.done.${done}`), 'success');
       if ((name === 'clone' || name === 'convertToOutgoing') && result.createdDocumentId) {
         navigate(localize(`/document/${result.createdDocumentId}/edit`));
       }
