@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
 import { parametricsRoutes } from './modules/parametrics/parametrics.routes.ts';
@@ -39,7 +39,8 @@ import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { createSecretBox } from './platform/secrets.ts';
-import { createDiskStorage } from './platform/storage.ts';
+import { createDiskStorage, type Storage } from './platform/storage.ts';
+import { sweepStorage } from './platform/storage-sweep.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { viewsRoutes } from './platform/views/views.routes.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     storage: createDiskStorage(config.storageDir),
     mailer: createMailer(config),
   };
+  scheduleStorageSweep(app, db, moduleOptions.storage);
   await app.register(
     async (api) => {
       await api.register(installationRoutes, { ...moduleOptions, sso, version: VERSION });
@@ -172,5 +174,24 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return send(request, reply, 404, 'error.not_found', {});
+  });
+}
+
+/**
+ * A listening server sweeps stored objects no row points at (platform/storage-sweep.ts): a minute
+ * after start, then daily. Only when listening: tests that inject requests never sweep.
+ */
+function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage) {
+  const timers: NodeJS.Timeout[] = [];
+  const sweep = () =>
+    sweepStorage(db, storage).then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'storage sweep removed unreferenced files'),
+      (error: unknown) => app.log.warn({ err: error }, 'storage sweep failed'),
+    );
+  app.addHook('onListen', async () => {
+    timers.push(setTimeout(sweep, 60_000).unref(), setInterval(sweep, 24 * 60 * 60 * 1000).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
   });
 }

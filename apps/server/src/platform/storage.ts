@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -26,6 +26,11 @@ export interface Storage {
   /** Removes an object (no error when it is already gone). Only for objects nothing references. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The keys of objects stored before `before`, for the sweep of unreferenced objects; also drops
+   * temporary files of puts a crash interrupted before then.
+   */
+  keysStoredBefore(before: Date): AsyncIterable<string>;
 }
 
 export type StorageSource = Readable | AsyncIterable<Uint8Array> | Uint8Array;
@@ -135,7 +140,36 @@ export function createDiskStorage(root: string): Storage {
         return false;
       }
     },
+
+    async *keysStoredBefore(before) {
+      for (const part of await entriesOf(tmpDir)) {
+        const file = path.join(tmpDir, part);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < before) await rm(file, { force: true });
+      }
+      for (const year of await entriesOf(base)) {
+        if (!/^\d{4}$/.test(year)) continue;
+        for (const month of await entriesOf(path.join(base, year))) {
+          for (const name of await entriesOf(path.join(base, year, month))) {
+            const key = `${year}/${month}/${name}`;
+            if (!isStorageKey(key)) continue;
+            const info = await stat(fileOf(key)).catch(() => null);
+            if (info?.isFile() && info.mtime < before) yield key;
+          }
+        }
+      }
+    },
   };
+}
+
+/** The names in a folder, or none when it does not exist. */
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 async function* chunksOf(source: StorageSource): AsyncIterable<Uint8Array> {
