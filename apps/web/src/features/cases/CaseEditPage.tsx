@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -21,6 +20,7 @@ import { z } from 'zod';
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -30,7 +30,6 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contractResolver.ts';
 import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
@@ -400,20 +399,8 @@ function EditCase({ id }: { id: number }) {
   );
   useAppBar({ title: t('cases.form.editTitle'), actions });
 
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
-    if (isApiError(query.error) && query.error.status === 403)
-      return <ForbiddenPage message={errorMessage(t, query.error)} />;
-    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!item) {
-    return (
-      <Box aria-busy="true">
-        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
-        <Skeleton variant="rounded" height={320} />
-      </Box>
-    );
-  }
+  if (query.error || !item)
+    return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={320} />;
   return (
     <Box data-testid="case-page">
       <PageHeader

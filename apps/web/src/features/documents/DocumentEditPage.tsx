@@ -12,7 +12,6 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -27,6 +26,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -36,7 +36,6 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
@@ -766,20 +765,8 @@ function EditDocument({ id }: { id: number }) {
   );
   useAppBar({ title: t('docs.form.editTitle'), actions });
 
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
-    if (isApiError(query.error) && query.error.status === 403)
-      return <ForbiddenPage message={errorMessage(t, query.error)} />;
-    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!document) {
-    return (
-      <Box aria-busy="true">
-        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
-        <Skeleton variant="rounded" height={420} />
-      </Box>
-    );
-  }
+  if (query.error || !document)
+    return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={420} />;
   const editAction = document.actions.find((action) => action.name === 'edit' || action.id === 1);
   const writable = document.state === 0 && (editAction?.allowed ?? false);
   const state = stateLabel(t, document.state);

@@ -30,6 +30,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -39,7 +40,6 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
-import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
 import { referenceApi, TRADERS_SEARCH_URL, traderKey, traderLabel, tradersApi, tradersKey } from './api.ts';
@@ -823,20 +823,8 @@ function EditTrader({ id }: { id: number }) {
   );
   useAppBar({ title: t('traders.form.editTitle'), actions });
 
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
-    if (isApiError(query.error) && query.error.status === 403)
-      return <ForbiddenPage message={errorMessage(t, query.error)} />;
-    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!trader || custom.loading) {
-    return (
-      <Box aria-busy="true">
-        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
-        <Skeleton variant="rounded" height={320} />
-      </Box>
-    );
-  }
+  if (query.error || !trader || custom.loading)
+    return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={320} />;
   const name = traderLabel(trader);
   return (
     <Box data-testid="trader-page">

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -29,8 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -39,7 +38,6 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contractResolver.ts';
 import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
@@ -441,20 +439,8 @@ function EditGroup({ id }: { id: number }) {
   }, [group, t, confirm, remove, query.refetch]);
   useAppBar({ title: t('userGroups.editTitle'), actions });
 
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
-    if (isApiError(query.error) && query.error.status === 403)
-      return <ForbiddenPage message={errorMessage(t, query.error)} />;
-    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!group) {
-    return (
-      <Box aria-busy="true">
-        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
-        <Skeleton variant="rounded" height={420} />
-      </Box>
-    );
-  }
+  if (query.error || !group)
+    return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={420} />;
 
   const groupCompany = companies.find((item) => item.id === group.companyId);
   return (

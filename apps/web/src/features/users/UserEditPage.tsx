@@ -11,7 +11,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -38,6 +37,7 @@ import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { can } from '../../app/permissions.ts';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
@@ -49,7 +49,6 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
-import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contractResolver.ts';
 import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
@@ -705,20 +704,8 @@ function EditUser({ id }: { id: number }) {
   }, [user, own, mode, t, openOwnChangePassword, confirm, setActive, query.refetch]);
   useAppBar({ title: own ? t('account.title') : t('userForm.editTitle'), actions });
 
-  if (query.error) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
-    if (isApiError(query.error) && query.error.status === 403)
-      return <ForbiddenPage message={errorMessage(t, query.error)} />;
-    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!user) {
-    return (
-      <Box aria-busy="true">
-        <Skeleton variant="rounded" height={104} sx={{ mb: 3 }} />
-        <Skeleton variant="rounded" height={320} />
-      </Box>
-    );
-  }
+  if (query.error || !user)
+    return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={320} />;
 
   return (
     <Box data-testid="user-page">
