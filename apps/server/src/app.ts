@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { APP_NAME } from '@protocol/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,33 +15,25 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { APP_NAME, installationRoutes } from './modules/installation/installation.routes.ts';
-import { parametricsRoutes } from './modules/parametrics/parametrics.routes.ts';
-import { documentActionsRoutes } from './modules/protocol/actions.routes.ts';
-import { assigneesRoutes } from './modules/protocol/assignees.routes.ts';
-import { attachmentsRoutes } from './modules/protocol/attachments.routes.ts';
-import { bookSummaryRoutes } from './modules/protocol/book-summary.routes.ts';
-import { casesRoutes } from './modules/protocol/cases.routes.ts';
-import { documentsRoutes } from './modules/protocol/documents.routes.ts';
-import { protocolSettingsRoutes } from './modules/protocol/protocol-settings.routes.ts';
-import { receiptRoutes } from './modules/protocol/receipt.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { tradersRoutes } from './modules/traders/traders.routes.ts';
-import { accountRoutes } from './modules/users/account.routes.ts';
-import { groupsRoutes } from './modules/users/groups.routes.ts';
-import { SsoService } from './modules/users/sso.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { resolveSession } from './modules/users/users.service.ts';
+import { companiesModule } from './modules/companies/index.ts';
+import { installationModule } from './modules/installation/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { parametricsModule } from './modules/parametrics/index.ts';
+import { protocolModule } from './modules/protocol/index.ts';
+import { settingsModule } from './modules/settings/index.ts';
+import { tradersModule } from './modules/traders/index.ts';
+import { resolveSession } from './modules/users/api.ts';
+import { usersModule } from './modules/users/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
-import type { ModuleOptions } from './platform/module.ts';
+import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } from './platform/module.ts';
 import { createSecretBox } from './platform/secrets.ts';
+import { SsoService } from './platform/sso.ts';
 import { createDiskStorage, type Storage } from './platform/storage.ts';
-import { sweepStorage } from './platform/storage-sweep.ts';
+import { type StorageColumn, sweepStorage } from './platform/storage-sweep.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { viewsRoutes } from './platform/views/views.routes.ts';
 
@@ -48,8 +41,27 @@ export const VERSION: string = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'),
 ).version;
 
+/**
+ * The modules, one line each, in the order their company defaults and demo data run: a module is
+ * its folder `modules/<name>/` (index.ts declares it) plus its line here (README "Adding a module").
+ */
+export const appModules: readonly AppModule[] = [
+  installationModule,
+  companiesModule,
+  usersModule,
+  settingsModule,
+  parametricsModule,
+  notificationsModule,
+  tradersModule,
+  protocolModule,
+];
+
 /** The whole HTTP application: platform plugins first, then each module under /api. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  modules: readonly AppModule[] = appModules,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: () => randomUUID(),
@@ -112,36 +124,29 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const db = database.db;
   await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
 
-  const sso = config.oidc ? new SsoService(config.oidc, tokens) : undefined;
   const moduleOptions: ModuleOptions = {
     db,
     config,
     tokens,
+    version: VERSION,
+    sso: config.oidc ? new SsoService(config.oidc, tokens) : undefined,
     lists: new ListRegistry(),
     secrets: createSecretBox(config.credentialsKey),
     storage: createDiskStorage(config.storageDir),
     mailer: createMailer(config),
+    companyDefaults: companyDefaultsOf(modules),
+    references: referencesOf(modules),
   };
-  scheduleStorageSweep(app, db, moduleOptions.storage);
+  scheduleStorageSweep(
+    app,
+    db,
+    moduleOptions.storage,
+    modules.flatMap((m) => m.storageColumns ?? []),
+  );
   await app.register(
     async (api) => {
-      await api.register(installationRoutes, { ...moduleOptions, sso, version: VERSION });
-      await api.register(accountRoutes, { ...moduleOptions, sso });
       await api.register(viewsRoutes, moduleOptions);
-      await api.register(usersRoutes, moduleOptions);
-      await api.register(groupsRoutes, moduleOptions);
-      await api.register(companiesRoutes, moduleOptions);
-      await api.register(settingsRoutes, moduleOptions);
-      await api.register(parametricsRoutes, moduleOptions);
-      await api.register(protocolSettingsRoutes, moduleOptions);
-      await api.register(casesRoutes, moduleOptions);
-      await api.register(documentActionsRoutes, moduleOptions);
-      await api.register(bookSummaryRoutes, moduleOptions);
-      await api.register(attachmentsRoutes, moduleOptions);
-      await api.register(tradersRoutes, moduleOptions);
-      await api.register(documentsRoutes, moduleOptions);
-      await api.register(assigneesRoutes, moduleOptions);
-      await api.register(receiptRoutes, moduleOptions);
+      for (const module of modules) if (module.plugin) await api.register(module.plugin, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, moduleOptions);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
@@ -181,10 +186,10 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
  * A listening server sweeps stored objects no row points at (platform/storage-sweep.ts): a minute
  * after start, then daily. Only when listening: tests that inject requests never sweep.
  */
-function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage) {
+function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage, columns: StorageColumn[]) {
   const timers: NodeJS.Timeout[] = [];
   const sweep = () =>
-    sweepStorage(db, storage).then(
+    sweepStorage(db, storage, columns).then(
       (removed) => removed > 0 && app.log.info({ removed }, 'storage sweep removed unreferenced files'),
       (error: unknown) => app.log.warn({ err: error }, 'storage sweep failed'),
     );

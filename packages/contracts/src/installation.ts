@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The product's name, as the installation and the API description show it. */
+export const APP_NAME = 'Protocol';
+
 export const languages = ['el', 'en'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'el';

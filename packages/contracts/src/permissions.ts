@@ -3,24 +3,28 @@ import type { EntityCatalog } from './list.ts';
 
 /**
  * Who may do what (spec §6 leaves roles open; issue 4 defines them): permissions are named per
- * module and level, `<module>:read|write|admin`, and a higher level includes the lower ones.
+ * area and level, `<area>:read|write|admin`, and a higher level includes the lower ones. Each module
+ * declares its areas: a ΔΕΥΑ separates the meter reader (readouts) from the billing clerk (billing)
+ * and the cashier (collections), and the accountant (finance) from who transmits to AADE (mydata).
  */
-export const permissionModules = [
-  'protocol',
-  'traders',
-  'forms',
-  'water',
-  'finance',
-  'settings',
-  'users',
-] as const;
-export type PermissionModule = (typeof permissionModules)[number];
+export const permissionAreasByModule = {
+  protocol: ['protocol'],
+  traders: ['traders'],
+  forms: ['forms'],
+  water: ['consumers', 'readouts', 'billing', 'collections'],
+  finance: ['finance', 'mydata'],
+  settings: ['settings'],
+  users: ['users'],
+} as const;
+export type PermissionModule = keyof typeof permissionAreasByModule;
+export type PermissionArea = (typeof permissionAreasByModule)[PermissionModule][number];
+export const permissionAreas = Object.values(permissionAreasByModule).flat() as PermissionArea[];
 export const permissionLevels = ['read', 'write', 'admin'] as const;
 export type PermissionLevel = (typeof permissionLevels)[number];
-export type Permission = `${PermissionModule}:${PermissionLevel}`;
+export type Permission = `${PermissionArea}:${PermissionLevel}`;
 
-export const allPermissions: Permission[] = permissionModules.flatMap((m) =>
-  permissionLevels.map((l) => `${m}:${l}` as Permission),
+export const allPermissions: Permission[] = permissionAreas.flatMap((area) =>
+  permissionLevels.map((l) => `${area}:${l}` as Permission),
 );
 
 export const permissionSchema = z.enum(allPermissions as [Permission, ...Permission[]]);
@@ -30,14 +34,14 @@ export const ADMIN_KIND_PERMISSIONS: Permission[] = ['users:admin', 'settings:ad
 
 /** Whether a scope (the effective permission list) grants `needed`, levels included. */
 export function hasPermission(scope: readonly string[], needed: Permission): boolean {
-  const [module, level] = needed.split(':') as [PermissionModule, PermissionLevel];
+  const [area, level] = needed.split(':') as [PermissionArea, PermissionLevel];
   const rank = permissionLevels.indexOf(level);
-  return permissionLevels.slice(rank).some((l) => scope.includes(`${module}:${l}`));
+  return permissionLevels.slice(rank).some((l) => scope.includes(`${area}:${l}`));
 }
 
 /** The effective scope: the groups' permissions, what the kind brings, everything for a super admin. */
 export function effectiveScope(granted: readonly string[], kind: number, superAdmin: boolean): Permission[] {
-  if (superAdmin) return permissionModules.map((m) => `${m}:admin` as Permission);
+  if (superAdmin) return permissionAreas.map((area) => `${area}:admin` as Permission);
   const all = new Set<string>(granted);
   if (kind === 1) for (const p of ADMIN_KIND_PERMISSIONS) all.add(p);
   return allPermissions.filter((p) => all.has(p));

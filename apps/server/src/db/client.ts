@@ -8,11 +8,8 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
 /** One type for both drivers: modules never know which PostgreSQL they talk to. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -56,7 +53,7 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = drizzlePg(pool, { logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -77,7 +74,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create(path.join(options.dataDir, 'pglite'), {
     extensions: { unaccent, pg_trgm },
   });
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const db = drizzlePglite(client, { logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ATTACHMENT_MAX_MB_SETTING,
-  ATTACHMENT_TYPES_SETTING,
-  DEFAULT_ATTACHMENT_MAX_MB,
-  DEFAULT_ATTACHMENT_TYPES,
-  DEYA_AA_SETTING,
-  userKinds,
-} from '@protocol/contracts';
+import { userKinds } from '@protocol/contracts';
 import { count, sql } from 'drizzle-orm';
+import { appModules } from '../app.ts';
 import type { Config } from '../config.ts';
-import { addUserToCompany, createCompany } from '../modules/companies/companies.service.ts';
-import { seedDemoDocuments } from '../modules/protocol/documents.seed.ts';
-import { seedProtocolSettings } from '../modules/protocol/protocol-settings.ts';
-import { putGeneralSetting } from '../modules/settings/settings.service.ts';
-import { seedGroup } from '../modules/users/groups.service.ts';
+import { addUserToCompany, createCompany } from '../modules/companies/api.ts';
+import { createUser } from '../modules/users/api.ts';
 import { users } from '../modules/users/users.schema.ts';
-import { createUser } from '../modules/users/users.service.ts';
+import { SYSTEM_USER } from '../platform/audit-columns.ts';
+import { type AppModule, companyDefaultsOf } from '../platform/module.ts';
 import type { Db } from './client.ts';
-
-const SYSTEM = 'system';
 
 /** The demo operators the README lists. */
 export const DEMO_OPERATORS = [
@@ -40,9 +30,15 @@ export const DEMO_OPERATORS = [
 
 /**
  * On an empty database: the administrator (with a generated password printed once when none is
- * configured) and, with SEED_DEMO, a demo water utility with two operators.
+ * configured) and, with SEED_DEMO, a demo water utility with two operators, the defaults every new
+ * company gets and each module's demo data.
  */
-export async function bootstrap(db: Db, config: Config, print: (line: string) => void): Promise<void> {
+export async function bootstrap(
+  db: Db,
+  config: Config,
+  print: (line: string) => void,
+  modules: readonly AppModule[] = appModules,
+): Promise<void> {
   const generated = await db.transaction(async (tx) => {
     // Several nodes may start on an empty database at once: one seeds, the others find it done.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72510002)`);
@@ -59,7 +55,7 @@ export async function bootstrap(db: Db, config: Config, print: (line: string) =>
         kind: userKinds.admin,
         superAdmin: true,
       },
-      SYSTEM,
+      SYSTEM_USER,
     );
     if (config.seedDemo) {
       const company = await createCompany(
@@ -68,50 +64,22 @@ export async function bootstrap(db: Db, config: Config, print: (line: string) =>
           companyname: 'ΔΕΥΑ Αγίας Ελένης',
           companytitle: 'Δημοτική Επιχείρηση Ύδρευσης-Αποχέτευσης Αγίας Ελένης',
         },
-        SYSTEM,
+        SYSTEM_USER,
       );
-      await putGeneralSetting(tx, company.id, DEYA_AA_SETTING, '1', SYSTEM);
-      await putGeneralSetting(
-        tx,
-        company.id,
-        ATTACHMENT_MAX_MB_SETTING,
-        String(DEFAULT_ATTACHMENT_MAX_MB),
-        SYSTEM,
-      );
-      await putGeneralSetting(
-        tx,
-        company.id,
-        ATTACHMENT_TYPES_SETTING,
-        DEFAULT_ATTACHMENT_TYPES.join(', '),
-        SYSTEM,
-      );
-      await seedProtocolSettings(tx, company.id, SYSTEM);
+      await companyDefaultsOf(modules)(tx, company.id, SYSTEM_USER);
       await addUserToCompany(tx, company.id, admin.id);
       const operators: number[] = [];
       for (const operator of DEMO_OPERATORS) {
-        const user = await createUser(tx, { ...operator, kind: userKinds.user }, SYSTEM);
+        const user = await createUser(tx, { ...operator, kind: userKinds.user }, SYSTEM_USER);
         await addUserToCompany(tx, company.id, user.id);
         operators.push(user.id);
       }
-      await seedGroup(tx, company.id, {
-        name: 'Γραμματεία πρωτοκόλλου',
-        description: 'Πρωτοκόλληση εισερχομένων και εξερχομένων, συναλλασσόμενοι και αιτήσεις πολιτών',
-        permissions: ['protocol:write', 'traders:write', 'forms:write'],
-        members: operators,
-      });
-      await seedGroup(tx, company.id, {
-        name: 'Τμήμα ύδρευσης',
-        description: 'Παροχές, καταμετρήσεις και λογαριασμοί νερού',
-        permissions: ['water:write', 'traders:read', 'finance:read'],
-        members: operators.slice(1),
-      });
-      // Demo documents registered in this year's books (the books and traders are created if missing).
-      await seedDemoDocuments(
-        tx,
-        company.id,
-        { userId: admin.id, username: config.adminUsername },
-        operators[1],
-      );
+      const demo = {
+        companyId: company.id,
+        admin: { userId: admin.id, username: config.adminUsername },
+        operators,
+      };
+      for (const module of modules) await module.demoData?.(tx, demo);
     }
     return config.adminPassword ? undefined : password;
   });

@@ -1,5 +1,8 @@
 import { text, timestamp } from 'drizzle-orm/pg-core';
 
+/** The audit name of what the installation itself writes (first start, demo data). */
+export const SYSTEM_USER = 'system';
+
 /** Spec §3 audit fields every record carries: user names and times of each kind of change. */
 export const auditColumns = () => ({
   createuser: text('createuser'),

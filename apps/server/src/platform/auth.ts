@@ -125,11 +125,19 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** The company a company-scoped request names, or the operator's first one. */
-export function companyOf(request: FastifyRequest): number {
-  const principal = principalOf(request);
-  const raw = (request.query as Record<string, unknown>).companyid;
+/**
+ * The one place that reads the company in use: the `companyid` a request names, or the operator's
+ * first company. A company the operator does not work for (or a value that is not a company id) is
+ * 'not found', never 'forbidden', so its existence is not revealed.
+ */
+export function companyIdOf(principal: Principal, query: unknown): number {
+  const raw = (query as Record<string, unknown> | undefined)?.companyid;
   const companyId = raw === undefined ? principal.companyIds[0] : Number(raw);
   if (companyId === undefined || !principal.companyIds.includes(companyId)) throw notFound();
   return companyId;
+}
+
+/** The company of a company-scoped request (see `companyIdOf`). */
+export function companyOf(request: FastifyRequest): number {
+  return companyIdOf(principalOf(request), request.query);
 }

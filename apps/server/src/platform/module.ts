@@ -1,9 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
 import type { SecretBox } from './secrets.ts';
+import type { SsoService } from './sso.ts';
 import type { Storage } from './storage.ts';
+import type { StorageColumn } from './storage-sweep.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What every module plugin receives when it is registered: nothing is decorated globally. */
@@ -11,7 +14,11 @@ export interface ModuleOptions {
   db: Db;
   config: Config;
   tokens: TokenService;
-  /** Where modules register their lists for the exports. */
+  /** The running version (package.json), for the installation's answers. */
+  version: string;
+  /** Single sign-on with the configured OpenID provider; undefined without OIDC_ISSUER. */
+  sso: SsoService | undefined;
+  /** Where modules register their lists (`registerListRoute`) for the exports. */
   lists: ListRegistry;
   /** Encrypts secrets kept in the database. */
   secrets: SecretBox;
@@ -19,4 +26,68 @@ export interface ModuleOptions {
   storage: Storage;
   /** Outgoing e-mail (SMTP_URL); `configured` is false when the installation sends none. */
   mailer: Mailer;
+  /** Runs every module's defaults for a company being created (in its transaction). */
+  companyDefaults: CompanyDefaults;
+  /** The columns of all modules that point at another module's rows (e.g. a merge moves them). */
+  references: RowReferences;
+}
+
+/** A module's defaults for a new company, run inside the transaction that creates it. */
+export type CompanyDefaults = (tx: Tx, companyId: number, username: string) => Promise<void>;
+
+/** A column that holds the id of a row another module owns. */
+export interface RowReference {
+  /** The owner of the rows pointed at, e.g. 'traders'. */
+  target: string;
+  /** The SQL table name, e.g. 'document_traders'. */
+  table: string;
+  /** Its column holding the id. */
+  column: string;
+}
+
+export interface RowReferences {
+  /** Every registered column pointing at `target`'s rows. */
+  to(target: string): readonly RowReference[];
+}
+
+/** What the demo company's data needs: who it is and who works there. */
+export interface DemoContext {
+  companyId: number;
+  admin: { userId: number; username: string };
+  /** The demo operators (README), in order. */
+  operators: number[];
+}
+
+/**
+ * One business area of the server, declared in `modules/<name>/index.ts` and listed once in app.ts.
+ * The plugin registers the module's routes (under /api) and lists; the rest is data the platform
+ * gathers from every module before any plugin runs, so start-up seeding can use it without an app.
+ */
+export interface AppModule {
+  name: string;
+  plugin?: FastifyPluginAsync<ModuleOptions>;
+  /** Rows every new company gets (document types, …), in the creating transaction. */
+  companyDefaults?: CompanyDefaults;
+  /** The demo company's data (SEED_DEMO), in the seeding transaction, after the company's defaults. */
+  demoData?: (tx: Tx, demo: DemoContext) => Promise<void>;
+  /** Columns of this module that point at other modules' rows. */
+  references?: RowReference[];
+  /** Columns of this module holding storage keys: the storage sweep keeps the objects they name. */
+  storageColumns?: StorageColumn[];
+}
+
+export function defineModule(module: AppModule): AppModule {
+  return module;
+}
+
+/** The company defaults of all modules, in module order. */
+export function companyDefaultsOf(modules: readonly AppModule[]): CompanyDefaults {
+  return async (tx, companyId, username) => {
+    for (const module of modules) await module.companyDefaults?.(tx, companyId, username);
+  };
+}
+
+export function referencesOf(modules: readonly AppModule[]): RowReferences {
+  const all = modules.flatMap((m) => m.references ?? []);
+  return { to: (target) => all.filter((r) => r.target === target) };
 }

@@ -1,9 +1,9 @@
 import { allPermissions } from '@protocol/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUserToCompany, createCompany } from '../modules/companies/companies.service.ts';
+import { addUserToCompany, createCompany } from '../modules/companies/api.ts';
+import { createUser } from '../modules/users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../modules/users/groups.schema.ts';
-import { createUser } from '../modules/users/users.service.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
 import { authPlugin, type RouteAccess, routeAccess } from './auth.ts';
 import { createTokenService } from './tokens.ts';

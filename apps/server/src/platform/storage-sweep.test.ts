@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { createDiskStorage } from './storage.ts';
-import { registerStorageReference, sweepStorage } from './storage-sweep.ts';
+import { sweepStorage } from './storage-sweep.ts';
 
 /**
  * The sweep removes old objects no registered column names (here a test table, beside the
@@ -16,6 +16,10 @@ const root = mkdtempSync(path.join(tmpdir(), 'protocol-sweep-'));
 const storage = createDiskStorage(root);
 const TWO_DAYS_AGO = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
 const fileOf = (key: string) => path.join(root, ...key.split('/'));
+const columns = [
+  { table: 'document_attachments', column: 'storage_key' },
+  { table: 'sweep_test_files', column: 'key' },
+];
 const age = (file: string) => utimesSync(file, TWO_DAYS_AGO, TWO_DAYS_AGO);
 
 beforeAll(async () => {
@@ -29,7 +33,6 @@ afterAll(async () => {
 
 describe('the storage sweep', () => {
   it('removes old unreferenced objects and interrupted temporary files; keeps referenced and new ones', async () => {
-    registerStorageReference({ table: 'sweep_test_files', column: 'key' });
     const referenced = await storage.put(Buffer.from('referenced'));
     const orphans = await Promise.all([1, 2, 3].map((n) => storage.put(Buffer.from(`orphan ${n}`))));
     const fresh = await storage.put(Buffer.from('uploaded a moment ago, its row not yet written'));
@@ -40,12 +43,12 @@ describe('the storage sweep', () => {
     writeFileSync(part, 'half a file');
     age(part);
 
-    expect(await sweepStorage(t.database.db, storage)).toBe(3);
+    expect(await sweepStorage(t.database.db, storage, columns)).toBe(3);
     for (const orphan of orphans) expect(await storage.exists(orphan.key)).toBe(false);
     expect(await storage.exists(referenced.key)).toBe(true);
     expect(await storage.exists(fresh.key)).toBe(true);
     expect(existsSync(part)).toBe(false);
     // Nothing left to remove.
-    expect(await sweepStorage(t.database.db, storage)).toBe(0);
+    expect(await sweepStorage(t.database.db, storage, columns)).toBe(0);
   });
 });

@@ -5,22 +5,14 @@ import type { Storage } from './storage.ts';
 /**
  * The sweep of stored objects no row points at. A crash between storing an upload and inserting its
  * row leaves such an object behind (rows are never deleted while their object is needed: records
- * keep their keys, copies share them). Modules register the columns that hold storage keys; an
- * object older than the grace period that none of them names is removed.
+ * keep their keys, copies share them). Modules declare the columns that hold storage keys
+ * (`AppModule.storageColumns`); an object older than the grace period that none of them names is removed.
  */
-export interface StorageReference {
+export interface StorageColumn {
   /** The SQL table name, e.g. 'document_attachments'. */
   table: string;
   /** Its column holding the storage key. */
   column: string;
-}
-
-const references: StorageReference[] = [];
-
-export function registerStorageReference(reference: StorageReference): void {
-  if (!references.some((r) => r.table === reference.table && r.column === reference.column)) {
-    references.push(reference);
-  }
 }
 
 /** Uploads finish in seconds: an object a day old without a row will never get one. */
@@ -31,9 +23,10 @@ const BATCH = 500;
 export async function sweepStorage(
   db: Db,
   storage: Storage,
+  references: readonly StorageColumn[],
   before: Date = new Date(Date.now() - SWEEP_GRACE_MS),
 ): Promise<number> {
-  // Without a registered reference every object would look orphaned: sweep nothing.
+  // Without a declared column every object would look orphaned: sweep nothing.
   if (references.length === 0) return 0;
   let removed = 0;
   let batch: string[] = [];

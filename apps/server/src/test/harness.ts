@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap } from '../db/seed.ts';
+import type { AppModule } from '../platform/module.ts';
 
 export const ADMIN_PASSWORD = 'admin-Passw0rd';
 
@@ -98,7 +99,11 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The app on a fresh database; `modules` replaces the app's module list (a test's extra module). */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  modules: readonly AppModule[] = appModules,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-test-'));
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -112,8 +117,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const queries: string[] = [];
   const database = await openDatabase({ ...config, logQuery: (query) => queries.push(query) });
   await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
-  const app = await buildApp(config, database);
+  await bootstrap(database.db, config, () => undefined, modules);
+  const app = await buildApp(config, database, modules);
   return {
     app,
     queries,

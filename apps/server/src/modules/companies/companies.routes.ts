@@ -17,7 +17,6 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { users } from '../users/users.schema.ts';
 import { companies, companyUsers } from './companies.schema.ts';
-import { runCompanyCreatedHooks } from './company-hooks.ts';
 import { mergeCredentials, publicCredentials, readCredentials } from './credentials.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -47,7 +46,10 @@ async function companyRow(db: Db, principal: Principal, id: number) {
 }
 
 /** Companies (spec §3 Company, §6): their names and their service credentials, encrypted at rest. */
-export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, secrets }) => {
+export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, secrets, companyDefaults },
+) => {
   app.get(
     '/companies',
     {
@@ -112,7 +114,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
             .returning();
       if (!saved) throw notFound();
       // A new company gets the reference data of the modules (protocol document types …).
-      if (!current) await runCompanyCreatedHooks(tx, saved.id, principal.username);
+      if (!current) await companyDefaults(tx, saved.id, principal.username);
       await recordAudit(tx, {
         entity: 'company',
         entityId: saved.id,

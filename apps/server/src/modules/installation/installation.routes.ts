@@ -1,15 +1,19 @@
-import { defaultLanguage, healthSchema, installationEnvSchema, languages } from '@protocol/contracts';
+import {
+  APP_NAME,
+  defaultLanguage,
+  healthSchema,
+  installationEnvSchema,
+  languages,
+} from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../platform/module.ts';
-import type { SsoService } from '../users/sso.ts';
-
-export const APP_NAME = 'Protocol';
 
 /** What the web app reads at start (spec §7 /api/installation/env) and the health probe. */
-export const installationRoutes: FastifyPluginAsyncZod<
-  ModuleOptions & { sso: SsoService | undefined; version: string }
-> = async (app, { db, sso, version, mailer }) => {
+export const installationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, sso, version, mailer },
+) => {
   app.get(
     '/installation/env',
     {

@@ -6,8 +6,8 @@ import { updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { applyRowTable } from '../../platform/row-table.ts';
-import { companiesOfUser } from '../companies/companies.service.ts';
+import { applyRowTable } from '../../platform/row-table/apply.ts';
+import { companiesOfUser } from '../companies/api.ts';
 import { protocolBooks } from './parametrics.schema.ts';
 
 type BookRow = typeof protocolBooks.$inferSelect;

@@ -21,7 +21,7 @@ import { translate } from '../../platform/i18n.ts';
 import { MailDeliveryError, type Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies, companyUsers } from '../companies/companies.schema.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/api.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';

@@ -22,13 +22,9 @@ import {
   type StoredFile,
   type StoredObject,
 } from '../../platform/storage.ts';
-import { registerStorageReference } from '../../platform/storage-sweep.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
 import { assertAction, type DocumentRow, documentFacts, visibleDocumentRow } from './documents.service.ts';
 import { documentAttachments } from './protocol.schema.ts';
-
-// Attachment rows (deleted ones too, and copies) keep their stored objects from the storage sweep.
-registerStorageReference({ table: 'document_attachments', column: 'storage_key' });
 
 /**
  * Attachments of a document (issue 6 'Attachments'): several files per document, uploaded only

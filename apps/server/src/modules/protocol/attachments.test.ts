@@ -14,11 +14,11 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { addUserToCompany, createCompany } from '../companies/companies.service.ts';
+import { addUserToCompany, createCompany } from '../companies/api.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
-import { putGeneralSetting } from '../settings/settings.service.ts';
+import { putGeneralSetting } from '../settings/api.ts';
+import { createUser } from '../users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../users/groups.schema.ts';
-import { createUser } from '../users/users.service.ts';
 import { contentDisposition } from './attachments.routes.ts';
 import { documentAssignments, documentAttachments, documents, documentTypes } from './protocol.schema.ts';
 import { multipart, type UploadFile } from './protocol-fixtures.ts';

@@ -1,14 +1,8 @@
-import {
-  caseListItemSchema,
-  caseSchema,
-  caseTimelineEntrySchema,
-  pageSchema,
-  saveCaseSchema,
-} from '@protocol/contracts';
+import { caseListItemSchema, caseSchema, caseTimelineEntrySchema, saveCaseSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { listQuerystringSchema } from '../../platform/list/query.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { casesList, casesOfCompany } from './cases.list.ts';
 import {
@@ -29,31 +23,15 @@ const documentIdsBody = z.object({ documentIds: z.array(z.number().int().positiv
 
 /** Case folders (φάκελοι υποθέσεων, spec §2 /cases, §3 Case): list, card, linked documents, timeline. */
 export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
-  const list = casesList(db);
-  lists.register({
-    path: '/api/cases/search',
-    entityName: 'cases',
+  registerListRoute(app, lists, {
+    path: '/cases/search',
     permission: 'protocol:read',
-    list,
-    scope: (principal, query) =>
-      casesOfCompany(
-        query.companyid === undefined ? (principal.companyIds[0] ?? -1) : Number(query.companyid),
-      ),
+    list: casesList(db),
+    scope: ({ companyId }) => casesOfCompany(companyId),
+    tags: ['cases'],
+    summary: "The company's case folders: paging, sorting, Greek-aware search by code or description",
+    item: caseListItemSchema,
   });
-
-  app.get(
-    '/cases/search',
-    {
-      config: { permission: 'protocol:read', companyScoped: true },
-      schema: {
-        tags: ['cases'],
-        summary: "The company's case folders: paging, sorting, Greek-aware search by code or description",
-        querystring: listQuerystringSchema,
-        response: { 200: pageSchema(caseListItemSchema) },
-      },
-    },
-    async (request) => list.page(casesOfCompany(companyOf(request)), request.query),
-  );
 
   app.get(
     '/cases/:id',

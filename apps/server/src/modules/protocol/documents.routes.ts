@@ -2,13 +2,12 @@ import {
   documentBookOptionSchema,
   documentListItemSchema,
   documentSchema,
-  pageSchema,
   saveDocumentSchema,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { listQuerystringSchema } from '../../platform/list/query.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { type DocumentsListKind, documentsList, documentsScope } from './documents.list.ts';
 import { booksForKind, createDocument, getDocument, updateDocument } from './documents.service.ts';
@@ -17,7 +16,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 const booksQuery = companyQuery.extend({ kind: z.coerce.number().int().min(0).max(1) });
 
-const lists: { path: string; which: DocumentsListKind; summary: string }[] = [
+const documentLists: { path: string; which: DocumentsListKind; summary: string }[] = [
   { path: '/document/search', which: 'all', summary: 'All active documents, incoming and outgoing' },
   { path: '/inbox/search', which: 'inbox', summary: 'The active incoming documents (inbox)' },
   { path: '/outbox/search', which: 'outbox', summary: 'The active outgoing documents (outbox)' },
@@ -33,33 +32,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   const { db } = options;
   const list = documentsList(db);
 
-  for (const { path, which, summary } of lists) {
-    options.lists.register({
-      path: `/api${path}`,
-      entityName: 'documents',
+  for (const { path, which, summary } of documentLists) {
+    registerListRoute(app, options.lists, {
+      path,
       permission: 'protocol:read',
       list,
-      scope: (principal, query) =>
-        documentsScope(
-          query.companyid === undefined ? (principal.companyIds[0] ?? -1) : Number(query.companyid),
-          principal,
-          which,
-        ),
+      scope: ({ companyId, principal }) => documentsScope(companyId, principal, which),
+      tags: ['documents'],
+      summary: `${summary}: paging, sorting, filters, Greek-aware search (list engine); only what the operator may see`,
+      item: documentListItemSchema,
     });
-    app.get(
-      path,
-      {
-        config: { permission: 'protocol:read', companyScoped: true },
-        schema: {
-          tags: ['documents'],
-          summary: `${summary}: paging, sorting, filters, Greek-aware search (list engine); only what the operator may see`,
-          querystring: listQuerystringSchema,
-          response: { 200: pageSchema(documentListItemSchema) },
-        },
-      },
-      async (request) =>
-        list.page(documentsScope(companyOf(request), principalOf(request), which), request.query),
-    );
   }
 
   app.get(

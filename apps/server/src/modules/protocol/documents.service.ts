@@ -34,9 +34,8 @@ import type { Principal } from '../../platform/auth.ts';
 import { pgError } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { companyUsers } from '../companies/companies.schema.ts';
-import { notificationInsert, notify } from '../notifications/notifications.service.ts';
+import { notificationInsert, notify } from '../notifications/api.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
-import { registerTraderReference } from '../traders/trader-references.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -61,9 +60,6 @@ import {
 } from './protocol.schema.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
-
-// A trader merge moves the documents' senders and receivers to the survivor.
-registerTraderReference({ table: 'document_traders', column: 'trader_id' });
 
 /** Roles of document_traders. */
 export const TRADER_ROLE = { sender: 1, receiver: 2 } as const;

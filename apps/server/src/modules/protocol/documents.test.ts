@@ -3,14 +3,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit.schema.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
-import { addUserToCompany, createCompany } from '../companies/companies.service.ts';
+import { addUserToCompany, createCompany } from '../companies/api.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
-import { traderReferences } from '../traders/trader-references.ts';
 import { traders } from '../traders/traders.schema.ts';
+import { createUser } from '../users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../users/groups.schema.ts';
-import { createUser } from '../users/users.service.ts';
 import { protocolYearOf } from './documents.service.ts';
+import { protocolModule } from './index.ts';
 import { documents, documentTypes } from './protocol.schema.ts';
 
 type Json = Record<string, unknown>;
@@ -280,8 +280,12 @@ describe('create, register, update, get', () => {
     ]);
   });
 
-  it('registers the document_traders reference for trader merges', () => {
-    expect(traderReferences()).toContainEqual({ table: 'document_traders', column: 'trader_id' });
+  it('declares the document_traders reference for trader merges', () => {
+    expect(protocolModule.references).toContainEqual({
+      target: 'traders',
+      table: 'document_traders',
+      column: 'trader_id',
+    });
   });
 });
 

@@ -11,10 +11,10 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { addUserToCompany, createCompany } from '../companies/companies.service.ts';
+import { addUserToCompany, createCompany } from '../companies/api.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
+import { createUser } from '../users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../users/groups.schema.ts';
-import { createUser } from '../users/users.service.ts';
 import { protocolYearOf } from './documents.service.ts';
 import { documentTypes } from './protocol.schema.ts';
 

@@ -9,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { createCompany } from '../companies/companies.service.ts';
+import { createCompany } from '../companies/api.ts';
 import { documents, documentTypes } from './protocol.schema.ts';
 import { DEMO_CASE_TYPES, DEMO_SUBJECT_CATEGORIES } from './protocol-settings.ts';
 

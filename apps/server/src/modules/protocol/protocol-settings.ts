@@ -13,8 +13,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { onCompanyCreated } from '../companies/company-hooks.ts';
-import type { SettingsTable } from '../settings/row-tables.ts';
+import type { RowTable } from '../../platform/row-table/table.ts';
 import { caseTypes, documentTypes, subjectCategories } from './protocol.schema.ts';
 
 /**
@@ -32,89 +31,88 @@ const relseqDescr = sql<
   string | null
 >`(SELECT r.descr FROM document_types r WHERE r.id = ${sql.raw('"document_types"."relseqid"')})`;
 
-export const documentTypesTable: SettingsTable<DocumentTypeRow, ProtocolDocumentType, ProtocolDocumentType> =
-  {
-    entity: 'documentType',
-    table: documentTypes,
+export const documentTypesTable: RowTable<DocumentTypeRow, ProtocolDocumentType, ProtocolDocumentType> = {
+  entity: 'documentType',
+  table: documentTypes,
+  id: documentTypes.id,
+  catalog: documentTypesCatalog,
+  select: {
     id: documentTypes.id,
-    catalog: documentTypesCatalog,
-    select: {
-      id: documentTypes.id,
-      seqnr: documentTypes.seqnr,
-      descr: documentTypes.descr,
-      autonr: documentTypes.autonr,
-      printype: documentTypes.printype,
-      copies: documentTypes.copies,
-      checkdates: documentTypes.checkdates,
-      relseqid: documentTypes.relseqid,
-      relseqDescr: relseqDescr.as('relseq_descr'),
-      active: documentTypes.active,
-    },
-    orderBy: [asc(documentTypes.seqnr), asc(documentTypes.id)],
-    toItem: identity,
-    toListItem: identity,
-    listColumns: {
-      seqnr: documentTypes.seqnr,
-      descr: documentTypes.descr,
-      autonr: documentTypes.autonr,
-      printype: documentTypes.printype,
-      copies: documentTypes.copies,
-      checkdates: documentTypes.checkdates,
-      relseqDescr,
-      active: documentTypes.active,
-    },
-    searchable: [documentTypes.descr],
-    ownedBy: (companyId) => eq(documentTypes.companyId, companyId ?? -1),
-    ownerValues: (companyId) => ({ companyId }),
-    values: (row) => ({
-      seqnr: row.seqnr,
-      descr: row.descr,
-      autonr: row.autonr,
-      printype: row.printype,
-      copies: row.copies,
-      checkdates: row.checkdates,
-      relseqid: row.relseqid,
-      active: row.active,
-    }),
-    /**
-     * Inside the save's transaction: the code (seqnr) is unique in the company (the saved array is the
-     * whole table, so unique among its rows), and the reply type is a kept type of the same company.
-     */
-    async check(tx, companyId, rows) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${DOCUMENT_TYPES_LOCK}, ${companyId ?? -1})`);
-      const seen = new Map<number, number>();
-      rows.forEach((row, index) => {
-        const first = seen.get(row.seqnr);
-        if (first !== undefined) {
-          throw new AppError(409, errorKeys.namesNotUnique, {
-            field: 'seqnr',
-            value: row.seqnr,
-            rows: `${first},${index}`,
-          });
-        }
-        seen.set(row.seqnr, index);
-      });
-      const mine = new Set(
-        (
-          await tx
-            .select({ id: documentTypes.id })
-            .from(documentTypes)
-            .where(eq(documentTypes.companyId, companyId ?? -1))
-        ).map((row) => row.id),
-      );
-      const kept = new Set(rows.map((row) => row.id).filter((id): id is number => id !== null));
-      rows.forEach((row, index) => {
-        if (row.relseqid === null) return;
-        if (!mine.has(row.relseqid)) throw notFound();
-        // A type removed by this very save cannot be the reply type of a kept one.
-        if (!kept.has(row.relseqid)) {
-          throw badRequest([{ field: `${index}.relseqid`, key: 'validation.invalid', params: {} }]);
-        }
-      });
-    },
-  };
+    seqnr: documentTypes.seqnr,
+    descr: documentTypes.descr,
+    autonr: documentTypes.autonr,
+    printype: documentTypes.printype,
+    copies: documentTypes.copies,
+    checkdates: documentTypes.checkdates,
+    relseqid: documentTypes.relseqid,
+    relseqDescr: relseqDescr.as('relseq_descr'),
+    active: documentTypes.active,
+  },
+  orderBy: [asc(documentTypes.seqnr), asc(documentTypes.id)],
+  toItem: identity,
+  toListItem: identity,
+  listColumns: {
+    seqnr: documentTypes.seqnr,
+    descr: documentTypes.descr,
+    autonr: documentTypes.autonr,
+    printype: documentTypes.printype,
+    copies: documentTypes.copies,
+    checkdates: documentTypes.checkdates,
+    relseqDescr,
+    active: documentTypes.active,
+  },
+  searchable: [documentTypes.descr],
+  ownedBy: (companyId) => eq(documentTypes.companyId, companyId ?? -1),
+  ownerValues: (companyId) => ({ companyId }),
+  values: (row) => ({
+    seqnr: row.seqnr,
+    descr: row.descr,
+    autonr: row.autonr,
+    printype: row.printype,
+    copies: row.copies,
+    checkdates: row.checkdates,
+    relseqid: row.relseqid,
+    active: row.active,
+  }),
+  /**
+   * Inside the save's transaction: the code (seqnr) is unique in the company (the saved array is the
+   * whole table, so unique among its rows), and the reply type is a kept type of the same company.
+   */
+  async check(tx, companyId, rows) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DOCUMENT_TYPES_LOCK}, ${companyId ?? -1})`);
+    const seen = new Map<number, number>();
+    rows.forEach((row, index) => {
+      const first = seen.get(row.seqnr);
+      if (first !== undefined) {
+        throw new AppError(409, errorKeys.namesNotUnique, {
+          field: 'seqnr',
+          value: row.seqnr,
+          rows: `${first},${index}`,
+        });
+      }
+      seen.set(row.seqnr, index);
+    });
+    const mine = new Set(
+      (
+        await tx
+          .select({ id: documentTypes.id })
+          .from(documentTypes)
+          .where(eq(documentTypes.companyId, companyId ?? -1))
+      ).map((row) => row.id),
+    );
+    const kept = new Set(rows.map((row) => row.id).filter((id): id is number => id !== null));
+    rows.forEach((row, index) => {
+      if (row.relseqid === null) return;
+      if (!mine.has(row.relseqid)) throw notFound();
+      // A type removed by this very save cannot be the reply type of a kept one.
+      if (!kept.has(row.relseqid)) {
+        throw badRequest([{ field: `${index}.relseqid`, key: 'validation.invalid', params: {} }]);
+      }
+    });
+  },
+};
 
-export const subjectCategoriesTable: SettingsTable<SubjectCategoryRow, SubjectCategory, SubjectCategory> = {
+export const subjectCategoriesTable: RowTable<SubjectCategoryRow, SubjectCategory, SubjectCategory> = {
   entity: 'subjectCategory',
   table: subjectCategories,
   id: subjectCategories.id,
@@ -139,7 +137,7 @@ export const subjectCategoriesTable: SettingsTable<SubjectCategoryRow, SubjectCa
   values: (row) => ({ code: row.code, descr: row.descr, active: row.active }),
 };
 
-export const caseTypesTable: SettingsTable<CaseTypeRow, CaseType, CaseType> = {
+export const caseTypesTable: RowTable<CaseTypeRow, CaseType, CaseType> = {
   entity: 'caseType',
   table: caseTypes,
   id: caseTypes.id,
@@ -230,9 +228,3 @@ export async function seedCompanyProtocolDefaults(
     .values(DEMO_SUBJECT_CATEGORIES.map(([code, descr]) => ({ companyId, code, descr, createuser })));
   await tx.insert(caseTypes).values(DEMO_CASE_TYPES.map((descr) => ({ companyId, descr, createuser })));
 }
-
-/** The demo seed's name for the same defaults. */
-export const seedProtocolSettings = seedCompanyProtocolDefaults;
-
-// A company created through the API gets the defaults in its creating transaction.
-onCompanyCreated(seedCompanyProtocolDefaults);

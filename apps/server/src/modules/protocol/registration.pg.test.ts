@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { documents, protocolCounters } from './protocol.schema.ts';
@@ -33,7 +32,7 @@ describe.skipIf(!onPostgres)(
       t = await startTestApp();
       // The app's own pool has 10 connections: this one serves 32 clients at once.
       pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: CLIENTS + 4 });
-      const db = drizzle(pool, { schema }) as unknown as Db;
+      const db = drizzle(pool) as unknown as Db;
       app = await buildApp(t.config, {
         db,
         kind: 'postgres',

@@ -8,7 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { createCompany } from '../companies/companies.service.ts';
+import { createCompany } from '../companies/api.ts';
 
 let t: TestApp;
 let admin: { authorization: string };

@@ -37,7 +37,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { SettingsTable } from './row-tables.ts';
+import type { RowTable } from '../../platform/row-table/table.ts';
 import { generalSettings } from './settings.schema.ts';
 import {
   addresses,
@@ -58,7 +58,7 @@ const identity = <T>(raw: Record<string, unknown>) => raw as T;
 
 // ----- global tables -----
 
-export const banksTable: SettingsTable<BankRow, Bank, Bank> = {
+export const banksTable: RowTable<BankRow, Bank, Bank> = {
   entity: 'bank',
   table: banks,
   id: banks.id,
@@ -76,7 +76,7 @@ export const banksTable: SettingsTable<BankRow, Bank, Bank> = {
 
 const percentage = (value: unknown) => String(Number(value));
 
-export const vatPercentagesTable: SettingsTable<VatPercentageRow, VatPercentage, VatPercentage> = {
+export const vatPercentagesTable: RowTable<VatPercentageRow, VatPercentage, VatPercentage> = {
   entity: 'vatPercentage',
   table: vatPercentages,
   id: vatPercentages.id,
@@ -112,7 +112,7 @@ function codedTable(
   entity: string,
   table: typeof vatCategories | typeof vatStatuses,
   catalog: EntityCatalog,
-): SettingsTable<CodedEntryRow, CodedEntry, CodedEntry> {
+): RowTable<CodedEntryRow, CodedEntry, CodedEntry> {
   return {
     entity,
     table,
@@ -153,7 +153,7 @@ const parentDescription = sql<
   string | null
 >`(SELECT p.description FROM departments p WHERE p.id = ${sql.raw('"departments"."parent_id"')})`;
 
-export const departmentsTable: SettingsTable<DepartmentRow, Department, Department> = {
+export const departmentsTable: RowTable<DepartmentRow, Department, Department> = {
   entity: 'department',
   table: departments,
   id: departments.id,
@@ -206,7 +206,7 @@ export const departmentsTable: SettingsTable<DepartmentRow, Department, Departme
   },
 };
 
-export const addressesTable: SettingsTable<AddressRow, Address, Address> = {
+export const addressesTable: RowTable<AddressRow, Address, Address> = {
   entity: 'address',
   table: addresses,
   id: addresses.id,
@@ -243,7 +243,7 @@ export const addressesTable: SettingsTable<AddressRow, Address, Address> = {
 
 const valueCount = sql<number>`(SELECT count(*)::int FROM custom_table_values v WHERE v.custom_table_id = ${sql.raw('"custom_tables"."id"')})`;
 
-export const customTablesTable: SettingsTable<CustomTableRow, CustomTable, CustomTable> = {
+export const customTablesTable: RowTable<CustomTableRow, CustomTable, CustomTable> = {
   entity: 'customTable',
   table: customTables,
   id: customTables.id,
@@ -266,7 +266,7 @@ const tableName = (table: 'custom_table_values' | 'custom_fields') =>
 const valueTableName = tableName('custom_table_values');
 
 /** The values of one custom table: the owner is the custom table (checked to be the company's). */
-export const customTableValuesTable: SettingsTable<
+export const customTableValuesTable: RowTable<
   CustomTableValueRow,
   CustomTableValue,
   CustomTableValue & { customTableName: string | null }
@@ -309,7 +309,7 @@ export const customTableValuesOfCompany = (companyId: number) =>
 
 const fieldTableName = tableName('custom_fields');
 
-export const customFieldsTable: SettingsTable<CustomFieldRow, CustomField, CustomField> = {
+export const customFieldsTable: RowTable<CustomFieldRow, CustomField, CustomField> = {
   entity: 'customField',
   table: customFields,
   id: customFields.id,
@@ -361,7 +361,7 @@ export const customFieldsTable: SettingsTable<CustomFieldRow, CustomField, Custo
   },
 };
 
-export const periodicityTable: SettingsTable<PeriodicityRow, Periodicity, PeriodicityListItem> = {
+export const periodicityTable: RowTable<PeriodicityRow, Periodicity, PeriodicityListItem> = {
   entity: 'periodicity',
   table: periodicities,
   id: periodicities.id,
@@ -396,7 +396,7 @@ export const periodicityTable: SettingsTable<PeriodicityRow, Periodicity, Period
   }),
 };
 
-export const generalSettingsTable: SettingsTable<
+export const generalRowTable: RowTable<
   GeneralSettingRow,
   GeneralSetting,
   Omit<GeneralSetting, 'companyId'>

@@ -16,20 +16,19 @@ import {
   generalSettingListItemSchema,
   generalSettingRowSchema,
   generalSettingSchema,
-  pageSchema,
   periodicityListItemSchema,
   periodicityRowSchema,
   periodicitySchema,
   vatPercentageRowSchema,
   vatPercentageSchema,
 } from '@protocol/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { listQuerystringSchema } from '../../platform/list/query.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { readRows, type SettingsTable, saveRows, settingsList } from './row-tables.ts';
+import { ROW_TABLE_MAX_ROWS, registerRowTableRoutes } from '../../platform/row-table/routes.ts';
+import { readRows, rowTableList, saveRows } from '../../platform/row-table/table.ts';
 import { listGeneralSettings } from './settings.service.ts';
 import {
   addressesTable,
@@ -40,116 +39,15 @@ import {
   customTableValuesOfCompany,
   customTableValuesTable,
   departmentsTable,
-  generalSettingsTable,
+  generalRowTable,
   periodicityTable,
   vatCategoriesTable,
   vatPercentagesTable,
   vatStatusesTable,
 } from './settings-tables.ts';
 
-type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
-
 const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
-const MAX_ROWS = 5000;
-
-interface TableRoutes<Row extends { id: number | null }, Item, ListItem> {
-  /** Path of GET (rows) and POST (row-table save), under /api. */
-  path: string;
-  /** Path of the list, under /api. */
-  searchPath: string;
-  /** Export-list key (getForEntity). */
-  entityName: string;
-  table: SettingsTable<Row, Item, ListItem>;
-  rowSchema: z.ZodType<Row, unknown>;
-  itemSchema: z.ZodType<Item>;
-  listItemSchema: z.ZodType<ListItem>;
-  /** A company's table (scoped by `companyid`), else global reference data. */
-  companyScoped: boolean;
-  /** The list's rows of a company, when not simply the table's own company rows. */
-  listScope?: (companyId: number) => SQL | undefined;
-}
-
-/** GET, POST (row-table save) and GET …/search of one settings table, its list registered for exports. */
-function tableRoutes<Row extends { id: number | null }, Item, ListItem>(
-  app: App,
-  { db, lists }: ModuleOptions,
-  spec: TableRoutes<Row, Item, ListItem>,
-) {
-  const { table, companyScoped } = spec;
-  const tags = ['settings'];
-  const read = { permission: 'settings:read' as const, ...(companyScoped ? { companyScoped: true } : {}) };
-  const write = { permission: 'settings:write' as const, ...(companyScoped ? { companyScoped: true } : {}) };
-  const scopeOf = (companyId: number | undefined) =>
-    companyId === undefined ? undefined : (spec.listScope ?? table.ownedBy)(companyId);
-  const list = settingsList(db, table);
-  lists.register({
-    path: `/api${spec.searchPath}`,
-    entityName: spec.entityName,
-    permission: 'settings:read',
-    list,
-    scope: (principal, query) =>
-      companyScoped
-        ? scopeOf(query.companyid === undefined ? (principal.companyIds[0] ?? -1) : Number(query.companyid))
-        : undefined,
-  });
-
-  app.get(
-    spec.path,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `All rows of ${table.catalog.entity}`,
-        querystring: companyQuery,
-        response: { 200: z.array(spec.itemSchema) },
-      },
-    },
-    async (request) => readRows(db, table, companyScoped ? companyOf(request) : undefined),
-  );
-
-  app.post(
-    spec.path,
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: `Row-table save of ${table.catalog.entity}: the whole table, new rows with a null id`,
-        querystring: companyQuery,
-        body: z.array(spec.rowSchema).max(MAX_ROWS),
-        response: { 200: z.array(spec.itemSchema) },
-      },
-    },
-    async (request) => {
-      const companyId = companyScoped ? companyOf(request) : undefined;
-      return saveRows(
-        db,
-        table,
-        principalOf(request),
-        companyId,
-        companyId,
-        request.body as Row[],
-        request.id,
-      );
-    },
-  );
-
-  app.get(
-    spec.searchPath,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `The ${table.catalog.entity} list: paging, sorting, Greek-aware filters (list engine)`,
-        querystring: listQuerystringSchema,
-        response: { 200: pageSchema(spec.listItemSchema) },
-      },
-    },
-    async (request) => {
-      const { companyid: _company, ...query } = request.query;
-      return list.page(scopeOf(companyScoped ? companyOf(request) : undefined), query);
-    },
-  );
-}
+const settingsTable = { tags: ['settings'], read: 'settings:read', write: 'settings:write' } as const;
 
 /**
  * Settings (issue 4): the general settings of a company (spec §3, §7) and the settings tables —
@@ -180,7 +78,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         tags: ['settings'],
         summary: 'Row-table save of the general settings; known settings are checked by their type',
         querystring: companyQuery,
-        body: z.array(generalSettingRowSchema).max(MAX_ROWS),
+        body: z.array(generalSettingRowSchema).max(ROW_TABLE_MAX_ROWS),
         response: { 200: z.array(generalSettingSchema) },
       },
     },
@@ -188,7 +86,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       const companyId = companyOf(request);
       return saveRows(
         db,
-        generalSettingsTable,
+        generalRowTable,
         principalOf(request),
         companyId,
         companyId,
@@ -198,37 +96,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     },
   );
 
-  app.get(
-    '/settings/general_settings/search',
-    {
-      config: { permission: 'settings:read', companyScoped: true },
-      schema: {
-        tags: ['settings'],
-        summary: 'The general settings list (list engine)',
-        querystring: listQuerystringSchema,
-        response: { 200: pageSchema(generalSettingListItemSchema) },
-      },
-    },
-    async (request) => {
-      const { companyid: _company, ...query } = request.query;
-      return generalSettingsList.page(generalSettingsTable.ownedBy(companyOf(request)), query);
-    },
-  );
-  const generalSettingsList = settingsList(db, generalSettingsTable);
-  options.lists.register({
-    path: '/api/settings/general_settings/search',
+  registerListRoute(app, options.lists, {
+    path: '/settings/general_settings/search',
     entityName: 'generalSettings',
     permission: 'settings:read',
-    list: generalSettingsList,
-    scope: (principal, query) =>
-      generalSettingsTable.ownedBy(
-        query.companyid === undefined ? (principal.companyIds[0] ?? -1) : Number(query.companyid),
-      ),
+    list: rowTableList(db, generalRowTable),
+    scope: ({ companyId }) => generalRowTable.ownedBy(companyId),
+    tags: ['settings'],
+    summary: 'The general settings list (list engine)',
+    item: generalSettingListItemSchema,
   });
 
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/banks',
-    searchPath: '/settings/banks/search',
     entityName: 'banks',
     table: banksTable,
     rowSchema: bankRowSchema,
@@ -236,9 +117,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: bankSchema,
     companyScoped: false,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/vat_percentages',
-    searchPath: '/settings/vat_percentages/search',
     entityName: 'vatPercentages',
     table: vatPercentagesTable,
     rowSchema: vatPercentageRowSchema,
@@ -246,9 +127,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: vatPercentageSchema,
     companyScoped: false,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/vat_categories',
-    searchPath: '/settings/vat_categories/search',
     entityName: 'vatCategories',
     table: vatCategoriesTable,
     rowSchema: codedEntryRowSchema,
@@ -256,9 +137,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: codedEntrySchema,
     companyScoped: false,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/vat_statuses',
-    searchPath: '/settings/vat_statuses/search',
     entityName: 'vatStatuses',
     table: vatStatusesTable,
     rowSchema: codedEntryRowSchema,
@@ -266,9 +147,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: codedEntrySchema,
     companyScoped: false,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/departments',
-    searchPath: '/settings/departments/search',
     entityName: 'departments',
     table: departmentsTable,
     rowSchema: departmentRowSchema,
@@ -276,9 +157,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: departmentSchema,
     companyScoped: true,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/addresses',
-    searchPath: '/settings/addresses/search',
     entityName: 'addresses',
     table: addressesTable,
     rowSchema: addressRowSchema,
@@ -286,9 +167,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: addressSchema,
     companyScoped: true,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/custom_tables',
-    searchPath: '/settings/custom_tables/search',
     entityName: 'customTables',
     table: customTablesTable,
     rowSchema: customTableRowSchema,
@@ -296,9 +177,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: customTableSchema,
     companyScoped: true,
   });
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/settings/custom_fields',
-    searchPath: '/settings/custom_fields/search',
     entityName: 'customFields',
     table: customFieldsTable,
     rowSchema: customFieldRowSchema,
@@ -307,7 +188,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     companyScoped: true,
   });
   // Spec §7: the periodicity rows of the water service, at the path the spec names.
-  tableRoutes(app, options, {
+  registerRowTableRoutes(app, options, {
+    ...settingsTable,
     path: '/water_service/parametrics/periodicity',
     searchPath: '/settings/periodicity/search',
     entityName: 'periodicity',
@@ -319,17 +201,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   });
 
   // The values of one custom table: GET and POST under the table, the list over all of the company's.
-  const valuesList = settingsList(db, customTableValuesTable);
-  options.lists.register({
-    path: '/api/settings/custom_table_values/search',
-    entityName: 'customTableValues',
-    permission: 'settings:read',
-    list: valuesList,
-    scope: (principal, query) =>
-      customTableValuesOfCompany(
-        query.companyid === undefined ? (principal.companyIds[0] ?? -1) : Number(query.companyid),
-      ),
-  });
   const tableParams = z.object({ tableId: z.coerce.number().int().positive() });
   app.get(
     '/settings/custom_tables/:tableId/values',
@@ -357,7 +228,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         summary: 'Row-table save of the values of a custom table',
         params: tableParams,
         querystring: companyQuery,
-        body: z.array(customTableValueRowSchema).max(MAX_ROWS),
+        body: z.array(customTableValueRowSchema).max(ROW_TABLE_MAX_ROWS),
         response: { 200: z.array(customTableValueSchema) },
       },
     },
@@ -375,22 +246,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       );
     },
   );
-  app.get(
-    '/settings/custom_table_values/search',
-    {
-      config: { permission: 'settings:read', companyScoped: true },
-      schema: {
-        tags: ['settings'],
-        summary: 'The values of the custom tables of a company (list engine; filter customTableId=eq(id))',
-        querystring: listQuerystringSchema,
-        response: {
-          200: pageSchema(customTableValueSchema.extend({ customTableName: z.string().nullable() })),
-        },
-      },
-    },
-    async (request) => {
-      const { companyid: _company, ...query } = request.query;
-      return valuesList.page(customTableValuesOfCompany(companyOf(request)), query);
-    },
-  );
+  registerListRoute(app, options.lists, {
+    path: '/settings/custom_table_values/search',
+    entityName: 'customTableValues',
+    permission: 'settings:read',
+    list: rowTableList(db, customTableValuesTable),
+    scope: ({ companyId }) => customTableValuesOfCompany(companyId),
+    tags: ['settings'],
+    summary: 'The values of the custom tables of a company (list engine; filter customTableId=eq(id))',
+    item: customTableValueSchema.extend({ customTableName: z.string().nullable() }),
+  });
 };

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { companiesOfUser } from '../companies/companies.service.ts';
+import { companiesOfUser } from '../companies/api.ts';
 import { generalSettings } from './settings.schema.ts';
 
 /** The general settings of a company the operator works for (the first one when none is named). */

@@ -1,7 +1,6 @@
 import {
   deleteTradersSchema,
   mergeTradersSchema,
-  pageSchema,
   saveTraderSchema,
   traderListItemSchema,
   traderLookupQuerySchema,
@@ -11,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { listQuerystringSchema } from '../../platform/list/query.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { tradersList, tradersOfCompany } from './traders.list.ts';
 import {
@@ -29,34 +28,17 @@ const companyQuery = z.object({ companyid: z.coerce.number().int().positive().op
 /** Traders (συναλλασσόμενοι, spec §2 /traders, issue 5): list, card, registry lookup, merge. */
 export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, lists, config, secrets },
+  { db, lists, config, secrets, references },
 ) => {
-  const list = tradersList(db);
-  lists.register({
-    path: '/api/traders/search',
-    entityName: 'traders',
+  registerListRoute(app, lists, {
+    path: '/traders/search',
     permission: 'traders:read',
-    list,
-    scope: (principal, query) =>
-      tradersOfCompany(
-        query.companyid === undefined ? (principal.companyIds[0] ?? -1) : Number(query.companyid),
-      ),
+    list: tradersList(db),
+    scope: ({ companyId }) => tradersOfCompany(companyId),
+    tags: ['traders'],
+    summary: "The company's traders: paging, sorting, Greek-aware search by name, ΑΦΜ or code (list engine)",
+    item: traderListItemSchema,
   });
-
-  app.get(
-    '/traders/search',
-    {
-      config: { permission: 'traders:read', companyScoped: true },
-      schema: {
-        tags: ['traders'],
-        summary:
-          "The company's traders: paging, sorting, Greek-aware search by name, ΑΦΜ or code (list engine)",
-        querystring: listQuerystringSchema,
-        response: { 200: pageSchema(traderListItemSchema) },
-      },
-    },
-    async (request) => list.page(tradersOfCompany(companyOf(request)), request.query),
-  );
 
   app.get(
     '/traders/lookup',
@@ -117,7 +99,8 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: traderSchema },
       },
     },
-    async (request) => mergeTraders(db, principalOf(request), request.body, request.id),
+    async (request) =>
+      mergeTraders(db, principalOf(request), request.body, request.id, references.to('traders')),
   );
 
   app.put(

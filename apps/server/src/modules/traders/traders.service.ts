@@ -18,9 +18,10 @@ import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { FOREIGN_KEY_VIOLATION, pgError } from '../../platform/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { RowReference } from '../../platform/module.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import { readCredentials } from '../companies/api.ts';
 import { companies } from '../companies/companies.schema.ts';
-import { readCredentials } from '../companies/credentials.ts';
 import {
   banks,
   customFields,
@@ -29,11 +30,17 @@ import {
   vatStatuses,
 } from '../settings/settings-tables.schema.ts';
 import { lookupVatNumber } from './registry-adapter.ts';
-import { traderReferences } from './trader-references.ts';
 import { traderBanks, traders } from './traders.schema.ts';
 
 type TraderRow = typeof traders.$inferSelect;
 type CustomValues = Record<string, CustomFieldValue>;
+
+/**
+ * The columns a merge moves from the merged trader to the survivor: the module's own, then those
+ * other modules declare (`AppModule.references` with target 'traders'). An undeclared one still
+ * protects the trader: its foreign key refuses the delete (409 error.linked_elsewhere).
+ */
+const OWN_REFERENCES = [{ table: 'trader_banks', column: 'trader_id' }];
 
 const user = (principal: Principal) => ({ userId: principal.userId, username: principal.username });
 
@@ -366,6 +373,7 @@ export async function mergeTraders(
   principal: Principal,
   request: MergeTradersRequest & { values: Record<string, unknown> },
   requestId: string,
+  references: readonly RowReference[],
 ): Promise<Trader> {
   try {
     return await db.transaction(async (tx) => {
@@ -401,7 +409,7 @@ export async function mergeTraders(
         .returning();
       if (!row) throw notFound();
       const moved: Record<string, number> = {};
-      for (const { table, column } of traderReferences()) {
+      for (const { table, column } of [...OWN_REFERENCES, ...references]) {
         const result = await tx.execute(
           sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${survivor.id} WHERE ${sql.identifier(column)} = ${merged.id} RETURNING 1`,
         );

@@ -18,9 +18,9 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
+import { addUserToCompany, createCompany } from '../companies/api.ts';
 import { companies } from '../companies/companies.schema.ts';
-import { addUserToCompany, createCompany } from '../companies/companies.service.ts';
-import { createUser } from '../users/users.service.ts';
+import { createUser } from '../users/api.ts';
 import { traderBanks } from './traders.schema.ts';
 
 let t: TestApp;

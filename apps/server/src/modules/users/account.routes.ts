@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { principalOf, SESSION_AUDIENCE } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { SSO_STATE_COOKIE, type SsoService, safeReturnPath } from './sso.ts';
+import { SSO_STATE_COOKIE, safeReturnPath } from '../../platform/sso.ts';
 import type { users } from './users.schema.ts';
 import {
   checkCredentials,
@@ -28,7 +28,7 @@ const clientOf = (request: FastifyRequest) => ({
 });
 
 /** Sign-in, sign-out and single sign-on (spec §7 /api/account/*). */
-export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions & { sso: SsoService | undefined }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, config, tokens, sso },
 ) => {

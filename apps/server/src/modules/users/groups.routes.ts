@@ -1,13 +1,8 @@
-import {
-  pageSchema,
-  saveUserGroupSchema,
-  userGroupListItemSchema,
-  userGroupSchema,
-} from '@protocol/contracts';
+import { saveUserGroupSchema, userGroupListItemSchema, userGroupSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { listQuerystringSchema } from '../../platform/list/query.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { deleteGroups, getGroup, groupsList, groupsOfCompany, saveGroup } from './groups.service.ts';
 
@@ -16,31 +11,15 @@ const companyQuery = z.object({ companyid: z.coerce.number().int().positive().op
 
 /** User groups and their permissions (issue 4): managed by the admins of each company. */
 export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
-  const list = groupsList(db);
-  lists.register({
-    path: '/api/users/groups/search',
-    entityName: 'userGroups',
+  registerListRoute(app, lists, {
+    path: '/users/groups/search',
     permission: 'users:admin',
-    list,
-    scope: (principal, query) => groupsOfCompany(Number(query.companyid ?? principal.companyIds[0])),
+    list: groupsList(db),
+    scope: ({ companyId }) => groupsOfCompany(companyId),
+    tags: ['groups'],
+    summary: 'The user groups of a company (list engine)',
+    item: userGroupListItemSchema,
   });
-
-  app.get(
-    '/users/groups/search',
-    {
-      config: { permission: 'users:admin', companyScoped: true },
-      schema: {
-        tags: ['groups'],
-        summary: 'The user groups of a company (list engine)',
-        querystring: listQuerystringSchema,
-        response: { 200: pageSchema(userGroupListItemSchema) },
-      },
-    },
-    async (request) => {
-      const { companyid: _company, ...query } = request.query;
-      return list.page(groupsOfCompany(companyOf(request)), query);
-    },
-  );
 
   app.get(
     '/users/groups/:id',

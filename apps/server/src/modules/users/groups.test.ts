@@ -157,6 +157,23 @@ describe('user groups carry the permissions of their members', () => {
       memberCount: 1,
     });
     expect(list.json().totalElements).toBe(3);
+    // Its export reads the company in use like the screen: the first one when none is named, and a
+    // company id that is not a number is 'not found' (it was NaN in the SQL before).
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/export',
+      headers: admin,
+      payload: { uri: '/api/users/groups/search', params: { format: 'csv' } },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(Buffer.from(exported.json().file, 'base64').toString('utf8')).toContain('Γραμματεία');
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: '/api/export',
+      headers: admin,
+      payload: { uri: '/api/users/groups/search?companyid=abc', params: { format: 'csv' } },
+    });
+    expect(garbled.statusCode).toBe(404);
     const removed = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/groups',

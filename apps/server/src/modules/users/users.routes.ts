@@ -2,7 +2,6 @@ import {
   authenticatedUserSchema,
   changePasswordSchema,
   createUserSchema,
-  pageSchema,
   updateUserSchema,
   userListItemSchema,
   userSchema,
@@ -10,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { listQuerystringSchema } from '../../platform/list/query.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { usersList, usersVisibleTo } from './users.list.ts';
 import {
@@ -26,13 +25,16 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operators: the signed-in user, an operator's account and password (spec §7 /api/users/*). */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
-  const list = usersList(db);
-  lists.register({
-    path: '/api/users/search',
-    entityName: 'users',
+  registerListRoute(app, lists, {
+    path: '/users/search',
     permission: 'users:read',
-    list,
-    scope: usersVisibleTo,
+    list: usersList(db),
+    // Operators span companies: those of the reader's companies.
+    companyScoped: false,
+    scope: ({ principal }) => usersVisibleTo(principal),
+    tags: ['users'],
+    summary: 'The operators list: paging, sorting, Greek-aware filters (list engine)',
+    item: userListItemSchema,
   });
 
   app.get(
@@ -46,20 +48,6 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       },
     },
     async (request) => getAuthenticatedUser(db, principalOf(request)),
-  );
-
-  app.get(
-    '/users/search',
-    {
-      config: { permission: 'users:read' },
-      schema: {
-        tags: ['users'],
-        summary: 'The operators list: paging, sorting, Greek-aware filters (list engine)',
-        querystring: listQuerystringSchema,
-        response: { 200: pageSchema(userListItemSchema) },
-      },
-    },
-    async (request) => list.page(usersVisibleTo(principalOf(request)), request.query),
   );
 
   app.post(

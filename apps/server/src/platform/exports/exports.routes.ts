@@ -6,7 +6,6 @@ import {
   exportRequestSchema,
   exportResponseSchema,
   type FieldDef,
-  hasPermission,
   type Language,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +15,7 @@ import { principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { requestLanguage, translate } from '../i18n.ts';
 import type { ListQuerystring } from '../list/query.ts';
-import type { RegisteredList } from '../list/registry.ts';
+import { mayRead, type RegisteredList } from '../list/registry.ts';
 import type { ModuleOptions } from '../module.ts';
 import {
   contentDisposition,
@@ -88,12 +87,12 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
   const principal = principalOf(request);
   const { entry, query: full } = resolve(lists, input.uri);
   // The export needs what the list needs, and only the operator's companies.
-  if (!hasPermission(principal.scope, entry.permission)) {
-    throw new AppError(403, errorKeys.forbidden, { permission: entry.permission });
+  if (!mayRead(principal.scope, entry.permission)) {
+    throw new AppError(403, errorKeys.forbidden, { permission: [entry.permission].flat().join('|') });
   }
-  const { companyid, ...query } = full;
-  if (companyid !== undefined && !principal.companyIds.includes(Number(companyid)))
-    throw new AppError(404, errorKeys.notFound);
+  // The list's scope reads the company in use (404 for another company's) before any row is read.
+  const scope = entry.scope(principal, full);
+  const { companyid: _company, ...query } = full;
   const language = input.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
   const fields = columnsOf(entry.list.catalog, input.columns);
   const columns: ExportColumn[] = fields.map((f) => ({
@@ -108,7 +107,7 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
     title,
     language,
     columns,
-    rows: labelled(entry.list.batches(entry.scope(principal, full), query), fields, language),
+    rows: labelled(entry.list.batches(scope, query), fields, language),
     generatedAt,
   });
   return { ...rendered, fileName: exportFileName(title, input.format, generatedAt) };

@@ -1,4 +1,4 @@
-import type { Permission } from '@protocol/contracts';
+import { hasPermission, type Permission } from '@protocol/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Principal } from '../auth.ts';
 import type { EntityList } from './list.ts';
@@ -12,10 +12,15 @@ export interface RegisteredList {
   entityName: string;
   // biome-ignore lint/suspicious/noExplicitAny: each list has its own row type
   list: EntityList<any>;
-  /** What reading the list needs: an export of it needs the same. */
-  permission: Permission;
-  /** The rows the operator may see; company lists read `companyid` from the query. */
+  /** What reading the list needs (several: any of them): an export of it needs the same. */
+  permission: Permission | readonly Permission[];
+  /** The rows the operator may see; company lists read the company in use from the query. */
   scope(principal: Principal, query: ListQuerystring): SQL | undefined;
+}
+
+/** Whether a scope grants what a list needs: its permission, or any of several. */
+export function mayRead(scope: readonly string[], needed: Permission | readonly Permission[]): boolean {
+  return [needed].flat().some((permission) => hasPermission(scope, permission));
 }
 
 /** The lists of all modules, so an export runs exactly the query of the screen it came from. */
@@ -23,6 +28,7 @@ export class ListRegistry {
   private readonly byPath = new Map<string, RegisteredList>();
 
   register(entry: RegisteredList): void {
+    if (this.byPath.has(entry.path)) throw new Error(`List ${entry.path} is registered twice`);
     this.byPath.set(entry.path, entry);
   }
 

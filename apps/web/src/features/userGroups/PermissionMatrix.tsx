@@ -7,9 +7,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type Permission, permissionLevels, permissionModules } from '@protocol/contracts';
+import {
+  type Permission,
+  type PermissionModule,
+  permissionAreas,
+  permissionAreasByModule,
+  permissionLevels,
+} from '@protocol/contracts';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { highestRank, withModuleRank } from './permissionLevels.ts';
+import { highestRank, withAreaRank } from './permissionLevels.ts';
 
 interface Props {
   value: readonly Permission[];
@@ -18,27 +25,28 @@ interface Props {
 }
 
 /**
- * The permissions of a group as a matrix: one row per module, one column per level. Checking a
- * level checks the lower ones; unchecking a level unchecks the higher ones (a level includes the
- * lower ones). The header checkboxes set a level in every module.
+ * The permissions of a group as a matrix: one row per permission area (a module with several areas,
+ * such as the water service, heads its rows), one column per level. Checking a level checks the
+ * lower ones; unchecking a level unchecks the higher ones (a level includes the lower ones). The
+ * header checkboxes set a level in every area.
  */
 export function PermissionMatrix({ value, onChange, disabled }: Props) {
   const { t } = useTranslation();
-  const ranks = permissionModules.map((module) => highestRank(value, module));
+  const ranks = permissionAreas.map((area) => highestRank(value, area));
 
-  const toggle = (moduleIndex: number, levelIndex: number) => {
-    const module = permissionModules[moduleIndex];
-    if (!module) return;
-    const checked = (ranks[moduleIndex] ?? -1) >= levelIndex;
-    onChange(withModuleRank(value, module, checked ? levelIndex - 1 : levelIndex));
+  const toggle = (areaIndex: number, levelIndex: number) => {
+    const area = permissionAreas[areaIndex];
+    if (!area) return;
+    const checked = (ranks[areaIndex] ?? -1) >= levelIndex;
+    onChange(withAreaRank(value, area, checked ? levelIndex - 1 : levelIndex));
   };
 
   const toggleColumn = (levelIndex: number, allChecked: boolean) => {
     let next: Permission[] = [...value];
-    permissionModules.forEach((module, index) => {
+    permissionAreas.forEach((area, index) => {
       const rank = ranks[index] ?? -1;
       const target = allChecked ? Math.min(rank, levelIndex - 1) : Math.max(rank, levelIndex);
-      next = withModuleRank(next, module, target);
+      next = withAreaRank(next, area, target);
     });
     onChange(next);
   };
@@ -54,7 +62,7 @@ export function PermissionMatrix({ value, onChange, disabled }: Props) {
             <TableCell sx={{ fontWeight: 600, width: '40%' }}>{t('userGroups.module')}</TableCell>
             {permissionLevels.map((level, levelIndex) => {
               const count = ranks.filter((rank) => rank >= levelIndex).length;
-              const allChecked = count === permissionModules.length;
+              const allChecked = count === permissionAreas.length;
               const label = t(`groups.level.${level}`);
               return (
                 <TableCell key={level} align="center" sx={{ fontWeight: 600, py: 0.75 }}>
@@ -83,30 +91,51 @@ export function PermissionMatrix({ value, onChange, disabled }: Props) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {permissionModules.map((module, moduleIndex) => {
-            const rank = ranks[moduleIndex] ?? -1;
-            const moduleName = t(`groups.module.${module}`);
+          {(Object.keys(permissionAreasByModule) as PermissionModule[]).map((module) => {
+            const areas = permissionAreasByModule[module];
+            const grouped = areas.length > 1;
             return (
-              <TableRow key={module} hover data-testid={`perm-row-${module}`}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                  {moduleName}
-                </TableCell>
-                {permissionLevels.map((level, levelIndex) => (
-                  <TableCell key={level} align="center" padding="checkbox">
-                    <Checkbox
-                      checked={rank >= levelIndex}
-                      disabled={disabled}
-                      onChange={() => toggle(moduleIndex, levelIndex)}
-                      slotProps={{
-                        input: {
-                          'aria-label': `${moduleName}: ${t(`groups.level.${level}`)}`,
-                          'data-testid': `perm-${module}-${level}`,
-                        } as object,
-                      }}
-                    />
-                  </TableCell>
-                ))}
-              </TableRow>
+              <Fragment key={module}>
+                {grouped && (
+                  <TableRow data-testid={`perm-module-${module}`}>
+                    <TableCell
+                      component="th"
+                      scope="rowgroup"
+                      colSpan={permissionLevels.length + 1}
+                      sx={{ fontWeight: 600, bgcolor: 'action.hover', py: 0.75 }}
+                    >
+                      {t(`groups.module.${module}`)}
+                    </TableCell>
+                  </TableRow>
+                )}
+                {areas.map((area) => {
+                  const areaIndex = permissionAreas.indexOf(area);
+                  const rank = ranks[areaIndex] ?? -1;
+                  const areaName = t(`groups.area.${area}`);
+                  return (
+                    <TableRow key={area} hover data-testid={`perm-row-${area}`}>
+                      <TableCell component="th" scope="row" sx={{ fontWeight: 500, pl: grouped ? 4 : 2 }}>
+                        {areaName}
+                      </TableCell>
+                      {permissionLevels.map((level, levelIndex) => (
+                        <TableCell key={level} align="center" padding="checkbox">
+                          <Checkbox
+                            checked={rank >= levelIndex}
+                            disabled={disabled}
+                            onChange={() => toggle(areaIndex, levelIndex)}
+                            slotProps={{
+                              input: {
+                                'aria-label': `${areaName}: ${t(`groups.level.${level}`)}`,
+                                'data-testid': `perm-${area}-${level}`,
+                              } as object,
+                            }}
+                          />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  );
+                })}
+              </Fragment>
             );
           })}
         </TableBody>

@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import {
   type CreateUserRequest,
   createUserSchema,
+  permissionAreas,
   permissionLevels,
-  permissionModules,
   type UpdateAccountRequest,
   type UpdateUserRequest,
   type User,
@@ -484,7 +484,7 @@ function GroupsAndPermissions({ user }: { user: User }) {
   const managesGroups = can(me, 'users:admin');
   const companyName = new Map(me.companies.map((company) => [company.id, company.companyname]));
   const showCompany = me.companies.length > 1;
-  const modules = permissionModules
+  const modules = permissionAreas
     .map((module) => ({ module, rank: highestRank(user.scope, module) }))
     .filter((item) => item.rank >= 0);
 
@@ -552,7 +552,7 @@ function GroupsAndPermissions({ user }: { user: User }) {
                   sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.75, flexWrap: 'wrap' }}
                 >
                   <Typography variant="body2" sx={{ fontWeight: 500, flexGrow: 1 }}>
-                    {t(`groups.module.${module}`)}
+                    {t(`groups.area.${module}`)}
                   </Typography>
                   {permissionLevels.slice(0, rank + 1).map((level) => (
                     <Chip

@@ -1,7 +1,7 @@
 import { errorKeys } from '@protocol/contracts';
 import * as oidc from 'openid-client';
-import { AppError } from '../../platform/errors.ts';
-import type { TokenService } from '../../platform/tokens.ts';
+import { AppError } from './errors.ts';
+import type { TokenService } from './tokens.ts';
 
 /** What the browser carries between leaving for the provider and coming back (a signed cookie). */
 export const SSO_STATE_COOKIE = 'protocol_sso';

@@ -1,4 +1,4 @@
-import type { Tx } from '../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 
 /**
  * The save of a row table (spec §4 'Row tables'): the whole table arrives as one array, new rows

@@ -2,24 +2,24 @@ import { type EntityCatalog, errorKeys } from '@protocol/contracts';
 import { and, count, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { updatedBy } from '../../platform/audit-columns.ts';
-import type { Principal } from '../../platform/auth.ts';
-import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { defineList, type EntityList } from '../../platform/list/list.ts';
-import type { FieldColumn, FieldColumns } from '../../platform/list/sql.ts';
-import { applyRowTable } from '../../platform/row-table.ts';
+import { recordAudit } from '../audit.ts';
+import { updatedBy } from '../audit-columns.ts';
+import type { Principal } from '../auth.ts';
+import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../db-errors.ts';
+import { AppError, notFound } from '../errors.ts';
+import { defineList, type EntityList } from '../list/list.ts';
+import type { FieldColumn, FieldColumns } from '../list/sql.ts';
+import { applyRowTable } from './apply.ts';
 
 type Raw = Record<string, unknown>;
 type Selection = Record<string, AnyPgColumn | SQL.Aliased>;
 
 /**
- * One settings table as data: where its rows live, whose they are, how a saved row is written and
+ * One row table (spec §4 'Row tables', e.g. a settings table) as data: where its rows live, whose they are, how a saved row is written and
  * how its rows are read, for GET (the row table), /search (the list engine) and exports.
  * `owner` is what a row belongs to: a company, a custom table (its values), or nothing (global).
  */
-export interface SettingsTable<Row extends { id: number | null }, Item, ListItem> {
+export interface RowTable<Row extends { id: number | null }, Item, ListItem> {
   /** Name in the audit trail. */
   entity: string;
   table: PgTable;
@@ -46,7 +46,7 @@ export interface SettingsTable<Row extends { id: number | null }, Item, ListItem
 
 export function readRows<Row extends { id: number | null }, Item, ListItem>(
   db: Db | Tx,
-  def: SettingsTable<Row, Item, ListItem>,
+  def: RowTable<Row, Item, ListItem>,
   owner: number | undefined,
 ): Promise<Item[]> {
   return db
@@ -57,10 +57,10 @@ export function readRows<Row extends { id: number | null }, Item, ListItem>(
     .then((rows) => rows.map((row) => def.toItem(row as Raw)));
 }
 
-/** The row-table save of a settings table, all or nothing; answers the table as saved. */
+/** The row-table save of a table, all or nothing; answers the table as saved. */
 export async function saveRows<Row extends { id: number | null }, Item, ListItem>(
   db: Db,
-  def: SettingsTable<Row, Item, ListItem>,
+  def: RowTable<Row, Item, ListItem>,
   principal: Principal,
   owner: number | undefined,
   companyId: number | undefined,
@@ -112,9 +112,9 @@ export async function saveRows<Row extends { id: number | null }, Item, ListItem
 }
 
 /** The table's /search list on the list engine; `scope` says whose rows. */
-export function settingsList<Row extends { id: number | null }, Item, ListItem>(
+export function rowTableList<Row extends { id: number | null }, Item, ListItem>(
   db: Db,
-  def: SettingsTable<Row, Item, ListItem>,
+  def: RowTable<Row, Item, ListItem>,
 ): EntityList<ListItem> {
   return defineList<ListItem>({
     catalog: def.catalog,

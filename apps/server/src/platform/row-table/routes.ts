@@ -1,0 +1,98 @@
+import type { Permission } from '@protocol/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../auth.ts';
+import { registerListRoute } from '../list/route.ts';
+import type { ModuleOptions } from '../module.ts';
+import { type RowTable, readRows, rowTableList, saveRows } from './table.ts';
+
+type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
+
+const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
+/** A row table is edited on one screen: more rows than this is not a table but an import. */
+export const ROW_TABLE_MAX_ROWS = 5000;
+
+export interface RowTableRoutes<Row extends { id: number | null }, Item, ListItem> {
+  /** GET (all rows) and POST (row-table save) under the plugin's prefix. */
+  path: string;
+  /** The list (list engine), `${path}/search` unless given. */
+  searchPath?: string;
+  /** Export-list key (getForEntity). */
+  entityName: string;
+  table: RowTable<Row, Item, ListItem>;
+  rowSchema: z.ZodType<Row, unknown>;
+  itemSchema: z.ZodType<Item>;
+  /** The list's rows, when they differ from the table's items. */
+  listItemSchema?: z.ZodType<ListItem>;
+  tags: readonly string[];
+  /** A company's table (rows of the company in use); otherwise rows of no company. */
+  companyScoped: boolean;
+  read: Permission;
+  write: Permission;
+  /** Who may read the list, when more than `read` may (e.g. the forms whose selects list the rows). */
+  listPermission?: readonly Permission[];
+  /** The list's rows of a company, when not simply the table's own company rows. */
+  listScope?: (companyId: number) => SQL | undefined;
+}
+
+/** GET, POST (row-table save) and the list of one row table, the list registered for exports. */
+export function registerRowTableRoutes<Row extends { id: number | null }, Item, ListItem>(
+  app: App,
+  { db, lists }: ModuleOptions,
+  spec: RowTableRoutes<Row, Item, ListItem>,
+): void {
+  const { table, companyScoped, tags } = spec;
+  const company = companyScoped ? { companyScoped: true } : {};
+  const ownerOf = (request: Parameters<typeof companyOf>[0]) =>
+    companyScoped ? companyOf(request) : undefined;
+
+  app.get(
+    spec.path,
+    {
+      config: { permission: spec.read, ...company },
+      schema: {
+        tags: [...tags],
+        summary: `All rows of ${table.catalog.entity}`,
+        querystring: companyQuery,
+        response: { 200: z.array(spec.itemSchema) },
+      },
+    },
+    async (request) => readRows(db, table, ownerOf(request)),
+  );
+
+  app.post(
+    spec.path,
+    {
+      config: { permission: spec.write, ...company },
+      schema: {
+        tags: [...tags],
+        summary: `Row-table save of ${table.catalog.entity}: the whole table, new rows with a null id`,
+        querystring: companyQuery,
+        body: z.array(spec.rowSchema).max(ROW_TABLE_MAX_ROWS),
+        response: { 200: z.array(spec.itemSchema) },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request);
+      return saveRows(db, table, principalOf(request), owner, owner, request.body as Row[], request.id);
+    },
+  );
+
+  const listed = {
+    path: spec.searchPath ?? `${spec.path}/search`,
+    entityName: spec.entityName,
+    permission: spec.listPermission ?? spec.read,
+    list: rowTableList(db, table),
+    tags,
+    summary: `The ${table.catalog.entity} list: paging, sorting, Greek-aware filters (list engine)`,
+    item: (spec.listItemSchema ?? spec.itemSchema) as z.ZodType<ListItem>,
+  };
+  registerListRoute(
+    app,
+    lists,
+    companyScoped
+      ? { ...listed, scope: ({ companyId }) => (spec.listScope ?? table.ownedBy)(companyId) }
+      : { ...listed, companyScoped: false, scope: () => table.ownedBy(undefined) },
+  );
+}
