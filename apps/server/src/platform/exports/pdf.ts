@@ -4,8 +4,8 @@ import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import PDFDocument from 'pdfkit';
 import { exportTexts, formatCell, formatDateTime } from './format.ts';
 import { ColumnSizer, isTextual, PORTRAIT_MAX_COLUMNS } from './layout.ts';
-import type { ExportColumn, ExportJob } from './render.ts';
 import { batchesOf, letStreamsFlow, waitForDrain } from './stream-util.ts';
+import type { ExportColumn, ExportJob } from './types.ts';
 
 const require = createRequire(import.meta.url);
 
