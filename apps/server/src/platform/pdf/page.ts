@@ -97,7 +97,7 @@ export function drawTitle(doc: PDFKit.PDFDocument, title: string, subtitle?: str
   doc.y += 8;
 }
 
-export const FOOTER_SIZE = 7.5;
+const FOOTER_SIZE = 7.5;
 
 /** 'Σελίδα 2 από 5' / 'Page 2 of 5'. */
 export function pageLabel(language: Language, n: number, m: number): string {
