@@ -3,17 +3,20 @@ import coreEl from '@protocol/contracts/i18n/el.json' with { type: 'json' };
 import coreEn from '@protocol/contracts/i18n/en.json' with { type: 'json' };
 import listsEl from '@protocol/contracts/i18n/lists/el.json' with { type: 'json' };
 import listsEn from '@protocol/contracts/i18n/lists/en.json' with { type: 'json' };
+import pdfEl from '@protocol/contracts/i18n/pdf/el.json' with { type: 'json' };
+import pdfEn from '@protocol/contracts/i18n/pdf/en.json' with { type: 'json' };
 import protocolEl from '@protocol/contracts/i18n/protocol/el.json' with { type: 'json' };
 import protocolEn from '@protocol/contracts/i18n/protocol/en.json' with { type: 'json' };
 
 /**
  * The server's texts come from the catalogs it shares with the web app (packages/contracts/src/i18n):
- * error and validation messages, and the labels of list fields that exports write as headers.
+ * error and validation messages, the labels of list fields that exports write as headers, and the
+ * texts of the PDF toolkit (page footers, company details).
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl],
-  en: [coreEn, listsEn, protocolEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   type BookSummary,
   type BookSummaryEntry,
@@ -8,15 +8,26 @@ import {
   UTILITY_TIME_ZONE,
 } from '@protocol/contracts';
 import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { formatDate, formatDateTime } from '../../platform/exports/format.ts';
-import { PDF_FONTS } from '../../platform/exports/pdf.ts';
 import { renderExport } from '../../platform/exports/render.ts';
 import { letStreamsFlow, waitForDrain } from '../../platform/exports/stream-util.ts';
 import { translate } from '../../platform/i18n.ts';
+import {
+  createPdf,
+  drawFooter,
+  drawPageHeading,
+  type PageHeading,
+  PDF_COLORS,
+  PDF_FONTS,
+  type PdfOptions,
+  PdfTable,
+  type PdfTableOptions,
+  pageHeadingHeight,
+  pageLabel,
+} from '../../platform/pdf/index.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { userGroups } from '../users/groups.schema.ts';
@@ -193,15 +204,9 @@ const COLUMNS = [
 type ColumnId = (typeof COLUMNS)[number]['id'];
 
 const MARGIN = 36;
-const HEADER_SPACE = 46; // company line, book line, range line
 const FOOTER_SPACE = 20;
 const BODY_SIZE = 8;
 const PAD_X = 3;
-const PAD_Y = 3;
-const HEADER_FILL = '#ece6ff';
-const RULE = '#c8c8d0';
-const TEXT = '#1a1a1a';
-const MUTED = '#555555';
 
 function cellsOf(entry: BookSummaryEntry, language: Language): Record<ColumnId, string> {
   const date = entry.protocolDate ? new Date(entry.protocolDate) : null;
@@ -287,160 +292,85 @@ function renderBookPdf(
   language: Language,
   labels: Record<ColumnId, string>,
 ): Readable {
-  const out = new PassThrough();
-  const options = {
-    size: 'A4',
-    layout: 'landscape' as const,
-    margins: { top: MARGIN + HEADER_SPACE, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
-    font: PDF_FONTS.regular,
-    lang: language === 'en' ? 'en-GB' : 'el-GR',
-    displayTitle: true,
+  const title = `${translate(language, 'bookSummary.title')}: ${book.descr} — ${translate(language, 'bookSummary.year')} ${book.year}`;
+  const heading: PageHeading = {
+    company: { name: book.companyName },
+    title,
+    subtitle: translate(language, 'bookSummary.range', {
+      from: formatDate(query.from),
+      to: formatDate(query.to),
+    }),
   };
-  const heading = `${translate(language, 'bookSummary.title')}: ${book.descr} — ${translate(language, 'bookSummary.year')} ${book.year}`;
-  const range = translate(language, 'bookSummary.range', {
-    from: formatDate(query.from),
-    to: formatDate(query.to),
-  });
+  const options: PdfOptions = {
+    language,
+    title,
+    landscape: true,
+    margins: {
+      top: MARGIN + pageHeadingHeight(heading, language),
+      left: MARGIN,
+      right: MARGIN,
+      bottom: MARGIN + FOOTER_SPACE,
+    },
+  };
+  const tableOptions: PdfTableOptions = {
+    columns: COLUMNS.map((c) => ({ label: labels[c.id], width: c.width })),
+    fontSize: BODY_SIZE,
+    padX: PAD_X,
+    stripes: 'page',
+  };
+  const { doc, stream, fail } = createPdf({ ...options, autoFirstPage: false });
+  const cells = (entry: BookSummaryEntry) => {
+    const byId = cellsOf(entry, language);
+    return COLUMNS.map((c) => byId[c.id]);
+  };
 
   const write = async () => {
-    // Pass 1: measure.
-    const measure = new PDFDocument({ ...options, autoFirstPage: true });
-    const pageTop = MARGIN + HEADER_SPACE;
-    const pageBottom = measure.page.height - MARGIN - FOOTER_SPACE;
-    const heightOf = (doc: PDFKit.PDFDocument, cells: string[], bold: boolean) => {
-      doc.font(bold ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(BODY_SIZE);
-      let tallest = doc.currentLineHeight(true);
-      cells.forEach((text, index) => {
-        const width = (COLUMNS[index]?.width ?? 0) - 2 * PAD_X;
-        if (text === '') return;
-        if (!text.includes('\n') && doc.widthOfString(text) <= width) return;
-        tallest = Math.max(tallest, doc.heightOfString(text, { width }));
-      });
-      return tallest + 2 * PAD_Y;
-    };
-    const headerCells = COLUMNS.map((c) => labels[c.id]);
-    const headerHeight = heightOf(measure, headerCells, true);
-    const maxRow = pageBottom - pageTop - headerHeight;
+    // Pass 1: lay the table out on a document that is never written.
+    const counter = new PdfTable(createPdf(options).doc, { ...tableOptions, measureOnly: true });
+    counter.header();
     const heights = new Map<number, number>();
-    let pages = 1;
-    let y = pageTop + headerHeight;
     let last: EntryKey | null = null;
     for await (const batch of entryBatches(db, book, query)) {
       for (const entry of batch) {
-        const cells = COLUMNS.map((c) => cellsOf(entry, language)[c.id]);
-        const height = Math.min(heightOf(measure, cells, false), maxRow);
-        heights.set(entry.documentId, height);
-        if (y + height > pageBottom) {
-          pages++;
-          y = pageTop + headerHeight;
-        }
-        y += height;
+        heights.set(entry.documentId, counter.row(cells(entry)));
         last = { year: entry.protocolYear, number: entry.protocolNumber };
       }
       await letStreamsFlow();
     }
+    const pages = counter.pages;
 
     // Pass 2: draw and stream.
-    const doc = new PDFDocument({
-      ...options,
-      autoFirstPage: false,
-      info: { Title: heading, Creator: 'Protocol', CreationDate: new Date() },
-    });
-    doc.on('error', (error: Error) => out.destroy(error));
-    doc.pipe(out);
-    const width = doc.page ? doc.page.width : 842;
-    const tableWidth = COLUMNS.reduce((sum, c) => sum + c.width, 0);
     let page = 0;
-    let stripe = 0;
-
-    const drawRow = (cells: string[], height: number, header: boolean) => {
-      const top = doc.y;
-      doc.font(header ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(BODY_SIZE);
-      if (header) doc.rect(MARGIN, top, tableWidth, height).fill(HEADER_FILL).fillColor(TEXT);
-      let x = MARGIN;
-      cells.forEach((text, index) => {
-        const w = COLUMNS[index]?.width ?? 0;
-        if (text !== '') {
-          doc.text(text, x + PAD_X, top + PAD_Y, {
-            width: w - 2 * PAD_X,
-            height: height - 2 * PAD_Y + 0.5,
-            ellipsis: '…',
-            lineBreak: true,
-          });
-        }
-        x += w;
-      });
-      doc.lineWidth(0.5).strokeColor(RULE);
-      doc
-        .moveTo(MARGIN, top + height)
-        .lineTo(MARGIN + tableWidth, top + height)
-        .stroke();
-      if (header) {
-        doc
-          .moveTo(MARGIN, top)
-          .lineTo(MARGIN + tableWidth, top)
-          .stroke();
-      }
-      doc.x = MARGIN;
-      doc.y = top + height;
-    };
-
-    const newPage = () => {
-      doc.addPage();
+    const decorate = () => {
       page++;
-      const pageWidth = doc.page.width || width;
-      const inner = pageWidth - 2 * MARGIN;
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0; // writing in the margins must not open a new page
-      doc.font(PDF_FONTS.bold).fontSize(11).fillColor(TEXT);
-      doc.text(book.companyName, MARGIN, MARGIN, { width: inner, lineBreak: false, ellipsis: '…' });
-      doc.font(PDF_FONTS.bold).fontSize(10);
-      doc.text(heading, MARGIN, MARGIN + 15, { width: inner, lineBreak: false, ellipsis: '…' });
-      doc.font(PDF_FONTS.regular).fontSize(8.5).fillColor(MUTED);
-      doc.text(range, MARGIN, MARGIN + 29, { width: inner, lineBreak: false });
-      const footerY = doc.page.height - MARGIN - 8;
-      doc.fontSize(7.5);
-      doc.text(heading, MARGIN, footerY, { width: inner / 2, lineBreak: false, ellipsis: '…' });
-      doc.text(translate(language, 'bookSummary.page', { n: page, m: pages }), MARGIN + inner / 2, footerY, {
-        width: inner / 2,
-        align: 'right',
-        lineBreak: false,
-      });
-      doc.page.margins.bottom = bottomMargin;
-      doc.fillColor(TEXT);
-      doc.x = MARGIN;
-      doc.y = pageTop;
-      drawRow(headerCells, headerHeight, true);
-      stripe = 0;
+      drawPageHeading(doc, heading, language, MARGIN);
+      drawFooter(doc, { left: title, right: pageLabel(language, page, pages), fromBottom: MARGIN + 8 });
     };
-
-    newPage();
+    const table: PdfTable = new PdfTable(doc, {
+      ...tableOptions,
+      afterBreak: decorate,
+      mayBreak: () => table.pages < pages,
+    });
+    doc.addPage();
+    decorate();
+    doc.x = MARGIN;
+    doc.y = doc.page.margins.top;
+    table.header();
     if (last === null) {
       doc
         .font(PDF_FONTS.regular)
         .fontSize(BODY_SIZE + 1)
-        .fillColor(MUTED);
+        .fillColor(PDF_COLORS.muted);
       doc.text(translate(language, 'bookSummary.empty'), MARGIN, doc.y + 6);
     } else {
       for await (const batch of entryBatches(db, book, query, last)) {
-        for (const entry of batch) {
-          const cells = COLUMNS.map((c) => cellsOf(entry, language)[c.id]);
-          const height = heights.get(entry.documentId) ?? Math.min(heightOf(doc, cells, false), maxRow);
-          if (doc.y + height > pageBottom && page < pages) newPage();
-          if (stripe % 2 === 1) {
-            doc.rect(MARGIN, doc.y, tableWidth, height).fill('#f6f6f9').fillColor(TEXT);
-          }
-          drawRow(cells, height, false);
-          stripe++;
-        }
+        for (const entry of batch) table.row(cells(entry), heights.get(entry.documentId));
         await letStreamsFlow();
-        await waitForDrain(out);
+        await waitForDrain(stream);
       }
     }
     doc.end();
   };
-  write().catch((error: unknown) => {
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return out;
+  write().catch(fail);
+  return stream;
 }

@@ -1,14 +1,20 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { formatProtocolId, type Language, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../platform/audit.schema.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatDate, formatDateTime } from '../../platform/exports/format.ts';
-import { PDF_FONTS } from '../../platform/exports/pdf.ts';
 import { translate } from '../../platform/i18n.ts';
+import {
+  createPdf,
+  drawFields,
+  drawFooter,
+  drawRule,
+  PDF_COLORS,
+  PDF_FONTS,
+} from '../../platform/pdf/index.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -118,9 +124,6 @@ export function receiptFileName(language: Language, data: ReceiptData): string {
 }
 
 const MARGIN = 56;
-const TEXT = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#c8c8d0';
 const LABEL_WIDTH = 170;
 
 /**
@@ -128,23 +131,17 @@ const LABEL_WIDTH = 170;
  * streamed. Nothing here touches the database: the data is read before.
  */
 export function renderReceiptPdf(data: ReceiptData, language: Language): Readable {
-  const out = new PassThrough();
   const t = (key: string, params?: Record<string, string | number>) =>
     translate(language, `receipt.${key}`, params);
   const title = t('title');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, stream } = createPdf({
+    language,
+    title: `${title} ${data.protocolId}`,
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
-    font: PDF_FONTS.regular,
-    lang: language === 'en' ? 'en-GB' : 'el-GR',
-    displayTitle: true,
     autoFirstPage: false,
-    info: { Title: `${title} ${data.protocolId}`, Creator: 'Protocol', CreationDate: new Date() },
   });
-  doc.on('error', (error: Error) => out.destroy(error));
-  doc.pipe(out);
 
-  const rows: [string, string][] = [
+  const fields: [string, string][] = [
     [t('company'), data.companyName],
     [t('book'), data.book],
     [t('number'), data.protocolId],
@@ -162,59 +159,29 @@ export function renderReceiptPdf(data: ReceiptData, language: Language): Readabl
   for (let copy = 1; copy <= data.copies; copy++) {
     doc.addPage();
     const width = doc.page.width - 2 * MARGIN;
-    doc.font(PDF_FONTS.regular).fontSize(9).fillColor(MUTED);
+    doc.font(PDF_FONTS.regular).fontSize(9).fillColor(PDF_COLORS.muted);
     doc.text(data.companyName, MARGIN, MARGIN, { width });
     doc.moveDown(1.2);
-    doc.font(PDF_FONTS.bold).fontSize(17).fillColor(TEXT).text(title, { width, align: 'center' });
+    doc.font(PDF_FONTS.bold).fontSize(17).fillColor(PDF_COLORS.text).text(title, { width, align: 'center' });
     doc.moveDown(0.3);
     doc.font(PDF_FONTS.bold).fontSize(22).text(data.protocolId, { width, align: 'center' });
     doc.moveDown(0.2);
     doc
       .font(PDF_FONTS.regular)
       .fontSize(9.5)
-      .fillColor(MUTED)
+      .fillColor(PDF_COLORS.muted)
       .text(t('copy', { n: copy, m: data.copies }), { width, align: 'center' });
     doc.moveDown(1);
-    let y = doc.y;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.7)
-      .strokeColor(RULE)
-      .stroke();
-    y += 10;
-    for (const [label, value] of rows) {
-      doc.font(PDF_FONTS.regular).fontSize(10).fillColor(MUTED);
-      const labelHeight = doc.heightOfString(label, { width: LABEL_WIDTH - 10 });
-      doc.text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
-      doc.font(PDF_FONTS.regular).fontSize(11).fillColor(TEXT);
-      const valueWidth = width - LABEL_WIDTH;
-      const valueHeight = doc.heightOfString(value, { width: valueWidth });
-      doc.text(value, MARGIN + LABEL_WIDTH, y, { width: valueWidth });
-      y += Math.max(labelHeight, valueHeight) + 8;
-    }
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.7)
-      .strokeColor(RULE)
-      .stroke();
-    y += 40;
-    doc.font(PDF_FONTS.regular).fontSize(10).fillColor(MUTED);
-    doc.text(t('stamp'), MARGIN + width / 2, y, { width: width / 2, align: 'center' });
-    doc
-      .fontSize(7.5)
-      .text(
-        t('printed', { at: formatDateTime(new Date(), UTILITY_TIME_ZONE) }),
-        MARGIN,
-        doc.page.height - MARGIN - 24,
-        {
-          width,
-          align: 'right',
-          lineBreak: false,
-        },
-      );
+    drawRule(doc, doc.y);
+    const below = drawFields(doc, fields, doc.y + 10, { labelWidth: LABEL_WIDTH });
+    drawRule(doc, below);
+    doc.font(PDF_FONTS.regular).fontSize(10).fillColor(PDF_COLORS.muted);
+    doc.text(t('stamp'), MARGIN + width / 2, below + 40, { width: width / 2, align: 'center' });
+    drawFooter(doc, {
+      right: t('printed', { at: formatDateTime(new Date(), UTILITY_TIME_ZONE) }),
+      fromBottom: MARGIN + 24,
+    });
   }
   doc.end();
-  return out;
+  return stream;
 }

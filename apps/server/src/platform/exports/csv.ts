@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { stringify } from 'csv-stringify';
 import { formatDataCell } from './format.ts';
-import type { ExportJob } from './render.ts';
+import type { ExportJob } from './types.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -20,7 +20,7 @@ import {
 } from 'docx';
 import { cleanText, exportTexts, formatCell, formatDateTime } from './format.ts';
 import { ColumnSizer, isTextual, PORTRAIT_MAX_COLUMNS } from './layout.ts';
-import type { ExportColumn, ExportJob } from './render.ts';
+import type { ExportColumn, ExportJob } from './types.ts';
 
 // A4 in twentieths of a point, half-inch margins.
 const A4_SHORT = 11_906;

@@ -17,13 +17,8 @@ import { requestLanguage, translate } from '../i18n.ts';
 import type { ListQuerystring } from '../list/query.ts';
 import { mayRead, type RegisteredList } from '../list/registry.ts';
 import type { ModuleOptions } from '../module.ts';
-import {
-  contentDisposition,
-  type ExportColumn,
-  type ExportFormat,
-  exportFileName,
-  renderExport,
-} from './render.ts';
+import { contentDisposition, exportFileName, renderExport } from './render.ts';
+import type { ExportColumn, ExportFormat } from './types.ts';
 
 /** The list an export address names, with its query string; a 400 for anything else. */
 function resolve(

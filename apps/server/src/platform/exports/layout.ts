@@ -1,4 +1,4 @@
-import type { ExportColumn } from './render.ts';
+import type { ExportColumn } from './types.ts';
 
 /**
  * Column widths of a printed table (pdf, docx). `natural` is the width each column's content wants,

@@ -3,45 +3,15 @@
  * translated column labels in the user's view order, and rows batch by batch (enums already as labels).
  */
 
-import type { Readable } from 'node:stream';
 import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { renderCsv } from './csv.ts';
 import { renderDocx } from './docx.ts';
-import { type ExportColumnType, type ExportLanguage, toDay } from './format.ts';
+import { toDay } from './format.ts';
 import { renderPdf } from './pdf.ts';
+import type { ExportFormat, ExportJob, RenderedExport } from './types.ts';
 import { renderXlsx } from './xlsx.ts';
 
-export type ExportFormat = 'pdf' | 'excel' | 'csv' | 'word';
-
-export interface ExportColumn {
-  id: string;
-  label: string;
-  type: ExportColumnType;
-}
-
-export interface ExportJob {
-  format: ExportFormat;
-  /** e.g. 'Χειριστές': the sheet name, the document heading. */
-  title: string;
-  /** Yes/No of booleans and the number separators of pdf and docx. */
-  language: ExportLanguage;
-  /** In the user's view order, labels already translated. */
-  columns: ExportColumn[];
-  /**
-   * Batches of rows keyed by column id. Raw values: enums already labels, dates as Date or ISO strings,
-   * money as decimal strings, booleans as booleans. Read once, batch by batch.
-   */
-  rows: AsyncIterable<Record<string, unknown>[]>;
-  generatedAt?: Date;
-  /** The zone whose calendar day a date-time shows as; default Europe/Athens. */
-  timeZone?: string;
-}
-
-export interface RenderedExport {
-  stream: Readable;
-  contentType: string;
-  extension: string;
-}
+export type { ExportColumn, ExportFormat, ExportJob, RenderedExport } from './types.ts';
 
 export const EXPORT_FORMATS: Record<ExportFormat, { contentType: string; extension: string }> = {
   pdf: { contentType: 'application/pdf', extension: 'pdf' },

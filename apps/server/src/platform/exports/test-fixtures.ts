@@ -1,6 +1,6 @@
 /** Greek data for the export tests and the sample files (not used by the product). */
 import type { Readable } from 'node:stream';
-import type { ExportColumn } from './render.ts';
+import type { ExportColumn } from './types.ts';
 
 export const columns5: ExportColumn[] = [
   { id: 'lastName', label: 'Επώνυμο', type: 'text' },

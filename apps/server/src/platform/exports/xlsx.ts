@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import ExcelJS from 'exceljs';
 import { cleanText, formatCell, parseDecimal, roundDecimal, toDay } from './format.ts';
-import type { ExportColumn, ExportJob } from './render.ts';
 import { batchesOf, letStreamsFlow, waitForDrain } from './stream-util.ts';
+import type { ExportColumn, ExportJob } from './types.ts';
 
 const EXCEL_MAX_CELL_TEXT = 32_767;
 export const MONEY_FORMAT = '#,##0.00';
