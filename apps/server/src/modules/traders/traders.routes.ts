@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
+import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { listQuerystringSchema } from '../../platform/list/query.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { tradersList, tradersOfCompany } from './traders.list.ts';
@@ -55,8 +56,18 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: pageSchema(traderListItemSchema) },
       },
     },
-    async (request) => list.page(tradersOfCompany(companyOf(request)), request.query),
+    async (request) => {
+      const companyId = companyOf(request);
+      return list.page(tradersOfCompany(companyId), request.query, companyId);
+    },
   );
+
+  customFieldsRoute(app, db, {
+    url: '/traders/custom_fields',
+    entity: 'traders',
+    permission: 'traders:read',
+    tags: ['traders'],
+  });
 
   app.get(
     '/traders/lookup',

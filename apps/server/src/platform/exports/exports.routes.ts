@@ -6,8 +6,10 @@ import {
   exportRequestSchema,
   exportResponseSchema,
   type FieldDef,
+  fieldLabel,
   hasPermission,
   type Language,
+  optionLabel,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,7 +71,7 @@ async function* labelled(
       const copy = { ...row };
       for (const field of enums) {
         const option = field.options?.find((o) => o.value === String(row[field.id]));
-        copy[field.id] = option ? translate(language, option.labelKey) : row[field.id];
+        copy[field.id] = option ? optionLabel(option, (key) => translate(language, key)) : row[field.id];
       }
       return copy;
     });
@@ -84,7 +86,7 @@ interface ExportInput {
   title?: string;
 }
 
-function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
+async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
   const principal = principalOf(request);
   const { entry, query: full } = resolve(lists, input.uri);
   // The export needs what the list needs, and only the operator's companies.
@@ -94,11 +96,13 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
   const { companyid, ...query } = full;
   if (companyid !== undefined && !principal.companyIds.includes(Number(companyid)))
     throw new AppError(404, errorKeys.notFound);
+  // The company whose custom fields the list offers: the one named, else the operator's first (as the scopes read it).
+  const companyId = companyid !== undefined ? Number(companyid) : principal.companyIds[0];
   const language = input.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
-  const fields = columnsOf(entry.list.catalog, input.columns);
+  const fields = columnsOf(await entry.list.catalogFor(companyId), input.columns);
   const columns: ExportColumn[] = fields.map((f) => ({
     id: f.id,
-    label: translate(language, f.labelKey),
+    label: fieldLabel(f, language, (key) => translate(language, key)),
     type: f.type,
   }));
   const title = input.title?.trim() || translate(language, entry.list.catalog.titleKey);
@@ -108,7 +112,7 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
     title,
     language,
     columns,
-    rows: labelled(entry.list.batches(entry.scope(principal, full), query), fields, language),
+    rows: labelled(entry.list.batches(entry.scope(principal, full), query, { companyId }), fields, language),
     generatedAt,
   });
   return { ...rendered, fileName: exportFileName(title, input.format, generatedAt) };
@@ -132,7 +136,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (request) => {
       const params = request.body.params ?? { format: 'excel' as const };
-      const started = startExport(request, lists, { uri: request.body.uri, ...params });
+      const started = await startExport(request, lists, { uri: request.body.uri, ...params });
       const chunks: Buffer[] = [];
       for await (const chunk of started.stream)
         chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
@@ -158,7 +162,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (request, reply) => {
       const { columns, ...rest } = request.query;
-      const started = startExport(request, lists, {
+      const started = await startExport(request, lists, {
         ...rest,
         columns: columns ? columns.split(',') : undefined,
       });

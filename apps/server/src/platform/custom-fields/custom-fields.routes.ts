@@ -1,0 +1,35 @@
+import { type CustomFieldEntity, customFieldDefinitionSchema, type Permission } from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { companyOf } from '../auth.ts';
+import { loadCustomFields } from './custom-fields.ts';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * GET `url`: the company's custom fields of an entity with their choices, readable with the
+ * entity's own permission (the settings screens that edit them need settings:read).
+ */
+export function customFieldsRoute(
+  app: App,
+  db: Db,
+  options: { url: string; entity: CustomFieldEntity; permission: Permission; tags: string[] },
+): void {
+  app.get(
+    options.url,
+    {
+      config: { permission: options.permission, companyScoped: true },
+      schema: {
+        tags: options.tags,
+        summary: `The company's custom fields of ${options.entity}, in order, with the choices of select fields`,
+        querystring: z.object({ companyid: z.coerce.number().int().positive().optional() }),
+        response: { 200: z.array(customFieldDefinitionSchema) },
+      },
+    },
+    async (request) =>
+      (await loadCustomFields(db, companyOf(request), options.entity)).map(
+        ({ customTableId: _table, ...definition }) => definition,
+      ),
+  );
+}

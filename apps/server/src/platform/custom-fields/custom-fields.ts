@@ -1,0 +1,140 @@
+import {
+  type CustomFieldDefinition,
+  type CustomFieldEntity,
+  type CustomFieldType,
+  type CustomFieldValue,
+  type CustomFieldValues,
+  type FieldError,
+  isIsoDate,
+} from '@protocol/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { jsonb } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+// The definitions are edited in the settings (custom fields and custom tables); only their tables are read here.
+import {
+  customFields,
+  customTables,
+  customTableValues,
+} from '../../modules/settings/settings-tables.schema.ts';
+
+/**
+ * Custom fields of any entity: the company's definitions (settings, per entity), the check of a
+ * record's values against them, and the jsonb column that stores them on the entity's own table.
+ */
+
+/** The column that keeps a record's custom field values, keyed by the field's key. */
+export const customFieldsColumn = () =>
+  jsonb('custom_fields').$type<CustomFieldValues>().notNull().default({});
+
+/** The company's custom fields of an entity, in their order, select fields with their choices. */
+export async function loadCustomFields(
+  db: Db | Tx,
+  companyId: number,
+  entity: CustomFieldEntity,
+): Promise<(CustomFieldDefinition & { customTableId: number | null })[]> {
+  const rows = await db
+    .select({
+      key: customFields.key,
+      labelEl: customFields.labelEl,
+      labelEn: customFields.labelEn,
+      type: customFields.type,
+      required: customFields.required,
+      customTableId: customFields.customTableId,
+    })
+    .from(customFields)
+    .where(and(eq(customFields.companyId, companyId), eq(customFields.entity, entity)))
+    .orderBy(asc(customFields.order), asc(customFields.id));
+  const tableIds = [...new Set(rows.map((r) => r.customTableId).filter((id): id is number => id !== null))];
+  // Only values of the company's own tables: a definition can never offer another company's values.
+  const values =
+    tableIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: customTableValues.id,
+            description: customTableValues.description,
+            customTableId: customTableValues.customTableId,
+          })
+          .from(customTableValues)
+          .innerJoin(customTables, eq(customTables.id, customTableValues.customTableId))
+          .where(
+            and(inArray(customTableValues.customTableId, tableIds), eq(customTables.companyId, companyId)),
+          )
+          .orderBy(asc(customTableValues.order), asc(customTableValues.id));
+  return rows.map((row) => ({
+    ...row,
+    type: row.type as CustomFieldType,
+    choices:
+      row.type === 'select'
+        ? values
+            .filter((value) => value.customTableId === row.customTableId)
+            .map(({ id, description }) => ({ id, description }))
+        : [],
+  }));
+}
+
+/** A value as stored: trimmed text, blank text as null. */
+const normalised = (value: CustomFieldValue | undefined): CustomFieldValue => {
+  if (typeof value !== 'string') return value ?? null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/** The catalog key of the error of a value that does not suit its field's type, or null when it does. */
+function typeError(definition: CustomFieldDefinition, value: CustomFieldValue): string | null {
+  switch (definition.type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'validation.number';
+    case 'date':
+      return typeof value === 'string' && isIsoDate(value) ? null : 'validation.date';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'validation.boolean';
+    case 'select':
+      return typeof value === 'number' && definition.choices.some((choice) => choice.id === value)
+        ? null
+        : 'validation.invalid';
+    default:
+      return typeof value === 'string' ? null : 'validation.invalid';
+  }
+}
+
+/**
+ * A record's custom field values checked against the definitions: unknown keys, required fields,
+ * types, select values of the field's own table. Errors name `<path>.<key>`; the values returned are
+ * what to store (every defined key, blanks as null).
+ */
+export function checkCustomFieldValues(
+  definitions: CustomFieldDefinition[],
+  input: CustomFieldValues,
+  path = 'customFields',
+): { values: CustomFieldValues; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const invalid = (key: string, error: string) =>
+    errors.push({ field: `${path}.${key}`, key: error, params: {} });
+  for (const key of Object.keys(input)) {
+    if (!definitions.some((d) => d.key === key)) invalid(key, 'validation.invalid');
+  }
+  const values: CustomFieldValues = {};
+  for (const definition of definitions) {
+    const value = normalised(input[definition.key]);
+    if (value === null) {
+      if (definition.required) invalid(definition.key, 'validation.required');
+      continue;
+    }
+    const error = typeError(definition, value);
+    if (error) invalid(definition.key, error);
+    values[definition.key] = value;
+  }
+  return { values, errors };
+}
+
+/** The same check, loading the company's definitions of the entity first. */
+export async function validateCustomFields(
+  tx: Db | Tx,
+  companyId: number,
+  entity: CustomFieldEntity,
+  input: CustomFieldValues,
+  path = 'customFields',
+): Promise<{ values: CustomFieldValues; errors: FieldError[] }> {
+  return checkCustomFieldValues(await loadCustomFields(tx, companyId, entity), input, path);
+}
