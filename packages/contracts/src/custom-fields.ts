@@ -46,11 +46,7 @@ export function customFieldLabel(
 // ----- list columns -----
 
 /** A list's column of a custom field is `custom.<key>`; the row carries its value under that id. */
-export const CUSTOM_COLUMN_PREFIX = 'custom.';
-export const customColumnId = (key: string) => `${CUSTOM_COLUMN_PREFIX}${key}`;
-/** The key of a custom-field column id, or null for an ordinary field. */
-export const customKeyOf = (fieldId: string): string | null =>
-  fieldId.startsWith(CUSTOM_COLUMN_PREFIX) ? fieldId.slice(CUSTOM_COLUMN_PREFIX.length) : null;
+export const customColumnId = (key: string) => `custom.${key}`;
 
 /**
  * The list field of a custom field: text (contains, eq), number and date (comparisons), boolean
