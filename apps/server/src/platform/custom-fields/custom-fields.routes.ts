@@ -27,9 +27,6 @@ export function customFieldsRoute(
         response: { 200: z.array(customFieldDefinitionSchema) },
       },
     },
-    async (request) =>
-      (await loadCustomFields(db, companyOf(request), options.entity)).map(
-        ({ customTableId: _table, ...definition }) => definition,
-      ),
+    async (request) => loadCustomFields(db, companyOf(request), options.entity),
   );
 }

@@ -31,7 +31,7 @@ export async function loadCustomFields(
   db: Db | Tx,
   companyId: number,
   entity: CustomFieldEntity,
-): Promise<(CustomFieldDefinition & { customTableId: number | null })[]> {
+): Promise<CustomFieldDefinition[]> {
   const rows = await db
     .select({
       key: customFields.key,
@@ -61,13 +61,13 @@ export async function loadCustomFields(
             and(inArray(customTableValues.customTableId, tableIds), eq(customTables.companyId, companyId)),
           )
           .orderBy(asc(customTableValues.order), asc(customTableValues.id));
-  return rows.map((row) => ({
+  return rows.map(({ customTableId, ...row }) => ({
     ...row,
     type: row.type as CustomFieldType,
     choices:
       row.type === 'select'
         ? values
-            .filter((value) => value.customTableId === row.customTableId)
+            .filter((value) => value.customTableId === customTableId)
             .map(({ id, description }) => ({ id, description }))
         : [],
   }));
@@ -101,7 +101,7 @@ function typeError(definition: CustomFieldDefinition, value: CustomFieldValue): 
 /**
  * A record's custom field values checked against the definitions: unknown keys, required fields,
  * types, select values of the field's own table. Errors name `<path>.<key>`; the values returned are
- * what to store (every defined key, blanks as null).
+ * what to store (trimmed; blank ones left out).
  */
 export function checkCustomFieldValues(
   definitions: CustomFieldDefinition[],
