@@ -95,6 +95,35 @@ describe('traders', () => {
     await context.close();
   });
 
+  it('shows a custom field as a column of the traders list and filters it, accents aside', async () => {
+    const made = await api('POST', '/api/traders', {
+      fullname: 'Ορεινή Ύδρευση ΑΕ',
+      individual: false,
+      customFields: { water_zone: 'Ορεινή ζώνη' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/traders');
+    await page.getByTestId('data-table').waitFor();
+    await page.getByTestId('columns-button').click();
+    await page.getByTestId('column-toggle-custom.water_zone').click();
+    await page.keyboard.press('Escape');
+    const header = page.getByTestId('header-custom.water_zone');
+    await header.waitFor();
+    expect(await header.textContent()).toContain('Ζώνη ύδρευσης');
+    await page.getByTestId('filter-custom.water_zone').fill('ορεινη');
+    await expect
+      .poll(() =>
+        page.getByTestId('data-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))),
+      )
+      .toEqual([String(made.body.id)]);
+    expect(await page.getByTestId('data-table-row').textContent()).toContain('Ορεινή ζώνη');
+    await shot(page, 'traders-list-custom-field-el');
+    await context.close();
+  });
+
   it('shows the messages of an invalid ΑΦΜ and IBAN', async () => {
     const { context, page } = await e2e.newPage();
     await openCreate(page);

@@ -14,12 +14,16 @@ export type FilterOperator = (typeof filterOperators)[number];
 export interface EnumOption {
   value: string;
   labelKey: string;
+  /** A literal label that wins over labelKey: the choices of a custom field are data, not catalog keys. */
+  label?: string;
 }
 
 export interface FieldDef {
   id: string;
   type: FieldType;
   labelKey: string;
+  /** Labels that win over labelKey: a custom field's labels are data, not catalog keys. */
+  label?: { el: string; en: string };
   sortable: boolean;
   filters: readonly FilterOperator[];
   exportable: boolean;

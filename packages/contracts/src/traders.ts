@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditFieldsSchema } from './audit.ts';
+import { customFieldValueSchema, customFieldValuesSchema } from './custom-fields.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { BIC_PATTERN } from './settings-tables.ts';
 
@@ -128,10 +129,6 @@ export const traderBankInputSchema = z.object({
 });
 export type TraderBankInput = z.infer<typeof traderBankInputSchema>;
 
-/** A custom field's value: by the field's type (text, number, date, boolean, select = value id). */
-export const customFieldValueSchema = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
-export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
-
 const traderFields = {
   tradercode: optionalText(50),
   vatnumber: vatNumberField,
@@ -180,7 +177,7 @@ const traderFields = {
     .union([z.literal(0), z.literal(1), z.literal(9)], { error: 'validation.trader_status' })
     .default(1),
   traderbanks: z.array(traderBankInputSchema).max(50).default([]),
-  customFields: z.record(z.string().max(50), customFieldValueSchema).default({}),
+  customFields: customFieldValuesSchema.default({}),
 };
 
 /** fullname: individuals 'lastname firstname', legal entities the name typed. */
@@ -261,7 +258,7 @@ export const traderSchema = z
   .extend(auditFieldsSchema.shape);
 export type Trader = z.infer<typeof traderSchema>;
 
-export const traderListItemSchema = z.object({
+const traderListItemFields = z.object({
   id: z.number().int(),
   tradercode: z.string().nullable(),
   vatnumber: z.string().nullable(),
@@ -282,7 +279,9 @@ export const traderListItemSchema = z.object({
   status: z.number().int(),
   createdate: z.string().nullable(),
 });
-export type TraderListItem = z.infer<typeof traderListItemSchema>;
+/** A row of the traders list; the company's custom fields ride along as `custom.<key>` cells. */
+export const traderListItemSchema = traderListItemFields.catchall(customFieldValueSchema);
+export type TraderListItem = z.infer<typeof traderListItemFields>;
 
 /** DELETE /api/traders. */
 export const deleteTradersSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });

@@ -1,2 +1,4 @@
 // What other modules may use of the settings (see README "Adding a module").
+
+export { loadCustomFields } from './custom-fields.service.ts';
 export { putGeneralSetting } from './settings.service.ts';

@@ -2,12 +2,16 @@ import { type TraderListItem, tradersCatalog } from '@protocol/contracts';
 import { count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { loadCustomFields } from '../settings/api.ts';
 import { traders } from './traders.schema.ts';
 
 /** The traders of one company. */
 export const tradersOfCompany = (companyId: number): SQL => eq(traders.companyId, companyId);
 
-/** The traders list (GET /api/traders/search) on the list engine: search by name, ΑΦΜ or code. */
+/**
+ * The traders list (GET /api/traders/search) on the list engine: search by name, ΑΦΜ or code; the
+ * company's custom fields of traders are columns `custom.<key>`.
+ */
 export function tradersList(db: Db) {
   const columns = {
     id: traders.id,
@@ -40,6 +44,10 @@ export function tradersList(db: Db) {
       lastname: { value: traders.lastname, normalized: traders.lastnameNorm },
       firstname: { value: traders.firstname, normalized: traders.firstnameNorm },
     },
+    customFields: {
+      column: traders.customFields,
+      definitions: (companyId) => loadCustomFields(db, companyId, 'traders'),
+    },
     searchable: [
       { value: traders.fullname, normalized: traders.fullnameNorm },
       { value: traders.vatnumber, normalized: traders.vatnumberNorm },
@@ -48,7 +56,7 @@ export function tradersList(db: Db) {
     id: traders.id,
     async fetch(where, orderBy, limit, offset) {
       const rows = await db
-        .select(columns)
+        .select({ ...columns, customFields: traders.customFields })
         .from(traders)
         .where(where)
         .orderBy(...orderBy)

@@ -10,8 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
+import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { loadCustomFields } from '../settings/api.ts';
 import { tradersList, tradersOfCompany } from './traders.list.ts';
 import {
   createTrader,
@@ -38,6 +40,14 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     tags: ['traders'],
     summary: "The company's traders: paging, sorting, Greek-aware search by name, ΑΦΜ or code (list engine)",
     item: traderListItemSchema,
+  });
+
+  customFieldsRoute(app, {
+    url: '/traders/custom_fields',
+    entity: 'traders',
+    permission: 'traders:read',
+    tags: ['traders'],
+    load: (companyId) => loadCustomFields(db, companyId, 'traders'),
   });
 
   app.get(

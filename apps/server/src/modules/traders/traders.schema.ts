@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
+import { customFieldsColumn } from '../../platform/custom-fields/custom-fields.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { banks, vatCategories, vatStatuses } from '../settings/settings-tables.schema.ts';
 
@@ -39,10 +40,7 @@ export const traders = pgTable(
     active: boolean('active').notNull().default(true),
     status: smallint('status').notNull().default(1),
     /** Values of the company's custom fields (entity 'traders'), keyed by the field's key. */
-    customFields: jsonb('custom_fields')
-      .$type<Record<string, string | number | boolean | null>>()
-      .notNull()
-      .default({}),
+    customFields: customFieldsColumn(),
     // Greek-normalised copies the list searches, filters and sorts on (see users.schema.ts).
     vatnumberNorm: text('vatnumber_norm').generatedAlwaysAs(sql`norm_text(vatnumber)`),
     tradercodeNorm: text('tradercode_norm').generatedAlwaysAs(sql`norm_text(tradercode)`),

@@ -1,8 +1,7 @@
 import {
-  type CustomFieldValue,
+  type CustomFieldValues,
   errorKeys,
   type FieldError,
-  isIsoDate,
   issueToFieldError,
   type MergeTradersRequest,
   type SaveTrader,
@@ -16,24 +15,19 @@ import type { Db, Tx } from '../../db/client.ts';
 import { diff, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { checkCustomFieldValues } from '../../platform/custom-fields/custom-fields.ts';
 import { FOREIGN_KEY_VIOLATION, pgError } from '../../platform/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { RowReference } from '../../platform/module.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { readCredentials } from '../companies/api.ts';
 import { companies } from '../companies/companies.schema.ts';
-import {
-  banks,
-  customFields,
-  customTableValues,
-  vatCategories,
-  vatStatuses,
-} from '../settings/settings-tables.schema.ts';
+import { loadCustomFields } from '../settings/api.ts';
+import { banks, vatCategories, vatStatuses } from '../settings/settings-tables.schema.ts';
 import { lookupVatNumber } from './registry-adapter.ts';
 import { traderBanks, traders } from './traders.schema.ts';
 
 type TraderRow = typeof traders.$inferSelect;
-type CustomValues = Record<string, CustomFieldValue>;
 
 /**
  * The columns a merge moves from the merged trader to the survivor: the module's own, then those
@@ -126,7 +120,7 @@ function saveShapeOf(row: TraderRow) {
 }
 
 /** The columns of a validated trader. */
-function columnsOf(input: SaveTrader, customValues: CustomValues) {
+function columnsOf(input: SaveTrader, customValues: CustomFieldValues) {
   return {
     tradercode: input.tradercode,
     vatnumber: input.vatnumber,
@@ -160,9 +154,9 @@ function columnsOf(input: SaveTrader, customValues: CustomValues) {
 
 /**
  * The checks that need the database: VAT category/status and banks exist, and the custom field
- * values match the company's definitions (entity 'traders') by type and required flag.
+ * values match the company's definitions of traders (platform/custom-fields).
  */
-async function checkReferences(tx: Tx, companyId: number, input: SaveTrader): Promise<CustomValues> {
+async function checkReferences(tx: Tx, companyId: number, input: SaveTrader): Promise<CustomFieldValues> {
   const errors: FieldError[] = [];
   const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
   const exists = async (table: typeof vatCategories | typeof vatStatuses | typeof banks, id: number) =>
@@ -175,58 +169,10 @@ async function checkReferences(tx: Tx, companyId: number, input: SaveTrader): Pr
       invalid(`traderbanks.${index}.bankId`);
   }
 
-  const definitions = await tx
-    .select()
-    .from(customFields)
-    .where(and(eq(customFields.companyId, companyId), eq(customFields.entity, 'traders')));
-  const values: CustomValues = {};
-  for (const key of Object.keys(input.customFields)) {
-    if (!definitions.some((d) => d.key === key)) invalid(`customFields.${key}`);
-  }
-  for (const definition of definitions) {
-    const field = `customFields.${definition.key}`;
-    let value = input.customFields[definition.key] ?? null;
-    if (typeof value === 'string') value = value.trim() === '' ? null : value.trim();
-    if (value === null) {
-      if (definition.required) invalid(field, 'validation.required');
-      continue;
-    }
-    switch (definition.type) {
-      case 'number':
-        if (typeof value !== 'number' || !Number.isFinite(value)) invalid(field, 'validation.number');
-        break;
-      case 'date':
-        if (typeof value !== 'string' || !isIsoDate(value)) invalid(field, 'validation.date');
-        break;
-      case 'boolean':
-        if (typeof value !== 'boolean') invalid(field, 'validation.boolean');
-        break;
-      case 'select': {
-        const ok =
-          typeof value === 'number' &&
-          Number.isInteger(value) &&
-          definition.customTableId !== null &&
-          (
-            await tx
-              .select({ id: customTableValues.id })
-              .from(customTableValues)
-              .where(
-                and(
-                  eq(customTableValues.id, value),
-                  eq(customTableValues.customTableId, definition.customTableId),
-                ),
-              )
-          ).length > 0;
-        if (!ok) invalid(field);
-        break;
-      }
-      default:
-        if (typeof value !== 'string') invalid(field);
-    }
-    values[definition.key] = value;
-  }
+  const custom = checkCustomFieldValues(await loadCustomFields(tx, companyId, 'traders'), input.customFields);
+  errors.push(...custom.errors);
   if (errors.length > 0) throw badRequest(errors);
-  return values;
+  return custom.values;
 }
 
 /** The bank accounts as sent: kept (by id), added (null id), the others removed. */

@@ -6,7 +6,9 @@ import {
   exportRequestSchema,
   exportResponseSchema,
   type FieldDef,
+  fieldLabel,
   type Language,
+  optionLabel,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,7 +65,7 @@ async function* labelled(
       const copy = { ...row };
       for (const field of enums) {
         const option = field.options?.find((o) => o.value === String(row[field.id]));
-        copy[field.id] = option ? translate(language, option.labelKey) : row[field.id];
+        copy[field.id] = option ? optionLabel(option, (key) => translate(language, key)) : row[field.id];
       }
       return copy;
     });
@@ -78,7 +80,7 @@ interface ExportInput {
   title?: string;
 }
 
-function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
+async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
   const principal = principalOf(request);
   const { entry, query: full } = resolve(lists, input.uri);
   // The export needs what the list needs, and only the operator's companies.
@@ -86,13 +88,13 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
     throw new AppError(403, errorKeys.forbidden, { permission: [entry.permission].flat().join('|') });
   }
   // The list's scope reads the company in use (404 for another company's) before any row is read.
-  const scope = entry.scope(principal, full);
+  const { scope, companyId } = entry.access(principal, full);
   const { companyid: _company, ...query } = full;
   const language = input.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
-  const fields = columnsOf(entry.list.catalog, input.columns);
+  const fields = columnsOf(await entry.list.catalogFor(companyId), input.columns);
   const columns: ExportColumn[] = fields.map((f) => ({
     id: f.id,
-    label: translate(language, f.labelKey),
+    label: fieldLabel(f, language, (key) => translate(language, key)),
     type: f.type,
   }));
   const title = input.title?.trim() || translate(language, entry.list.catalog.titleKey);
@@ -102,7 +104,7 @@ function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], inp
     title,
     language,
     columns,
-    rows: labelled(entry.list.batches(scope, query), fields, language),
+    rows: labelled(entry.list.batches(scope, query, { companyId }), fields, language),
     generatedAt,
   });
   return { ...rendered, fileName: exportFileName(title, input.format, generatedAt) };
@@ -126,7 +128,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (request) => {
       const params = request.body.params ?? { format: 'excel' as const };
-      const started = startExport(request, lists, { uri: request.body.uri, ...params });
+      const started = await startExport(request, lists, { uri: request.body.uri, ...params });
       const chunks: Buffer[] = [];
       for await (const chunk of started.stream)
         chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
@@ -152,7 +154,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (request, reply) => {
       const { columns, ...rest } = request.query;
-      const started = startExport(request, lists, {
+      const started = await startExport(request, lists, {
         ...rest,
         columns: columns ? columns.split(',') : undefined,
       });

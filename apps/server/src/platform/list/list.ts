@@ -1,6 +1,11 @@
-import type { EntityCatalog, Page } from '@protocol/contracts';
+import { type EntityCatalog, type Page, withCustomFields } from '@protocol/contracts';
 import { and, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  type CustomFieldsOfList,
+  customFieldCells,
+  customFieldColumns,
+} from '../custom-fields/list-columns.ts';
 import { type ListQuery, type ListQuerystring, parseListQuery } from './query.ts';
 import {
   type FieldColumn,
@@ -19,40 +24,72 @@ export interface ListSpec<Row> {
   searchable: FieldColumn[];
   /** The primary key: the last sort key, so pages are stable. */
   id: AnyPgColumn;
+  /**
+   * The entity's custom fields, as extra columns `custom.<key>`: `fetch` then selects their jsonb
+   * column as `customFields`, which the engine turns into one cell per field of the company.
+   */
+  customFields?: CustomFieldsOfList;
   fetch(where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
   count(where: SQL | undefined): Promise<number>;
 }
 
 export interface EntityList<Row> {
   catalog: EntityCatalog;
-  /** One page of the list as the screen asks for it, within `scope` (who may see what). */
-  page(scope: SQL | undefined, querystring: ListQuerystring): Promise<Page<Row>>;
+  /** The catalog with the company's custom fields, for lists that have them. */
+  catalogFor(companyId: number | undefined): Promise<EntityCatalog>;
+  /**
+   * One page of the list as the screen asks for it, within `scope` (who may see what); `companyId`
+   * is the company whose custom fields the list offers.
+   */
+  page(scope: SQL | undefined, querystring: ListQuerystring, companyId?: number): Promise<Page<Row>>;
   /** Every row of the same query, in batches, for exports: bounded memory whatever the size. */
-  batches(scope: SQL | undefined, querystring: ListQuerystring, batchSize?: number): AsyncIterable<Row[]>;
+  batches(
+    scope: SQL | undefined,
+    querystring: ListQuerystring,
+    options?: { companyId?: number; batchSize?: number },
+  ): AsyncIterable<Row[]>;
 }
 
 export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
-  const where = (scope: SQL | undefined, query: ListQuery) =>
-    and(scope, listWhere(query, spec.columns), searchCondition(query, spec.searchable));
+  /** The catalog, the columns and the row reader of a company's list. */
+  async function shapeOf(companyId: number | undefined) {
+    const custom = spec.customFields;
+    if (!custom || companyId === undefined) {
+      return { catalog: spec.catalog, columns: spec.columns, read: (rows: Row[]) => rows };
+    }
+    const definitions = await custom.definitions(companyId);
+    return {
+      catalog: withCustomFields(spec.catalog, definitions),
+      columns: { ...spec.columns, ...customFieldColumns(custom.column, definitions) },
+      read: (rows: Row[]) => customFieldCells(rows as Record<string, unknown>[], definitions) as Row[],
+    };
+  }
+  const where = (scope: SQL | undefined, query: ListQuery, columns: FieldColumns) =>
+    and(scope, listWhere(query, columns), searchCondition(query, spec.searchable));
   return {
     catalog: spec.catalog,
-    page(scope, querystring) {
-      const query = parseListQuery(spec.catalog, querystring);
-      const condition = where(scope, query);
-      const orderBy = listOrderBy(query, spec.columns, spec.id);
+    async catalogFor(companyId) {
+      return (await shapeOf(companyId)).catalog;
+    },
+    async page(scope, querystring, companyId) {
+      const { catalog, columns, read } = await shapeOf(companyId);
+      const query = parseListQuery(catalog, querystring);
+      const condition = where(scope, query, columns);
+      const orderBy = listOrderBy(query, columns, spec.id);
       return pageOf(
         query,
-        (limit, offset) => spec.fetch(condition, orderBy, limit, offset),
+        async (limit, offset) => read(await spec.fetch(condition, orderBy, limit, offset)),
         () => spec.count(condition),
       );
     },
-    async *batches(scope, querystring, batchSize = 1000) {
+    async *batches(scope, querystring, { companyId, batchSize = 1000 } = {}) {
       const { page: _page, size: _size, itemsPerPage: _alias, ...rest } = querystring;
-      const query = parseListQuery(spec.catalog, rest);
-      const condition = where(scope, query);
-      const orderBy = listOrderBy(query, spec.columns, spec.id);
+      const { catalog, columns, read } = await shapeOf(companyId);
+      const query = parseListQuery(catalog, rest);
+      const condition = where(scope, query, columns);
+      const orderBy = listOrderBy(query, columns, spec.id);
       for (let offset = 0; ; offset += batchSize) {
-        const rows = await spec.fetch(condition, orderBy, batchSize, offset);
+        const rows = read(await spec.fetch(condition, orderBy, batchSize, offset));
         if (rows.length > 0) yield rows;
         if (rows.length < batchSize) return;
       }

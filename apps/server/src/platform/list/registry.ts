@@ -14,8 +14,14 @@ export interface RegisteredList {
   list: EntityList<any>;
   /** What reading the list needs (several: any of them): an export of it needs the same. */
   permission: Permission | readonly Permission[];
-  /** The rows the operator may see; company lists read the company in use from the query. */
-  scope(principal: Principal, query: ListQuerystring): SQL | undefined;
+  /**
+   * The rows the operator may see and the company in use (its custom fields); company lists read it
+   * from the query, 404 for a company not the operator's.
+   */
+  access(
+    principal: Principal,
+    query: ListQuerystring,
+  ): { scope: SQL | undefined; companyId: number | undefined };
 }
 
 /** Whether a scope grants what a list needs: its permission, or any of several. */

@@ -54,10 +54,11 @@ type App = FastifyInstance<
  */
 export function registerListRoute<Row>(app: App, lists: ListRegistry, route: ListRoute<Row>): void {
   const companyScoped = route.companyScoped !== false;
-  const scopeOf = (principal: Principal, query: ListQuerystring) =>
-    route.companyScoped === false
-      ? route.scope({ principal })
-      : route.scope({ principal, companyId: companyIdOf(principal, query) });
+  const access = (principal: Principal, query: ListQuerystring) => {
+    if (route.companyScoped === false) return { scope: route.scope({ principal }), companyId: undefined };
+    const companyId = companyIdOf(principal, query);
+    return { scope: route.scope({ principal, companyId }), companyId };
+  };
   const anyOf = typeof route.permission !== 'string';
 
   lists.register({
@@ -65,7 +66,7 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
     entityName: route.entityName ?? route.list.catalog.entity,
     permission: route.permission,
     list: route.list,
-    scope: scopeOf,
+    access,
   });
 
   app.get(
@@ -88,7 +89,8 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
       if (anyOf && !mayRead(principal.scope, route.permission)) {
         throw new AppError(403, errorKeys.forbidden, { permission: [route.permission].flat().join('|') });
       }
-      return route.list.page(scopeOf(principal, request.query), request.query);
+      const { scope, companyId } = access(principal, request.query);
+      return route.list.page(scope, request.query, companyId);
     },
   );
 }

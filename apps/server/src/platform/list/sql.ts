@@ -8,14 +8,24 @@ import type { ListQuery } from './query.ts';
 /**
  * Where each catalog field lives in SQL: a column or an expression of the list's query. A text
  * field may name its stored Greek-normalised copy, which filters and sorts then use (and index).
+ * A date field whose values are calendar days ('YYYY-MM-DD', not instants) says so with `day`.
  */
-export type FieldColumn = AnyPgColumn | SQL | { value: AnyPgColumn | SQL; normalized: AnyPgColumn };
+export type FieldColumn =
+  | AnyPgColumn
+  | SQL
+  | { value: AnyPgColumn | SQL; normalized: AnyPgColumn | SQL }
+  | { day: SQL };
 export type FieldColumns = Record<string, FieldColumn>;
 
+const isDay = (column: FieldColumn): column is { day: SQL } => 'day' in column;
+const isNormalised = (
+  column: FieldColumn,
+): column is { value: AnyPgColumn | SQL; normalized: AnyPgColumn | SQL } =>
+  'normalized' in column && 'value' in column;
 const plainOf = (column: FieldColumn): AnyPgColumn | SQL =>
-  'normalized' in column && 'value' in column ? column.value : (column as AnyPgColumn | SQL);
+  isDay(column) ? column.day : isNormalised(column) ? column.value : column;
 const normalizedOf = (column: FieldColumn): AnyPgColumn | SQL =>
-  'normalized' in column && 'value' in column ? column.normalized : normText(column as AnyPgColumn | SQL);
+  isNormalised(column) ? column.normalized : normText(plainOf(column));
 
 /** The Greek-aware normal form: the same function that backs the trigram indexes. */
 export const normText = (value: AnyPgColumn | SQL | string) => sql`norm_text(${value})`;
@@ -35,6 +45,10 @@ function condition(def: FieldDef, field: FieldColumn, op: string, value: string)
     return sql`${normalized} = norm_text(${value})`;
   }
   const column = plainOf(field);
+  const operators = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+  const symbol = operators[op as keyof typeof operators] ?? '=';
+  // Calendar days compare as they are written: 'YYYY-MM-DD' sorts as the days do.
+  if (isDay(field)) return sql`${column} ${sql.raw(symbol)} ${value}`;
   if (def.type === 'date') {
     switch (op) {
       case 'eq':
@@ -49,8 +63,6 @@ function condition(def: FieldDef, field: FieldColumn, op: string, value: string)
         return sql`${column} < ${nextDayStart(value)}`;
     }
   }
-  const operators = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-  const symbol = operators[op as keyof typeof operators] ?? '=';
   return sql`${column} ${sql.raw(symbol)} ${value}`;
 }
 

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { EntityCatalog } from '@protocol/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { labelOf } from './cells.tsx';
 import { type ColumnSetting, defaultColumns, fieldOf } from './state.ts';
 
 export interface ColumnChooserProps {
@@ -87,7 +88,7 @@ export function ColumnChooser({ catalog, columns, onChange }: ColumnChooserProps
             {columns.map((column, index) => {
               const field = fieldOf(catalog, column.id);
               if (!field) return null;
-              const label = t(field.labelKey);
+              const label = labelOf(t, field);
               const lastVisible = column.visible && visibleCount === 1;
               return (
                 <ListItem

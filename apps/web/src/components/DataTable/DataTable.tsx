@@ -48,7 +48,7 @@ import { useNotify } from '../Notifier.tsx';
 import { RetryAlert } from '../RetryAlert.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { CellContent, NOTES_MAX_WIDTH, type Row } from './cells.tsx';
+import { CellContent, labelOf, NOTES_MAX_WIDTH, type Row } from './cells.tsx';
 import { downloadExport, openPrint } from './exporting.ts';
 import { HeaderFilter } from './HeaderFilter.tsx';
 import { rememberList } from './listMemory.ts';
@@ -443,7 +443,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                   </TableCell>
                   {headers.map((header) => {
                     const field = header.column.columnDef.meta as FieldDef;
-                    const label = t(field.labelKey);
+                    const label = labelOf(t, field);
                     const sortIndex = query.sort.findIndex((item) => item.id === field.id);
                     const sortItem = query.sort[sortIndex];
                     return (
@@ -520,7 +520,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
                         {field.filters.length > 0 && (
                           <HeaderFilter
                             field={field}
-                            label={t(field.labelKey)}
+                            label={labelOf(t, field)}
                             values={query.filters[field.id] ?? []}
                             onChange={(values, typing) => setFieldFilter(field.id, values, typing)}
                           />

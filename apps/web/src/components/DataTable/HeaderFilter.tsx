@@ -9,7 +9,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FieldDef, FilterOperator } from '@protocol/contracts';
+import { type FieldDef, type FilterOperator, optionLabel } from '@protocol/contracts';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -112,7 +112,7 @@ function SelectFilter({ field, label, values, onChange }: HeaderFilterProps) {
           { value: 'true', label: t('common.yes') },
           { value: 'false', label: t('common.no') },
         ]
-      : (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }));
+      : (field.options ?? []).map((option) => ({ value: option.value, label: optionLabel(option, t) }));
   return (
     <TextField
       select

@@ -13,7 +13,7 @@ import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { catalogForUri } from './catalogs.ts';
-import { formatValue, type Row } from './cells.tsx';
+import { formatValue, labelOf, type Row } from './cells.tsx';
 
 /** Only list addresses of this application are fetched. */
 function safeUri(uri: string | null): string | null {
@@ -126,7 +126,7 @@ export default function PrintPage() {
             <tr>
               {fields.map((field) => (
                 <th key={field.id} scope="col">
-                  {t(field.labelKey)}
+                  {labelOf(t, field)}
                 </th>
               ))}
             </tr>

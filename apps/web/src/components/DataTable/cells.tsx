@@ -2,14 +2,19 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import type { FieldDef } from '@protocol/contracts';
-import type { TFunction } from 'i18next';
+import { type FieldDef, fieldLabel, optionLabel } from '@protocol/contracts';
+import i18next, { type TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates.ts';
 
 /** Spec §9: a notes cell is at most 150 px wide. */
 export const NOTES_MAX_WIDTH = 150;
 
 export type Row = Record<string, unknown> & { id: number | string };
+
+/** A column's header: a custom field's own label in the language in use, else its catalog key translated. */
+export function labelOf(t: TFunction, field: FieldDef): string {
+  return fieldLabel(field, i18next.language === 'en' ? 'en' : 'el', t);
+}
 
 /** A cell's value as text, the same in the table, the print page and the fast switch. */
 export function formatValue(t: TFunction, field: FieldDef, value: unknown): string {
@@ -23,7 +28,7 @@ export function formatValue(t: TFunction, field: FieldDef, value: unknown): stri
         : t('common.no');
     case 'enum': {
       const option = field.options?.find((item) => item.value === String(value));
-      return option ? t(option.labelKey) : String(value);
+      return option ? optionLabel(option, t) : String(value);
     }
     case 'money': {
       const number = Number(value);

@@ -21,7 +21,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Bank, CodedEntry, CustomField } from '@protocol/contracts';
+import type { Bank, CodedEntry, CustomFieldDefinition } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -35,6 +35,7 @@ import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { CustomFields, useCustomFieldDefinitions } from '../../components/CustomFields/index.ts';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
 import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -42,7 +43,15 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
-import { referenceApi, TRADERS_SEARCH_URL, traderKey, traderLabel, tradersApi, tradersKey } from './api.ts';
+import {
+  referenceApi,
+  TRADERS_CUSTOM_FIELDS_URL,
+  TRADERS_SEARCH_URL,
+  traderKey,
+  traderLabel,
+  tradersApi,
+  tradersKey,
+} from './api.ts';
 import {
   isValidVatNumber,
   normalizeVatNumber,
@@ -163,7 +172,7 @@ function SwitchField({
   testId,
 }: {
   control: FormControlT;
-  name: 'individual' | 'active' | 'kepyo' | `customFields.${string}`;
+  name: 'individual' | 'active' | 'kepyo';
   label: string;
   testId: string;
 }) {
@@ -298,74 +307,6 @@ function BankAccounts({ control, banks }: { control: FormControlT; banks: Bank[]
   );
 }
 
-function SelectValues({
-  control,
-  field,
-  label,
-}: {
-  control: FormControlT;
-  field: CustomField;
-  label: string;
-}) {
-  const values = useQuery({
-    queryKey: ['settings', 'custom_tables', field.customTableId, 'values'],
-    queryFn: ({ signal }) => referenceApi.customTableValues(field.customTableId as number, signal),
-    enabled: field.customTableId !== null,
-    staleTime: 60_000,
-  });
-  return (
-    <SelectField
-      control={control}
-      name={`customFields.${field.key}`}
-      label={field.required ? `${label} *` : label}
-      testId={`trader-cf-${field.key}`}
-      options={(values.data ?? []).map((value) => ({ value: String(value.id), label: value.description }))}
-    />
-  );
-}
-
-/** The company's custom fields of traders, by type and order (settings/custom_fields). */
-function CustomFields({ control, fields }: { control: FormControlT; fields: CustomField[] }) {
-  const { t, i18n } = useTranslation();
-  if (fields.length === 0) return null;
-  return (
-    <Section title={t('traders.form.customFields')} testId="trader-custom-fields">
-      <Grid container spacing={2}>
-        {fields.map((field) => {
-          const label = i18n.language === 'en' ? field.labelEn || field.labelEl : field.labelEl;
-          const name = `customFields.${field.key}` as const;
-          let input: ReactNode;
-          if (field.type === 'boolean') {
-            input = (
-              <SwitchField control={control} name={name} label={label} testId={`trader-cf-${field.key}`} />
-            );
-          } else if (field.type === 'select') {
-            input = <SelectValues control={control} field={field} label={label} />;
-          } else {
-            input = (
-              <FormTextField
-                control={control}
-                name={name}
-                label={label}
-                required={field.required}
-                type={field.type === 'number' ? 'number' : 'text'}
-                helperText={field.type === 'date' ? SHOWN_DATE : undefined}
-                testId={`trader-cf-${field.key}`}
-                autoComplete="off"
-              />
-            );
-          }
-          return (
-            <Grid key={field.id} size={{ xs: 12, sm: 6 }}>
-              {input}
-            </Grid>
-          );
-        })}
-      </Grid>
-    </Section>
-  );
-}
-
 /** Other traders with the same ΑΦΜ: a warning with links, never a blocking error. */
 export function DuplicateWarning({ duplicates }: { duplicates: TraderDuplicate[] }) {
   const { t } = useTranslation();
@@ -405,7 +346,7 @@ function lookupValues(answer: TraderLookup, individual: boolean): Partial<Record
 
 interface FormProps {
   trader?: Trader;
-  customFields: CustomField[];
+  customFields: CustomFieldDefinition[];
   onSaved: (trader: Trader, duplicates: TraderDuplicate[]) => void;
 }
 
@@ -704,7 +645,16 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
                 />
               </Stack>
             </Section>
-            <CustomFields control={control} fields={customFields} />
+            {customFields.length > 0 && (
+              <Section title={t('traders.form.customFields')} testId="trader-custom-fields">
+                <CustomFields
+                  control={control}
+                  name="customFields"
+                  definitions={customFields}
+                  testIdPrefix="trader-cf"
+                />
+              </Section>
+            )}
           </Stack>
         </Grid>
       </Grid>
@@ -735,21 +685,6 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
   );
 }
 
-function useCustomFields() {
-  const { companyId } = useCompany();
-  const query = useQuery({
-    queryKey: ['settings', 'custom_fields', companyId],
-    queryFn: ({ signal }) => referenceApi.customFields(companyId, signal),
-    staleTime: 60_000,
-  });
-  const fields = useMemo(
-    () => (query.data ?? []).filter((field) => field.entity === 'traders').sort((a, b) => a.order - b.order),
-    [query.data],
-  );
-  // Without settings:read the definitions cannot be read: the form still works without them.
-  return { fields, loading: query.isPending && !query.error };
-}
-
 interface LocationState {
   duplicates?: TraderDuplicate[];
 }
@@ -761,7 +696,7 @@ function CreateTrader() {
   const navigate = useNavigate();
   const localize = useLocalize();
   const queryClient = useQueryClient();
-  const custom = useCustomFields();
+  const custom = useCustomFieldDefinitions(TRADERS_CUSTOM_FIELDS_URL);
   useAppBar({ title: t('traders.form.createTitle') });
   if (!can('traders:write')) return <ForbiddenPage />;
   return (
@@ -775,7 +710,7 @@ function CreateTrader() {
         <Skeleton variant="rounded" height={320} />
       ) : (
         <TraderForm
-          customFields={custom.fields}
+          customFields={custom.definitions}
           onSaved={(created, duplicates) => {
             queryClient.setQueryData(traderKey(created.id), created);
             void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false, refetchType: 'none' });
@@ -796,7 +731,7 @@ function EditTrader({ id }: { id: number }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const custom = useCustomFields();
+  const custom = useCustomFieldDefinitions(TRADERS_CUSTOM_FIELDS_URL);
   const [saved, setDuplicates] = useState<TraderDuplicate[] | null>(
     () => (location.state as LocationState | null)?.duplicates ?? null,
   );
@@ -857,7 +792,7 @@ function EditTrader({ id }: { id: number }) {
       <DuplicateWarning duplicates={saved ?? trader.duplicates ?? []} />
       <TraderForm
         trader={trader}
-        customFields={custom.fields}
+        customFields={custom.definitions}
         onSaved={(saved, next) => {
           queryClient.setQueryData(traderKey(saved.id), saved);
           void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false, refetchType: 'none' });

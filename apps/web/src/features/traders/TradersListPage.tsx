@@ -2,17 +2,21 @@ import './i18n/index.ts';
 import CallMergeOutlinedIcon from '@mui/icons-material/CallMergeOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
-import { useCallback, useState } from 'react';
+import { withCustomFields } from '@protocol/contracts';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { useCustomFieldDefinitions } from '../../components/CustomFields/index.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import {
+  TRADERS_CUSTOM_FIELDS_URL,
   TRADERS_LIST_META_KEY,
   TRADERS_META_URL,
   TRADERS_SEARCH_URL,
@@ -24,7 +28,10 @@ import { type TraderListItem, tradersCatalog } from './model.ts';
 
 type TraderRow = TraderListItem & Record<string, unknown>;
 
-/** /traders: the traders list (spec §2), the DataTable over the traders catalog, and merging two. */
+/**
+ * /traders: the traders list (spec §2), the DataTable over the traders catalog and the company's
+ * custom fields of traders, and merging two.
+ */
 export default function TradersListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -36,6 +43,10 @@ export default function TradersListPage() {
   const [selected, setSelected] = useState<TraderRow[]>([]);
   const [merging, setMerging] = useState<[number, number] | null>(null);
   const [reload, setReload] = useState(0);
+  // The company's custom fields are columns `custom.<key>` (hidden until chosen); the table waits
+  // for them so a saved view that shows one keeps it.
+  const custom = useCustomFieldDefinitions(TRADERS_CUSTOM_FIELDS_URL);
+  const catalog = useMemo(() => withCustomFields(tradersCatalog, custom.definitions), [custom.definitions]);
 
   const onCreate = useCallback(() => navigate(localize('/traders/create')), [navigate, localize]);
   const onRowClick = useCallback(
@@ -70,20 +81,24 @@ export default function TradersListPage() {
           )
         }
       />
-      <DataTable<TraderRow>
-        key={reload}
-        catalog={tradersCatalog}
-        searchUrl={searchUrl}
-        metaUrl={TRADERS_META_URL}
-        metaKey={TRADERS_LIST_META_KEY}
-        title={title}
-        onCreate={can('traders:write') ? onCreate : undefined}
-        onRowClick={onRowClick}
-        onDelete={can('traders:admin') ? tradersApi.deleteMany : undefined}
-        rowLabel={traderLabel}
-        rowSecondary={(row) => row.vatnumber ?? ''}
-        onSelectionChange={setSelected}
-      />
+      {custom.loading ? (
+        <Skeleton variant="rounded" height={420} />
+      ) : (
+        <DataTable<TraderRow>
+          key={reload}
+          catalog={catalog}
+          searchUrl={searchUrl}
+          metaUrl={TRADERS_META_URL}
+          metaKey={TRADERS_LIST_META_KEY}
+          title={title}
+          onCreate={can('traders:write') ? onCreate : undefined}
+          onRowClick={onRowClick}
+          onDelete={can('traders:admin') ? tradersApi.deleteMany : undefined}
+          rowLabel={traderLabel}
+          rowSecondary={(row) => row.vatnumber ?? ''}
+          onSelectionChange={setSelected}
+        />
+      )}
       {merging && (
         <MergeDialog
           open

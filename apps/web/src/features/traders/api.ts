@@ -1,4 +1,4 @@
-import type { Bank, CodedEntry, CustomField, CustomTableValue, Page } from '@protocol/contracts';
+import type { Bank, CodedEntry, Page } from '@protocol/contracts';
 import { withCompany } from '../../app/company.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api.ts';
 import type {
@@ -10,6 +10,7 @@ import type {
 } from './model.ts';
 
 export const TRADERS_SEARCH_URL = '/api/traders/search';
+export const TRADERS_CUSTOM_FIELDS_URL = '/api/traders/custom_fields';
 export const TRADERS_META_URL = '/api/users/meta';
 export const TRADERS_LIST_META_KEY = 'traders.list';
 
@@ -53,10 +54,6 @@ export const referenceApi = {
   banks: (signal?: AbortSignal) => api.get<Bank[]>('/api/settings/banks', { signal }),
   vatCategories: (signal?: AbortSignal) => api.get<CodedEntry[]>('/api/settings/vat_categories', { signal }),
   vatStatuses: (signal?: AbortSignal) => api.get<CodedEntry[]>('/api/settings/vat_statuses', { signal }),
-  customFields: (companyId: number | null, signal?: AbortSignal) =>
-    api.get<CustomField[]>(withCompany('/api/settings/custom_fields', companyId), { signal }),
-  customTableValues: (tableId: number, signal?: AbortSignal) =>
-    api.get<CustomTableValue[]>(`/api/settings/custom_tables/${tableId}/values`, { signal }),
 };
 
 export function traderLabel(trader: { fullname?: string | null; vatnumber?: string | null }): string {

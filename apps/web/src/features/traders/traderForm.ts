@@ -1,8 +1,14 @@
-import { type CustomField, isIsoDate } from '@protocol/contracts';
+import { type CustomFieldDefinition, isIsoDate } from '@protocol/contracts';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import {
+  type CustomFieldFormValues,
+  checkCustomFieldForm,
+  customFieldsToBody,
+  customFieldsToForm,
+} from '../../components/CustomFields/index.ts';
 import { contractResolver } from '../../lib/contractResolver.ts';
 import { formatDate } from '../../lib/dates.ts';
 import {
@@ -59,7 +65,7 @@ export type TraderFormValues = Record<TextField, string> & {
   active: boolean;
   status: `${TraderStatus}`;
   traderbanks: BankRowValues[];
-  customFields: Record<string, string | boolean>;
+  customFields: CustomFieldFormValues;
 };
 
 export const EMPTY_TRADER: TraderFormValues = {
@@ -86,7 +92,7 @@ export const FORM_FIELDS: readonly string[] = [
   'status',
 ];
 
-export function toForm(trader: Trader, fields: CustomField[]): TraderFormValues {
+export function toForm(trader: Trader, fields: CustomFieldDefinition[]): TraderFormValues {
   const values = { ...EMPTY_TRADER };
   for (const field of TEXT_FIELDS) {
     const value = (trader as unknown as Record<string, unknown>)[field];
@@ -105,14 +111,7 @@ export function toForm(trader: Trader, fields: CustomField[]): TraderFormValues 
     bic: bank.bic ?? '',
     bankId: bank.bankId === null ? '' : String(bank.bankId),
   }));
-  const custom: Record<string, string | boolean> = {};
-  for (const field of fields) {
-    const value = trader.customFields?.[field.key];
-    if (field.type === 'boolean') custom[field.key] = value === true || value === 'true';
-    else if (field.type === 'date') custom[field.key] = typeof value === 'string' ? formatDate(value) : '';
-    else custom[field.key] = value === null || value === undefined ? '' : String(value);
-  }
-  values.customFields = custom;
+  values.customFields = customFieldsToForm(fields, trader.customFields);
   return values;
 }
 
@@ -121,22 +120,13 @@ const idOrNull = (value: string) => (value ? Number(value) : null);
 const wireDate = (value: string) =>
   value.trim() ? dayjs(value.trim(), SHOWN_DATE, true).format('YYYY-MM-DD') : null;
 
-export function toBody(values: TraderFormValues, fields: CustomField[]): SaveTraderRequest {
+export function toBody(values: TraderFormValues, fields: CustomFieldDefinition[]): SaveTraderRequest {
   const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, blank(values[field])])) as Record<
     TextField,
     string | null
   >;
   // individuals: the server derives 'lastname firstname' (traderFullname)
   const fullname = values.individual ? null : text.fullname;
-  const customFields: SaveTraderRequest['customFields'] = {};
-  for (const field of fields) {
-    const value = values.customFields[field.key];
-    if (field.type === 'boolean') customFields[field.key] = value === true;
-    else if (typeof value !== 'string' || !value.trim()) customFields[field.key] = null;
-    else if (field.type === 'number') customFields[field.key] = Number(value);
-    else if (field.type === 'date') customFields[field.key] = wireDate(value);
-    else customFields[field.key] = value.trim();
-  }
   return {
     ...text,
     vatnumber: text.vatnumber,
@@ -159,14 +149,14 @@ export function toBody(values: TraderFormValues, fields: CustomField[]): SaveTra
       bic: blank(bank.bic)?.toUpperCase() ?? null,
       bankId: idOrNull(bank.bankId),
     })),
-    customFields,
+    customFields: customFieldsToBody(fields, values.customFields),
   };
 }
 
 const isDate = (value: string) => dayjs(value.trim(), SHOWN_DATE, true).isValid();
 
 /** The form's rules (the server checks the same): messages are catalog keys. */
-export function traderSchema(fields: CustomField[]) {
+export function traderSchema(fields: CustomFieldDefinition[]) {
   return z
     .object({
       vatnumber: z.string(),
@@ -213,18 +203,9 @@ export function traderSchema(fields: CustomField[]) {
           issue(['traderbanks', index, 'bic'], 'validation.bic');
         }
       });
-      for (const field of fields) {
-        const value = values.customFields[field.key];
-        const path = ['customFields', field.key];
-        if (field.type === 'boolean') continue;
-        const text = typeof value === 'string' ? value.trim() : '';
-        if (!text) {
-          if (field.required) issue(path, 'validation.required');
-          continue;
-        }
-        if (field.type === 'number' && !Number.isFinite(Number(text))) issue(path, 'validation.invalid');
-        if (field.type === 'date' && !isDate(text)) issue(path, 'validation.date_shown');
-      }
+      checkCustomFieldForm(fields, values.customFields, (key, message) =>
+        issue(['customFields', key], message),
+      );
     });
 }
 
@@ -243,7 +224,7 @@ function nest(flat: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function traderResolver(fields: CustomField[]): Resolver<TraderFormValues> {
+export function traderResolver(fields: CustomFieldDefinition[]): Resolver<TraderFormValues> {
   const resolve = contractResolver(traderSchema(fields)) as unknown as Resolver<TraderFormValues>;
   return async (values, context, options) => {
     const result = await resolve(values, context, options);

@@ -1,0 +1,23 @@
+import type { CustomFieldDefinition } from '@protocol/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCompany, withCompany } from '../../app/company.tsx';
+import { api } from '../../lib/api.ts';
+
+const NONE: CustomFieldDefinition[] = [];
+
+/**
+ * The custom fields of an entity for the company in use, from the entity's own address (e.g.
+ * `/api/traders/custom_fields`). A failure leaves none: the form and the list work without them.
+ */
+export function useCustomFieldDefinitions(url: string): {
+  definitions: CustomFieldDefinition[];
+  loading: boolean;
+} {
+  const { companyId } = useCompany();
+  const query = useQuery({
+    queryKey: ['customFields', url, companyId],
+    queryFn: ({ signal }) => api.get<CustomFieldDefinition[]>(withCompany(url, companyId), { signal }),
+    staleTime: 60_000,
+  });
+  return { definitions: query.data ?? NONE, loading: query.isPending && !query.error };
+}
