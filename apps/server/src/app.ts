@@ -27,6 +27,7 @@ import { usersModule } from './modules/users/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
+import { inputGuardPlugin } from './platform/input-guard.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
 import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } from './platform/module.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
 
   const tokens = createTokenService(config.jwtSecret);
   const db = database.db;
