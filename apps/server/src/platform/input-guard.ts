@@ -8,6 +8,7 @@ import { AppError } from './errors.ts';
  * UTF-8 does not — is refused at the edge, once for every route: a 400 naming the field, instead of
  * a 500 from the database or a U+FFFD silently stored in its place.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Deeper than any request of the API: the walk stops there (the schemas refuse such bodies). */
 const MAX_DEPTH = 32;

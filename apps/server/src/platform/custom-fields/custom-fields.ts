@@ -1,15 +1,11 @@
 import {
   type CustomFieldDefinition,
-  type CustomFieldEntity,
-  type CustomFieldType,
   type CustomFieldValue,
   type CustomFieldValues,
   type FieldError,
   isIsoDate,
 } from '@protocol/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { jsonb } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.ts';
 
 /**
  * Custom fields of any entity: the check of a record's values against the company's definitions
