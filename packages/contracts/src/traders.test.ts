@@ -99,6 +99,17 @@ describe('the trader schema', () => {
     expect(company.fullname).toBe('ΔΕΥΑ Λάρισας');
   });
 
+  it('an empty IBAN is a missing one, not an invalid one', () => {
+    const result = saveTraderSchema.safeParse({
+      individual: false,
+      fullname: 'Δοκιμή ΑΕ',
+      traderbanks: [{ id: null, iban: '  ', bic: null, bankId: null }],
+    });
+    expect(result.error?.issues.map(issueToFieldError)).toEqual([
+      { field: 'traderbanks.0.iban', key: 'validation.required', params: {} },
+    ]);
+  });
+
   it('gives catalog keys for bad ΑΦΜ, IBAN, BIC, e-mail, date and missing names', () => {
     const result = saveTraderSchema.safeParse({
       individual: true,

@@ -115,6 +115,8 @@ export const traderBankInputSchema = z.object({
   id: z.number().int().positive().nullable(),
   iban: z
     .string()
+    .trim()
+    .min(1)
     .transform(normalizeIban)
     .refine((value) => isValidIban(value), 'validation.iban'),
   bic: z

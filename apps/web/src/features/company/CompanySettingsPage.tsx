@@ -23,14 +23,14 @@ import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
-import { FormFooter } from '../../components/FormFooter.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { OutlinedField } from '../../components/form/OutlinedField.tsx';
+import { contractResolver } from '../../components/form/resolver.ts';
 import { useNotify } from '../../components/Notifier.tsx';
-import { OutlinedField } from '../../components/OutlinedField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api, isApiError } from '../../lib/api.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
 import { encodeFieldMessage, errorMessage, fieldMessage } from '../../lib/errors.ts';
 
 /** The secrets of a company: never shown; a save keeps, clears ('') or replaces each one. */

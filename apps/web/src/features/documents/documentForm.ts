@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { contractResolver } from '../../lib/contractResolver.ts';
+import { contractResolver } from '../../components/form/resolver.ts';
 import { formatDate } from '../../lib/dates.ts';
 import type { PickedTrader } from '../traders/TraderPicker.tsx';
 import { type ProtocolDocument, type SaveDocumentRequest, saveDocumentSchema } from './model.ts';

@@ -1,24 +1,8 @@
-import { type CustomField, isIsoDate } from '@protocol/contracts';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { Resolver } from 'react-hook-form';
-import { z } from 'zod';
-import { contractResolver } from '../../lib/contractResolver.ts';
+import { type CustomField, type FieldError, isIsoDate, saveTraderSchema } from '@protocol/contracts';
+import { isShownDate, wireDate } from '../../components/form/dates.ts';
+import type { FormContract } from '../../components/form/resolver.ts';
 import { formatDate } from '../../lib/dates.ts';
-import {
-  BIC_REGEX,
-  isValidIban,
-  isValidVatNumber,
-  normalizeIban,
-  type SaveTraderRequest,
-  type Trader,
-  type TraderStatus,
-} from './model.ts';
-
-dayjs.extend(customParseFormat);
-
-/** Spec §5: dates shown DD/MM/YYYY, sent YYYY-MM-DD. */
-export const SHOWN_DATE = 'DD/MM/YYYY';
+import { normalizeIban, type SaveTraderRequest, type Trader, type TraderStatus } from './model.ts';
 
 export const TEXT_FIELDS = [
   'tradercode',
@@ -62,7 +46,7 @@ export type TraderFormValues = Record<TextField, string> & {
   customFields: Record<string, string | boolean>;
 };
 
-export const EMPTY_TRADER: TraderFormValues = {
+const EMPTY_TRADER: TraderFormValues = {
   ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<TextField, string>),
   country: 'GR',
   vat_category: '',
@@ -75,16 +59,22 @@ export const EMPTY_TRADER: TraderFormValues = {
   customFields: {},
 };
 
-/** Every form field that the server may name in a field error. */
-export const FORM_FIELDS: readonly string[] = [
-  ...TEXT_FIELDS,
-  'vat_category',
-  'vat_status',
-  'kepyo',
-  'individual',
-  'active',
-  'status',
-];
+function customValues(fields: CustomField[], stored: Trader['customFields'] = {}) {
+  const custom: Record<string, string | boolean> = {};
+  for (const field of fields) {
+    const value = stored[field.key];
+    if (field.type === 'boolean') custom[field.key] = value === true || value === 'true';
+    else if (field.type === 'date') custom[field.key] = typeof value === 'string' ? formatDate(value) : '';
+    else custom[field.key] = value === null || value === undefined ? '' : String(value);
+  }
+  return custom;
+}
+
+/** A new trader: a legal entity in Greece, active. */
+export const emptyTrader = (fields: CustomField[]): TraderFormValues => ({
+  ...EMPTY_TRADER,
+  customFields: customValues(fields),
+});
 
 export function toForm(trader: Trader, fields: CustomField[]): TraderFormValues {
   const values = { ...EMPTY_TRADER };
@@ -105,21 +95,12 @@ export function toForm(trader: Trader, fields: CustomField[]): TraderFormValues 
     bic: bank.bic ?? '',
     bankId: bank.bankId === null ? '' : String(bank.bankId),
   }));
-  const custom: Record<string, string | boolean> = {};
-  for (const field of fields) {
-    const value = trader.customFields?.[field.key];
-    if (field.type === 'boolean') custom[field.key] = value === true || value === 'true';
-    else if (field.type === 'date') custom[field.key] = typeof value === 'string' ? formatDate(value) : '';
-    else custom[field.key] = value === null || value === undefined ? '' : String(value);
-  }
-  values.customFields = custom;
+  values.customFields = customValues(fields, trader.customFields);
   return values;
 }
 
 const blank = (value: string) => value.trim() || null;
 const idOrNull = (value: string) => (value ? Number(value) : null);
-const wireDate = (value: string) =>
-  value.trim() ? dayjs(value.trim(), SHOWN_DATE, true).format('YYYY-MM-DD') : null;
 
 export function toBody(values: TraderFormValues, fields: CustomField[]): SaveTraderRequest {
   const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, blank(values[field])])) as Record<
@@ -163,92 +144,27 @@ export function toBody(values: TraderFormValues, fields: CustomField[]): SaveTra
   };
 }
 
-const isDate = (value: string) => dayjs(value.trim(), SHOWN_DATE, true).isValid();
-
-/** The form's rules (the server checks the same): messages are catalog keys. */
-export function traderSchema(fields: CustomField[]) {
-  return z
-    .object({
-      vatnumber: z.string(),
-      email: z.string(),
-      birthday: z.string(),
-      zipcode: z.string(),
-      fullname: z.string().max(200),
-      firstname: z.string().max(100),
-      lastname: z.string().max(100),
-      individual: z.boolean(),
-      traderbanks: z.array(
-        z.object({
-          iban: z.string(),
-          bic: z.string(),
-          bankId: z.string(),
-        }),
-      ),
-      // Checked field by field below: an untouched custom field is undefined, and a failure here
-      // would skip every other check of the form.
-      customFields: z.record(z.string(), z.unknown()),
-    })
-    .loose()
-    .superRefine((values, ctx) => {
-      const issue = (path: (string | number)[], message: string) =>
-        ctx.addIssue({ code: 'custom', path, message });
-      if (values.vatnumber.trim() && !isValidVatNumber(values.vatnumber.trim())) {
-        issue(['vatnumber'], 'validation.vatnumber');
-      }
-      if (values.email.trim() && !z.email().safeParse(values.email.trim()).success) {
-        issue(['email'], 'validation.email');
-      }
-      if (values.birthday.trim() && !isDate(values.birthday)) issue(['birthday'], 'validation.date_shown');
-      if (values.zipcode.trim() && !/^\d{5}$/.test(values.zipcode.trim())) {
-        issue(['zipcode'], 'validation.postal_code');
-      }
-      if (values.individual) {
-        if (!values.lastname.trim()) issue(['lastname'], 'validation.required');
-        if (!values.firstname.trim()) issue(['firstname'], 'validation.required');
-      } else if (!values.fullname.trim()) issue(['fullname'], 'validation.required');
-      values.traderbanks.forEach((bank, index) => {
-        if (!bank.iban.trim()) issue(['traderbanks', index, 'iban'], 'validation.required');
-        else if (!isValidIban(bank.iban)) issue(['traderbanks', index, 'iban'], 'validation.iban');
-        if (bank.bic.trim() && !BIC_REGEX.test(bank.bic.trim().toUpperCase())) {
-          issue(['traderbanks', index, 'bic'], 'validation.bic');
-        }
-      });
-      for (const field of fields) {
-        const value = values.customFields[field.key];
-        const path = ['customFields', field.key];
-        if (field.type === 'boolean') continue;
-        const text = typeof value === 'string' ? value.trim() : '';
-        if (!text) {
-          if (field.required) issue(path, 'validation.required');
-          continue;
-        }
-        if (field.type === 'number' && !Number.isFinite(Number(text))) issue(path, 'validation.invalid');
-        if (field.type === 'date' && !isDate(text)) issue(path, 'validation.date_shown');
-      }
-    });
-}
-
-/** Field errors nested by path ('traderbanks.0.iban'), the shape react-hook-form reads. */
-function nest(flat: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [path, error] of Object.entries(flat)) {
-    const parts = path.split('.');
-    let node = out;
-    parts.slice(0, -1).forEach((part) => {
-      node[part] = (node[part] as Record<string, unknown> | undefined) ?? {};
-      node = node[part] as Record<string, unknown>;
-    });
-    node[parts[parts.length - 1] as string] = error;
+/** The company's custom fields are settings, not contract: their required and typed values are checked here. */
+function customFieldErrors(fields: CustomField[], values: TraderFormValues): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of fields) {
+    if (field.type === 'boolean') continue;
+    const value = values.customFields[field.key];
+    const text = typeof value === 'string' ? value.trim() : '';
+    const error = (key: string) => errors.push({ field: `customFields.${field.key}`, key, params: {} });
+    if (!text) {
+      if (field.required) error('validation.required');
+    } else if (field.type === 'number' && !Number.isFinite(Number(text))) error('validation.invalid');
+    else if (field.type === 'date' && !isShownDate(text)) error('validation.date_shown');
   }
-  return out;
+  return errors;
 }
 
-export function traderResolver(fields: CustomField[]): Resolver<TraderFormValues> {
-  const resolve = contractResolver(traderSchema(fields)) as unknown as Resolver<TraderFormValues>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    const errors = result.errors as Record<string, unknown>;
-    if (Object.keys(errors).length === 0) return { values, errors: {} };
-    return { values: {}, errors: nest(errors) as typeof result.errors };
+/** The trader form is checked with the server's own rules (saveTraderSchema) on the body it sends. */
+export function traderContract(fields: CustomField[]): FormContract<TraderFormValues, SaveTraderRequest> {
+  return {
+    schema: saveTraderSchema,
+    toBody: (values) => toBody(values, fields),
+    check: (values) => customFieldErrors(fields, values),
   };
 }
