@@ -2,7 +2,7 @@ import type { FieldError } from '@protocol/contracts';
 import type { TFunction } from 'i18next';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../lib/api.ts';
-import { encodeFieldMessage, errorMessage } from '../../lib/errors.ts';
+import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
 
 /** Every path of a form's values that holds a value, and each top-level field (e.g. a list of traders). */
 export function fieldPaths(values: Record<string, unknown>): string[] {
@@ -48,16 +48,9 @@ export function showSaveError<V extends FieldValues>(
     form.setError(keyField as never, { type: 'server', message: failure.key }, { shouldFocus: true });
     return;
   }
-  const fields = fieldPaths(form.getValues());
-  let unmatched = failure.fieldErrors.length === 0;
-  for (const fieldError of failure.fieldErrors) {
-    const error = toForm(fieldError);
-    if (error && fields.includes(error.field)) {
-      form.setError(error.field as never, {
-        type: 'server',
-        message: encodeFieldMessage(error.key, error.params),
-      });
-    } else unmatched = true;
-  }
-  if (unmatched) notify(errorMessage(t, failure), 'error');
+  const mapped = failure.fieldErrors.map(toForm);
+  const placed = mapped.filter((error) => error !== null);
+  const unmatched = applyFieldErrors(placed, fieldPaths(form.getValues()), form.setError);
+  const shown = failure.fieldErrors.length > 0 && placed.length === mapped.length && unmatched.length === 0;
+  if (!shown) notify(errorMessage(t, failure), 'error');
 }
