@@ -7,6 +7,8 @@ import {
   mergeTradersSchema,
   normalizeVatNumber,
   saveTraderSchema,
+  traderListItemSchema,
+  tradersCatalog,
 } from './traders.ts';
 
 describe('ΑΦΜ (Greek VAT number) check digit', () => {
@@ -142,5 +144,13 @@ describe('the trader schema', () => {
     ).toEqual({
       email: 'a@b.gr',
     });
+  });
+});
+
+describe('the traders list', () => {
+  it('a row has exactly the columns of the catalog', () => {
+    expect(Object.keys(traderListItemSchema.shape).sort()).toEqual(
+      tradersCatalog.fields.map((field) => field.id).sort(),
+    );
   });
 });

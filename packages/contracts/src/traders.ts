@@ -263,29 +263,6 @@ export const traderSchema = z
   .extend(auditFieldsSchema.shape);
 export type Trader = z.infer<typeof traderSchema>;
 
-export const traderListItemSchema = z.object({
-  id: z.number().int(),
-  tradercode: z.string().nullable(),
-  vatnumber: z.string().nullable(),
-  fullname: z.string().nullable(),
-  lastname: z.string().nullable(),
-  firstname: z.string().nullable(),
-  fathername: z.string().nullable(),
-  phones: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zipcode: z.string().nullable(),
-  doy: z.string().nullable(),
-  individual: z.boolean(),
-  kepyo: z.boolean(),
-  active: z.boolean(),
-  status: z.number().int(),
-  createdate: z.string().nullable(),
-});
-export type TraderListItem = z.infer<typeof traderListItemSchema>;
-
 /** DELETE /api/traders. */
 export const deleteTradersSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
 
@@ -408,3 +385,35 @@ export const tradersCatalog = {
     },
   ],
 } as const satisfies EntityCatalog;
+
+/** The fields of a traders list row (the catalog's columns; a test holds them equal). */
+const traderListFields = [
+  'id',
+  'tradercode',
+  'vatnumber',
+  'fullname',
+  'lastname',
+  'firstname',
+  'fathername',
+  'phones',
+  'mobile',
+  'email',
+  'address',
+  'city',
+  'zipcode',
+  'doy',
+  'individual',
+  'kepyo',
+  'active',
+  'status',
+  'createdate',
+] as const;
+
+/** A row of the traders list: its fields typed as the trader's, not declared a second time. */
+export const traderListItemSchema = traderSchema.pick(
+  Object.fromEntries(traderListFields.map((field) => [field, true])) as Record<
+    (typeof traderListFields)[number],
+    true
+  >,
+);
+export type TraderListItem = z.infer<typeof traderListItemSchema>;
