@@ -139,6 +139,33 @@ describe('traders', () => {
     await context.close();
   });
 
+  it("checks the server's own rules: name lengths and a free-text postal code (one schema, no drift)", async () => {
+    const { context, page } = await e2e.newPage();
+    await openCreate(page);
+    await page.getByTestId('trader-individual').check();
+    await page.getByTestId('trader-lastname').fill('Λ'.repeat(151));
+    await page.getByTestId('trader-firstname').fill('Νίκος');
+    await page.getByTestId('trader-zipcode').fill('BT7 1NN');
+    await page.getByTestId('trader-save').click();
+    await expect
+      .poll(() => page.locator('body').textContent())
+      .toContain('Το πεδίο δεν μπορεί να έχει περισσότερους από 150 χαρακτήρες');
+    expect(page.url()).toContain('/traders/create');
+    await page.getByTestId('trader-lastname').fill('Λ'.repeat(150));
+    await page.getByTestId('trader-save').click();
+    await page.waitForURL(/\/traders\/\d+\/edit$/);
+    const id = Number(page.url().match(/traders\/(\d+)\/edit/)?.[1]);
+    expect((await api('GET', `/api/traders/${id}`)).body).toMatchObject({
+      lastname: 'Λ'.repeat(150),
+      zipcode: 'BT7 1NN',
+    });
+    await page.goto('/traders/create');
+    await page.getByTestId('trader-fullname').fill('Ε'.repeat(300));
+    await page.getByTestId('trader-save').click();
+    await page.waitForURL(/\/traders\/\d+\/edit$/);
+    await context.close();
+  });
+
   it('looks up an ΑΦΜ at the tax registry and overwrites filled fields after a warning', async () => {
     const { context, page } = await e2e.newPage();
     await openCreate(page);

@@ -7,6 +7,8 @@ import {
   mergeTradersSchema,
   normalizeVatNumber,
   saveTraderSchema,
+  traderListItemSchema,
+  tradersCatalog,
 } from './traders.ts';
 
 describe('ΑΦΜ (Greek VAT number) check digit', () => {
@@ -99,6 +101,17 @@ describe('the trader schema', () => {
     expect(company.fullname).toBe('ΔΕΥΑ Λάρισας');
   });
 
+  it('an empty IBAN is a missing one, not an invalid one', () => {
+    const result = saveTraderSchema.safeParse({
+      individual: false,
+      fullname: 'Δοκιμή ΑΕ',
+      traderbanks: [{ id: null, iban: '  ', bic: null, bankId: null }],
+    });
+    expect(result.error?.issues.map(issueToFieldError)).toEqual([
+      { field: 'traderbanks.0.iban', key: 'validation.required', params: {} },
+    ]);
+  });
+
   it('gives catalog keys for bad ΑΦΜ, IBAN, BIC, e-mail, date and missing names', () => {
     const result = saveTraderSchema.safeParse({
       individual: true,
@@ -131,5 +144,13 @@ describe('the trader schema', () => {
     ).toEqual({
       email: 'a@b.gr',
     });
+  });
+});
+
+describe('the traders list', () => {
+  it('a row has exactly the columns of the catalog', () => {
+    expect(Object.keys(traderListItemSchema.shape).sort()).toEqual(
+      tradersCatalog.fields.map((field) => field.id).sort(),
+    );
   });
 });

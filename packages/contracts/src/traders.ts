@@ -116,6 +116,8 @@ export const traderBankInputSchema = z.object({
   id: z.number().int().positive().nullable(),
   iban: z
     .string()
+    .trim()
+    .min(1)
     .transform(normalizeIban)
     .refine((value) => isValidIban(value), 'validation.iban'),
   bic: z
@@ -258,31 +260,6 @@ export const traderSchema = z
   .extend(auditFieldsSchema.shape);
 export type Trader = z.infer<typeof traderSchema>;
 
-const traderListItemFields = z.object({
-  id: z.number().int(),
-  tradercode: z.string().nullable(),
-  vatnumber: z.string().nullable(),
-  fullname: z.string().nullable(),
-  lastname: z.string().nullable(),
-  firstname: z.string().nullable(),
-  fathername: z.string().nullable(),
-  phones: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zipcode: z.string().nullable(),
-  doy: z.string().nullable(),
-  individual: z.boolean(),
-  kepyo: z.boolean(),
-  active: z.boolean(),
-  status: z.number().int(),
-  createdate: z.string().nullable(),
-});
-/** A row of the traders list; the company's custom fields ride along as `custom.<key>` cells. */
-export const traderListItemSchema = traderListItemFields.catchall(customFieldValueSchema);
-export type TraderListItem = z.infer<typeof traderListItemFields>;
-
 /** DELETE /api/traders. */
 export const deleteTradersSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
 
@@ -405,3 +382,37 @@ export const tradersCatalog = {
     },
   ],
 } as const satisfies EntityCatalog;
+
+/** The fields of a traders list row (the catalog's columns; a test holds them equal). */
+const traderListFields = [
+  'id',
+  'tradercode',
+  'vatnumber',
+  'fullname',
+  'lastname',
+  'firstname',
+  'fathername',
+  'phones',
+  'mobile',
+  'email',
+  'address',
+  'city',
+  'zipcode',
+  'doy',
+  'individual',
+  'kepyo',
+  'active',
+  'status',
+  'createdate',
+] as const;
+
+/** The traders list's own fields, typed as the trader's, not declared a second time. */
+const traderListItemFields = traderSchema.pick(
+  Object.fromEntries(traderListFields.map((field) => [field, true])) as Record<
+    (typeof traderListFields)[number],
+    true
+  >,
+);
+/** A row of the traders list; the company's custom fields ride along as `custom.<key>` cells. */
+export const traderListItemSchema = traderListItemFields.catchall(customFieldValueSchema);
+export type TraderListItem = z.infer<typeof traderListItemFields>;

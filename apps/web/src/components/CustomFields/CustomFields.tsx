@@ -1,14 +1,11 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { type CustomFieldDefinition, customFieldLabel } from '@protocol/contracts';
 import type { ReactNode } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '../../lib/dates.ts';
-import { fieldMessage } from '../../lib/errors.ts';
-import { FormTextField } from '../FormTextField.tsx';
+import { FormTextField } from '../form/FormTextField.tsx';
+import { SelectField, SwitchField } from '../form/fields.tsx';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -42,58 +39,21 @@ export function CustomFields<T extends FieldValues>({
         let input: ReactNode;
         if (definition.type === 'boolean') {
           input = (
-            <Controller
-              control={control}
-              name={path}
-              render={({ field }) => (
-                <FormControlLabel
-                  label={label}
-                  disabled={disabled}
-                  control={
-                    <Switch
-                      checked={field.value === true}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                      slotProps={{
-                        input: { 'data-testid': testId, role: 'switch', ref: field.ref } as object,
-                      }}
-                    />
-                  }
-                />
-              )}
-            />
+            <SwitchField control={control} name={path} label={label} testId={testId} disabled={disabled} />
           );
         } else if (definition.type === 'select') {
           input = (
-            <Controller
+            <SelectField
               control={control}
               name={path}
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  fullWidth
-                  disabled={disabled}
-                  label={definition.required ? `${label} *` : label}
-                  value={String(field.value ?? '')}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldMessage(t, fieldState.error?.message)}
-                  slotProps={{
-                    select: { native: true },
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'data-testid': testId },
-                  }}
-                >
-                  <option value="">{t('common.empty')}</option>
-                  {definition.choices.map((choice) => (
-                    <option key={choice.id} value={String(choice.id)}>
-                      {choice.description}
-                    </option>
-                  ))}
-                </TextField>
-              )}
+              label={definition.required ? `${label} *` : label}
+              testId={testId}
+              disabled={disabled}
+              empty={t('common.empty')}
+              options={definition.choices.map((choice) => ({
+                value: String(choice.id),
+                label: choice.description,
+              }))}
             />
           );
         } else {

@@ -1,17 +1,12 @@
 import { type CustomFieldDefinition, type CustomFieldValues, isIsoDate } from '@protocol/contracts';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { DATE_FORMAT, formatDate } from '../../lib/dates.ts';
-
-dayjs.extend(customParseFormat);
+import { formatDate } from '../../lib/dates.ts';
+import { isShownDate, wireDate } from '../form/dates.ts';
 
 /**
  * Custom field values between the wire and a form: text inputs hold strings (dates DD/MM/YYYY,
  * choices the value id), switches booleans. The server checks the same rules again.
  */
 export type CustomFieldFormValues = Record<string, string | boolean>;
-
-const isShownDate = (value: string) => dayjs(value.trim(), DATE_FORMAT, true).isValid();
 
 /** The stored values of a record as form values, one per definition. */
 export function customFieldsToForm(
@@ -40,7 +35,7 @@ export function customFieldsToBody(
     if (type === 'boolean') body[key] = value === true;
     else if (typeof value !== 'string' || !value.trim()) body[key] = null;
     else if (type === 'number' || type === 'select') body[key] = Number(value);
-    else if (type === 'date') body[key] = dayjs(value.trim(), DATE_FORMAT, true).format('YYYY-MM-DD');
+    else if (type === 'date') body[key] = wireDate(value);
     else body[key] = value.trim();
   }
   return body;

@@ -12,10 +12,10 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../app/currentUser.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { contractResolver } from '../../components/form/resolver.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
 import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
 import { authApi } from './api.ts';
 

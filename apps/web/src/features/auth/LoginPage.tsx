@@ -22,7 +22,7 @@ import { useSession } from '../../app/session.tsx';
 import { LanguageSwitcher } from '../../app/shell/LanguageSwitcher.tsx';
 import { ThemeToggle } from '../../app/shell/ThemeToggle.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
-import { OutlinedField } from '../../components/OutlinedField.tsx';
+import { OutlinedField } from '../../components/form/OutlinedField.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { encodeFieldMessage, errorMessage, fieldMessage } from '../../lib/errors.ts';
 import { localizePath, stripLang } from '../../lib/lang.ts';

@@ -3,50 +3,43 @@ import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { casesCatalog, type DocumentListItem, type SaveCaseRequest } from '@protocol/contracts';
+import {
+  casesCatalog,
+  type DocumentListItem,
+  type SaveCaseRequest,
+  saveCaseSchema,
+} from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
-import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
-import { FormFooter } from '../../components/FormFooter.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { MultilineField, Section, SelectField, SwitchField } from '../../components/form/fields.tsx';
+import { RecordRoute } from '../../components/form/RecordRoute.tsx';
+import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
-import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
 import { CASES_SEARCH_URL, type Case, caseKey, casesApi, casesKey, timelineKey } from './api.ts';
 import { type CaseDocumentRow, CaseDocuments, fromListItem } from './CaseDocuments.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
 
-const formSchema = z.object({
-  code: z.string().trim().max(60),
-  name: z.string().trim().min(1).max(500),
-  caseTypeId: z.string(),
-  agencies: z.string().trim().max(1000),
-  comments: z.string().trim().max(4000),
-  closed: z.boolean(),
-});
-type CaseFormValues = z.input<typeof formSchema>;
-const FORM_FIELDS = ['code', 'name', 'caseTypeId', 'agencies', 'comments', 'closed'] as const;
+interface CaseFormValues {
+  code: string;
+  name: string;
+  caseTypeId: string;
+  agencies: string;
+  comments: string;
+  closed: boolean;
+}
 
 const EMPTY: CaseFormValues = {
   code: '',
@@ -95,51 +88,41 @@ function useCaseTypes(current: Case['caseType'] | undefined) {
   }, [query.data, current]);
 }
 
-interface FormProps {
-  item?: Case;
-  onSaved: (saved: Case) => void;
-}
-
 /** Code, description, type, agencies, comments and closed; on a new case, the documents picked before saving. */
-function CaseForm({ item, onSaved }: FormProps) {
+function CaseForm({ item }: { item?: Case }) {
   const { t } = useTranslation();
   const can = useCan();
   const notify = useNotify();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { companyId } = useCompany();
   const [confirm, confirmDialog] = useConfirm();
-  const creating = !item;
   const writable = can('protocol:write');
   const initial = useMemo(() => (item ? toForm(item) : { ...EMPTY }), [item]);
-  const form = useForm<CaseFormValues>({ resolver: contractResolver(formSchema), defaultValues: initial });
-  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [initial, form]);
-  const dirty = form.formState.isDirty;
   const caseTypes = useCaseTypes(item?.caseType);
   const [pending, setPending] = useState<CaseDocumentRow[]>([]);
-
-  const save = useMutation({
-    mutationFn: (values: CaseFormValues) =>
-      item
-        ? casesApi.update(item.id, toBody(values))
-        : casesApi.create(
-            toBody(
-              values,
-              pending.map((document) => document.id),
-            ),
-            companyId,
-          ),
-    meta: { errorSnackbar: false },
-    onSuccess: onSaved,
-    onError: (failure) => {
-      const unmatched = isApiError(failure)
-        ? applyFieldErrors(failure.fieldErrors, FORM_FIELDS, form.setError)
-        : [];
-      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
-        notify(errorMessage(t, failure), 'error');
-      }
+  const record = useRecordForm({
+    record: item,
+    initial,
+    // Linking and unlinking documents refreshes the case: what is being typed stays.
+    resetOptions: { keepDirtyValues: true },
+    contract: {
+      schema: saveCaseSchema,
+      // A new case takes the documents picked before it was saved; a saved one links them at once.
+      toBody: (values: CaseFormValues) =>
+        toBody(
+          values,
+          pending.map((document) => document.id),
+        ),
     },
+    create: (body) => casesApi.create(body, companyId),
+    update: (current, body) => casesApi.update(current.id, body),
+    queryKey: (saved) => caseKey(saved.id),
+    invalidate: [casesKey],
+    savedMessage: (saved, creating) =>
+      t(creating ? 'cases.form.created' : 'cases.form.updated', { code: saved.code }),
+    editPath: (saved) => `/cases/${saved.id}/edit`,
   });
+  const { control, creating } = record;
 
   // Linked documents of a saved case change at once; a new case keeps them until it is saved.
   const refresh = (saved: Case) => {
@@ -181,18 +164,15 @@ function CaseForm({ item, onSaved }: FormProps) {
 
   const documents: CaseDocumentRow[] = item ? item.documents : pending;
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <Box component="form" noValidate onSubmit={record.submit}>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
-            <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
-              <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 2.5 }}>
-                {t('cases.form.details')}
-              </Typography>
+            <Section title={t('cases.form.details')}>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 4 }}>
                   <FormTextField
-                    control={form.control}
+                    control={control}
                     name="code"
                     label={t('cases.field.code')}
                     helperText={creating ? t('cases.form.codeHint') : undefined}
@@ -202,40 +182,19 @@ function CaseForm({ item, onSaved }: FormProps) {
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 8 }}>
-                  <Controller
-                    control={form.control}
+                  <SelectField
+                    control={control}
                     name="caseTypeId"
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        select
-                        fullWidth
-                        label={t('cases.field.caseType')}
-                        value={field.value}
-                        onChange={(event) => field.onChange(event.target.value)}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        disabled={!writable}
-                        error={Boolean(fieldState.error)}
-                        helperText={fieldMessage(t, fieldState.error?.message)}
-                        slotProps={{
-                          select: { native: true },
-                          inputLabel: { shrink: true },
-                          htmlInput: { 'data-testid': 'case-caseType' },
-                        }}
-                      >
-                        <option value="">{t('cases.form.none')}</option>
-                        {caseTypes.map((option) => (
-                          <option key={option.value} value={option.value}>
-                            {option.label}
-                          </option>
-                        ))}
-                      </TextField>
-                    )}
+                    label={t('cases.field.caseType')}
+                    options={caseTypes}
+                    empty={t('cases.form.none')}
+                    testId="case-caseType"
+                    disabled={!writable}
                   />
                 </Grid>
                 <Grid size={12}>
                   <FormTextField
-                    control={form.control}
+                    control={control}
                     name="name"
                     label={t('cases.field.name')}
                     required
@@ -246,7 +205,7 @@ function CaseForm({ item, onSaved }: FormProps) {
                 </Grid>
                 <Grid size={12}>
                   <FormTextField
-                    control={form.control}
+                    control={control}
                     name="agencies"
                     label={t('cases.field.agencies')}
                     helperText={t('cases.form.agenciesHint')}
@@ -256,49 +215,26 @@ function CaseForm({ item, onSaved }: FormProps) {
                   />
                 </Grid>
                 <Grid size={12}>
-                  <Controller
-                    control={form.control}
+                  <MultilineField
+                    control={control}
                     name="comments"
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        fullWidth
-                        multiline
-                        minRows={3}
-                        label={t('cases.form.comments')}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        disabled={!writable}
-                        error={Boolean(fieldState.error)}
-                        helperText={fieldMessage(t, fieldState.error?.message)}
-                        slotProps={{ htmlInput: { 'data-testid': 'case-comments' } }}
-                      />
-                    )}
+                    label={t('cases.form.comments')}
+                    testId="case-comments"
+                    rows={3}
+                    disabled={!writable}
                   />
                 </Grid>
                 <Grid size={12}>
-                  <Controller
-                    control={form.control}
+                  <SwitchField
+                    control={control}
                     name="closed"
-                    render={({ field }) => (
-                      <FormControlLabel
-                        label={t('cases.field.closed')}
-                        disabled={!writable}
-                        control={
-                          <Switch
-                            checked={field.value === true}
-                            onChange={(event) => field.onChange(event.target.checked)}
-                            onBlur={field.onBlur}
-                            slotProps={{ input: { 'data-testid': 'case-closed', role: 'switch' } as object }}
-                          />
-                        }
-                      />
-                    )}
+                    label={t('cases.field.closed')}
+                    testId="case-closed"
+                    disabled={!writable}
                   />
                 </Grid>
               </Grid>
-            </Paper>
+            </Section>
             <CaseDocuments
               documents={documents}
               writable={writable}
@@ -313,28 +249,7 @@ function CaseForm({ item, onSaved }: FormProps) {
           <CaseTimeline caseId={item?.id ?? null} />
         </Grid>
       </Grid>
-      <FormFooter
-        dirty={dirty}
-        status={
-          dirty
-            ? t('cases.form.unsaved')
-            : creating
-              ? t('cases.form.requiredHint')
-              : t('cases.form.noChanges')
-        }
-        cancel={{
-          label: creating ? t('common.cancel') : t('cases.form.undo'),
-          disabled: save.isPending || (!creating && !dirty),
-          onClick: () => (creating ? navigate(-1) : form.reset(initial)),
-          testId: 'case-cancel',
-        }}
-        save={{
-          label: creating ? t('cases.form.create') : t('common.save'),
-          pending: save.isPending,
-          disabled: !writable || (!creating && !dirty),
-          testId: 'case-save',
-        }}
-      />
+      <RecordFormFooter record={record} texts="cases.form" testIdPrefix="case" readOnly={!writable} />
       {confirmDialog}
     </Box>
   );
@@ -343,10 +258,6 @@ function CaseForm({ item, onSaved }: FormProps) {
 function CreateCase() {
   const { t } = useTranslation();
   const can = useCan();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const localize = useLocalize();
-  const queryClient = useQueryClient();
   useAppBar({ title: t('cases.form.createTitle') });
   if (!can('protocol:write')) return <ForbiddenPage />;
   return (
@@ -356,21 +267,13 @@ function CreateCase() {
         subtitle={t('cases.form.createSubtitle')}
         avatar={<FolderCopyOutlinedIcon />}
       />
-      <CaseForm
-        onSaved={(created) => {
-          queryClient.setQueryData(caseKey(created.id), created);
-          void queryClient.invalidateQueries({ queryKey: casesKey, exact: false, refetchType: 'none' });
-          notify(t('cases.form.created', { code: created.code }), 'success');
-          navigate(localize(`/cases/${created.id}/edit`), { replace: true });
-        }}
-      />
+      <CaseForm />
     </Box>
   );
 }
 
 function EditCase({ id }: { id: number }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: caseKey(id), queryFn: ({ signal }) => casesApi.get(id, signal) });
   const item = query.data;
@@ -428,23 +331,12 @@ function EditCase({ id }: { id: number }) {
         avatar={<FolderCopyOutlinedIcon />}
         audit={item}
       />
-      <CaseForm
-        item={item}
-        onSaved={(saved) => {
-          queryClient.setQueryData(caseKey(saved.id), saved);
-          void queryClient.invalidateQueries({ queryKey: casesKey, exact: false, refetchType: 'none' });
-          notify(t('cases.form.updated', { code: saved.code }), 'success');
-        }}
-      />
+      <CaseForm item={item} />
     </Box>
   );
 }
 
 /** /cases/Create and /cases/{id}/edit (spec §2, §3 Case). */
 export default function CaseEditPage() {
-  const { caseId } = useParams();
-  if (caseId === undefined) return <CreateCase />;
-  const id = Number(caseId);
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  return <EditCase key={id} id={id} />;
+  return <RecordRoute param="caseId" create={<CreateCase />} edit={(id) => <EditCase key={id} id={id} />} />;
 }

@@ -8,30 +8,29 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Company, SaveCompanyRequest } from '@protocol/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Company, type SaveCompanyRequest, saveCompanySchema } from '@protocol/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { Controller, type useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useCompany } from '../../app/company.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
-import { FormFooter } from '../../components/FormFooter.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { useNotify } from '../../components/Notifier.tsx';
-import { OutlinedField } from '../../components/OutlinedField.tsx';
+import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { Section } from '../../components/form/fields.tsx';
+import { OutlinedField } from '../../components/form/OutlinedField.tsx';
+import type { FormContract } from '../../components/form/resolver.ts';
+import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api, isApiError } from '../../lib/api.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
-import { encodeFieldMessage, errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { fieldMessage } from '../../lib/errors.ts';
 
 /** The secrets of a company: never shown; a save keeps, clears ('') or replaces each one. */
 const SECRETS = ['aadeSubscriptionKey', 'registryPassword', 'smtpPassword'] as const;
@@ -51,39 +50,15 @@ const TEXT_CREDENTIALS = [
   'smtpFrom',
 ] as const;
 
-const secretSchema = z.object({ action: z.enum(['keep', 'replace', 'clear']), value: z.string().max(500) });
-const text = z.string().trim().max(200);
+interface SecretValue {
+  action: SecretAction;
+  value: string;
+}
 
 /** The form: every field as typed (strings); the request is built from it on save. */
-const formSchema = z
-  .object({
-    companyname: z.string().trim().min(1).max(200),
-    companytitle: z.string().trim().min(1).max(300),
-    vatnumber: z.string().trim().max(20),
-    aadeUsername: text,
-    registryUsername: text,
-    smtpHost: text,
-    smtpUsername: text,
-    smtpPort: z.string().trim(),
-    smtpFrom: z.union([z.literal(''), z.email().max(200)]),
-    aadeSubscriptionKey: secretSchema,
-    registryPassword: secretSchema,
-    smtpPassword: secretSchema,
-  })
-  .superRefine((value, ctx) => {
-    const port = value.smtpPort;
-    if (port !== '' && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
-      ctx.addIssue({ code: 'custom', path: ['smtpPort'], message: 'companySettings.portInvalid' });
-    }
-    for (const name of SECRETS) {
-      if (value[name].action === 'replace' && value[name].value === '') {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'companySettings.secret.required' });
-      }
-    }
-  });
-type CompanyFormValues = z.input<typeof formSchema>;
-const FORM_FIELDS = Object.keys(formSchema.shape) as (keyof CompanyFormValues)[];
-const resolver = contractResolver(formSchema) as unknown as Resolver<CompanyFormValues>;
+type CompanyFormValues = Record<'companyname' | 'companytitle' | 'vatnumber' | 'smtpPort', string> &
+  Record<(typeof TEXT_CREDENTIALS)[number], string> &
+  Record<SecretName, SecretValue>;
 
 function toForm(company: Company): CompanyFormValues {
   const c = company.credentials;
@@ -130,21 +105,24 @@ function toRequest(values: CompanyFormValues): SaveCompanyRequest {
 
 const companyKey = (id: number) => ['companies', id] as const;
 
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
-      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: hint ? 0.5 : 2.5 }}>
-        {title}
-      </Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          {hint}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
+/** Checked with saveCompanySchema on the request; the credentials' errors belong to the fields of the same name. */
+const companyContract: FormContract<CompanyFormValues, SaveCompanyRequest> = {
+  schema: saveCompanySchema,
+  toBody: toRequest,
+  mapError: (error) => {
+    const field = error.field.replace(/^credentials\./, '');
+    // A port that is not a number is sent as NaN: the contract's type error would not say why.
+    if (field === 'smtpPort') return { field, key: 'companySettings.portInvalid', params: {} };
+    return { ...error, field };
+  },
+  // The request cannot tell a secret to replace without a value from one to clear ('').
+  check: (values) =>
+    SECRETS.filter((name) => values[name].action === 'replace' && values[name].value === '').map((name) => ({
+      field: name,
+      key: 'companySettings.secret.required',
+      params: {},
+    })),
+};
 
 /**
  * A secret: a password field that is empty and locked unless 'replace' is chosen; the chip says
@@ -276,67 +254,45 @@ function SecretField({
   );
 }
 
-function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company: Company) => void }) {
+function CompanyForm({ company }: { company: Company }) {
   const { t } = useTranslation();
-  const notify = useNotify();
+  const queryClient = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
-  const form = useForm<CompanyFormValues>({ resolver, defaultValues: toForm(company) });
-  const secrets = useWatch({ control: form.control, name: [...SECRETS] });
-
-  useEffect(() => {
-    form.reset(toForm(company));
-  }, [company, form]);
-
-  const save = useMutation({
-    mutationFn: (body: SaveCompanyRequest) => api.put<Company>(`/api/companies/${company.id}`, body),
-    meta: { errorSnackbar: false },
-    onSuccess: (next) => {
+  const initial = useMemo(() => toForm(company), [company]);
+  const record = useRecordForm({
+    record: company,
+    initial,
+    contract: companyContract,
+    update: (current, body) => api.put<Company>(`/api/companies/${current.id}`, body),
+    queryKey: (saved) => companyKey(saved.id),
+    savedMessage: (saved) => t('companySettings.saved', { name: saved.companyname }),
+    onSaved: (saved) => {
       // Reset here too: an unchanged answer keeps the cached object (structural sharing), so the
-      // effect above would not run and the secrets would stay in 'replace'.
-      form.reset(toForm(next));
-      onSaved(next);
+      // form would not be reset and the secrets would stay in 'replace'.
+      form.reset(toForm(saved));
+      // The top bar shows the company's name.
+      void queryClient.invalidateQueries({ queryKey: SESSION_USER_KEY });
     },
-    onError: (failure) => {
-      let unmatched = true;
-      if (isApiError(failure) && failure.fieldErrors.length > 0) {
-        unmatched = false;
-        for (const fieldError of failure.fieldErrors) {
-          const field = fieldError.field.replace(/^credentials\./, '') as keyof CompanyFormValues;
-          if (FORM_FIELDS.includes(field)) {
-            form.setError(field, {
-              type: 'server',
-              message: encodeFieldMessage(fieldError.key, fieldError.params),
-            });
-          } else unmatched = true;
-        }
-      }
-      if (unmatched) notify(errorMessage(t, failure), 'error');
+    confirm: async (values) => {
+      const cleared = SECRETS.filter((name) => values[name].action === 'clear');
+      if (cleared.length === 0) return true;
+      return confirm({
+        title: t('companySettings.clearTitle'),
+        message: t('companySettings.clearMessage', {
+          names: cleared.map((name) => t(`companySettings.${name}`)).join(', '),
+        }),
+        confirmLabel: t('companySettings.clearConfirm'),
+        danger: true,
+      });
     },
   });
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      const cleared = SECRETS.filter((name) => values[name].action === 'clear');
-      if (cleared.length > 0) {
-        const ok = await confirm({
-          title: t('companySettings.clearTitle'),
-          message: t('companySettings.clearMessage', {
-            names: cleared.map((name) => t(`companySettings.${name}`)).join(', '),
-          }),
-          confirmLabel: t('companySettings.clearConfirm'),
-          danger: true,
-        });
-        if (!ok) return;
-      }
-      save.mutate(toRequest(values));
-    },
-    () => notify(t('validation.fix_errors'), 'error'),
-  );
+  const { form, control } = record;
+  const secrets = useWatch({ control, name: [...SECRETS] });
 
   const dirty = form.formState.isDirty || secrets.some((secret) => secret.action !== 'keep');
   const secretField = (name: SecretName) => (
     <SecretField
-      control={form.control}
+      control={control}
       name={name}
       label={t(`companySettings.${name}`)}
       isSet={company.credentials[SET_FLAG[name]]}
@@ -344,7 +300,7 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
   );
   const textField = (name: (typeof TEXT_CREDENTIALS)[number] | 'smtpPort', type = 'text') => (
     <FormTextField
-      control={form.control}
+      control={control}
       name={name}
       type={type}
       label={t(`companySettings.${name}`)}
@@ -354,14 +310,14 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="company-form" autoComplete="off">
+    <Box component="form" noValidate onSubmit={record.submit} data-testid="company-form" autoComplete="off">
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 6 }}>
           <Stack spacing={3}>
             <Section title={t('companySettings.details')}>
               <Stack spacing={2.25}>
                 <FormTextField
-                  control={form.control}
+                  control={control}
                   name="companyname"
                   label={t('companySettings.companyname')}
                   helperText={t('companySettings.companynameHint')}
@@ -370,7 +326,7 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
                   autoComplete="off"
                 />
                 <FormTextField
-                  control={form.control}
+                  control={control}
                   name="companytitle"
                   label={t('companySettings.companytitle')}
                   helperText={t('companySettings.companytitleHint')}
@@ -379,7 +335,7 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
                   autoComplete="off"
                 />
                 <FormTextField
-                  control={form.control}
+                  control={control}
                   name="vatnumber"
                   label={t('companySettings.vatnumber')}
                   testId="company-vatnumber"
@@ -417,21 +373,13 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
           </Stack>
         </Grid>
       </Grid>
-      <FormFooter
+      <RecordFormFooter
+        record={record}
+        texts="companySettings"
+        testIdPrefix="company"
+        cancelTestId="company-undo"
+        saveLabel={t('companySettings.save')}
         dirty={dirty}
-        status={dirty ? t('companySettings.unsaved') : t('companySettings.noChanges')}
-        cancel={{
-          label: t('companySettings.undo'),
-          disabled: save.isPending || !dirty,
-          onClick: () => form.reset(toForm(company)),
-          testId: 'company-undo',
-        }}
-        save={{
-          label: t('companySettings.save'),
-          pending: save.isPending,
-          disabled: !dirty,
-          testId: 'company-save',
-        }}
       />
       {confirmDialog}
     </Box>
@@ -441,8 +389,6 @@ function CompanyForm({ company, onSaved }: { company: Company; onSaved: (company
 /** /settings/company: the company in use, its names and its service credentials (settings:admin). */
 export default function CompanySettingsPage() {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const { companyId } = useCompany();
 
   const query = useQuery({
@@ -478,18 +424,7 @@ export default function CompanySettingsPage() {
       </Box>
     );
   } else {
-    body = (
-      <CompanyForm
-        key={company.id}
-        company={company}
-        onSaved={(next) => {
-          queryClient.setQueryData(companyKey(next.id), next);
-          // The top bar shows the company's name.
-          void queryClient.invalidateQueries({ queryKey: SESSION_USER_KEY });
-          notify(t('companySettings.saved', { name: next.companyname }), 'success');
-        }}
-      />
-    );
+    body = <CompanyForm key={company.id} company={company} />;
   }
 
   return (

@@ -11,34 +11,30 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_DOCUMENT_TYPE_SEQNR } from '@protocol/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
-import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
-import { FormFooter } from '../../components/FormFooter.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { useNotify } from '../../components/Notifier.tsx';
+import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { MultilineField, Section, SelectField } from '../../components/form/fields.tsx';
+import { RecordRoute } from '../../components/form/RecordRoute.tsx';
+import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { fieldMessage } from '../../lib/errors.ts';
 import { traderLabel } from '../traders/api.ts';
 import { type PickedTrader, TraderPicker } from '../traders/TraderPicker.tsx';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
@@ -52,129 +48,11 @@ import {
 } from './api.ts';
 import { DocumentActionsMenu } from './DocumentActions.tsx';
 import { DocumentInfo } from './DocumentInfo.tsx';
-import {
-  type DocumentFormValues,
-  documentResolver,
-  emptyDocument,
-  FORM_FIELDS,
-  toBody,
-  toForm,
-} from './documentForm.ts';
+import { type DocumentFormValues, documentContract, emptyDocument, toForm } from './documentForm.ts';
 import { documentsCatalog, type ProtocolDocument } from './model.ts';
 import { ReceiptButton, useRegistrationReceipt } from './receipt.tsx';
 
 type FormControlT = Control<DocumentFormValues>;
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }} data-testid={testId}>
-      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 2.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function SelectField({
-  control,
-  name,
-  label,
-  options,
-  testId,
-  empty,
-  disabled,
-  helperText,
-  required,
-}: {
-  control: FormControlT;
-  name: FieldPath<DocumentFormValues>;
-  label: string;
-  options: { value: string; label: string }[];
-  testId: string;
-  empty?: string;
-  disabled?: boolean;
-  helperText?: ReactNode;
-  required?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          label={label}
-          required={required}
-          disabled={disabled}
-          value={String(field.value ?? '')}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldMessage(t, fieldState.error?.message) ?? helperText}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': testId },
-          }}
-        >
-          {empty !== undefined && <option value="">{empty}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
-
-function MultilineField({
-  control,
-  name,
-  label,
-  testId,
-  required,
-  disabled,
-  rows = 2,
-}: {
-  control: FormControlT;
-  name: 'subject' | 'comments';
-  label: string;
-  testId: string;
-  required?: boolean;
-  disabled?: boolean;
-  rows?: number;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          fullWidth
-          multiline
-          minRows={rows}
-          label={label}
-          required={required}
-          disabled={disabled}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldMessage(t, fieldState.error?.message)}
-          slotProps={{ htmlInput: { 'data-testid': testId } }}
-        />
-      )}
-    />
-  );
-}
 
 /** Several traders: the chosen ones as removable chips, and the trader picker to add one more. */
 function TradersField({
@@ -358,26 +236,50 @@ interface FormProps {
   initialKind: 0 | 1;
   /** Whether the operator may change the document now. */
   writable: boolean;
-  onSaved: (document: ProtocolDocument, registered: boolean) => void;
+  /** A save that registered the document (the registration receipt follows). */
+  onRegistered?: (document: ProtocolDocument) => void;
   children?: ReactNode;
 }
 
-function DocumentForm({ document, initialKind, writable, onSaved, children }: FormProps) {
+function DocumentForm({ document, initialKind, writable, onRegistered, children }: FormProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const navigate = useNavigate();
   const { companyId } = useCompany();
   const [confirm, confirmDialog] = useConfirm();
-  const creating = !document;
   const registered = document?.protocolNumber !== null && document?.protocolNumber !== undefined;
-  const resolver = useMemo(() => documentResolver(document), [document]);
   const initial = useMemo(
     () => (document ? toForm(document) : emptyDocument(initialKind)),
     [document, initialKind],
   );
-  const form = useForm<DocumentFormValues>({ resolver, defaultValues: initial });
-  useEffect(() => form.reset(initial), [initial, form]);
-  const control = form.control;
+  const contract = useMemo(() => documentContract(document), [document]);
+  const registeredBy = (saved: ProtocolDocument) => !registered && saved.protocolNumber !== null;
+  const record = useRecordForm({
+    record: document,
+    initial,
+    contract,
+    create: (body) => documentsApi.create(body, companyId),
+    update: (current, body) => documentsApi.update(current.id, body),
+    queryKey: (saved) => documentKey(saved.id),
+    invalidate: [documentsKey, ['list']],
+    savedMessage: (saved, creating) =>
+      registeredBy(saved) && saved.protocolId
+        ? t('docs.form.registered', { protocolId: saved.protocolId })
+        : t(creating ? 'docs.form.created' : 'docs.form.updated'),
+    // The edit page does what the type says with the registration receipt (print, ask, view).
+    editPath: (saved) => `/document/${saved.id}/edit`,
+    editState: (saved) => (registeredBy(saved) ? { receiptFor: saved.id } : undefined),
+    onSaved: (saved, creating) => {
+      if (!creating && registeredBy(saved)) onRegistered?.(saved);
+    },
+    confirm: (): Promise<boolean> =>
+      registering
+        ? confirm({
+            title: t('docs.form.confirmRegisterTitle'),
+            message: t('docs.form.confirmRegisterMessage', { book: chosenBook?.label ?? '' }),
+            confirmLabel: t('docs.form.confirmRegister'),
+          })
+        : Promise.resolve(true),
+  });
+  const { form, control, creating } = record;
 
   const kind = Number(useWatch({ control, name: 'kind' })) as 0 | 1;
   const bookId = useWatch({ control, name: 'protocolBookId' });
@@ -397,31 +299,6 @@ function DocumentForm({ document, initialKind, writable, onSaved, children }: Fo
       form.setValue('protocolBookId', '');
   }, [registered, books.data, form]);
 
-  const save = useMutation({
-    mutationFn: (values: DocumentFormValues) => {
-      const body = toBody(values, document);
-      return document ? documentsApi.update(document.id, body) : documentsApi.create(body, companyId);
-    },
-    meta: { errorSnackbar: false },
-    onSuccess: (saved) => onSaved(saved, !registered && saved.protocolNumber !== null),
-    onError: (failure) => {
-      const fields = [
-        ...FORM_FIELDS,
-        ...form
-          .getValues('publications')
-          .flatMap((_, index) =>
-            ['portal', 'reference', 'date', 'url'].map((key) => `publications.${index}.${key}`),
-          ),
-      ];
-      const unmatched = isApiError(failure)
-        ? applyFieldErrors(failure.fieldErrors, fields, form.setError)
-        : [];
-      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
-        notify(errorMessage(t, failure), 'error');
-      }
-    },
-  });
-
   const bookOptions = (books.data ?? []).map((book) => ({
     value: String(book.id),
     label: book.year && !book.descr.includes(String(book.year)) ? `${book.descr} (${book.year})` : book.descr,
@@ -434,22 +311,6 @@ function DocumentForm({ document, initialKind, writable, onSaved, children }: Fo
   const chosenBook = bookOptions.find((option) => option.value === bookId) ?? autoBook;
   const registering = !registered && Boolean(chosenBook);
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      if (registering) {
-        const ok = await confirm({
-          title: t('docs.form.confirmRegisterTitle'),
-          message: t('docs.form.confirmRegisterMessage', { book: chosenBook?.label ?? '' }),
-          confirmLabel: t('docs.form.confirmRegister'),
-        });
-        if (!ok) return;
-      }
-      save.mutate(values);
-    },
-    () => notify(t('validation.fix_errors'), 'error'),
-  );
-
-  const dirty = form.formState.isDirty;
   const disabled = !writable;
   const typeOptions = (types.data ?? [])
     .filter((row) => row.active !== false || String(row.id) === initial.documentTypeId)
@@ -473,7 +334,7 @@ function DocumentForm({ document, initialKind, writable, onSaved, children }: Fo
     <Box
       component="form"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={record.submit}
       data-testid="document-form"
       data-mode={creating ? 'create' : 'edit'}
     >
@@ -638,48 +499,21 @@ function DocumentForm({ document, initialKind, writable, onSaved, children }: Fo
           <Stack spacing={3}>{children}</Stack>
         </Grid>
       </Grid>
-      <FormFooter
-        dirty={dirty}
-        status={
-          dirty ? t('docs.form.unsaved') : creating ? t('docs.form.requiredHint') : t('docs.form.noChanges')
-        }
-        cancel={{
-          label: creating ? t('common.cancel') : t('docs.form.undo'),
-          disabled: save.isPending || (!creating && !dirty),
-          onClick: () => (creating ? navigate(-1) : form.reset(initial)),
-          testId: 'document-cancel',
-        }}
-        save={{
-          label: registering ? t('docs.form.register') : t('docs.form.create'),
-          pending: save.isPending,
-          disabled: disabled || (!creating && !dirty),
-          testId: 'document-save',
-        }}
+      <RecordFormFooter
+        record={record}
+        texts="docs.form"
+        testIdPrefix="document"
+        readOnly={disabled}
+        saveLabel={registering ? t('docs.form.register') : t('docs.form.create')}
       />
       {confirmDialog}
     </Box>
   );
 }
 
-function afterSave(
-  t: TFunction,
-  notify: (message: string, severity?: 'success' | 'error' | 'warning' | 'info') => void,
-  saved: ProtocolDocument,
-  registered: boolean,
-  creating: boolean,
-) {
-  if (registered && saved.protocolId)
-    notify(t('docs.form.registered', { protocolId: saved.protocolId }), 'success');
-  else notify(t(creating ? 'docs.form.created' : 'docs.form.updated'), 'success');
-}
-
 function CreateDocument() {
   const { t } = useTranslation();
   const can = useCan();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const localize = useLocalize();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const kind = params.get('kind') === '1' ? 1 : 0;
   const title = kind === 1 ? t('docs.form.createOutgoing') : t('docs.form.createIncoming');
@@ -693,22 +527,7 @@ function CreateDocument() {
         avatar={kind === 1 ? <OutboxOutlinedIcon /> : <MoveToInboxOutlinedIcon />}
         testId="document-header"
       />
-      <DocumentForm
-        key={kind}
-        initialKind={kind}
-        writable
-        onSaved={(created, registered) => {
-          queryClient.setQueryData(documentKey(created.id), created);
-          void queryClient.invalidateQueries({ queryKey: documentsKey, exact: false, refetchType: 'none' });
-          void queryClient.invalidateQueries({ queryKey: ['list'], exact: false, refetchType: 'none' });
-          afterSave(t, notify, created, registered, true);
-          // The edit page does what the type says with the registration receipt (print, ask, view).
-          navigate(localize(`/document/${created.id}/edit`), {
-            replace: true,
-            state: registered ? { receiptFor: created.id } : undefined,
-          });
-        }}
-      >
+      <DocumentForm key={kind} initialKind={kind} writable>
         <AttachmentsPanel writable={false} />
       </DocumentForm>
     </Box>
@@ -723,8 +542,6 @@ function stateLabel(t: (key: string) => string, state: number): string | null {
 
 function EditDocument({ id }: { id: number }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: documentKey(id),
     queryFn: ({ signal }) => documentsApi.get(id, signal),
@@ -846,13 +663,7 @@ function EditDocument({ id }: { id: number }) {
         document={document}
         initialKind={document.kind === 1 ? 1 : 0}
         writable={writable}
-        onSaved={(saved, registered) => {
-          queryClient.setQueryData(documentKey(saved.id), saved);
-          void queryClient.invalidateQueries({ queryKey: documentsKey, exact: false, refetchType: 'none' });
-          void queryClient.invalidateQueries({ queryKey: ['list'], exact: false, refetchType: 'none' });
-          afterSave(t, notify, saved, registered, false);
-          if (registered) void receipt.afterRegistration(saved);
-        }}
+        onRegistered={(saved) => void receipt.afterRegistration(saved)}
       >
         <AttachmentsPanel document={document} writable={writable} />
         <DocumentInfo document={document} />
@@ -864,9 +675,11 @@ function EditDocument({ id }: { id: number }) {
 
 /** /document/create (?kind=0|1) and /document/{documentId}/edit (spec §2, §3 Document). */
 export default function DocumentEditPage() {
-  const { documentId } = useParams();
-  if (documentId === undefined) return <CreateDocument />;
-  const id = Number(documentId);
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  return <EditDocument key={id} id={id} />;
+  return (
+    <RecordRoute
+      param="documentId"
+      create={<CreateDocument />}
+      edit={(id) => <EditDocument key={id} id={id} />}
+    />
+  );
 }

@@ -9,27 +9,23 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Bank, CodedEntry, CustomFieldDefinition } from '@protocol/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -37,12 +33,16 @@ import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { CustomFields, useCustomFieldDefinitions } from '../../components/CustomFields/index.ts';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
-import { FormFooter } from '../../components/FormFooter.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { Section, SelectField, SwitchField } from '../../components/form/fields.tsx';
+import { RecordRoute } from '../../components/form/RecordRoute.tsx';
+import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { DATE_FORMAT } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import {
   referenceApi,
   TRADERS_CUSTOM_FIELDS_URL,
@@ -61,28 +61,14 @@ import {
   tradersCatalog,
 } from './model.ts';
 import {
-  EMPTY_TRADER,
-  FORM_FIELDS,
-  SHOWN_DATE,
+  emptyTrader,
   type TextField as TextFieldName,
   type TraderFormValues,
-  toBody,
   toForm,
-  traderResolver,
+  traderContract,
 } from './traderForm.ts';
 
 type FormControlT = Control<TraderFormValues>;
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }} data-testid={testId}>
-      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 2.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** A text input of the form: label `traders.field.<name>`, test id `trader-<name>`. */
 function Text({
@@ -112,87 +98,6 @@ function Text({
       testId={`trader-${name}`}
       autoComplete="off"
       endAdornment={endAdornment}
-    />
-  );
-}
-
-function SelectField({
-  control,
-  name,
-  label,
-  options,
-  testId,
-  empty = true,
-}: {
-  control: FormControlT;
-  name: FieldPath<TraderFormValues>;
-  label: string;
-  options: { value: string; label: string }[];
-  testId: string;
-  empty?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          label={label}
-          value={String(field.value ?? '')}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldMessage(t, fieldState.error?.message)}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': testId },
-          }}
-        >
-          {empty && <option value="">{t('traders.form.none')}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
-
-function SwitchField({
-  control,
-  name,
-  label,
-  testId,
-}: {
-  control: FormControlT;
-  name: 'individual' | 'active' | 'kepyo';
-  label: string;
-  testId: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          control={
-            <Switch
-              checked={field.value === true}
-              onChange={(event) => field.onChange(event.target.checked)}
-              onBlur={field.onBlur}
-              slotProps={{ input: { 'data-testid': testId, role: 'switch', ref: field.ref } as object }}
-            />
-          }
-        />
-      )}
     />
   );
 }
@@ -347,24 +252,38 @@ function lookupValues(answer: TraderLookup, individual: boolean): Partial<Record
 interface FormProps {
   trader?: Trader;
   customFields: CustomFieldDefinition[];
-  onSaved: (trader: Trader, duplicates: TraderDuplicate[]) => void;
+  /** The other traders with the same ΑΦΜ that the saved trader has. */
+  onDuplicates?: (duplicates: TraderDuplicate[]) => void;
 }
 
-function TraderForm({ trader, customFields, onSaved }: FormProps) {
+function TraderForm({ trader, customFields, onDuplicates }: FormProps) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const navigate = useNavigate();
   const can = useCan();
   const { companyId } = useCompany();
   const [confirm, confirmDialog] = useConfirm();
-  const creating = !trader;
-  const resolver = useMemo(() => traderResolver(customFields), [customFields]);
   const initial = useMemo(
-    () => (trader ? toForm(trader, customFields) : { ...EMPTY_TRADER }),
+    () => (trader ? toForm(trader, customFields) : emptyTrader(customFields)),
     [trader, customFields],
   );
-  const form = useForm<TraderFormValues>({ resolver, defaultValues: initial });
-  useEffect(() => form.reset(initial), [initial, form]);
+  const contract = useMemo(() => traderContract(customFields), [customFields]);
+  const record = useRecordForm({
+    record: trader,
+    initial,
+    contract,
+    create: (body) => tradersApi.create(body, companyId),
+    update: (current, body) => tradersApi.update(current.id, body),
+    queryKey: (saved) => traderKey(saved.id),
+    invalidate: [tradersKey],
+    savedMessage: (saved, creating) =>
+      t(creating ? 'traders.form.created' : 'traders.form.updated', { name: traderLabel(saved) }),
+    editPath: (saved) => `/traders/${saved.id}/edit`,
+    editState: (saved) => ({ duplicates: saved.duplicates ?? [] }) satisfies LocationState,
+    onSaved: (saved, creating) => {
+      if (!creating) onDuplicates?.(saved.duplicates ?? []);
+    },
+  });
+  const { form, control, creating } = record;
 
   const individual = useWatch({ control: form.control, name: 'individual' });
   const banks = useQuery({
@@ -435,37 +354,6 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
     lookup.mutate(vatnumber);
   };
 
-  // ----- save -----
-  const save = useMutation({
-    mutationFn: (values: TraderFormValues) => {
-      const body = toBody(values, customFields);
-      return trader ? tradersApi.update(trader.id, body) : tradersApi.create(body, companyId);
-    },
-    meta: { errorSnackbar: false },
-    onSuccess: (saved) => onSaved(saved, saved.duplicates ?? []),
-    onError: (failure) => {
-      const fields = [
-        ...FORM_FIELDS,
-        ...customFields.map((field) => `customFields.${field.key}`),
-        ...form
-          .getValues('traderbanks')
-          .flatMap((_, index) => [`traderbanks.${index}.iban`, `traderbanks.${index}.bic`]),
-      ];
-      const unmatched = isApiError(failure)
-        ? applyFieldErrors(failure.fieldErrors, fields, form.setError)
-        : [];
-      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
-        notify(errorMessage(t, failure), 'error');
-      }
-    },
-  });
-  const onSubmit = form.handleSubmit(
-    () => save.mutate(form.getValues()),
-    () => notify(t('validation.fix_errors'), 'error'),
-  );
-
-  const control = form.control;
-  const dirty = form.formState.isDirty;
   const writable = can('traders:write');
   const statusOptions = (['0', '1', '9'] as const).map((value) => ({
     value,
@@ -476,7 +364,7 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
     <Box
       component="form"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={record.submit}
       data-testid="trader-form"
       data-mode={creating ? 'create' : 'edit'}
     >
@@ -549,7 +437,7 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
                       <Text control={control} name="mothername" />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                      <Text control={control} name="birthday" helperText={SHOWN_DATE} />
+                      <Text control={control} name="birthday" helperText={DATE_FORMAT} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
                       <Text control={control} name="idnumber" />
@@ -621,6 +509,7 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
                   label={t('traders.field.vat_category')}
                   options={codedOptions(vatCategories.data)}
                   testId="trader-vat_category"
+                  empty={t('traders.form.none')}
                 />
                 <SelectField
                   control={control}
@@ -628,6 +517,7 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
                   label={t('traders.field.vat_status')}
                   options={codedOptions(vatStatuses.data)}
                   testId="trader-vat_status"
+                  empty={t('traders.form.none')}
                 />
                 <SelectField
                   control={control}
@@ -635,7 +525,6 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
                   label={t('traders.field.status')}
                   options={statusOptions}
                   testId="trader-status"
-                  empty={false}
                 />
                 <SwitchField
                   control={control}
@@ -658,28 +547,7 @@ function TraderForm({ trader, customFields, onSaved }: FormProps) {
           </Stack>
         </Grid>
       </Grid>
-      <FormFooter
-        dirty={dirty}
-        status={
-          dirty
-            ? t('traders.form.unsaved')
-            : creating
-              ? t('traders.form.requiredHint')
-              : t('traders.form.noChanges')
-        }
-        cancel={{
-          label: creating ? t('common.cancel') : t('traders.form.undo'),
-          disabled: save.isPending || (!creating && !dirty),
-          onClick: () => (creating ? navigate(-1) : form.reset(initial)),
-          testId: 'trader-cancel',
-        }}
-        save={{
-          label: creating ? t('traders.form.create') : t('common.save'),
-          pending: save.isPending,
-          disabled: !writable || (!creating && !dirty),
-          testId: 'trader-save',
-        }}
-      />
+      <RecordFormFooter record={record} texts="traders.form" testIdPrefix="trader" readOnly={!writable} />
       {confirmDialog}
     </Box>
   );
@@ -692,10 +560,6 @@ interface LocationState {
 function CreateTrader() {
   const { t } = useTranslation();
   const can = useCan();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const localize = useLocalize();
-  const queryClient = useQueryClient();
   const custom = useCustomFieldDefinitions(TRADERS_CUSTOM_FIELDS_URL);
   useAppBar({ title: t('traders.form.createTitle') });
   if (!can('traders:write')) return <ForbiddenPage />;
@@ -709,18 +573,7 @@ function CreateTrader() {
       {custom.loading ? (
         <Skeleton variant="rounded" height={320} />
       ) : (
-        <TraderForm
-          customFields={custom.definitions}
-          onSaved={(created, duplicates) => {
-            queryClient.setQueryData(traderKey(created.id), created);
-            void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false, refetchType: 'none' });
-            notify(t('traders.form.created', { name: traderLabel(created) }), 'success');
-            navigate(localize(`/traders/${created.id}/edit`), {
-              replace: true,
-              state: { duplicates } satisfies LocationState,
-            });
-          }}
-        />
+        <TraderForm customFields={custom.definitions} />
       )}
     </Box>
   );
@@ -728,8 +581,6 @@ function CreateTrader() {
 
 function EditTrader({ id }: { id: number }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const location = useLocation();
   const custom = useCustomFieldDefinitions(TRADERS_CUSTOM_FIELDS_URL);
   const [saved, setDuplicates] = useState<TraderDuplicate[] | null>(
@@ -790,25 +641,14 @@ function EditTrader({ id }: { id: number }) {
         audit={trader}
       />
       <DuplicateWarning duplicates={saved ?? trader.duplicates ?? []} />
-      <TraderForm
-        trader={trader}
-        customFields={custom.definitions}
-        onSaved={(saved, next) => {
-          queryClient.setQueryData(traderKey(saved.id), saved);
-          void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false, refetchType: 'none' });
-          setDuplicates(next);
-          notify(t('traders.form.updated', { name: traderLabel(saved) }), 'success');
-        }}
-      />
+      <TraderForm trader={trader} customFields={custom.definitions} onDuplicates={setDuplicates} />
     </Box>
   );
 }
 
 /** /traders/create and /traders/{traderId}/edit (spec §2, §3 Trader). */
 export default function TraderEditPage() {
-  const { traderId } = useParams();
-  if (traderId === undefined) return <CreateTrader />;
-  const id = Number(traderId);
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  return <EditTrader key={id} id={id} />;
+  return (
+    <RecordRoute param="traderId" create={<CreateTrader />} edit={(id) => <EditTrader key={id} id={id} />} />
+  );
 }

@@ -1,30 +1,19 @@
-import { type CustomFieldDefinition, isIsoDate } from '@protocol/contracts';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import {
+  type CustomFieldDefinition,
+  type FieldError,
+  isIsoDate,
+  saveTraderSchema,
+} from '@protocol/contracts';
 import {
   type CustomFieldFormValues,
   checkCustomFieldForm,
   customFieldsToBody,
   customFieldsToForm,
 } from '../../components/CustomFields/index.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
+import { wireDate } from '../../components/form/dates.ts';
+import type { FormContract } from '../../components/form/resolver.ts';
 import { formatDate } from '../../lib/dates.ts';
-import {
-  BIC_REGEX,
-  isValidIban,
-  isValidVatNumber,
-  normalizeIban,
-  type SaveTraderRequest,
-  type Trader,
-  type TraderStatus,
-} from './model.ts';
-
-dayjs.extend(customParseFormat);
-
-/** Spec §5: dates shown DD/MM/YYYY, sent YYYY-MM-DD. */
-export const SHOWN_DATE = 'DD/MM/YYYY';
+import { normalizeIban, type SaveTraderRequest, type Trader, type TraderStatus } from './model.ts';
 
 export const TEXT_FIELDS = [
   'tradercode',
@@ -68,7 +57,7 @@ export type TraderFormValues = Record<TextField, string> & {
   customFields: CustomFieldFormValues;
 };
 
-export const EMPTY_TRADER: TraderFormValues = {
+const EMPTY_TRADER: TraderFormValues = {
   ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<TextField, string>),
   country: 'GR',
   vat_category: '',
@@ -81,16 +70,11 @@ export const EMPTY_TRADER: TraderFormValues = {
   customFields: {},
 };
 
-/** Every form field that the server may name in a field error. */
-export const FORM_FIELDS: readonly string[] = [
-  ...TEXT_FIELDS,
-  'vat_category',
-  'vat_status',
-  'kepyo',
-  'individual',
-  'active',
-  'status',
-];
+/** A new trader: a legal entity in Greece, active. */
+export const emptyTrader = (fields: CustomFieldDefinition[]): TraderFormValues => ({
+  ...EMPTY_TRADER,
+  customFields: customFieldsToForm(fields, undefined),
+});
 
 export function toForm(trader: Trader, fields: CustomFieldDefinition[]): TraderFormValues {
   const values = { ...EMPTY_TRADER };
@@ -117,8 +101,6 @@ export function toForm(trader: Trader, fields: CustomFieldDefinition[]): TraderF
 
 const blank = (value: string) => value.trim() || null;
 const idOrNull = (value: string) => (value ? Number(value) : null);
-const wireDate = (value: string) =>
-  value.trim() ? dayjs(value.trim(), SHOWN_DATE, true).format('YYYY-MM-DD') : null;
 
 export function toBody(values: TraderFormValues, fields: CustomFieldDefinition[]): SaveTraderRequest {
   const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, blank(values[field])])) as Record<
@@ -153,83 +135,22 @@ export function toBody(values: TraderFormValues, fields: CustomFieldDefinition[]
   };
 }
 
-const isDate = (value: string) => dayjs(value.trim(), SHOWN_DATE, true).isValid();
-
-/** The form's rules (the server checks the same): messages are catalog keys. */
-export function traderSchema(fields: CustomFieldDefinition[]) {
-  return z
-    .object({
-      vatnumber: z.string(),
-      email: z.string(),
-      birthday: z.string(),
-      zipcode: z.string(),
-      fullname: z.string().max(200),
-      firstname: z.string().max(100),
-      lastname: z.string().max(100),
-      individual: z.boolean(),
-      traderbanks: z.array(
-        z.object({
-          iban: z.string(),
-          bic: z.string(),
-          bankId: z.string(),
-        }),
-      ),
-      // Checked field by field below: an untouched custom field is undefined, and a failure here
-      // would skip every other check of the form.
-      customFields: z.record(z.string(), z.unknown()),
-    })
-    .loose()
-    .superRefine((values, ctx) => {
-      const issue = (path: (string | number)[], message: string) =>
-        ctx.addIssue({ code: 'custom', path, message });
-      if (values.vatnumber.trim() && !isValidVatNumber(values.vatnumber.trim())) {
-        issue(['vatnumber'], 'validation.vatnumber');
-      }
-      if (values.email.trim() && !z.email().safeParse(values.email.trim()).success) {
-        issue(['email'], 'validation.email');
-      }
-      if (values.birthday.trim() && !isDate(values.birthday)) issue(['birthday'], 'validation.date_shown');
-      if (values.zipcode.trim() && !/^\d{5}$/.test(values.zipcode.trim())) {
-        issue(['zipcode'], 'validation.postal_code');
-      }
-      if (values.individual) {
-        if (!values.lastname.trim()) issue(['lastname'], 'validation.required');
-        if (!values.firstname.trim()) issue(['firstname'], 'validation.required');
-      } else if (!values.fullname.trim()) issue(['fullname'], 'validation.required');
-      values.traderbanks.forEach((bank, index) => {
-        if (!bank.iban.trim()) issue(['traderbanks', index, 'iban'], 'validation.required');
-        else if (!isValidIban(bank.iban)) issue(['traderbanks', index, 'iban'], 'validation.iban');
-        if (bank.bic.trim() && !BIC_REGEX.test(bank.bic.trim().toUpperCase())) {
-          issue(['traderbanks', index, 'bic'], 'validation.bic');
-        }
-      });
-      checkCustomFieldForm(fields, values.customFields, (key, message) =>
-        issue(['customFields', key], message),
-      );
-    });
+/** The company's custom fields are settings, not contract: their required and typed values are checked here. */
+function customFieldErrors(fields: CustomFieldDefinition[], values: TraderFormValues): FieldError[] {
+  const errors: FieldError[] = [];
+  checkCustomFieldForm(fields, values.customFields, (key, message) =>
+    errors.push({ field: `customFields.${key}`, key: message, params: {} }),
+  );
+  return errors;
 }
 
-/** Field errors nested by path ('traderbanks.0.iban'), the shape react-hook-form reads. */
-function nest(flat: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [path, error] of Object.entries(flat)) {
-    const parts = path.split('.');
-    let node = out;
-    parts.slice(0, -1).forEach((part) => {
-      node[part] = (node[part] as Record<string, unknown> | undefined) ?? {};
-      node = node[part] as Record<string, unknown>;
-    });
-    node[parts[parts.length - 1] as string] = error;
-  }
-  return out;
-}
-
-export function traderResolver(fields: CustomFieldDefinition[]): Resolver<TraderFormValues> {
-  const resolve = contractResolver(traderSchema(fields)) as unknown as Resolver<TraderFormValues>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    const errors = result.errors as Record<string, unknown>;
-    if (Object.keys(errors).length === 0) return { values, errors: {} };
-    return { values: {}, errors: nest(errors) as typeof result.errors };
+/** The trader form is checked with the server's own rules (saveTraderSchema) on the body it sends. */
+export function traderContract(
+  fields: CustomFieldDefinition[],
+): FormContract<TraderFormValues, SaveTraderRequest> {
+  return {
+    schema: saveTraderSchema,
+    toBody: (values) => toBody(values, fields),
+    check: (values) => customFieldErrors(fields, values),
   };
 }

@@ -29,14 +29,13 @@ import {
   usersCatalog,
 } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Controller, type useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { can } from '../../app/permissions.ts';
@@ -45,13 +44,14 @@ import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useOpenChangePassword } from '../../app/shell/changePasswordContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
-import { FormFooter } from '../../components/FormFooter.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
+import { FormTextField } from '../../components/form/FormTextField.tsx';
+import { Section, SelectField } from '../../components/form/fields.tsx';
+import { RecordRoute } from '../../components/form/RecordRoute.tsx';
+import type { FormContract } from '../../components/form/resolver.ts';
+import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
-import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
 import { highestRank } from '../userGroups/permissionLevels.ts';
 import { userKey, usersApi, usersKey } from './userApi.ts';
 
@@ -70,18 +70,6 @@ interface UserFormValues {
   superAdmin: boolean;
   active: boolean;
 }
-
-const FORM_FIELDS = [
-  'username',
-  'password',
-  'passwordConfirmation',
-  'firstname',
-  'lastname',
-  'email',
-  'kind',
-  'superAdmin',
-  'active',
-] as const;
 
 const EMPTY: UserFormValues = {
   username: '',
@@ -111,26 +99,35 @@ function toForm(user: User): UserFormValues {
 /** What the signed-in operator may do on this form (spec §6; the server enforces the same). */
 type Mode = 'create' | 'own' | 'admin';
 
-function resolverFor(mode: Mode): Resolver<UserFormValues> {
+type UserBody = CreateUserRequest | UpdateUserRequest | UpdateAccountRequest;
+
+/** The request of each mode, checked with the schema the server checks it with. */
+function userContract(mode: Mode, superAdmin: boolean): FormContract<UserFormValues, UserBody> {
+  const toBody = (values: UserFormValues): UserBody => {
+    const email = values.email.trim() || null;
+    const names = { firstname: values.firstname.trim(), lastname: values.lastname.trim(), email };
+    if (mode === 'own') return names satisfies UpdateAccountRequest;
+    if (mode === 'admin') {
+      return {
+        ...names,
+        kind: values.kind,
+        active: values.active,
+        ...(superAdmin ? { superAdmin: values.superAdmin } : {}),
+      } satisfies UpdateUserRequest;
+    }
+    return {
+      ...names,
+      username: values.username.trim(),
+      password: values.password,
+      passwordConfirmation: values.passwordConfirmation,
+      kind: values.kind,
+      superAdmin: superAdmin ? values.superAdmin : false,
+      active: values.active,
+    } satisfies CreateUserRequest;
+  };
   const schema =
     mode === 'create' ? createUserSchema : mode === 'admin' ? updateUserSchema : updateAccountSchema;
-  return contractResolver(schema) as unknown as Resolver<UserFormValues>;
-}
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
-      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: hint ? 0.5 : 2.5 }}>
-        {title}
-      </Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          {hint}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
+  return { schema: schema as FormContract<UserFormValues, UserBody>['schema'], toBody };
 }
 
 function ReadOnlyField({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -147,77 +144,42 @@ function ReadOnlyField({ label, value, testId }: { label: string; value: string;
 interface FormProps {
   mode: Mode;
   user?: User;
-  onSaved: (user: User) => void;
 }
 
 /** The operator form: names and e-mail for everyone; access fields for admins; password on create. */
-function UserForm({ mode, user, onSaved }: FormProps) {
+function UserForm({ mode, user }: FormProps) {
   const { t } = useTranslation();
   const me = useUser();
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { companyId } = useCompany();
-  const creating = mode === 'create';
   const editsAccess = mode !== 'own';
-  const form = useForm<UserFormValues>({
-    resolver: resolverFor(mode),
-    defaultValues: user ? toForm(user) : EMPTY,
-  });
-
-  useEffect(() => {
-    if (user) form.reset(toForm(user));
-  }, [user, form]);
-
-  const save = useMutation({
-    mutationFn: (values: UserFormValues): Promise<User> => {
-      const email = values.email.trim() || null;
-      const names = { firstname: values.firstname.trim(), lastname: values.lastname.trim(), email };
-      if (mode === 'create') {
-        const body: CreateUserRequest = {
-          ...names,
-          username: values.username.trim(),
-          password: values.password,
-          passwordConfirmation: values.passwordConfirmation,
-          kind: values.kind,
-          superAdmin: me.superAdmin ? values.superAdmin : false,
-          active: values.active,
-        };
-        return usersApi.create(body, companyId);
-      }
-      if (!user) throw new Error('no user');
-      if (mode === 'own') return usersApi.update(user.id, names satisfies UpdateAccountRequest);
-      const body: UpdateUserRequest = {
-        ...names,
-        kind: values.kind,
-        active: values.active,
-        ...(me.superAdmin ? { superAdmin: values.superAdmin } : {}),
-      };
-      return usersApi.update(user.id, body);
+  const initial = useMemo(() => (user ? toForm(user) : EMPTY), [user]);
+  const record = useRecordForm({
+    record: user,
+    initial,
+    contract: userContract(mode, me.superAdmin),
+    create: (body) => usersApi.create(body as CreateUserRequest, companyId),
+    update: (current, body) => usersApi.update(current.id, body),
+    queryKey: (saved) => userKey(saved.id),
+    invalidate: [usersKey],
+    savedMessage: (saved, creating) =>
+      creating
+        ? t('userForm.created', { name: userTitle(saved) })
+        : mode === 'own'
+          ? t('account.saved')
+          : t('userForm.updated', { name: userTitle(saved) }),
+    editPath: (saved) => `/users/${saved.id}/edit`,
+    // The top bar shows the signed-in operator's name.
+    onSaved: (saved) => {
+      if (saved.id === me.id) void queryClient.invalidateQueries({ queryKey: SESSION_USER_KEY });
     },
-    meta: { errorSnackbar: false },
-    onSuccess: onSaved,
-    onError: (failure) => {
-      if (isApiError(failure) && failure.key === 'error.username_taken') {
-        form.setError('username', { type: 'server', message: failure.key }, { shouldFocus: true });
-        return;
-      }
-      const unmatched = isApiError(failure)
-        ? applyFieldErrors(failure.fieldErrors, FORM_FIELDS, form.setError)
-        : [];
-      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
-        notify(errorMessage(t, failure), 'error');
-      }
-    },
+    keyFields: { 'error.username_taken': 'username' },
   });
+  const { control, creating } = record;
 
-  const onSubmit = form.handleSubmit(
-    () => save.mutate(form.getValues()),
-    () => notify(t('validation.fix_errors'), 'error'),
-  );
-
-  const kindOptions: { value: Kind; label: string }[] = [
-    { value: userKinds.admin, label: t('account.kinds.1') },
-    { value: userKinds.user, label: t('account.kinds.2') },
+  const kindOptions = [
+    { value: String(userKinds.admin), label: t('account.kinds.1') },
+    { value: String(userKinds.user), label: t('account.kinds.2') },
   ];
 
   const personal = (
@@ -226,7 +188,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField
-              control={form.control}
+              control={control}
               name="firstname"
               label={t('account.firstname')}
               required
@@ -237,7 +199,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField
-              control={form.control}
+              control={control}
               name="lastname"
               label={t('account.lastname')}
               required
@@ -247,7 +209,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
           </Grid>
         </Grid>
         <FormTextField
-          control={form.control}
+          control={control}
           name="email"
           type="email"
           label={t('account.email')}
@@ -262,7 +224,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
     <Section title={t('userForm.signIn')} hint={t('userForm.signInHint')}>
       <Stack spacing={2.25}>
         <FormTextField
-          control={form.control}
+          control={control}
           name="username"
           label={t('account.username')}
           required
@@ -274,7 +236,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField
-              control={form.control}
+              control={control}
               name="password"
               type="password"
               label={t('userForm.password')}
@@ -286,7 +248,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField
-              control={form.control}
+              control={control}
               name="passwordConfirmation"
               type="password"
               label={t('userForm.passwordConfirmation')}
@@ -312,31 +274,18 @@ function UserForm({ mode, user, onSaved }: FormProps) {
         )}
         {editsAccess ? (
           <>
-            <Controller
-              control={form.control}
+            <SelectField
+              control={control}
               name="kind"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('account.kind')}
-                  value={String(field.value)}
-                  onChange={(event) => field.onChange(Number(event.target.value) as Kind)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'user-kind' } }}
-                >
-                  {kindOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </TextField>
-              )}
+              label={t('account.kind')}
+              options={kindOptions}
+              parse={Number}
+              testId="user-kind"
             />
             <Paper variant="outlined" sx={{ px: 2, py: 0.5 }}>
               <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
                 <SwitchRow
-                  control={form.control}
+                  control={control}
                   name="active"
                   label={t('account.active')}
                   description={t('userForm.activeHint')}
@@ -344,7 +293,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
                 />
                 {me.superAdmin && (
                   <SwitchRow
-                    control={form.control}
+                    control={control}
                     name="superAdmin"
                     label={t('account.superAdmin')}
                     description={t('userForm.superAdminHint')}
@@ -397,9 +346,8 @@ function UserForm({ mode, user, onSaved }: FormProps) {
     </Section>
   );
 
-  const dirty = form.formState.isDirty;
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="user-form" data-mode={mode}>
+    <Box component="form" noValidate onSubmit={record.submit} data-testid="user-form" data-mode={mode}>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
@@ -409,27 +357,7 @@ function UserForm({ mode, user, onSaved }: FormProps) {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>{access}</Grid>
       </Grid>
-      <FormFooter
-        dirty={dirty}
-        status={
-          dirty ? t('userForm.unsaved') : creating ? t('userForm.requiredHint') : t('userForm.noChanges')
-        }
-        cancel={{
-          label: creating ? t('common.cancel') : t('userForm.undo'),
-          disabled: save.isPending || (!creating && !dirty),
-          onClick: () => {
-            if (creating) navigate(-1);
-            else form.reset(user ? toForm(user) : EMPTY);
-          },
-          testId: 'user-cancel',
-        }}
-        save={{
-          label: creating ? t('userForm.create') : t('common.save'),
-          pending: save.isPending,
-          disabled: !creating && !dirty,
-          testId: 'user-save',
-        }}
-      />
+      <RecordFormFooter record={record} texts="userForm" testIdPrefix="user" />
     </Box>
   );
 }
@@ -582,10 +510,6 @@ function userTitle(user: User): string {
 function CreateUser() {
   const { t } = useTranslation();
   const me = useUser();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const localize = useLocalize();
-  const queryClient = useQueryClient();
   useAppBar({ title: t('userForm.createTitle') });
 
   if (!can(me, 'users:write')) return <ForbiddenPage />;
@@ -597,15 +521,7 @@ function CreateUser() {
         subtitle={t('userForm.createSubtitle')}
         avatar={<PersonAddOutlinedIcon />}
       />
-      <UserForm
-        mode="create"
-        onSaved={(created) => {
-          queryClient.setQueryData(userKey(created.id), created);
-          void queryClient.invalidateQueries({ queryKey: usersKey, exact: false });
-          notify(t('userForm.created', { name: userTitle(created) }), 'success');
-          navigate(localize(`/users/${created.id}/edit`), { replace: true });
-        }}
-      />
+      <UserForm mode="create" />
     </Box>
   );
 }
@@ -724,14 +640,7 @@ function EditUser({ id }: { id: number }) {
         avatar={initials(user.firstname, user.lastname, user.username)}
         audit={user}
       />
-      <UserForm
-        key={mode}
-        mode={mode}
-        user={user}
-        onSaved={(next) =>
-          saved(next, own ? t('account.saved') : t('userForm.updated', { name: userTitle(next) }))
-        }
-      />
+      <UserForm key={mode} mode={mode} user={user} />
       {confirmDialog}
       {passwordDialog !== 'unmounted' && (
         <Suspense fallback={null}>
@@ -749,9 +658,5 @@ function EditUser({ id }: { id: number }) {
 
 /** /users/create and /users/{id}/edit (spec §2, §3 User). */
 export default function UserEditPage() {
-  const { id: idParam } = useParams();
-  if (idParam === undefined) return <CreateUser />;
-  const id = Number(idParam);
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  return <EditUser key={id} id={id} />;
+  return <RecordRoute param="id" create={<CreateUser />} edit={(id) => <EditUser key={id} id={id} />} />;
 }

@@ -1,6 +1,6 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from '../lib/errors.ts';
+import { fieldMessage } from '../../lib/errors.ts';
 import { OutlinedField, type OutlinedFieldProps } from './OutlinedField.tsx';
 
 type Props<T extends FieldValues> = Omit<
