@@ -58,6 +58,10 @@ export const routeAccess = new WeakMap<FastifyInstance, RouteAccess[]>();
 /** Authenticates and authorises every /api request by what its route declared. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const routes: RouteAccess[] = [];
+  // What an operator reads is personal data: no browser or proxy keeps a copy (files included).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.principal && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
   routeAccess.set(app, routes);
   app.decorateRequest('principal', null);
 
@@ -95,11 +99,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!request.routeOptions.url || config.public) return;
     const principal = await authenticate(request, options);
     request.principal = principal;
-    if (config.companyScoped) {
-      const raw = (request.query as Record<string, unknown>).companyid;
-      const companyId = raw === undefined ? undefined : Number(raw);
-      if (companyId !== undefined && !principal.companyIds.includes(companyId)) throw notFound();
-    }
+    // One rule for every route: a company the operator does not work for is 'not found'.
+    const named = (request.query as Record<string, unknown> | undefined)?.companyid;
+    if (named !== undefined) companyIdOf(principal, request.query);
     if (config.permission && !hasPermission(principal.scope, config.permission)) {
       throw new AppError(403, errorKeys.forbidden, { permission: config.permission });
     }

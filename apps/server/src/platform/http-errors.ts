@@ -10,6 +10,7 @@ import { requestLanguage, translate } from './i18n.ts';
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      reply.headers(error.headers);
       return send(request, reply, error.status, error.key, error.params, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

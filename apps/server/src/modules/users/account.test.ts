@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/seed.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
-import { LOGIN_LIMIT_PER_USERNAME } from './users.service.ts';
+import { LOGIN_LIMIT_PER_IP, LOGIN_LIMIT_PER_USERNAME } from './users.service.ts';
 
 let t: TestApp;
 const [maria, giorgos] = DEMO_OPERATORS;
@@ -76,8 +76,31 @@ describe('sign in', () => {
     }
     const limited = await login(giorgos.username, giorgos.password);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ key: 'error.too_many_attempts', params: { seconds: 60 } });
+    expect(limited.json()).toMatchObject({ key: 'error.too_many_attempts' });
+    const seconds = limited.json().params.seconds;
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(limited.headers['retry-after']).toBe(String(seconds));
     expect((await login(maria.username, maria.password)).statusCode).toBe(200);
+  });
+
+  it('defect 5: the per-address limit stops only failing attempts, with Retry-After', async () => {
+    const fromTownHall = (username: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { username, password },
+        remoteAddress: '10.20.30.40',
+      });
+    // Many colleagues mistype once each behind the same address.
+    for (let i = 0; i < LOGIN_LIMIT_PER_IP; i++) {
+      expect((await fromTownHall(`colleague${i}`, 'wrong')).statusCode).toBe(401);
+    }
+    const failing = await fromTownHall('colleague-next', 'wrong');
+    expect(failing.statusCode).toBe(429);
+    expect(Number(failing.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The right password still signs in from that address.
+    expect((await fromTownHall(maria.username, maria.password)).statusCode).toBe(200);
   });
 });
 

@@ -15,7 +15,7 @@ import { diff, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, tooManyAttempts } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { addUserToCompany, companiesOfUser, companyIdsOfUser } from '../companies/api.ts';
 import { companies, companyUsers } from '../companies/companies.schema.ts';
@@ -83,7 +83,11 @@ export interface ClientInfo {
   requestId: string;
 }
 
-/** Checks user name and password, with per-name and per-address rate limiting. */
+/**
+ * Checks user name and password, with rate limits on failures. The per-name limit is strict: past
+ * it even the right password waits, so a name cannot be guessed. The per-address limit stops only
+ * failing attempts: colleagues behind one address (a town hall's NAT) still sign in.
+ */
 export async function checkCredentials(
   db: Db,
   username: string,
@@ -92,19 +96,20 @@ export async function checkCredentials(
 ): Promise<UserRow> {
   const key = username.toLowerCase();
   const since = sql`now() - make_interval(secs => ${LOGIN_WINDOW_SECONDS})`;
+  // Seconds until the oldest failure in the window leaves it: when the next attempt may pass.
+  const retryAfter = sql<number>`ceil(${LOGIN_WINDOW_SECONDS} - extract(epoch FROM now() - min(${loginFailures.at})))::int`;
   const [[byName], [byIp]] = await Promise.all([
     db
-      .select({ n: count() })
+      .select({ n: count(), retryAfter })
       .from(loginFailures)
       .where(and(eq(loginFailures.username, key), gt(loginFailures.at, since))),
     db
-      .select({ n: count() })
+      .select({ n: count(), retryAfter })
       .from(loginFailures)
       .where(and(eq(loginFailures.ip, client.ip), gt(loginFailures.at, since))),
   ]);
-  if ((byName?.n ?? 0) >= LOGIN_LIMIT_PER_USERNAME || (byIp?.n ?? 0) >= LOGIN_LIMIT_PER_IP) {
-    throw new AppError(429, errorKeys.tooManyAttempts, { seconds: LOGIN_WINDOW_SECONDS });
-  }
+  const wait = (row: { retryAfter: number | null } | undefined) => Math.max(1, Number(row?.retryAfter ?? 1));
+  if ((byName?.n ?? 0) >= LOGIN_LIMIT_PER_USERNAME) throw tooManyAttempts(wait(byName));
   const user = await findUserByUsername(db, username);
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !ok) {
@@ -113,6 +118,7 @@ export async function checkCredentials(
       // Old failures only matter for the window; keep the table small.
       await tx.delete(loginFailures).where(sql`${loginFailures.at} < now() - interval '1 day'`);
     });
+    if ((byIp?.n ?? 0) >= LOGIN_LIMIT_PER_IP) throw tooManyAttempts(wait(byIp));
     throw new AppError(401, errorKeys.badCredentials);
   }
   if (!user.active) throw new AppError(401, errorKeys.userInactive);

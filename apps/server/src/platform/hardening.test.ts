@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany } from '../modules/companies/api.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
+
+/** Regression tests of issue 12's defects, each named after it. */
+let t: TestApp;
+let admin: { authorization: string };
+let clerk: { authorization: string };
+let otherCompany: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  clerk = await t.login('gnikolaou', 'Demo-2026!');
+  otherCompany = (
+    await createCompany(t.database.db, { companyname: 'Άλλη ΔΕΥΑ', companytitle: 'Άλλη' }, 'test')
+  ).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('defect 4: personal data is never cached', () => {
+  it('every authenticated answer says no-store: JSON, a streamed export, an error', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/traders/search', headers: clerk });
+    expect(json.headers['cache-control']).toBe('no-store');
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/file?uri=${encodeURIComponent('/api/traders/search')}&format=csv`,
+      headers: clerk,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['cache-control']).toBe('no-store');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/traders/2147483000', headers: clerk });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves public answers cacheable as they were', async () => {
+    const env = await t.app.inject({ method: 'GET', url: '/api/installation/env' });
+    expect(env.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('defect 6: one company rule for every route', () => {
+  it('a company the operator does not work for is 404 on /api/users/search too', async () => {
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/search?companyid=${otherCompany}`,
+      headers: clerk,
+    });
+    expect(other.statusCode).toBe(404);
+    const garbled = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/search?companyid=x',
+      headers: admin,
+    });
+    expect(garbled.statusCode).toBe(404);
+    const own = await t.app.inject({ method: 'GET', url: '/api/users/search?companyid=1', headers: admin });
+    expect(own.statusCode).toBe(200);
+  });
+});
