@@ -184,12 +184,18 @@ describe('signing in and the shell', () => {
     await page.getByTestId('account-menu-change-password').click();
     const dialog = page.getByTestId('change-password-dialog');
     await dialog.waitFor();
+    await page.getByTestId('change-password-current').fill('Λάθος-2026');
     await page.getByTestId('change-password-password').fill('Καινούργιος-2026');
     await page.getByTestId('change-password-confirm').fill('Καινούργιος-2027');
     await page.getByTestId('change-password-submit').click();
     await expect.poll(() => dialog.textContent()).toContain('Οι κωδικοί δεν ταιριάζουν');
     await shot(page, 'change-password-mismatch-el');
     await page.getByTestId('change-password-confirm').fill('Καινούργιος-2026');
+    await page.getByTestId('change-password-submit').click();
+    // A stolen session is not enough: the current password is checked.
+    await expect.poll(() => dialog.textContent()).toContain('Ο τρέχων κωδικός δεν είναι σωστός');
+    await shot(page, 'change-password-wrong-current-el');
+    await page.getByTestId('change-password-current').fill('Demo-2026!');
     await page.getByTestId('change-password-submit').click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('snackbar').first().waitFor();

@@ -16,6 +16,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const changePasswordSchema = z
   .object({
+    /** Required when operators change their own password (a stolen session is not enough). */
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
     password: z.string().min(1).max(PASSWORD_MAX),
     confirmedPassword: z.string().min(1).max(PASSWORD_MAX),
   })
@@ -32,6 +34,13 @@ export const changePasswordSchema = z
     }
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** The own password's change: the current one is asked for too. */
+export const changeOwnPasswordSchema = changePasswordSchema.superRefine((value, ctx) => {
+  if (!value.currentPassword) {
+    ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: validationKeys.required });
+  }
+});
 
 /** Single sign-on: the query string the identity provider sent back to `/login`. */
 export const ssoCallbackSchema = z.object({ callbackParams: z.string().min(1).max(4000) });

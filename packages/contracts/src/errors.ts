@@ -12,6 +12,7 @@ export const errorKeys = {
   badData: 'error.bad_data',
   requiredFields: 'error.required_fields',
   tooManyAttempts: 'error.too_many_attempts',
+  noPasswordVerification: 'error.no_password_verification',
   server: 'error.server',
   userInactive: 'error.user_inactive',
   ssoNotConfigured: 'error.sso_not_configured',

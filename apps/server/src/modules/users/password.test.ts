@@ -1,5 +1,7 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/seed.ts';
+import { auditLog } from '../../platform/audit.schema.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -70,6 +72,7 @@ describe('change password (spec §5)', () => {
     const other = await t.login(giorgos.username, giorgos.password);
     const id = ids[giorgos.username];
     const ok = await change(current, id, {
+      currentPassword: giorgos.password,
       password: 'Νέος-κωδικός-2026',
       confirmedPassword: 'Νέος-κωδικός-2026',
     });
@@ -88,7 +91,31 @@ describe('change password (spec §5)', () => {
     });
     expect(old.statusCode).toBe(401);
     await t.login(giorgos.username, 'Νέος-κωδικός-2026');
-    await change(current, id, { password: giorgos.password, confirmedPassword: giorgos.password });
+    await change(current, id, {
+      currentPassword: 'Νέος-κωδικός-2026',
+      password: giorgos.password,
+      confirmedPassword: giorgos.password,
+    });
+  });
+
+  it('defect 3: the own password needs the current one; a stolen session alone cannot change it', async () => {
+    const session = await t.login(giorgos.username, giorgos.password);
+    const id = ids[giorgos.username];
+    const body = { password: 'Κλεμμένος-2026', confirmedPassword: 'Κλεμμένος-2026' };
+    const missing = await change(session, id, body);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toEqual([
+      { field: 'currentPassword', key: 'validation.required', params: {} },
+    ]);
+    const wrong = await change(session, id, { ...body, currentPassword: 'not-it' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      key: 'error.no_password_verification',
+      message: 'Ο τρέχων κωδικός δεν είναι σωστός.',
+      fieldErrors: [{ field: 'currentPassword', key: 'error.no_password_verification' }],
+    });
+    // Unchanged: the old password still signs in.
+    await t.login(giorgos.username, giorgos.password);
   });
 
   it('an operator cannot change another operator’s password nor the super admin’s', async () => {
@@ -112,7 +139,7 @@ describe('change password (spec §5)', () => {
     expect(view.statusCode).toBe(403);
   });
 
-  it('an admin sets an operator’s password', async () => {
+  it('an admin sets an operator’s password without hers, and the reset is audited', async () => {
     const admin = await t.login('admin', ADMIN_PASSWORD);
     const response = await change(admin, ids[maria.username], {
       password: 'reset-by-admin',
@@ -120,6 +147,19 @@ describe('change password (spec §5)', () => {
     });
     expect(response.statusCode).toBe(204);
     await t.login(maria.username, 'reset-by-admin');
+    const [audit] = await t.database.db
+      .select({ action: auditLog.action, username: auditLog.username })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'user'),
+          eq(auditLog.entityId, String(ids[maria.username])),
+          eq(auditLog.action, 'reset_password'),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toEqual({ action: 'reset_password', username: 'admin' });
   });
 
   it('answers 404 for an operator that does not exist', async () => {

@@ -135,7 +135,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       },
     },
     async (request, reply) => {
-      await changePassword(db, principalOf(request), request.params.id, request.body.password, request.id);
+      await changePassword(db, principalOf(request), request.params.id, request.body, request.id);
       return reply.status(204).send();
     },
   );

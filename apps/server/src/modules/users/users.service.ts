@@ -15,7 +15,7 @@ import { diff, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
-import { AppError, forbidden, notFound, tooManyAttempts } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound, tooManyAttempts } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { addUserToCompany, companiesOfUser, companyIdsOfUser } from '../companies/api.ts';
 import { companies, companyUsers } from '../companies/companies.schema.ts';
@@ -316,11 +316,21 @@ export async function changePassword(
   db: Db,
   actor: Principal,
   id: number,
-  password: string,
+  { password, currentPassword }: { password: string; currentPassword?: string | undefined },
   requestId: string,
 ): Promise<void> {
   const target = await getUserRow(db, id);
   await assertAccess(db, actor, target, true);
+  // One's own password needs the current one (a stolen session is not enough); an administrator
+  // resetting someone else's does not, and the audit trail records who did it.
+  const own = actor.userId === id;
+  if (own && target.passwordHash !== null) {
+    const field = (key: string) => [{ field: 'currentPassword', key, params: {} }];
+    if (!currentPassword) throw badRequest(field('validation.required'));
+    if (!(await verifyPassword(currentPassword, target.passwordHash))) {
+      throw new AppError(400, errorKeys.noPasswordVerification, {}, field(errorKeys.noPasswordVerification));
+    }
+  }
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx
@@ -331,7 +341,7 @@ export async function changePassword(
     await recordAudit(tx, {
       entity: 'user',
       entityId: id,
-      action: 'change_password',
+      action: own ? 'change_password' : 'reset_password',
       user: actor,
       requestId,
     });

@@ -6,7 +6,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangePasswordRequest, changePasswordSchema } from '@protocol/contracts';
+import {
+  type ChangePasswordRequest,
+  changeOwnPasswordSchema,
+  changePasswordSchema,
+} from '@protocol/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,8 +23,8 @@ import { isApiError } from '../../lib/api.ts';
 import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
 import { authApi } from './api.ts';
 
-const EMPTY: ChangePasswordRequest = { password: '', confirmedPassword: '' };
-const FIELDS = ['password', 'confirmedPassword'] as const;
+const EMPTY: ChangePasswordRequest = { currentPassword: '', password: '', confirmedPassword: '' };
+const FIELDS = ['currentPassword', 'password', 'confirmedPassword'] as const;
 
 interface Props {
   open: boolean;
@@ -31,16 +35,20 @@ interface Props {
   userName?: string;
 }
 
-/** Spec §5: both fields required, at most 220 characters, advised at least 8, and they must match. */
+/**
+ * Spec §5: both fields required, at most 220 characters, advised at least 8, and they must match.
+ * One's own password also needs the current one; an administrator setting another's does not.
+ */
 export default function ChangePasswordDialog({ open, onClose, userId, userName }: Props) {
   const { t } = useTranslation();
   const user = useUser();
   const targetId = userId ?? user.id;
+  const own = targetId === user.id;
   const notify = useNotify();
   const titleId = useId();
   const [error, setError] = useState<unknown>(null);
   const form = useForm<ChangePasswordRequest>({
-    resolver: contractResolver(changePasswordSchema),
+    resolver: contractResolver(own ? changeOwnPasswordSchema : changePasswordSchema),
     defaultValues: EMPTY,
   });
 
@@ -52,7 +60,8 @@ export default function ChangePasswordDialog({ open, onClose, userId, userName }
   }, [open, form]);
 
   const change = useMutation({
-    mutationFn: (values: ChangePasswordRequest) => authApi.changePassword(targetId, values),
+    mutationFn: ({ currentPassword, ...values }: ChangePasswordRequest) =>
+      authApi.changePassword(targetId, own ? { currentPassword, ...values } : values),
     meta: { errorSnackbar: false },
     onSuccess: () => {
       notify(t('changePassword.success'), 'success');
@@ -92,13 +101,25 @@ export default function ChangePasswordDialog({ open, onClose, userId, userName }
         <DialogContent>
           <Stack spacing={2.25} sx={{ pt: 1 }}>
             {error !== null && <Alert severity="error">{errorMessage(t, error)}</Alert>}
+            {own && (
+              <FormTextField
+                control={form.control}
+                name="currentPassword"
+                type="password"
+                label={t('changePassword.currentPassword')}
+                autoComplete="current-password"
+                autoFocus
+                required
+                testId="change-password-current"
+              />
+            )}
             <FormTextField
               control={form.control}
               name="password"
               type="password"
               label={t('changePassword.password')}
               autoComplete="new-password"
-              autoFocus
+              autoFocus={!own}
               required
               testId="change-password-password"
               helperText={t('changePassword.hint')}
