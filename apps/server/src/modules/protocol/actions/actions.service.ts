@@ -26,18 +26,13 @@ import { traders } from '../../traders/traders.schema.ts';
 import { userGroupMembers, userGroups } from '../../users/groups.schema.ts';
 import { users } from '../../users/users.schema.ts';
 import { insertCase, linkDocuments } from '../cases/cases.service.ts';
-import {
-  ASSIGNMENT_KIND,
-  assertAction,
-  createDraftFrom,
-  type DocumentRow,
-  documentContentHash,
-  documentFacts,
-  loadDocument,
-  TRADER_ROLE,
-  visibleDocumentRow,
-} from '../documents/documents.service.ts';
+import { loadDocument } from '../documents/documents.answer.ts';
+import { ASSIGNMENT_KIND, type DocumentRow, TRADER_ROLE } from '../documents/documents.common.ts';
+import { createDraftFrom } from '../documents/documents.drafts.ts';
+import { assertAction, documentFacts } from '../documents/documents.facts.ts';
+import { documentContentHash } from '../documents/documents.hash.ts';
 import { historyOf } from '../documents/history.ts';
+import { visibleDocumentRow } from '../documents/visibility.ts';
 import {
   cases,
   documentAssignments,

@@ -23,12 +23,9 @@ import {
   type StoredObject,
 } from '../../../platform/storage.ts';
 import { generalSettings } from '../../settings/settings.schema.ts';
-import {
-  assertAction,
-  type DocumentRow,
-  documentFacts,
-  visibleDocumentRow,
-} from '../documents/documents.service.ts';
+import type { DocumentRow } from '../documents/documents.common.ts';
+import { assertAction, documentFacts } from '../documents/documents.facts.ts';
+import { visibleDocumentRow } from '../documents/visibility.ts';
 import { documentAttachments } from '../protocol.schema.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { ModuleOptions } from '../../../platform/module.ts';
 import { companyUsers } from '../../companies/companies.schema.ts';
 import { userGroups } from '../../users/groups.schema.ts';
 import { users } from '../../users/users.schema.ts';
-import { fullNameSql } from './documents.service.ts';
+import { fullNameSql } from './documents.common.ts';
 
 const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 

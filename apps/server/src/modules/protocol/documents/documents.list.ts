@@ -7,7 +7,8 @@ import { defineList } from '../../../platform/list/list.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { users } from '../../users/users.schema.ts';
 import { documents, documentTypes, subjectCategories } from '../protocol.schema.ts';
-import { fullNameSql, visibilityCondition } from './documents.service.ts';
+import { fullNameSql } from './documents.common.ts';
+import { visibilityCondition } from './visibility.ts';
 
 /** The documents lists: all active ones, the inbox, the outbox, the archived and the deleted. */
 export type DocumentsListKind = 'all' | 'inbox' | 'outbox' | 'archived' | 'deleted';

@@ -9,8 +9,10 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { getDocument } from './documents.answer.ts';
 import { type DocumentsListKind, documentsList, documentsScope } from './documents.list.ts';
-import { booksForKind, createDocument, getDocument, updateDocument } from './documents.service.ts';
+import { booksForKind } from './documents.references.ts';
+import { createDocument, updateDocument } from './documents.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });

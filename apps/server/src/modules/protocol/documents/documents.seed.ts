@@ -10,7 +10,8 @@ import type { Principal } from '../../../platform/auth.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { traders } from '../../traders/traders.schema.ts';
 import { documentTypes, subjectCategories } from '../protocol.schema.ts';
-import { createDocument, protocolDay, protocolYearOf } from './documents.service.ts';
+import { protocolDay, protocolYearOf } from './documents.common.ts';
+import { createDocument } from './documents.service.ts';
 
 const DEMO_TRADERS: {
   fullname: string;

@@ -11,7 +11,7 @@ import { createUser } from '../../users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../../users/groups.schema.ts';
 import { protocolModule } from '../index.ts';
 import { documents, documentTypes } from '../protocol.schema.ts';
-import { protocolYearOf } from './documents.service.ts';
+import { protocolYearOf } from './documents.common.ts';
 
 type Json = Record<string, unknown>;
 type Headers = { authorization: string };

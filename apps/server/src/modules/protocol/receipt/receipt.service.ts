@@ -19,12 +19,8 @@ import { companies } from '../../companies/companies.schema.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { traders } from '../../traders/traders.schema.ts';
 import { users } from '../../users/users.schema.ts';
-import {
-  type DocumentRow,
-  fullNameSql,
-  TRADER_ROLE,
-  visibleDocumentRow,
-} from '../documents/documents.service.ts';
+import { type DocumentRow, fullNameSql, TRADER_ROLE } from '../documents/documents.common.ts';
+import { visibleDocumentRow } from '../documents/visibility.ts';
 import { documentAttachments, documents, documentTraders, documentTypes } from '../protocol.schema.ts';
 
 export const receiptErrorKeys = { notRegistered: 'error.document_not_registered' } as const;
