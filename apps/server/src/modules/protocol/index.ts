@@ -8,16 +8,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SYSTEM_USER } from '../../platform/audit-columns.ts';
 import { defineModule, type ModuleOptions } from '../../platform/module.ts';
 import { putGeneralSetting } from '../settings/api.ts';
-import { documentActionsRoutes } from './actions.routes.ts';
-import { assigneesRoutes } from './assignees.routes.ts';
-import { attachmentsRoutes } from './attachments.routes.ts';
-import { bookSummaryRoutes } from './book-summary.routes.ts';
-import { casesRoutes } from './cases.routes.ts';
-import { documentsRoutes } from './documents.routes.ts';
-import { seedDemoDocuments } from './documents.seed.ts';
-import { protocolSettingsRoutes } from './protocol-settings.routes.ts';
-import { seedCompanyProtocolDefaults } from './protocol-settings.ts';
-import { receiptRoutes } from './receipt.routes.ts';
+import { documentActionsRoutes } from './actions/actions.routes.ts';
+import { attachmentsRoutes } from './attachments/attachments.routes.ts';
+import { bookSummaryRoutes } from './book-summary/book-summary.routes.ts';
+import { casesRoutes } from './cases/cases.routes.ts';
+import { assigneesRoutes } from './documents/assignees.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
+import { seedDemoDocuments } from './documents/documents.seed.ts';
+import { receiptRoutes } from './receipt/receipt.routes.ts';
+import { protocolSettingsRoutes } from './settings/protocol-settings.routes.ts';
+import { seedCompanyProtocolDefaults } from './settings/protocol-settings.ts';
 
 const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   await app.register(protocolSettingsRoutes, options);

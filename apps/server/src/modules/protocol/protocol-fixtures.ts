@@ -15,7 +15,7 @@ import { addUserToCompany, createCompany } from '../companies/api.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { createUser } from '../users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../users/groups.schema.ts';
-import { protocolYearOf } from './documents.service.ts';
+import { protocolYearOf } from './documents/documents.common.ts';
 import { documentTypes } from './protocol.schema.ts';
 
 export type Headers = { authorization: string };

@@ -1,0 +1,273 @@
+import {
+  BOOK_TYPE_OF_KIND,
+  DEFAULT_DOCUMENT_TYPE_SEQNR,
+  type DocumentKind,
+  type DocumentTrader,
+  type FieldError,
+  type SaveDocument,
+} from '@protocol/contracts';
+import { and, asc, desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import type { Principal } from '../../../platform/auth.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { companyUsers } from '../../companies/companies.schema.ts';
+import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
+import { traders } from '../../traders/traders.schema.ts';
+import { users } from '../../users/users.schema.ts';
+import { documentTypes, subjectCategories } from '../protocol.schema.ts';
+import {
+  documentErrorKeys,
+  fieldError,
+  fullNameSql,
+  type OperatorRef,
+  protocolDay,
+  protocolYearOf,
+  rowsOf,
+  unique,
+} from './documents.common.ts';
+
+/*
+ * The checks of a save: what a document names (type, category, traders, chargee, book) must be of
+ * its company and usable, resolved in ONE query because a registration's round trips limit its
+ * throughput; and the book and sender's-date rules.
+ */
+
+/** The book as a save needs it: the document shows id, descr, year and booktype. */
+export interface BookRef {
+  id: number;
+  companyId: number;
+  descr: string;
+  year: number;
+  booktype: number;
+  isActive: boolean;
+}
+/** The document type as a save and its answer need it. */
+export interface TypeRef {
+  id: number;
+  companyId: number;
+  descr: string;
+  seqnr: number;
+  autonr: boolean;
+  checkdates: boolean;
+  printype: number;
+  copies: number;
+}
+
+/** What a save names, found and checked: the parts its statement and its answer are built from. */
+export interface Resolved {
+  type: TypeRef | undefined;
+  category: { id: number; descr: string } | null;
+  book: BookRef | undefined;
+  /** Spec §3 autonr: the book a new document of the type goes to when none is named. */
+  autonrBook: BookRef | undefined;
+  charged: OperatorRef | null;
+  /** The operator saving, as the document shows its creator. */
+  creator: OperatorRef | null;
+  /** A new document's id, taken from its sequence beforehand so one statement can write it all. */
+  newId: number | null;
+  /** Trader id → display name. */
+  names: Map<number, string>;
+  /** The named traders as a document shows them. */
+  traders: Map<number, DocumentTrader>;
+  senders: number[];
+  receivers: number[];
+}
+
+/** The book a document of `kind` may be registered in: the company's, of the right type, active. */
+function assertBook(book: BookRef | null | undefined, companyId: number, kind: number): BookRef {
+  if (!book || book.companyId !== companyId)
+    throw fieldError(400, documentErrorKeys.bookInvalid, 'protocolBookId');
+  if (book.booktype !== BOOK_TYPE_OF_KIND[kind as DocumentKind])
+    throw fieldError(400, documentErrorKeys.bookWrongType, 'protocolBookId', { book: book.descr });
+  if (!book.isActive)
+    throw fieldError(409, documentErrorKeys.bookInactive, 'protocolBookId', { book: book.descr });
+  return book;
+}
+
+/** The active books a document of `kind` may be registered in (the form's select), newest year first. */
+export async function booksForKind(tx: Tx, companyId: number, kind: number) {
+  return tx
+    .select({
+      id: protocolBooks.id,
+      descr: protocolBooks.descr,
+      year: protocolBooks.year,
+      booktype: protocolBooks.booktype,
+    })
+    .from(protocolBooks)
+    .where(
+      and(
+        eq(protocolBooks.companyId, companyId),
+        eq(protocolBooks.isActive, true),
+        eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[kind as DocumentKind]),
+      ),
+    )
+    .orderBy(desc(protocolBooks.year), asc(protocolBooks.id));
+}
+
+/** `json_build_object('key', value, …)` of code-defined keys. */
+const jsonObject = (fields: Record<string, SQLWrapper>) =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+const bookJson = jsonObject({
+  id: protocolBooks.id,
+  companyId: protocolBooks.companyId,
+  descr: protocolBooks.descr,
+  year: protocolBooks.year,
+  booktype: protocolBooks.booktype,
+  isActive: protocolBooks.isActive,
+});
+
+/**
+ * Type (default: code 3), category, traders, charged operator and book, all of the company, in ONE
+ * query: a registration's round trips are what limits its throughput. For a new document also its
+ * id, its creator and the autonr book.
+ */
+export async function resolveReferences(
+  tx: Tx,
+  principal: Principal,
+  companyId: number,
+  input: SaveDocument,
+  bookId: number | null | undefined,
+  newDocument?: { now: Date },
+): Promise<Resolved> {
+  const senders = unique(input.senders);
+  const receivers = unique(input.receivers);
+  const traderIds = unique([...senders, ...receivers]);
+  const typeCondition = input.documentTypeId
+    ? eq(documentTypes.id, input.documentTypeId)
+    : and(
+        eq(documentTypes.companyId, companyId),
+        eq(documentTypes.seqnr, DEFAULT_DOCUMENT_TYPE_SEQNR),
+        eq(documentTypes.active, true),
+      );
+  const operatorJson = jsonObject({ id: users.id, username: users.username, fullName: fullNameSql(users) });
+  const result = await tx.execute(sql`SELECT
+    (SELECT ${jsonObject({
+      id: documentTypes.id,
+      companyId: documentTypes.companyId,
+      descr: documentTypes.descr,
+      seqnr: documentTypes.seqnr,
+      autonr: documentTypes.autonr,
+      checkdates: documentTypes.checkdates,
+      printype: documentTypes.printype,
+      copies: documentTypes.copies,
+    })} FROM ${documentTypes} WHERE ${typeCondition} ORDER BY ${documentTypes.id} LIMIT 1) AS "type",
+    ${
+      input.subjectCategoryId
+        ? sql`(SELECT ${jsonObject({
+            id: subjectCategories.id,
+            companyId: subjectCategories.companyId,
+            descr: subjectCategories.descr,
+          })} FROM ${subjectCategories} WHERE ${subjectCategories.id} = ${input.subjectCategoryId})`
+        : sql`NULL`
+    } AS "category",
+    ${
+      traderIds.length > 0
+        ? sql`(SELECT json_agg(${jsonObject({
+            id: traders.id,
+            companyId: traders.companyId,
+            fullname: traders.fullname,
+            vatnumber: traders.vatnumber,
+            email: traders.email,
+          })}) FROM ${traders} WHERE ${inArray(traders.id, traderIds)})`
+        : sql`NULL`
+    } AS "traders",
+    ${
+      input.chargedUserId
+        ? sql`(SELECT ${operatorJson} FROM ${users}
+            JOIN ${companyUsers} ON ${companyUsers.userId} = ${users.id} AND ${companyUsers.companyId} = ${companyId}
+            WHERE ${users.id} = ${input.chargedUserId} AND ${users.active})`
+        : sql`NULL`
+    } AS "charged",
+    ${bookId ? sql`(SELECT ${bookJson} FROM ${protocolBooks} WHERE ${protocolBooks.id} = ${bookId})` : sql`NULL`} AS "book",
+    ${
+      newDocument && !bookId
+        ? sql`(SELECT json_agg(candidate) FROM (SELECT ${bookJson} AS candidate FROM ${protocolBooks}
+            WHERE ${and(
+              eq(protocolBooks.companyId, companyId),
+              eq(protocolBooks.isActive, true),
+              eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[input.kind as DocumentKind]),
+              eq(protocolBooks.year, protocolYearOf(newDocument.now)),
+            )} LIMIT 2) AS candidates)`
+        : sql`NULL`
+    } AS "autonrBooks",
+    ${newDocument ? sql`(SELECT ${operatorJson} FROM ${users} WHERE ${users.id} = ${principal.userId})` : sql`NULL`} AS "creator",
+    ${newDocument ? sql`nextval(pg_get_serial_sequence('documents', 'id'))::int` : sql`NULL`} AS "newId"`);
+  const [found] = rowsOf<{
+    type: TypeRef | null;
+    category: { id: number; companyId: number; descr: string } | null;
+    traders: (DocumentTrader & { companyId: number })[] | null;
+    charged: OperatorRef | null;
+    book: BookRef | null;
+    autonrBooks: BookRef[] | null;
+    creator: OperatorRef | null;
+    newId: number | null;
+  }>(result);
+  if (!found) throw new Error('no references row');
+  const errors: FieldError[] = [];
+  const type = found.type ?? undefined;
+  if (input.documentTypeId && (!type || type.companyId !== companyId))
+    errors.push({ field: 'documentTypeId', key: 'validation.invalid', params: {} });
+  if (input.subjectCategoryId && found.category?.companyId !== companyId)
+    errors.push({ field: 'subjectCategoryId', key: 'validation.invalid', params: {} });
+  if (input.chargedUserId && !found.charged)
+    errors.push({ field: 'chargedUserId', key: 'validation.invalid', params: {} });
+  const names = new Map<number, string>();
+  const known = new Map<number, DocumentTrader>();
+  for (const { companyId: owner, ...t } of found.traders ?? []) {
+    if (owner !== companyId) continue;
+    names.set(t.id, t.fullname ?? '');
+    known.set(t.id, t);
+  }
+  const traderErrors: FieldError[] = [];
+  for (const [role, ids] of [
+    ['senders', senders],
+    ['receivers', receivers],
+  ] as const) {
+    ids.forEach((traderId, index) => {
+      if (!names.has(traderId))
+        traderErrors.push({
+          field: `${role}.${index}`,
+          key: documentErrorKeys.traderInvalid,
+          params: { id: traderId },
+        });
+    });
+  }
+  if (traderErrors.length > 0)
+    throw new AppError(400, documentErrorKeys.traderInvalid, {}, [...traderErrors, ...errors]);
+  if (errors.length > 0) throw new AppError(400, 'error.bad_data', {}, errors);
+  const candidates = found.autonrBooks ?? [];
+  return {
+    type,
+    category: found.category ? { id: found.category.id, descr: found.category.descr } : null,
+    book: bookId ? assertBook(found.book, companyId, input.kind) : undefined,
+    autonrBook: type?.autonr && candidates.length === 1 ? candidates[0] : undefined,
+    charged: found.charged,
+    creator: found.creator,
+    newId: found.newId,
+    names,
+    traders: known,
+    senders,
+    receivers,
+  };
+}
+
+/** Spec §3 checkdates: the sender's date is not in the future nor after the registration day. */
+export function checkSendDate(
+  type: TypeRef | undefined,
+  sendDate: string | null,
+  now: Date,
+  registeredAt: Date | null,
+) {
+  if (!type?.checkdates || !sendDate) return;
+  if (sendDate > protocolDay(now))
+    throw fieldError(400, documentErrorKeys.sendDateFuture, 'protocolSendDate', { date: sendDate });
+  if (registeredAt && sendDate > protocolDay(registeredAt))
+    throw fieldError(400, documentErrorKeys.sendDateAfterRegistration, 'protocolSendDate', {
+      date: sendDate,
+      registered: protocolDay(registeredAt),
+    });
+}

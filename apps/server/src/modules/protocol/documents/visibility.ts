@@ -1,0 +1,82 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import type { Principal } from '../../../platform/auth.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { userGroupMembers } from '../../users/groups.schema.ts';
+import { documentAssignments, documents } from '../protocol.schema.ts';
+import type { DocumentRow } from './documents.common.ts';
+import { isProtocolWriter } from './documents.rules.ts';
+
+/*
+ * Who sees which document: the one visibility rule every read of documents (the answer, the lists,
+ * cases, actions, attachments, the receipt) goes through, and the row of a document the asker may see.
+ */
+
+/** The groups (departments) the operator belongs to, as a subquery. */
+const groupsOf = (userId: number) =>
+  sql`(SELECT ${userGroupMembers.groupId} FROM ${userGroupMembers} WHERE ${userGroupMembers.userId} = ${userId})`;
+
+/**
+ * Which documents the operator may see, as a condition on `documents` (undefined: all of the
+ * company). protocol:write and above see everything; protocol:read sees what they created, what is
+ * or was charged to them or to one of their groups, and what is shared with them or their groups.
+ */
+export function visibilityCondition(principal: Principal): SQL | undefined {
+  if (isProtocolWriter(principal)) return undefined;
+  const me = principal.userId;
+  return or(
+    eq(documents.createUserId, me),
+    eq(documents.chargedUserId, me),
+    sql`${documents.chargedGroupId} IN ${groupsOf(me)}`,
+    sql`EXISTS (SELECT 1 FROM ${documentAssignments} WHERE ${documentAssignments.documentId} = ${documents.id} AND (${documentAssignments.userId} = ${me} OR ${documentAssignments.groupId} IN ${groupsOf(me)}))`,
+  );
+}
+
+/** Whether the operator may see this document (its company and the visibility rule). */
+export async function isVisibleTo(
+  tx: Tx,
+  principal: Principal,
+  row: { id: number; companyId: number },
+): Promise<boolean> {
+  if (!principal.companyIds.includes(row.companyId)) return false;
+  const condition = visibilityCondition(principal);
+  if (!condition) return true;
+  const found = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, row.id), condition));
+  return found.length > 0;
+}
+
+/** The documents of one company that the asker sees (the documents core's visibility rule). */
+export function visibleDocuments(principal: Principal, companyId: number): SQL {
+  return and(eq(documents.companyId, companyId), visibilityCondition(principal)) as SQL;
+}
+
+export async function getDocumentRow(tx: Tx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id));
+  return row;
+}
+
+/** The document row locked for the rest of the transaction (SELECT … FOR UPDATE). */
+export async function lockDocument(tx: Tx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The row of a document the operator may see (optionally of the named company), locked when asked;
+ * 404 otherwise — never 403, so a document's existence is not revealed.
+ */
+export async function visibleDocumentRow(
+  tx: Tx,
+  principal: Principal,
+  id: number,
+  options: { lock?: boolean; companyId?: number } = {},
+): Promise<DocumentRow> {
+  const row = options.lock ? await lockDocument(tx, id) : await getDocumentRow(tx, id);
+  if (!row) throw notFound();
+  if (options.companyId !== undefined && row.companyId !== options.companyId) throw notFound();
+  if (!(await isVisibleTo(tx, principal, row))) throw notFound();
+  return row;
+}
