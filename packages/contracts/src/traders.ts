@@ -347,8 +347,9 @@ export const tradersCatalog = {
     textField('tradercode', 120, { searchable: true }),
     textField('vatnumber', 120, { searchable: true }),
     textField('fullname', 280, { searchable: true }),
-    textField('lastname', 180, { searchable: true, hiddenByDefault: true }),
-    textField('firstname', 160, { searchable: true, hiddenByDefault: true }),
+    // The search finds them through fullname ('lastname firstname' of an individual).
+    textField('lastname', 180, { hiddenByDefault: true }),
+    textField('firstname', 160, { hiddenByDefault: true }),
     textField('fathername', 160, { hiddenByDefault: true }),
     textField('phones', 140),
     textField('mobile', 130),

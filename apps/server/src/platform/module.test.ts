@@ -33,6 +33,7 @@ const catalog: EntityCatalog = {
       sortable: true,
       filters: ['contains'],
       exportable: true,
+      searchable: true,
     },
   ],
 };
@@ -47,7 +48,6 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) 
     list: defineList({
       catalog,
       columns: { note: meterNotes.note },
-      searchable: [meterNotes.note],
       id: meterNotes.id,
       fetch: (where, orderBy, limit, offset) =>
         db

@@ -68,7 +68,6 @@ export const banksTable: RowTable<BankRow, Bank, Bank> = {
   toItem: identity,
   toListItem: identity,
   listColumns: { name: banks.name, bic: banks.bic, active: banks.active },
-  searchable: [banks.name, banks.bic],
   ownedBy: none,
   ownerValues: noOwner,
   values: (row) => ({ name: row.name, bic: row.bic, active: row.active }),
@@ -97,7 +96,6 @@ export const vatPercentagesTable: RowTable<VatPercentageRow, VatPercentage, VatP
     percentage: vatPercentages.percentage,
     active: vatPercentages.active,
   },
-  searchable: [vatPercentages.description],
   ownedBy: none,
   ownerValues: noOwner,
   values: (row) => ({
@@ -123,7 +121,6 @@ function codedTable(
     toItem: identity,
     toListItem: identity,
     listColumns: { code: table.code, description: table.description, active: table.active },
-    searchable: [table.code, table.description],
     ownedBy: none,
     ownerValues: noOwner,
     values: (row) => ({ code: row.code, description: row.description, active: row.active }),
@@ -175,7 +172,6 @@ export const departmentsTable: RowTable<DepartmentRow, Department, Department> =
     parentDescription,
     active: departments.active,
   },
-  searchable: [departments.code, departments.description],
   ownedBy: (companyId) => eq(departments.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({
@@ -229,7 +225,6 @@ export const addressesTable: RowTable<AddressRow, Address, Address> = {
     postalCode: addresses.postalCode,
     municipality: addresses.municipality,
   },
-  searchable: [addresses.street, addresses.area, addresses.postalCode, addresses.municipality],
   ownedBy: (companyId) => eq(addresses.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({
@@ -253,7 +248,6 @@ export const customTablesTable: RowTable<CustomTableRow, CustomTable, CustomTabl
   toItem: identity,
   toListItem: identity,
   listColumns: { name: customTables.name, valueCount },
-  searchable: [customTables.name],
   ownedBy: (companyId) => eq(customTables.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({ name: row.name }),
@@ -294,7 +288,6 @@ export const customTableValuesTable: RowTable<
     description: customTableValues.description,
     order: customTableValues.order,
   },
-  searchable: [customTableValues.description],
   ownedBy: (tableId) => eq(customTableValues.customTableId, tableId ?? -1),
   ownerValues: (tableId) => ({ customTableId: tableId }),
   values: (row) => ({ description: row.description, order: row.order }),
@@ -339,7 +332,6 @@ export const customFieldsTable: RowTable<CustomFieldRow, CustomField, CustomFiel
     required: customFields.required,
     order: customFields.order,
   },
-  searchable: [customFields.key, customFields.labelEl, customFields.labelEn],
   ownedBy: (companyId) => eq(customFields.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({
@@ -385,7 +377,6 @@ export const periodicityTable: RowTable<PeriodicityRow, Periodicity, Periodicity
     startyear: periodicities.startyear,
     startperiod: periodicities.startperiod,
   },
-  searchable: [],
   ownedBy: (companyId) => eq(periodicities.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({
@@ -418,7 +409,6 @@ export const generalRowTable: RowTable<
     return item as Omit<GeneralSetting, 'companyId'>;
   },
   listColumns: { parName: generalSettings.parName, parValue: generalSettings.parValue },
-  searchable: [generalSettings.parName, generalSettings.parValue],
   ownedBy: (companyId) => eq(generalSettings.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({ parName: row.parName, parValue: row.parValue }),

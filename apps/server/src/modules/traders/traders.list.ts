@@ -48,11 +48,6 @@ export function tradersList(db: Db) {
       column: traders.customFields,
       definitions: (companyId) => loadCustomFields(db, companyId, 'traders'),
     },
-    searchable: [
-      { value: traders.fullname, normalized: traders.fullnameNorm },
-      { value: traders.vatnumber, normalized: traders.vatnumberNorm },
-      { value: traders.tradercode, normalized: traders.tradercodeNorm },
-    ],
     id: traders.id,
     async fetch(where, orderBy, limit, offset) {
       const rows = await db

@@ -30,7 +30,6 @@ export function groupsList(db: Db) {
       permissionCount,
       memberCount,
     },
-    searchable: [userGroups.name, userGroups.description],
     id: userGroups.id,
     fetch: (where, orderBy, limit, offset) =>
       db

@@ -31,12 +31,6 @@ export function usersList(db: Db) {
       active: users.active,
       createdate: users.createdate,
     },
-    searchable: [
-      { value: users.username, normalized: users.usernameNorm },
-      { value: users.lastname, normalized: users.lastnameNorm },
-      { value: users.firstname, normalized: users.firstnameNorm },
-      { value: users.email, normalized: users.emailNorm },
-    ],
     id: users.id,
     async fetch(where, orderBy, limit, offset) {
       const rows = await db

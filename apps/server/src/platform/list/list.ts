@@ -20,8 +20,11 @@ import {
 export interface ListSpec<Row> {
   catalog: EntityCatalog;
   columns: FieldColumns;
-  /** Text fields of the quick search. */
-  searchable: FieldColumn[];
+  /**
+   * The quick search runs over the catalog's `searchable` fields (their columns here); these are
+   * searched too without being fields of the list (e.g. a protocol number written several ways).
+   */
+  alsoSearch?: FieldColumn[];
   /** The primary key: the last sort key, so pages are stable. */
   id: AnyPgColumn;
   /**
@@ -51,6 +54,18 @@ export interface EntityList<Row> {
 }
 
 export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
+  // The catalog says what the search box searches, for the screen and the server alike.
+  const searchable = [
+    ...spec.catalog.fields
+      .filter((field) => field.searchable)
+      .map((field) => {
+        const column = spec.columns[field.id];
+        if (!column)
+          throw new Error(`List ${spec.catalog.entity}: searchable field ${field.id} has no column`);
+        return column;
+      }),
+    ...(spec.alsoSearch ?? []),
+  ];
   /** The catalog, the columns and the row reader of a company's list. */
   async function shapeOf(companyId: number | undefined) {
     const custom = spec.customFields;
@@ -65,7 +80,7 @@ export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
     };
   }
   const where = (scope: SQL | undefined, query: ListQuery, columns: FieldColumns) =>
-    and(scope, listWhere(query, columns), searchCondition(query, spec.searchable));
+    and(scope, listWhere(query, columns), searchCondition(query, searchable));
   return {
     catalog: spec.catalog,
     async catalogFor(companyId) {

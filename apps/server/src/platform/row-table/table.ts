@@ -8,7 +8,7 @@ import type { Principal } from '../auth.ts';
 import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../db-errors.ts';
 import { AppError, notFound } from '../errors.ts';
 import { defineList, type EntityList } from '../list/list.ts';
-import type { FieldColumn, FieldColumns } from '../list/sql.ts';
+import type { FieldColumns } from '../list/sql.ts';
 import { applyRowTable } from './apply.ts';
 
 type Raw = Record<string, unknown>;
@@ -31,7 +31,6 @@ export interface RowTable<Row extends { id: number | null }, Item, ListItem> {
   toItem(raw: Raw): Item;
   toListItem(raw: Raw): ListItem;
   listColumns: FieldColumns;
-  searchable: FieldColumn[];
   /** The rows of an owner (undefined for a global table). */
   ownedBy(owner: number | undefined): SQL | undefined;
   /** The owner's columns of a new row. */
@@ -119,7 +118,6 @@ export function rowTableList<Row extends { id: number | null }, Item, ListItem>(
   return defineList<ListItem>({
     catalog: def.catalog,
     columns: def.listColumns,
-    searchable: def.searchable,
     id: def.id,
     async fetch(where, orderBy, limit, offset) {
       const rows = await db

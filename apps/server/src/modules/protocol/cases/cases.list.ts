@@ -27,10 +27,6 @@ export function casesList(db: Db) {
       code: { value: cases.code, normalized: cases.codeNorm },
       name: { value: cases.name, normalized: cases.nameNorm },
     },
-    searchable: [
-      { value: cases.code, normalized: cases.codeNorm },
-      { value: cases.name, normalized: cases.nameNorm },
-    ],
     id: cases.id,
     async fetch(where, orderBy, limit, offset) {
       const rows = await db

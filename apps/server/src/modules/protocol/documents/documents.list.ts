@@ -93,13 +93,6 @@ export function documentsList(db: Db) {
       createuser: documents.createuser,
       createdate: documents.createdate,
     },
-    searchable: [
-      { value: documents.subject, normalized: documents.subjectNorm },
-      { value: documents.correspondents, normalized: documents.correspondentsNorm },
-      { value: documents.name, normalized: documents.nameNorm },
-      documents.protocolIdSender,
-      protocolIdColumn,
-    ],
     id: documents.id,
     async fetch(where, orderBy, limit, offset) {
       const rows = await db
