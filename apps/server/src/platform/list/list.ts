@@ -19,12 +19,8 @@ import {
 /** How one entity's list reads its rows; the engine adds filters, search, sort and paging. */
 export interface ListSpec<Row> {
   catalog: EntityCatalog;
+  /** The SQL of each field; the quick search runs over those the catalog marks `searchable`. */
   columns: FieldColumns;
-  /**
-   * The quick search runs over the catalog's `searchable` fields (their columns here); these are
-   * searched too without being fields of the list (e.g. a protocol number written several ways).
-   */
-  alsoSearch?: FieldColumn[];
   /** The primary key: the last sort key, so pages are stable. */
   id: AnyPgColumn;
   /**
@@ -55,17 +51,13 @@ export interface EntityList<Row> {
 
 export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
   // The catalog says what the search box searches, for the screen and the server alike.
-  const searchable = [
-    ...spec.catalog.fields
-      .filter((field) => field.searchable)
-      .map((field) => {
-        const column = spec.columns[field.id];
-        if (!column)
-          throw new Error(`List ${spec.catalog.entity}: searchable field ${field.id} has no column`);
-        return column;
-      }),
-    ...(spec.alsoSearch ?? []),
-  ];
+  const searchable: FieldColumn[] = spec.catalog.fields
+    .filter((field) => field.searchable)
+    .map((field) => {
+      const column = spec.columns[field.id];
+      if (!column) throw new Error(`List ${spec.catalog.entity}: searchable field ${field.id} has no column`);
+      return column;
+    });
   /** The catalog, the columns and the row reader of a company's list. */
   async function shapeOf(companyId: number | undefined) {
     const custom = spec.customFields;
