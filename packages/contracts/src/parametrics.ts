@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 
 /** Book types: incoming (εισερχόμενα) and outgoing (εξερχόμενα) protocol books. */
@@ -16,7 +17,7 @@ export type ProtocolBook = z.infer<typeof protocolBookSchema>;
 
 /** A row of the row-table save: negative (new) ids arrive as null (spec §4 'Row tables'). */
 export const protocolBookRowSchema = z.object({
-  id: z.number().int().positive().nullable(),
+  id: idSchema.nullable(),
   descr: z.string().trim().min(1).max(200),
   year: z.number().int().min(1900).max(2999),
   booktype: z.object({ id: z.union([z.literal(1), z.literal(2)]) }),

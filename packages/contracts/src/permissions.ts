@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 
 /**
@@ -62,7 +63,7 @@ export const saveUserGroupSchema = z.object({
   name: z.string().trim().min(1).max(100),
   description: z.string().trim().max(500).nullable(),
   permissions: z.array(permissionSchema).max(allPermissions.length),
-  members: z.array(z.number().int().positive()).max(10_000),
+  members: z.array(idSchema).max(10_000),
 });
 export type SaveUserGroupRequest = z.infer<typeof saveUserGroupSchema>;
 

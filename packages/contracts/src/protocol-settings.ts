@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
@@ -57,7 +58,7 @@ export const documentTypeRowSchema = z.object({
   printype: z.number().int().min(0).max(3),
   copies: z.number().int().min(MIN_COPIES).max(MAX_COPIES),
   checkdates: z.boolean(),
-  relseqid: z.number().int().positive().nullable(),
+  relseqid: idSchema.nullable(),
   active: z.boolean(),
 });
 export type DocumentTypeRow = z.infer<typeof documentTypeRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { isIsoDate } from './traders.ts';
 
@@ -7,7 +8,7 @@ import { isIsoDate } from './traders.ts';
  * document actions, case folders and the protocol book summary. Spec §3 Document, Case; §7.
  */
 
-const id = z.number().int().positive();
+const id = idSchema;
 const optionalText = (max: number) =>
   z
     .string()
@@ -553,10 +554,10 @@ export const casesCatalog = {
 
 export const bookSummaryQuerySchema = z
   .object({
-    bookId: z.coerce.number().int().positive(),
+    bookId: idParamSchema,
     from: z.string().refine(isIsoDate, 'validation.date'),
     to: z.string().refine(isIsoDate, 'validation.date'),
-    companyid: z.coerce.number().int().positive().optional(),
+    companyid: idParamSchema.optional(),
   })
   .refine((q) => q.from <= q.to, { message: 'error.invalid_date_range', path: ['to'] });
 

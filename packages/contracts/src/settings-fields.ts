@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
 import type { FieldDef } from './list.ts';
 
 /** What the settings tables' contracts share: row ids, required text, and their catalog fields. */
 
 /** A row of a row-table save: null for a new row. */
-export const rowId = z.number().int().positive().nullable();
+export const rowId = idSchema.nullable();
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** A catalog text field: sortable, filterable, searchable, exported. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
@@ -143,7 +144,7 @@ export const departmentRowSchema = z.object({
   id: rowId,
   code: text(30),
   description: text(200),
-  parentId: z.number().int().positive().nullable(),
+  parentId: idSchema.nullable(),
   active: z.boolean(),
 });
 export type DepartmentRow = z.infer<typeof departmentRowSchema>;
@@ -276,7 +277,7 @@ export const customFieldRowSchema = z
     labelEl: text(100),
     labelEn: text(100),
     type: z.enum(customFieldTypes),
-    customTableId: z.number().int().positive().nullable(),
+    customTableId: idSchema.nullable(),
     required: z.boolean(),
     order: z.number().int().min(0).max(100_000),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditFieldsSchema } from './audit.ts';
 import { customFieldValueSchema, customFieldValuesSchema } from './custom-fields.ts';
+import { idParamSchema, idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { BIC_PATTERN } from './settings-tables.ts';
 
@@ -113,7 +114,7 @@ const dateField = z
   .refine((value) => value === null || isIsoDate(value), 'validation.date');
 
 export const traderBankInputSchema = z.object({
-  id: z.number().int().positive().nullable(),
+  id: idSchema.nullable(),
   iban: z
     .string()
     .trim()
@@ -127,7 +128,7 @@ export const traderBankInputSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || BIC_PATTERN.test(value), 'validation.bic'),
-  bankId: z.number().int().positive().nullable(),
+  bankId: idSchema.nullable(),
 });
 export type TraderBankInput = z.infer<typeof traderBankInputSchema>;
 
@@ -261,7 +262,7 @@ export const traderSchema = z
 export type Trader = z.infer<typeof traderSchema>;
 
 /** DELETE /api/traders. */
-export const deleteTradersSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
+export const deleteTradersSchema = z.object({ ids: z.array(idSchema).min(1).max(10_000) });
 
 export const mergeableTraderFields = Object.keys(traderFields).filter((key) => key !== 'traderbanks') as [
   Exclude<keyof typeof traderFields, 'traderbanks'>,
@@ -271,8 +272,8 @@ export const mergeableTraderFields = Object.keys(traderFields).filter((key) => k
 /** POST /api/traders/merge: the survivor takes the chosen values and every reference of the merged. */
 export const mergeTradersSchema = z
   .object({
-    survivorId: z.number().int().positive(),
-    mergedId: z.number().int().positive(),
+    survivorId: idSchema,
+    mergedId: idSchema,
     /** The values chosen for the survivor (any trader field but the banks); validated as a whole. */
     values: z.partialRecord(z.enum(mergeableTraderFields), z.unknown()).default({}),
   })
@@ -302,7 +303,7 @@ export const traderLookupQuerySchema = z.object({
     .string()
     .transform(normalizeVatNumber)
     .refine((value) => isValidVatNumber(value), 'validation.vatnumber'),
-  companyid: z.coerce.number().int().positive().optional(),
+  companyid: idParamSchema.optional(),
 });
 
 // ----- the list -----

@@ -60,3 +60,38 @@ describe('defect 6: one company rule for every route', () => {
     expect(own.statusCode).toBe(200);
   });
 });
+
+describe('defect 2: ids outside an integer column are a 400 naming the field', () => {
+  it('in a path: 2147483648 is 400, 2147483647 an honest 404', async () => {
+    const over = await t.app.inject({ method: 'GET', url: '/api/document/2147483648', headers: admin });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fieldErrors).toEqual([expect.objectContaining({ field: 'id' })]);
+    const max = await t.app.inject({ method: 'GET', url: '/api/document/2147483647', headers: admin });
+    expect(max.statusCode).toBe(404);
+  });
+
+  it('in bodies and queries: a merge, a document’s book, a company id', async () => {
+    const merge = await t.app.inject({
+      method: 'POST',
+      url: '/api/traders/merge',
+      headers: admin,
+      payload: { survivorId: 2 ** 31, mergedId: 1, values: {} },
+    });
+    expect(merge.statusCode).toBe(400);
+    expect(merge.json().fieldErrors).toEqual([expect.objectContaining({ field: 'survivorId' })]);
+    const document = await t.app.inject({
+      method: 'POST',
+      url: '/api/document',
+      headers: admin,
+      payload: { kind: 0, subject: 'Θέμα', protocolBookId: 2 ** 40 },
+    });
+    expect(document.statusCode).toBe(400);
+    expect(document.json().fieldErrors).toContainEqual(expect.objectContaining({ field: 'protocolBookId' }));
+    const company = await t.app.inject({
+      method: 'GET',
+      url: '/api/traders/search?companyid=99999999999',
+      headers: admin,
+    });
+    expect([400, 404]).toContain(company.statusCode);
+  });
+});

@@ -14,12 +14,11 @@ import { updatedBy } from '../../platform/audit-columns.ts';
 import { type Principal, principalOf } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { idParams } from '../../platform/params.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { users } from '../users/users.schema.ts';
 import { companies, companyUsers } from './companies.schema.ts';
 import { mergeCredentials, publicCredentials, readCredentials } from './credentials.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 async function describe(db: Db, box: SecretBox, row: typeof companies.$inferSelect): Promise<Company> {
   const admins = await db

@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery } from '../../platform/params.ts';
 import { companyOf, listBooks, saveBooks } from './books.service.ts';
-
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 
 /** Parametric tables (spec §2 /parametrics/{code}); protocol books first (spec §7 /api/parametrics/book). */
 export const parametricsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

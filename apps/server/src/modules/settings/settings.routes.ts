@@ -16,6 +16,7 @@ import {
   generalSettingListItemSchema,
   generalSettingRowSchema,
   generalSettingSchema,
+  idParamSchema,
   periodicityListItemSchema,
   periodicityRowSchema,
   periodicitySchema,
@@ -27,6 +28,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery } from '../../platform/params.ts';
 import { ROW_TABLE_MAX_ROWS, registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { readRows, rowTableList, saveRows } from '../../platform/row-table/table.ts';
 import { listGeneralSettings } from './settings.service.ts';
@@ -46,7 +48,6 @@ import {
   vatStatusesTable,
 } from './settings-tables.ts';
 
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 const settingsTable = { tags: ['settings'], read: 'settings:read', write: 'settings:write' } as const;
 
 /**
@@ -201,7 +202,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   });
 
   // The values of one custom table: GET and POST under the table, the list over all of the company's.
-  const tableParams = z.object({ tableId: z.coerce.number().int().positive() });
+  const tableParams = z.object({ tableId: idParamSchema });
   app.get(
     '/settings/custom_tables/:tableId/values',
     {

@@ -8,11 +8,11 @@ import {
   traderSchema,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
 import { loadCustomFields } from '../settings/api.ts';
 import { tradersList, tradersOfCompany } from './traders.list.ts';
 import {
@@ -23,9 +23,6 @@ import {
   mergeTraders,
   updateTrader,
 } from './traders.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 
 /** Traders (συναλλασσόμενοι, spec §2 /traders, issue 5): list, card, registry lookup, merge. */
 export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
 import { deleteGroups, getGroup, groupsList, groupsOfCompany, saveGroup } from './groups.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 
 /** User groups and their permissions (issue 4): managed by the admins of each company. */
 export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
+import { idParams } from '../../platform/params.ts';
 import { usersList, usersVisibleTo } from './users.list.ts';
 import {
   changePassword,
@@ -20,8 +21,6 @@ import {
   registerUser,
   updateUser,
 } from './users.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operators: the signed-in user, an operator's account and password (spec §7 /api/users/*). */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {

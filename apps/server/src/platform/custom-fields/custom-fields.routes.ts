@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf } from '../auth.ts';
+import { companyQuery } from '../params.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -31,7 +32,7 @@ export function customFieldsRoute(
       schema: {
         tags: options.tags,
         summary: `The company's custom fields of ${options.entity}, in order, with the choices of select fields`,
-        querystring: z.object({ companyid: z.coerce.number().int().positive().optional() }),
+        querystring: companyQuery,
         response: { 200: z.array(customFieldDefinitionSchema) },
       },
     },

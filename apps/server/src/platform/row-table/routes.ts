@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../auth.ts';
 import { registerListRoute } from '../list/route.ts';
 import type { ModuleOptions } from '../module.ts';
+import { companyQuery } from '../params.ts';
 import { type RowTable, readRows, rowTableList, saveRows } from './table.ts';
 
 type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
 
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 /** A row table is edited on one screen: more rows than this is not a table but an import. */
 export const ROW_TABLE_MAX_ROWS = 5000;
 

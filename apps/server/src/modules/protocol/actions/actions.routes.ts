@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { principalOf } from '../../../platform/auth.ts';
 import { requestLanguage } from '../../../platform/i18n.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { idParams } from '../../../platform/params.ts';
 import { documentHistory, runDocumentAction } from './actions.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * The document actions (spec §3 'Document actions') and the history timeline. protocol:read reaches

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { attachmentListSchema, attachmentUploadResultSchema } from '@protocol/contracts';
+import { attachmentListSchema, attachmentUploadResultSchema, idParamSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../../platform/auth.ts';
@@ -18,7 +18,7 @@ import {
   storeUpload,
 } from './attachments.service.ts';
 
-const id = z.coerce.number().int().positive();
+const id = idParamSchema;
 /** Before its first save a document has no id: the upload is refused with the spec §5 message. */
 const uploadParams = z.object({ id: z.string() });
 const documentParams = z.object({ id });

@@ -1,9 +1,16 @@
-import { caseListItemSchema, caseSchema, caseTimelineEntrySchema, saveCaseSchema } from '@protocol/contracts';
+import {
+  caseListItemSchema,
+  caseSchema,
+  caseTimelineEntrySchema,
+  idParamSchema,
+  saveCaseSchema,
+} from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { companyQuery, idParams } from '../../../platform/params.ts';
 import { casesList, casesOfCompany } from './cases.list.ts';
 import {
   addCaseDocuments,
@@ -15,9 +22,7 @@ import {
   updateCase,
 } from './cases.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const documentParams = idParams.extend({ documentId: z.coerce.number().int().positive() });
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
+const documentParams = idParams.extend({ documentId: idParamSchema });
 const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
 const documentIdsBody = z.object({ documentIds: z.array(z.number().int().positive()).min(1).max(1000) });
 

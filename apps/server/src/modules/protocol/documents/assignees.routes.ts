@@ -1,16 +1,14 @@
 import { type DocumentAssignees, documentAssigneesSchema } from '@protocol/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { companyOf } from '../../../platform/auth.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { companyQuery } from '../../../platform/params.ts';
 import { companyUsers } from '../../companies/companies.schema.ts';
 import { userGroups } from '../../users/groups.schema.ts';
 import { users } from '../../users/users.schema.ts';
 import { fullNameSql } from './documents.common.ts';
-
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 
 /**
  * Whom a document may be charged or shared to: the company's active operators and its user groups

@@ -9,13 +9,12 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { companyQuery, idParams } from '../../../platform/params.ts';
 import { getDocument } from './documents.answer.ts';
 import { type DocumentsListKind, documentsList, documentsScope } from './documents.list.ts';
 import { booksForKind } from './documents.references.ts';
 import { createDocument, updateDocument } from './documents.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const companyQuery = z.object({ companyid: z.coerce.number().int().positive().optional() });
 const booksQuery = companyQuery.extend({ kind: z.coerce.number().int().min(0).max(1) });
 
 const documentLists: { path: string; which: DocumentsListKind; summary: string }[] = [

@@ -4,9 +4,9 @@ import { principalOf } from '../../../platform/auth.ts';
 import { contentDisposition } from '../../../platform/exports/render.ts';
 import { requestLanguage } from '../../../platform/i18n.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { idParams } from '../../../platform/params.ts';
 import { receiptData, receiptFileName, renderReceiptPdf } from './receipt.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const receiptQuery = z.object({
   lang: z.enum(['el', 'en']).optional(),
   /** inline (the browser's viewer, to print) or attachment (download). */
