@@ -36,11 +36,11 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { traderLabel } from '../../components/TraderPicker/api.ts';
+import { type PickedTrader, TraderPicker } from '../../components/TraderPicker/TraderPicker.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { applyFieldErrors, errorMessage, fieldMessage } from '../../lib/errors.ts';
-import { traderLabel } from '../traders/api.ts';
-import { type PickedTrader, TraderPicker } from '../traders/TraderPicker.tsx';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import {
   documentKey,

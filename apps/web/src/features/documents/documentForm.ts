@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { PickedTrader } from '../../components/TraderPicker/TraderPicker.tsx';
 import { contractResolver } from '../../lib/contractResolver.ts';
 import { formatDate } from '../../lib/dates.ts';
-import type { PickedTrader } from '../traders/TraderPicker.tsx';
 import { type ProtocolDocument, type SaveDocumentRequest, saveDocumentSchema } from './model.ts';
 
 dayjs.extend(customParseFormat);

@@ -13,7 +13,8 @@ export const TRADERS_SEARCH_URL = '/api/traders/search';
 export const TRADERS_META_URL = '/api/users/meta';
 export const TRADERS_LIST_META_KEY = 'traders.list';
 
-export const tradersKey = ['traders'] as const;
+// The traders feature shares the picker's key and label, so both refresh and read alike.
+export { traderLabel, tradersKey } from '../../components/TraderPicker/api.ts';
 export const traderKey = (id: number) => ['traders', id] as const;
 
 /** Traders (spec §2 /traders, §3 Trader). */
@@ -58,7 +59,3 @@ export const referenceApi = {
   customTableValues: (tableId: number, signal?: AbortSignal) =>
     api.get<CustomTableValue[]>(`/api/settings/custom_tables/${tableId}/values`, { signal }),
 };
-
-export function traderLabel(trader: { fullname?: string | null; vatnumber?: string | null }): string {
-  return trader.fullname?.trim() || trader.vatnumber || '';
-}

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type Permission, permissionLevels, permissionModules } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import { highestRank, withModuleRank } from './permissionLevels.ts';
+import { highestRank, withModuleRank } from '../../lib/permissionLevels.ts';
 
 interface Props {
   value: readonly Permission[];

@@ -52,10 +52,10 @@ import { initials, PageHeader } from '../../components/PageHeader.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contractResolver.ts';
 import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
-import { highestRank } from '../userGroups/permissionLevels.ts';
+import { highestRank } from '../../lib/permissionLevels.ts';
 import { userKey, usersApi, usersKey } from './userApi.ts';
 
-const ChangePasswordDialog = lazy(() => import('../auth/ChangePasswordDialog.tsx'));
+const ChangePasswordDialog = lazy(() => import('../../components/ChangePasswordDialog.tsx'));
 
 type Kind = 1 | 2;
 

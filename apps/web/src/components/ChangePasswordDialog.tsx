@@ -11,13 +11,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../app/currentUser.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { useNotify } from '../../components/Notifier.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { contractResolver } from '../../lib/contractResolver.ts';
-import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
-import { authApi } from './api.ts';
+import { useUser } from '../app/currentUser.tsx';
+import { api, isApiError } from '../lib/api.ts';
+import { contractResolver } from '../lib/contractResolver.ts';
+import { applyFieldErrors, errorMessage } from '../lib/errors.ts';
+import { FormTextField } from './FormTextField.tsx';
+import { useNotify } from './Notifier.tsx';
 
 const EMPTY: ChangePasswordRequest = { password: '', confirmedPassword: '' };
 const FIELDS = ['password', 'confirmedPassword'] as const;
@@ -52,7 +51,8 @@ export default function ChangePasswordDialog({ open, onClose, userId, userName }
   }, [open, form]);
 
   const change = useMutation({
-    mutationFn: (values: ChangePasswordRequest) => authApi.changePassword(targetId, values),
+    mutationFn: (values: ChangePasswordRequest) =>
+      api.put<void>(`/api/users/${targetId}/change_password`, values),
     meta: { errorSnackbar: false },
     onSuccess: () => {
       notify(t('changePassword.success'), 'success');
