@@ -92,7 +92,7 @@ export function TableHeader<T extends Row>({
               data-testid={`header-${field.id}`}
             >
               {field.sortable ? (
-                <Tooltip title={t('table.sortHint')} enterDelay={800}>
+                <Tooltip title={t('table.sortHint')} enterDelay={800} describeChild>
                   <TableSortLabel
                     active={sortItem !== undefined}
                     direction={sortItem?.desc ? 'desc' : 'asc'}

@@ -75,13 +75,12 @@ export function ViewsMenu({
         color="inherit"
         data-testid="views-button"
         {...buttonProps}
-        aria-label={t('views.buttonLabel', { title: titleOf(current?.view.title ?? '') })}
         startIcon={<TableViewOutlinedIcon fontSize="small" />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
         sx={{ borderColor: 'divider', textTransform: 'none', fontWeight: 500, maxWidth: 320 }}
       >
         <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
-          {t('views.label')}:
+          {t('views.label')}:{' '}
         </Box>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {current ? titleOf(current.view.title) : t('common.loading')}
