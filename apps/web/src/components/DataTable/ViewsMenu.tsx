@@ -21,6 +21,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { darken } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { type FormEvent, useId, useState } from 'react';
@@ -94,7 +95,11 @@ export function ViewsMenu({
             variant="outlined"
             label={t('views.modified')}
             data-testid="view-modified"
-            sx={{ fontWeight: 500 }}
+            // The light theme's warning orange is too pale for small text (axe color-contrast).
+            sx={(theme) => ({
+              fontWeight: 500,
+              ...(theme.palette.mode === 'light' && { color: darken(theme.palette.warning.main, 0.3) }),
+            })}
           />
           <Tooltip title={locked ? t('views.globalLocked') : t('views.saveCurrentHint')}>
             <span>
