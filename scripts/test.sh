@@ -52,6 +52,7 @@ npm run typecheck
 
 step "unit and API tests on PGlite"
 vitest_run contracts --root packages/contracts
+vitest_run web --root apps/web
 vitest_run server-pglite --root apps/server
 
 # --- a real PostgreSQL server in a temporary folder, on a free loopback port ---------------------

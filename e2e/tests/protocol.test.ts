@@ -4,6 +4,7 @@ import { utilityTime } from '@protocol/contracts';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 // The protocol as the secretariat uses it (issue 6): register an incoming document with a sender and
@@ -131,6 +132,7 @@ describe('the protocol book', () => {
     await page.goto('/inbox');
     const boxes = page.locator('[data-testid^="row-select-"]:not([data-testid="row-select-page"])');
     await boxes.first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     const ids: number[] = [];
     for (const box of await boxes.all()) {
       const id = Number((await box.getAttribute('data-testid'))?.replace('row-select-', ''));

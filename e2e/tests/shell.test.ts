@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 let e2e: E2E;
@@ -16,13 +16,6 @@ afterAll(async () => {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('signing in and the shell', () => {
   it('signs in with the Greek UI and greets the operator on the dashboard', async () => {
     const { context, page } = await e2e.newPage();
@@ -31,14 +24,14 @@ describe('signing in and the shell', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('el');
     expect(await page.title()).toBe('Protocol');
     await shot(page, 'login-el-light');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await expect
       .poll(() => page.getByTestId('dashboard-greeting').textContent())
       .toContain('Διαχειριστής Συστήματος');
     expect(new URL(page.url()).pathname).toBe('/');
     await shot(page, 'dashboard-el-light');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 

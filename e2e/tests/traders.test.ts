@@ -6,6 +6,7 @@ import {
 } from '@protocol/server/testing/fake-registry';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 let e2e: E2E;
@@ -210,6 +211,7 @@ describe('traders', () => {
       )
       .toEqual([String(first.body.id), String(second.body.id)].sort());
     await shot(page, 'traders-list-el');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByTestId(`row-select-${first.body.id}`).click();
     await page.getByTestId(`row-select-${second.body.id}`).click();

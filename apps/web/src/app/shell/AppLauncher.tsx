@@ -11,8 +11,12 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMenuButton } from '../../components/useMenuButton.ts';
+import { launcherApps } from '../feature.ts';
+import { features } from '../features.ts';
 import { useLocalize } from '../language.tsx';
-import { CURRENT_APP, launcherApps } from '../modules.tsx';
+
+const CURRENT_APP = 'protocol';
+const APPS = launcherApps(features);
 
 /** Switches between the product's applications; only 'Protocol' exists now. */
 export function AppLauncher() {
@@ -34,7 +38,7 @@ export function AppLauncher() {
       </Tooltip>
       <Menu {...menu.menuProps} slotProps={{ list: { 'aria-label': t('topbar.launcher'), sx: { py: 0 } } }}>
         <ListSubheader sx={{ lineHeight: '40px' }}>{t('topbar.launcher')}</ListSubheader>
-        {launcherApps.map((app) => {
+        {APPS.map((app) => {
           const current = app.key === CURRENT_APP;
           const Icon = app.icon;
           return (

@@ -13,7 +13,7 @@ import { PageBar } from './PageBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
-const ChangePasswordDialog = lazyPage(() => import('../../features/auth/ChangePasswordDialog.tsx'));
+const ChangePasswordDialog = lazyPage(() => import('../../components/ChangePasswordDialog.tsx'));
 
 /** The signed-in shell: top bar, side menu, app bar, and the page (or `children`) below. */
 export default function AppLayout({ children }: { children?: ReactNode }) {

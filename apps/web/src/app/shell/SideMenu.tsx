@@ -13,12 +13,15 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { stripLang } from '../../lib/lang.ts';
 import { useUser } from '../currentUser.tsx';
 import { useInstallationEnv } from '../env.ts';
+import { isAllowed, type MenuEntry, menuEntries } from '../feature.ts';
+import { features } from '../features.ts';
 import { useLocalize } from '../language.tsx';
-import { isAllowed, type MenuEntry, menuEntries } from '../modules.tsx';
 import { usePreferences } from '../preferences.tsx';
 import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
 
 export const SIDE_MENU_ID = 'side-menu';
+
+const MENU = menuEntries(features);
 
 function isActive(entry: MenuEntry, path: string): boolean {
   const paths = [entry.path, ...(entry.alsoActiveOn ?? [])];
@@ -27,7 +30,7 @@ function isActive(entry: MenuEntry, path: string): boolean {
   );
 }
 
-/** The permanent left menu: 230 px, or 43 px mini (cookie 'menuMini'); entries come from modules.tsx. */
+/** The permanent left menu: 230 px, or 43 px mini (cookie 'menuMini'); entries come from the features (app/features.ts). */
 export function SideMenu() {
   const { t } = useTranslation();
   const { menuMini } = usePreferences();
@@ -36,7 +39,7 @@ export function SideMenu() {
   const env = useInstallationEnv();
   const path = stripLang(useLocation().pathname);
   const width = menuMini ? MENU_MINI_WIDTH : MENU_WIDTH;
-  const entries = menuEntries.filter((entry) => isAllowed(user, entry));
+  const entries = MENU.filter((entry) => isAllowed(user, entry));
 
   return (
     <Drawer

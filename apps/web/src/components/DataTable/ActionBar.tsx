@@ -32,6 +32,7 @@ export interface ActionBarProps {
 
 function Action({
   label,
+  name = label,
   testId,
   onClick,
   disabled,
@@ -39,6 +40,8 @@ function Action({
   pressed,
 }: {
   label: string;
+  /** The accessible name, when the button shows text of its own (it must contain it, WCAG 2.5.3). */
+  name?: string;
   testId: string;
   onClick: () => void;
   disabled?: boolean;
@@ -50,7 +53,7 @@ function Action({
       <span>
         <IconButton
           size="small"
-          aria-label={label}
+          aria-label={name}
           aria-pressed={pressed}
           data-testid={testId}
           onClick={onClick}
@@ -64,6 +67,8 @@ function Action({
     </Tooltip>
   );
 }
+
+const MAX_BADGE = 999;
 
 const EXPORTS: { format: ExportFormat; testId: string; icon: ReactNode }[] = [
   { format: 'pdf', testId: 'action-pdf', icon: <PictureAsPdfOutlinedIcon fontSize="small" /> },
@@ -120,11 +125,14 @@ export function ActionBar(props: ActionBarProps) {
       <Divider orientation="vertical" flexItem sx={{ mx: 0.75, my: 0.5 }} />
       <Action
         label={t('table.actions.showSelected')}
+        name={t('table.actions.showSelectedCount', {
+          count: props.selectedCount > MAX_BADGE ? `${MAX_BADGE}+` : props.selectedCount,
+        })}
         testId="action-selected"
         onClick={props.onToggleSelected}
         pressed={props.showSelected}
       >
-        <Badge badgeContent={props.selectedCount} color="primary" max={999}>
+        <Badge badgeContent={props.selectedCount} color="primary" max={MAX_BADGE}>
           <ChecklistIcon fontSize="small" />
         </Badge>
       </Action>

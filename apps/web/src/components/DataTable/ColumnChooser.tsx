@@ -46,7 +46,7 @@ export function ColumnChooser({ catalog, columns, onChange }: ColumnChooserProps
 
   return (
     <>
-      <Tooltip title={t('table.columns.tooltip')}>
+      <Tooltip title={t('table.columns.tooltip')} describeChild>
         <Button
           size="small"
           color="inherit"

@@ -215,7 +215,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
     <>
       <ButtonBase
         data-testid={`filter-${field.id}`}
-        aria-label={t('table.filter.label', { column: label })}
+        aria-label={t('table.filter.rangeLabel', { column: label, summary })}
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? id : undefined}

@@ -21,6 +21,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { darken } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { type FormEvent, useId, useState } from 'react';
@@ -75,13 +76,12 @@ export function ViewsMenu({
         color="inherit"
         data-testid="views-button"
         {...buttonProps}
-        aria-label={t('views.buttonLabel', { title: titleOf(current?.view.title ?? '') })}
         startIcon={<TableViewOutlinedIcon fontSize="small" />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
         sx={{ borderColor: 'divider', textTransform: 'none', fontWeight: 500, maxWidth: 320 }}
       >
         <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
-          {t('views.label')}:
+          {t('views.label')}:{' '}
         </Box>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {current ? titleOf(current.view.title) : t('common.loading')}
@@ -95,7 +95,11 @@ export function ViewsMenu({
             variant="outlined"
             label={t('views.modified')}
             data-testid="view-modified"
-            sx={{ fontWeight: 500 }}
+            // The light theme's warning orange is too pale for small text (axe color-contrast).
+            sx={(theme) => ({
+              fontWeight: 500,
+              ...(theme.palette.mode === 'light' && { color: darken(theme.palette.warning.main, 0.3) }),
+            })}
           />
           <Tooltip title={locked ? t('views.globalLocked') : t('views.saveCurrentHint')}>
             <span>

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '@protocol/contracts';
+import type { LoginRequest, LoginResponse } from '@protocol/contracts';
 import { api } from '../../lib/api.ts';
 
 export interface SsoCallbackResponse {
@@ -15,8 +15,6 @@ export const authApi = {
       { callbackParams },
       { skipUnauthorized: true },
     ),
-  changePassword: (userId: number, body: ChangePasswordRequest) =>
-    api.put<void>(`/api/users/${userId}/change_password`, body),
 };
 
 /** Where single sign-on starts: a full-page navigation to the server, which redirects to the provider. */

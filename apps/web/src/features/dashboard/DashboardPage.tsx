@@ -4,12 +4,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../app/currentUser.tsx';
+import { dashboardTiles, isAllowed } from '../../app/feature.ts';
+import { features } from '../../app/features.ts';
 import { useLocalize } from '../../app/language.tsx';
-import { dashboardTiles, isAllowed } from '../../app/modules.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { LinkTile } from '../../components/LinkTile.tsx';
 import { DATE_FORMAT, localDate } from '../../lib/dates.ts';
+
+const TILES = dashboardTiles(features);
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -71,19 +74,17 @@ export default function DashboardPage() {
         {t('dashboard.shortcuts')}
       </Typography>
       <Grid container spacing={2}>
-        {dashboardTiles
-          .filter((tile) => isAllowed(user, tile))
-          .map((tile) => (
-            <Grid key={tile.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <LinkTile
-                to={localize(tile.path(user))}
-                icon={tile.icon}
-                title={t(tile.label)}
-                description={t(tile.description)}
-                testId={tile.testId}
-              />
-            </Grid>
-          ))}
+        {TILES.filter((tile) => isAllowed(user, tile)).map((tile) => (
+          <Grid key={tile.key} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <LinkTile
+              to={localize(tile.path(user))}
+              icon={tile.icon}
+              title={t(tile.label)}
+              description={t(tile.description)}
+              testId={tile.testId}
+            />
+          </Grid>
+        ))}
       </Grid>
     </Box>
   );

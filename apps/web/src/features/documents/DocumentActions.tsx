@@ -27,7 +27,7 @@ import { useNavigate } from 'react-router';
 import { useLocalize } from '../../app/language.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
-import { ActionDialog, type DialogAction } from './ActionDialogs.tsx';
+import { ActionDialog, type DialogAction } from './actionDialogs/ActionDialog.tsx';
 import { documentKey, documentsApi, documentsKey } from './api.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import {

@@ -33,10 +33,10 @@ import { MultilineField, Section, SelectField } from '../../components/form/fiel
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { traderLabel } from '../../components/TraderPicker/api.ts';
+import { type PickedTrader, TraderPicker } from '../../components/TraderPicker/TraderPicker.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { fieldMessage } from '../../lib/errors.ts';
-import { traderLabel } from '../traders/api.ts';
-import { type PickedTrader, TraderPicker } from '../traders/TraderPicker.tsx';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import {
   documentKey,

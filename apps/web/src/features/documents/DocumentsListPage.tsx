@@ -32,7 +32,7 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { stripLang } from '../../lib/lang.ts';
-import { ActionDialog } from './ActionDialogs.tsx';
+import { ActionDialog } from './actionDialogs/ActionDialog.tsx';
 import { DOCUMENTS_META_URL, documentsApi, documentsKey, LIST_SEARCH_URL } from './api.ts';
 import { ACTION_ICONS } from './DocumentActions.tsx';
 import {

@@ -1,7 +1,7 @@
 import { wireDate } from '../../components/form/dates.ts';
 import type { FormContract } from '../../components/form/resolver.ts';
+import type { PickedTrader } from '../../components/TraderPicker/TraderPicker.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import type { PickedTrader } from '../traders/TraderPicker.tsx';
 import { type ProtocolDocument, type SaveDocumentRequest, saveDocumentSchema } from './model.ts';
 
 export interface PublicationRow {

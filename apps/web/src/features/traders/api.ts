@@ -14,7 +14,8 @@ export const TRADERS_CUSTOM_FIELDS_URL = '/api/traders/custom_fields';
 export const TRADERS_META_URL = '/api/users/meta';
 export const TRADERS_LIST_META_KEY = 'traders.list';
 
-export const tradersKey = ['traders'] as const;
+// The traders feature shares the picker's key and label, so both refresh and read alike.
+export { traderLabel, tradersKey } from '../../components/TraderPicker/api.ts';
 export const traderKey = (id: number) => ['traders', id] as const;
 
 /** Traders (spec §2 /traders, §3 Trader). */
@@ -55,7 +56,3 @@ export const referenceApi = {
   vatCategories: (signal?: AbortSignal) => api.get<CodedEntry[]>('/api/settings/vat_categories', { signal }),
   vatStatuses: (signal?: AbortSignal) => api.get<CodedEntry[]>('/api/settings/vat_statuses', { signal }),
 };
-
-export function traderLabel(trader: { fullname?: string | null; vatnumber?: string | null }): string {
-  return trader.fullname?.trim() || trader.vatnumber || '';
-}

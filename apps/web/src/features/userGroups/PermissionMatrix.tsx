@@ -16,7 +16,7 @@ import {
 } from '@protocol/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { highestRank, withAreaRank } from './permissionLevels.ts';
+import { highestRank, withAreaRank } from '../../lib/permissionLevels.ts';
 
 interface Props {
   value: readonly Permission[];

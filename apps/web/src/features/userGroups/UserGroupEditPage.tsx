@@ -41,10 +41,10 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
-import { userLabel } from '../users/listApi.ts';
+import { expandPermissions } from '../../lib/permissionLevels.ts';
+import { userLabel } from '../../lib/userLabel.ts';
 import { groupKey, groupsApi, groupsKey, operatorsKey } from './groupsApi.ts';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
-import { expandPermissions } from './permissionLevels.ts';
 
 interface GroupFormValues {
   name: string;

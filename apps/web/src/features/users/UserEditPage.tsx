@@ -52,10 +52,10 @@ import type { FormContract } from '../../components/form/resolver.ts';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
-import { highestRank } from '../userGroups/permissionLevels.ts';
+import { highestRank } from '../../lib/permissionLevels.ts';
 import { userKey, usersApi, usersKey } from './userApi.ts';
 
-const ChangePasswordDialog = lazy(() => import('../auth/ChangePasswordDialog.tsx'));
+const ChangePasswordDialog = lazy(() => import('../../components/ChangePasswordDialog.tsx'));
 
 type Kind = 1 | 2;
 

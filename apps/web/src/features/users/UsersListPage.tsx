@@ -11,7 +11,8 @@ import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { USERS_LIST_META_KEY, USERS_META_URL, USERS_SEARCH_URL, userLabel, usersListApi } from './listApi.ts';
+import { userLabel } from '../../lib/userLabel.ts';
+import { USERS_LIST_META_KEY, USERS_META_URL, USERS_SEARCH_URL, usersListApi } from './listApi.ts';
 
 type UserRow = UserListItem & Record<string, unknown>;
 

@@ -10,8 +10,3 @@ export const usersListApi = {
   /** Spec §6: the server refuses deleting operators (error.delete_users_forbidden). */
   deleteMany: (ids: UserListItem['id'][]) => api.delete<void>('/api/users', { ids }),
 };
-
-export function userLabel(user: Pick<UserListItem, 'lastname' | 'firstname' | 'username'>): string {
-  const name = `${user.lastname ?? ''} ${user.firstname ?? ''}`.trim();
-  return name || user.username;
-}

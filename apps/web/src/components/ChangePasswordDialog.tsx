@@ -15,13 +15,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../app/currentUser.tsx';
-import { FormTextField } from '../../components/form/FormTextField.tsx';
-import { contractResolver } from '../../components/form/resolver.ts';
-import { useNotify } from '../../components/Notifier.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
-import { authApi } from './api.ts';
+import { useUser } from '../app/currentUser.tsx';
+import { api, isApiError } from '../lib/api.ts';
+import { applyFieldErrors, errorMessage } from '../lib/errors.ts';
+import { FormTextField } from './form/FormTextField.tsx';
+import { contractResolver } from './form/resolver.ts';
+import { useNotify } from './Notifier.tsx';
 
 const EMPTY: ChangePasswordRequest = { currentPassword: '', password: '', confirmedPassword: '' };
 const FIELDS = ['currentPassword', 'password', 'confirmedPassword'] as const;
@@ -61,7 +60,7 @@ export default function ChangePasswordDialog({ open, onClose, userId, userName }
 
   const change = useMutation({
     mutationFn: ({ currentPassword, ...values }: ChangePasswordRequest) =>
-      authApi.changePassword(targetId, own ? { currentPassword, ...values } : values),
+      api.put<void>(`/api/users/${targetId}/change_password`, own ? { currentPassword, ...values } : values),
     meta: { errorSnackbar: false },
     onSuccess: () => {
       notify(t('changePassword.success'), 'success');

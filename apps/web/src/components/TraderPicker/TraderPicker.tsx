@@ -1,4 +1,5 @@
 import './i18n/index.ts';
+import '../../i18n/lists.ts';
 import AddIcon from '@mui/icons-material/Add';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -14,6 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { isValidVatNumber, normalizeVatNumber } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +24,7 @@ import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage, fieldMessage } from '../../lib/errors.ts';
-import { traderLabel, tradersApi, tradersKey } from './api.ts';
-import { isValidVatNumber, normalizeVatNumber } from './model.ts';
+import { traderLabel, traderPickerApi, tradersKey } from './api.ts';
 
 /** What a picker holds: enough to show and to send (the id). */
 export interface PickedTrader {
@@ -77,7 +78,11 @@ export function TraderPicker({
   const results = useQuery({
     queryKey: [...tradersKey, 'picker', companyId, search],
     queryFn: ({ signal }) =>
-      tradersApi.search(new URLSearchParams({ search, size: '20', page: '0' }).toString(), companyId, signal),
+      traderPickerApi.search(
+        new URLSearchParams({ search, size: '20', page: '0' }).toString(),
+        companyId,
+        signal,
+      ),
     enabled,
     staleTime: 30_000,
   });
@@ -98,7 +103,7 @@ export function TraderPicker({
         getOptionLabel={(option) => traderLabel(option)}
         onChange={(_event, next) => onChange(next)}
         onInputChange={(_event, next) => setInput(next)}
-        noOptionsText={search.length < 2 ? t('traders.picker.typeMore') : t('traders.picker.none')}
+        noOptionsText={search.length < 2 ? t('traderPicker.typeMore') : t('traderPicker.none')}
         renderOption={({ key, ...props }, option) => (
           <li key={key} {...props}>
             <Box>
@@ -114,7 +119,7 @@ export function TraderPicker({
         renderInput={(params) => (
           <TextField
             {...params}
-            label={label ?? t('traders.picker.label')}
+            label={label ?? t('traderPicker.label')}
             required={required}
             error={Boolean(error)}
             helperText={error}
@@ -126,12 +131,12 @@ export function TraderPicker({
         )}
       />
       {mayCreate && (
-        <Tooltip title={t('traders.picker.quickCreate')}>
+        <Tooltip title={t('traderPicker.quickCreate')}>
           <span>
             <IconButton
               onClick={() => setCreating(input.trim())}
               disabled={disabled}
-              aria-label={t('traders.picker.quickCreate')}
+              aria-label={t('traderPicker.quickCreate')}
               data-testid={`${testId}-create`}
             >
               <AddIcon />
@@ -177,7 +182,7 @@ function QuickCreateDialog({
   const create = useMutation({
     mutationFn: () => {
       const [lastname, ...rest] = name.trim().split(/\s+/);
-      return tradersApi.create(
+      return traderPickerApi.create(
         individual
           ? {
               individual,
@@ -193,8 +198,8 @@ function QuickCreateDialog({
     onSuccess: (trader) => {
       void queryClient.invalidateQueries({ queryKey: tradersKey, exact: false });
       if (trader.duplicates.length > 0) {
-        notify(t('traders.duplicates.title', { count: trader.duplicates.length }), 'warning');
-      } else notify(t('traders.form.created', { name: traderLabel(trader) }), 'success');
+        notify(t('traderPicker.duplicates', { count: trader.duplicates.length }), 'warning');
+      } else notify(t('traderPicker.created', { name: traderLabel(trader) }), 'success');
       onCreated(trader);
     },
     onError: (failure) => {
@@ -207,7 +212,7 @@ function QuickCreateDialog({
   const submit = () => {
     const next: typeof errors = {};
     if (!name.trim()) next.name = 'validation.required';
-    else if (individual && name.trim().split(/\s+/).length < 2) next.name = 'traders.picker.nameBoth';
+    else if (individual && name.trim().split(/\s+/).length < 2) next.name = 'traderPicker.nameBoth';
     if (vatnumber.trim() && !isValidVatNumber(vatnumber)) next.vatnumber = 'validation.vatnumber';
     setErrors(next);
     if (Object.keys(next).length === 0) {
@@ -225,7 +230,7 @@ function QuickCreateDialog({
       fullWidth
       data-testid="trader-quick-create"
     >
-      <DialogTitle id={titleId}>{t('traders.picker.quickCreate')}</DialogTitle>
+      <DialogTitle id={titleId}>{t('traderPicker.quickCreate')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormControlLabel
@@ -241,7 +246,7 @@ function QuickCreateDialog({
           <TextField
             autoFocus
             required
-            label={individual ? t('traders.picker.nameIndividual') : t('traders.field.fullname')}
+            label={individual ? t('traderPicker.nameIndividual') : t('traders.field.fullname')}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={Boolean(errors.name)}
@@ -268,7 +273,7 @@ function QuickCreateDialog({
           loading={create.isPending}
           data-testid="trader-quick-save"
         >
-          {t('traders.form.create')}
+          {t('traderPicker.create')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,0 +1,115 @@
+import type { AuthenticatedUser, Permission } from '@protocol/contracts';
+import type { ComponentType } from 'react';
+import { can } from './permissions.ts';
+
+/**
+ * What a feature (features/<name>/feature.tsx) tells the shell: its pages, menu entries, dashboard
+ * tiles, /new entries and launcher applications, each with the permission it needs. Small data
+ * only: pages are `import()` loaders, so a feature's code and catalogs stay in its own chunks. The
+ * declarations are loaded with the signed-in shell (app/shellRoutes.tsx), never by the sign-in page.
+ */
+export interface Feature {
+  key: string;
+  routes?: FeatureRoute[];
+  menu?: MenuEntry[];
+  tiles?: DashboardTile[];
+  /** Entries of /new: what the user may create. */
+  create?: NewEntry[];
+  launcher?: LauncherApp[];
+}
+
+export type Icon = ComponentType<{ fontSize?: 'small' | 'medium' | 'large' | 'inherit' }>;
+
+/** A page module's loader; declare it once per page, so paths that share a page share its component. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+export interface FeatureRoute {
+  /** Path inside the shell, without the /en prefix; '' is the home page. */
+  path: string;
+  page: PageLoader;
+  /** Without it the operator is sent to /forbidden. */
+  requires?: Permission;
+}
+
+export interface MenuEntry {
+  key: string;
+  /** Catalog key of the label. */
+  label: string;
+  /** Language-neutral path; the menu adds /en itself. */
+  path: string;
+  icon: Icon;
+  /** Other paths for which the entry is the current one. */
+  alsoActiveOn?: string[];
+  /** The key of the entry this one is listed under (it may belong to another feature). */
+  parent?: string;
+  /** Filled in by menuEntries() from the entries that name this one as parent. */
+  children?: MenuEntry[];
+  /** The permission the entry needs; hidden without it. */
+  requires?: Permission;
+  /** Shown only to users this returns true for (scope, kind…). */
+  visible?: (user: AuthenticatedUser) => boolean;
+}
+
+export interface DashboardTile {
+  key: string;
+  label: string;
+  description: string;
+  path: (user: AuthenticatedUser) => string;
+  icon: Icon;
+  testId: string;
+  /** The permission the tile's page needs; hidden without it. */
+  requires?: Permission;
+}
+
+export interface NewEntry {
+  key: string;
+  label: string;
+  description: string;
+  path: string;
+  icon: Icon;
+  /** The permission creating it needs; hidden without it. */
+  requires?: Permission;
+  visible?: (user: AuthenticatedUser) => boolean;
+}
+
+export interface LauncherApp {
+  key: string;
+  label: string;
+  description: string;
+  path: string;
+  icon: Icon;
+}
+
+/** Whether a menu entry, dashboard tile or /new entry is for this user: its permission, then `visible`. */
+export function isAllowed(
+  user: AuthenticatedUser,
+  entry: { requires?: Permission; visible?: (user: AuthenticatedUser) => boolean },
+): boolean {
+  return (!entry.requires || can(user, entry.requires)) && (!entry.visible || entry.visible(user));
+}
+
+/**
+ * The side menu: top-level entries in the order of the features list, each with the entries that
+ * name it as parent, also in that order (so Settings gathers parametrics, tables and company).
+ */
+export function menuEntries(features: readonly Feature[]): MenuEntry[] {
+  const all = features.flatMap((feature) => feature.menu ?? []);
+  const top = all
+    .filter((entry) => !entry.parent)
+    .map((entry) => ({ ...entry, children: [] as MenuEntry[] }));
+  for (const child of all.filter((entry) => entry.parent)) {
+    const parent = top.find((entry) => entry.key === child.parent);
+    if (!parent) throw new Error(`menu entry ${child.key}: no top-level entry ${child.parent}`);
+    parent.children.push(child);
+  }
+  return top;
+}
+
+export const dashboardTiles = (features: readonly Feature[]): DashboardTile[] =>
+  features.flatMap((feature) => feature.tiles ?? []);
+
+export const newEntries = (features: readonly Feature[]): NewEntry[] =>
+  features.flatMap((feature) => feature.create ?? []);
+
+export const launcherApps = (features: readonly Feature[]): LauncherApp[] =>
+  features.flatMap((feature) => feature.launcher ?? []);

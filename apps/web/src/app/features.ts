@@ -1,0 +1,34 @@
+import { about } from '../features/about/feature.tsx';
+import { bookSummary } from '../features/bookSummary/feature.tsx';
+import { cases } from '../features/cases/feature.tsx';
+import { company } from '../features/company/feature.tsx';
+import { dashboard } from '../features/dashboard/feature.tsx';
+import { documents } from '../features/documents/feature.tsx';
+import { newPage } from '../features/new/feature.tsx';
+import { parametrics } from '../features/parametrics/feature.tsx';
+import { settings } from '../features/settings/feature.tsx';
+import { traders } from '../features/traders/feature.tsx';
+import { userGroups } from '../features/userGroups/feature.tsx';
+import { users } from '../features/users/feature.tsx';
+import type { Feature } from './feature.ts';
+
+/**
+ * Every feature of the signed-in app, one line each. The order is the side menu's (spec §2:
+ * dashboard, new document, inbox, outbox, protocol book, case files, applications, traders,
+ * operators, settings), and also that of the dashboard tiles and /new entries; entries listed
+ * under another (parametrics, company under Settings) follow the same order.
+ */
+export const features: readonly Feature[] = [
+  dashboard,
+  documents,
+  bookSummary,
+  cases,
+  traders,
+  users,
+  userGroups,
+  parametrics,
+  settings,
+  company,
+  about,
+  newPage,
+];

@@ -1,0 +1,23 @@
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import type { Feature } from '../../app/feature.ts';
+
+const CaseEditPage = () => import('./CaseEditPage.tsx');
+
+/** Case files (spec §2: after the protocol book). */
+export const cases: Feature = {
+  key: 'cases',
+  routes: [
+    { path: 'cases', page: () => import('./CasesListPage.tsx'), requires: 'protocol:read' },
+    { path: 'cases/Create', page: CaseEditPage, requires: 'protocol:write' },
+    { path: 'cases/:caseId/edit', page: CaseEditPage, requires: 'protocol:read' },
+  ],
+  menu: [
+    {
+      key: 'cases',
+      label: 'menu.cases',
+      path: '/cases',
+      icon: FolderCopyOutlinedIcon,
+      requires: 'protocol:read',
+    },
+  ],
+};

@@ -1,0 +1,85 @@
+import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
+import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
+import type { Feature } from '../../app/feature.ts';
+// The tiles and /new entries bring their texts with the shell (not the sign-in page).
+import './i18n/shell.ts';
+
+const DocumentsListPage = () => import('./DocumentsListPage.tsx');
+const DocumentEditPage = () => import('./DocumentEditPage.tsx');
+
+/** The documents of the protocol book: a new one, then the incoming and outgoing lists (spec §2). */
+export const documents: Feature = {
+  key: 'documents',
+  routes: [
+    // The five lists: one page that reads its list from the path.
+    ...['inbox', 'outbox', 'document', 'document/archived', 'document/deleted'].map((path) => ({
+      path,
+      page: DocumentsListPage,
+      requires: 'protocol:read' as const,
+    })),
+    { path: 'document/create', page: DocumentEditPage, requires: 'protocol:write' },
+    { path: 'document/:documentId/edit', page: DocumentEditPage, requires: 'protocol:read' },
+  ],
+  menu: [
+    {
+      key: 'new-document',
+      label: 'menu.newDocument',
+      path: '/document/create',
+      icon: NoteAddOutlinedIcon,
+      requires: 'protocol:write',
+    },
+    {
+      key: 'inbox',
+      label: 'menu.inbox',
+      path: '/inbox',
+      icon: MoveToInboxOutlinedIcon,
+      requires: 'protocol:read',
+    },
+    {
+      key: 'outbox',
+      label: 'menu.outbox',
+      path: '/outbox',
+      icon: OutboxOutlinedIcon,
+      requires: 'protocol:read',
+    },
+  ],
+  tiles: [
+    {
+      key: 'inbox',
+      label: 'dashboard.tiles.inbox',
+      description: 'dashboard.tiles.inboxDescription',
+      path: () => '/inbox',
+      icon: MoveToInboxOutlinedIcon,
+      testId: 'dashboard-tile-inbox',
+      requires: 'protocol:read',
+    },
+    {
+      key: 'outbox',
+      label: 'dashboard.tiles.outbox',
+      description: 'dashboard.tiles.outboxDescription',
+      path: () => '/outbox',
+      icon: OutboxOutlinedIcon,
+      testId: 'dashboard-tile-outbox',
+      requires: 'protocol:read',
+    },
+  ],
+  create: [
+    {
+      key: 'incomingDocument',
+      label: 'new.newIncoming',
+      description: 'new.newIncomingDescription',
+      path: '/document/create?kind=0',
+      icon: MoveToInboxOutlinedIcon,
+      requires: 'protocol:write',
+    },
+    {
+      key: 'outgoingDocument',
+      label: 'new.newOutgoing',
+      description: 'new.newOutgoingDescription',
+      path: '/document/create?kind=1',
+      icon: OutboxOutlinedIcon,
+      requires: 'protocol:write',
+    },
+  ],
+};

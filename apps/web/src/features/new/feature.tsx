@@ -1,0 +1,7 @@
+import type { Feature } from '../../app/feature.ts';
+
+/** /new lists what the other features declare as `create`. */
+export const newPage: Feature = {
+  key: 'new',
+  routes: [{ path: 'new', page: () => import('./NewPage.tsx') }],
+};
