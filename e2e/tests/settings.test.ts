@@ -143,6 +143,37 @@ describe('settings screens', () => {
     await context.close();
   });
 
+  it('shows the banks to a company administrator read-only: they are shared by every company', async () => {
+    const created = await api('POST', '/api/users?companyid=1', {
+      username: 'deyaadmin',
+      password: 'Deya-Admin-2026',
+      passwordConfirmation: 'Deya-Admin-2026',
+      firstname: 'Ελένη',
+      lastname: 'Διαχειρίστρια',
+      email: 'deyaadmin@deya.example',
+      kind: 1,
+      superAdmin: false,
+      active: true,
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'deyaadmin', 'Deya-Admin-2026');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/settings/banks');
+    await page.getByTestId('row-table').waitFor();
+    await expect
+      .poll(() => page.getByTestId('row-table-read-only').textContent())
+      .toContain('μόνο ο διαχειριστής συστήματος');
+    expect(await page.getByTestId('row-save').count()).toBe(0);
+    expect(await page.getByTestId('row-add').count()).toBe(0);
+    await shot(page, 'settings-banks-shared-el');
+    // Their own company's tables stay editable.
+    await page.goto('/settings/departments');
+    await page.getByTestId('row-save').waitFor();
+    expect(await page.getByTestId('row-table-read-only').count()).toBe(0);
+    await context.close();
+  });
+
   it('explains the periodicity rules', async () => {
     const { context, page } = await e2e.newPage();
     await asAdmin(page, '/en');

@@ -13,6 +13,7 @@ export const errorKeys = {
   requiredFields: 'error.required_fields',
   tooManyAttempts: 'error.too_many_attempts',
   noPasswordVerification: 'error.no_password_verification',
+  sharedTable: 'error.shared_table',
   server: 'error.server',
   userInactive: 'error.user_inactive',
   ssoNotConfigured: 'error.sso_not_configured',

@@ -95,3 +95,43 @@ describe('defect 2: ids outside an integer column are a 400 naming the field', (
     expect([400, 404]).toContain(company.statusCode);
   });
 });
+
+describe('defect 1: the shared settings tables are changed only by a super administrator', () => {
+  it('an administrator of one company can neither empty nor rename what every company uses', async () => {
+    // A company administrator (kind 1) has settings:admin in their company.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users?companyid=1',
+      headers: admin,
+      payload: {
+        username: 'companyadmin',
+        password: 'Company-Admin-2026',
+        passwordConfirmation: 'Company-Admin-2026',
+        firstname: 'Διαχειριστής',
+        lastname: 'Εταιρείας',
+        email: 'companyadmin@deya.example',
+        kind: 1,
+        superAdmin: false,
+        active: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const companyAdmin = await t.login('companyadmin', 'Company-Admin-2026');
+    for (const table of ['banks', 'vat_percentages', 'vat_categories', 'vat_statuses']) {
+      const url = `/api/settings/${table}`;
+      const before = (await t.app.inject({ method: 'GET', url, headers: companyAdmin })).json();
+      expect(before.length, table).toBeGreaterThan(0);
+      const emptied = await t.app.inject({ method: 'POST', url, headers: companyAdmin, payload: [] });
+      expect(emptied.statusCode, table).toBe(403);
+      expect(emptied.json()).toMatchObject({ key: 'error.shared_table' });
+      expect((await t.app.inject({ method: 'GET', url, headers: admin })).json(), table).toEqual(before);
+    }
+  });
+
+  it('the super administrator still maintains them', async () => {
+    const url = '/api/settings/vat_statuses';
+    const rows = (await t.app.inject({ method: 'GET', url, headers: admin })).json();
+    const saved = await t.app.inject({ method: 'POST', url, headers: admin, payload: rows });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+});

@@ -1,8 +1,9 @@
-import type { Permission } from '@protocol/contracts';
+import { errorKeys, type Permission } from '@protocol/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../auth.ts';
+import { AppError } from '../errors.ts';
 import { registerListRoute } from '../list/route.ts';
 import type { ModuleOptions } from '../module.ts';
 import { companyQuery } from '../params.ts';
@@ -26,7 +27,11 @@ export interface RowTableRoutes<Row extends { id: number | null }, Item, ListIte
   /** The list's rows, when they differ from the table's items. */
   listItemSchema?: z.ZodType<ListItem>;
   tags: readonly string[];
-  /** A company's table (rows of the company in use); otherwise rows of no company. */
+  /**
+   * A company's table (rows of the company in use). Otherwise the table is shared by every company
+   * (national reference data such as banks and VAT rates): all may read it, only a super
+   * administrator saves it, since a save replaces the whole table for everyone.
+   */
   companyScoped: boolean;
   read: Permission;
   write: Permission;
@@ -75,6 +80,7 @@ export function registerRowTableRoutes<Row extends { id: number | null }, Item, 
     },
     async (request) => {
       const owner = ownerOf(request);
+      if (!companyScoped && !principalOf(request).superAdmin) throw new AppError(403, errorKeys.sharedTable);
       return saveRows(db, table, principalOf(request), owner, owner, request.body as Row[], request.id);
     },
   );

@@ -1,9 +1,11 @@
 import './i18n/index.ts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -47,6 +49,7 @@ export function RowTable<T>({
   serverErrorCells,
   title,
   queryKey,
+  readOnly,
 }: RowTableProps<T>) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -285,7 +288,7 @@ export function RowTable<T>({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      void save();
+      if (!readOnly) void save();
       return;
     }
     const target = event.target as HTMLElement;
@@ -338,29 +341,33 @@ export function RowTable<T>({
             />
           )}
         </Box>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<AddIcon />}
-          onClick={addRow}
-          disabled={!rows || saving}
-          data-testid="row-add"
-        >
-          {t('rowTable.add')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteOutlineIcon />}
-          onClick={() => void deleteSelected()}
-          disabled={!someSelected || saving}
-          data-testid="row-delete"
-        >
-          {someSelected
-            ? t('rowTable.deleteSelected', { count: allIds.filter((id) => selected.has(id)).length })
-            : t('rowTable.delete')}
-        </Button>
+        {!readOnly && (
+          <>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={addRow}
+              disabled={!rows || saving}
+              data-testid="row-add"
+            >
+              {t('rowTable.add')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => void deleteSelected()}
+              disabled={!someSelected || saving}
+              data-testid="row-delete"
+            >
+              {someSelected
+                ? t('rowTable.deleteSelected', { count: allIds.filter((id) => selected.has(id)).length })
+                : t('rowTable.delete')}
+            </Button>
+          </>
+        )}
         <Button
           size="small"
           color="inherit"
@@ -373,19 +380,31 @@ export function RowTable<T>({
         >
           {t('common.refresh')}
         </Button>
-        <Button
-          size="small"
-          variant="contained"
-          startIcon={<SaveOutlinedIcon />}
-          onClick={() => void save()}
-          disabled={!rows || !dirty}
-          loading={saving}
-          data-testid="row-save"
-        >
-          {t('common.save')}
-        </Button>
+        {!readOnly && (
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<SaveOutlinedIcon />}
+            onClick={() => void save()}
+            disabled={!rows || !dirty}
+            loading={saving}
+            data-testid="row-save"
+          >
+            {t('common.save')}
+          </Button>
+        )}
       </Box>
 
+      {readOnly && (
+        <Alert
+          severity="info"
+          icon={<LockOutlinedIcon fontSize="small" />}
+          data-testid="row-table-read-only"
+          sx={{ borderRadius: 0 }}
+        >
+          {readOnly}
+        </Alert>
+      )}
       {query.error && rows === null ? (
         <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2 }} />
       ) : (
@@ -397,21 +416,23 @@ export function RowTable<T>({
           <Table size="small" stickyHeader aria-label={title} aria-busy={loading || saving}>
             <TableHead>
               <TableRow>
-                <TableCell padding="checkbox" sx={{ bgcolor: 'background.paper', width: 48 }}>
-                  <Checkbox
-                    size="small"
-                    checked={allSelected}
-                    indeterminate={someSelected && !allSelected}
-                    disabled={count === 0}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(allIds))}
-                    slotProps={{
-                      input: {
-                        'aria-label': t('rowTable.selectAll'),
-                        'data-testid': 'row-check-all',
-                      } as object,
-                    }}
-                  />
-                </TableCell>
+                {!readOnly && (
+                  <TableCell padding="checkbox" sx={{ bgcolor: 'background.paper', width: 48 }}>
+                    <Checkbox
+                      size="small"
+                      checked={allSelected}
+                      indeterminate={someSelected && !allSelected}
+                      disabled={count === 0}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(allIds))}
+                      slotProps={{
+                        input: {
+                          'aria-label': t('rowTable.selectAll'),
+                          'data-testid': 'row-check-all',
+                        } as object,
+                      }}
+                    />
+                  </TableCell>
+                )}
                 {columns.map((column) => (
                   <TableCell
                     key={column.key}
@@ -439,7 +460,7 @@ export function RowTable<T>({
               {loading &&
                 [0, 1, 2, 3].map((index) => (
                   <TableRow key={`skeleton-${index}`}>
-                    <TableCell padding="checkbox" />
+                    {!readOnly && <TableCell padding="checkbox" />}
                     {columns.map((column) => (
                       <TableCell key={column.key}>
                         <Skeleton height={28} />
@@ -449,11 +470,16 @@ export function RowTable<T>({
                 ))}
               {rows?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length + 1} sx={{ py: 6, textAlign: 'center', border: 0 }}>
+                  <TableCell
+                    colSpan={columns.length + (readOnly ? 0 : 1)}
+                    sx={{ py: 6, textAlign: 'center', border: 0 }}
+                  >
                     <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t('rowTable.emptyTitle')}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {t('rowTable.emptyText')}
-                    </Typography>
+                    {!readOnly && (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('rowTable.emptyText')}
+                      </Typography>
+                    )}
                   </TableCell>
                 </TableRow>
               )}
@@ -472,28 +498,30 @@ export function RowTable<T>({
                     data-changed={changed ? 'true' : undefined}
                     sx={{ '& > td': { verticalAlign: 'top' } }}
                   >
-                    <TableCell
-                      padding="checkbox"
-                      sx={(theme) => ({
-                        boxShadow: changed ? `inset 3px 0 0 ${theme.palette.warning.main}` : undefined,
-                      })}
-                    >
-                      <Box sx={{ height: CELL_HEIGHT, mt: 0.75, display: 'flex', alignItems: 'center' }}>
-                        <Checkbox
-                          size="small"
-                          checked={isSelected}
-                          onChange={() => toggle(row.id)}
-                          slotProps={{
-                            input: {
-                              'aria-label': t('rowTable.selectRow', {
-                                id: row.id > 0 ? row.id : t('rowTable.newRow'),
-                              }),
-                              'data-testid': `row-check-${row.id}`,
-                            } as object,
-                          }}
-                        />
-                      </Box>
-                    </TableCell>
+                    {!readOnly && (
+                      <TableCell
+                        padding="checkbox"
+                        sx={(theme) => ({
+                          boxShadow: changed ? `inset 3px 0 0 ${theme.palette.warning.main}` : undefined,
+                        })}
+                      >
+                        <Box sx={{ height: CELL_HEIGHT, mt: 0.75, display: 'flex', alignItems: 'center' }}>
+                          <Checkbox
+                            size="small"
+                            checked={isSelected}
+                            onChange={() => toggle(row.id)}
+                            slotProps={{
+                              input: {
+                                'aria-label': t('rowTable.selectRow', {
+                                  id: row.id > 0 ? row.id : t('rowTable.newRow'),
+                                }),
+                                'data-testid': `row-check-${row.id}`,
+                              } as object,
+                            }}
+                          />
+                        </Box>
+                      </TableCell>
+                    )}
                     {columns.map((column) => (
                       <TableCell key={column.key} sx={{ py: 0.75, px: 1 }}>
                         <RowTableCell
@@ -502,7 +530,7 @@ export function RowTable<T>({
                           value={row[column.key] ?? null}
                           error={fieldMessage(t, rowErrors?.[column.key])}
                           onChange={setCell}
-                          disabled={saving}
+                          disabled={saving || Boolean(readOnly)}
                           row={column.type === 'text' && column.cellType ? row : undefined}
                         />
                       </TableCell>

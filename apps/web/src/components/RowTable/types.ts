@@ -98,4 +98,6 @@ export interface RowTableProps<T> {
   title?: string;
   /** Query key prefix (defaults to the path). */
   queryKey?: readonly unknown[];
+  /** Why the reader may not change the table (shown above it); without it the table is editable. */
+  readOnly?: string;
 }

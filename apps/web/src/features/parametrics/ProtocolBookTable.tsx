@@ -9,6 +9,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCompanyPath } from '../../app/company.tsx';
+import { useCan } from '../../app/permissions.ts';
 import {
   type CellErrors,
   type DraftRow,
@@ -125,6 +126,7 @@ export default function ProtocolBookTable() {
     [t],
   );
   const parse = useCallback((data: unknown) => listSchema.parse(data), []);
+  const can = useCan();
   const newRow = useCallback(
     () => ({ descr: '', year: new Date().getFullYear(), booktype: null, isActive: true }),
     [],
@@ -142,6 +144,7 @@ export default function ProtocolBookTable() {
       newRow={newRow}
       descriptionColumn="descr"
       serverErrorCells={serverErrorCells}
+      readOnly={can('settings:write') ? undefined : t('rowTable.readOnly')}
     />
   );
 }

@@ -27,6 +27,7 @@ export default function BanksTable() {
   const newRow = useCallback(() => ({ name: '', bic: '', active: true }), []);
   return (
     <SimpleTable
+      shared
       path="/api/settings/banks"
       title={t('settings.screens.banks.tableTitle')}
       columns={columns}

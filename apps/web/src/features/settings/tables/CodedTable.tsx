@@ -18,6 +18,7 @@ export function CodedTable({ path, prefix, title }: { path: string; prefix: stri
   const newRow = useCallback(() => ({ code: '', description: '', active: true }), []);
   return (
     <SimpleTable
+      shared
       path={path}
       title={title}
       columns={columns}

@@ -1,6 +1,9 @@
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCompanyPath } from '../../../app/company.tsx';
+import { useUser } from '../../../app/currentUser.tsx';
+import { can } from '../../../app/permissions.ts';
 import {
   type CellErrors,
   type CellValue,
@@ -29,6 +32,8 @@ export interface SimpleTableProps<T extends { id: number }> {
   /** Columns whose values must be unique: a 409 names_not_unique marks the rows that share them. */
   uniqueColumns?: string[];
   queryKey?: readonly unknown[];
+  /** Shared by all companies (banks, VAT): only a super administrator changes it. */
+  shared?: boolean;
 }
 
 const comparable = (value: CellValue | undefined) =>
@@ -49,7 +54,18 @@ export function SimpleTable<T extends { id: number }>({
   toPayload,
   uniqueColumns,
   queryKey,
+  shared,
 }: SimpleTableProps<T>) {
+  const { t } = useTranslation();
+  const user = useUser();
+  // The server refuses these saves too; here the table says so before anyone types.
+  const readOnly = shared
+    ? user.superAdmin
+      ? undefined
+      : t('rowTable.sharedReadOnly')
+    : can(user, 'settings:write')
+      ? undefined
+      : t('rowTable.readOnly');
   const listSchema = useMemo(() => z.array(itemSchema), [itemSchema]);
   const parse = useCallback((data: unknown) => listSchema.parse(data), [listSchema]);
   const toDraft = useCallback(
@@ -109,6 +125,7 @@ export function SimpleTable<T extends { id: number }>({
       descriptionColumn={descriptionColumn}
       serverErrorCells={serverErrorCells}
       queryKey={queryKey}
+      readOnly={readOnly}
     />
   );
 }

@@ -57,6 +57,7 @@ export default function VatPercentagesTable() {
   const newRow = useCallback(() => ({ code: null, description: '', percentage: null, active: true }), []);
   return (
     <SimpleTable
+      shared
       path="/api/settings/vat_percentages"
       title={t('settings.screens.vatPercentages.tableTitle')}
       columns={columns}
