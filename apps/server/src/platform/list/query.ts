@@ -21,9 +21,23 @@ export interface ListQuery {
   search: string;
 }
 
-/** The query string of a list route: any parameter, once or repeated. */
-export const listQuerystringSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-export type ListQuerystring = z.infer<typeof listQuerystringSchema>;
+const listParam = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * The query string of a list route: its named parameters (described so in the OpenAPI document),
+ * and the filters, one parameter per field (`vatnumber=ci(contains(094))`), once or repeated.
+ */
+export const listQuerystringSchema = z
+  .object({
+    page: listParam.optional().describe('The page, from 0'),
+    size: listParam.optional().describe(`Rows per page (default ${LIST_DEFAULT_SIZE}); -1 for all`),
+    itemsPerPage: listParam.optional().describe('Alias of size'),
+    sort: listParam.optional().describe('field,ASC|DESC; repeatable'),
+    search: listParam.optional().describe('Greek-aware quick search over the searchable fields'),
+    companyid: listParam.optional().describe('The company in use; the operator’s first by default'),
+  })
+  .catchall(listParam);
+export type ListQuerystring = Record<string, string | string[]>;
 
 const all = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

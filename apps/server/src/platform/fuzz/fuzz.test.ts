@@ -1,0 +1,218 @@
+import { allPermissions } from '@protocol/contracts';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany } from '../../modules/companies/api.ts';
+import { users } from '../../modules/users/users.schema.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from '../password.ts';
+import {
+  type GeneratedRequest,
+  type JsonSchema,
+  type Operation,
+  operationsOf,
+  requestOf,
+  valueOf,
+} from './openapi-arbitraries.ts';
+
+/**
+ * Issue 12: every route of the OpenAPI document — those of modules still to come included — is
+ * called as anonymous, as an operator of another company who may read everything there, and as the
+ * super administrator, with generated valid and hostile input. No answer may be a 5xx, every
+ * refusal has the JSON error shape, and no answer to the other company's operator carries company
+ * A's data. The database is this file's own: destructive calls are welcome.
+ */
+const SEED = 20_261_125;
+const MARKER = 'ΜΥΣΤΙΚΟ-Α-7f3c';
+const FUZZ_ADDRESS = '10.9.8.7';
+const READER = { username: 'fuzzreader', password: 'Fuzz-Reader-2026' };
+
+let t: TestApp;
+let operations: Operation[];
+let components: Record<string, JsonSchema>;
+const sessions: Record<'admin' | 'reader', { authorization: string }> = {
+  admin: { authorization: '' },
+  reader: { authorization: '' },
+};
+/** Ids of company A's records: the other company's operator must reach none of them. */
+const companyA: Record<string, number> = {};
+let companyB: number;
+
+const inject = (request: GeneratedRequest, headers: Record<string, string>) =>
+  t.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { ...request.headers, ...headers },
+    payload: request.payload,
+    remoteAddress: FUZZ_ADDRESS,
+  });
+
+async function signIn(who: 'admin' | 'reader') {
+  const password = who === 'admin' ? ADMIN_PASSWORD : READER.password;
+  const username = who === 'admin' ? 'admin' : READER.username;
+  sessions[who] = await t.login(username, password);
+}
+
+/** Fuzzed calls may change a password, deactivate or sign out: put the two operators back. */
+async function keepSessions() {
+  for (const who of ['admin', 'reader'] as const) {
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/authenticatedUser',
+      headers: sessions[who],
+    });
+    if (me.statusCode === 200) continue;
+    const username = who === 'admin' ? 'admin' : READER.username;
+    const password = who === 'admin' ? ADMIN_PASSWORD : READER.password;
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), active: true })
+      .where(eq(users.username, username));
+    await signIn(who);
+  }
+}
+
+function problemOf(who: string, request: GeneratedRequest, response: LightMyRequestResponse): string | null {
+  const where = `${who} ${request.method} ${request.url.slice(0, 160)} ${String(request.payload ?? '').slice(0, 160)}`;
+  if (response.statusCode >= 500) return `${response.statusCode}: ${where} → ${response.body.slice(0, 200)}`;
+  if (response.statusCode >= 400) {
+    let error: { status?: unknown; key?: unknown; message?: unknown };
+    try {
+      error = response.json();
+    } catch {
+      return `not JSON (${response.statusCode}): ${where}`;
+    }
+    if (
+      error.status !== response.statusCode ||
+      typeof error.key !== 'string' ||
+      typeof error.message !== 'string'
+    )
+      return `not the error shape (${response.statusCode}): ${where} → ${response.body.slice(0, 200)}`;
+  }
+  if (who === 'reader' && response.statusCode < 300 && response.body.includes(MARKER))
+    return `company A's data to company B's operator: ${where}`;
+  return null;
+}
+
+beforeAll(async () => {
+  // The tax registry's address goes nowhere: lookups fail at once instead of waiting on the network.
+  t = await startTestApp({ AADE_REGISTRY_URL: 'http://127.0.0.1:9/RgWsPublic2' });
+  await t.app.ready();
+  const document = t.app.swagger() as unknown as Parameters<typeof operationsOf>[0] & {
+    components?: { schemas?: Record<string, JsonSchema> };
+  };
+  operations = operationsOf(document);
+  components = document.components?.schemas ?? {};
+  await signIn('admin');
+
+  // Company A (the demo utility) gets records carrying the marker.
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url, headers: sessions.admin, payload });
+    expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
+    return response.json() as { id: number };
+  };
+  companyA.company = 1;
+  companyA.trader = (
+    await post('/api/traders?companyid=1', { individual: false, fullname: `${MARKER} Α.Ε.` })
+  ).id;
+  companyA.case = (await post('/api/cases?companyid=1', { name: `${MARKER} φάκελος`, documentIds: [] })).id;
+  companyA.document = (await post('/api/document?companyid=1', { kind: 0, subject: `${MARKER} θέμα` })).id;
+  companyA.group = (
+    await post('/api/users/groups?companyid=1', {
+      name: `${MARKER} ομάδα`,
+      description: null,
+      permissions: ['protocol:read'],
+      members: [],
+    })
+  ).id;
+
+  // Company B and its operator, who may read everything in company B.
+  companyB = (await createCompany(t.database.db, { companyname: 'ΔΕΥΑ Β', companytitle: 'ΔΕΥΑ Β' }, 'fuzz'))
+    .id;
+  const reader = await post(`/api/users?companyid=${companyB}`, {
+    username: READER.username,
+    password: READER.password,
+    passwordConfirmation: READER.password,
+    firstname: 'Τυχαίος',
+    lastname: 'Αναγνώστης',
+    email: 'fuzz@deya.example',
+    kind: 2,
+    superAdmin: false,
+    active: true,
+  });
+  await post(`/api/users/groups?companyid=${companyB}`, {
+    name: 'Ανάγνωση όλων',
+    description: null,
+    permissions: allPermissions.filter((p) => p.endsWith(':read')),
+    members: [reader.id],
+  });
+  await signIn('reader');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('fuzz: every route, generated input', () => {
+  it('finds the routes in the OpenAPI document', () => {
+    expect(operations.length).toBeGreaterThan(100);
+    // The list routes describe their parameters (issue 12, defect 7).
+    const list = operations.find((o) => o.path === '/api/traders/search');
+    expect(Object.keys(list?.query ?? {})).toEqual(
+      expect.arrayContaining(['page', 'size', 'sort', 'search', 'companyid']),
+    );
+  });
+
+  for (const [who, runs] of [
+    ['anonymous', 6],
+    ['reader', 24],
+    ['admin', 40],
+  ] as const) {
+    it(`as ${who}: no 5xx, every refusal in the error shape, nothing of another company`, async () => {
+      const problems: string[] = [];
+      const ids = Object.values(companyA);
+      for (const [index, operation] of operations.entries()) {
+        const requests = fc.sample(requestOf(operation, components, [...ids, 1, 2, 3]), {
+          numRuns: runs,
+          seed: SEED + index,
+        });
+        for (const request of requests) {
+          const headers = who === 'anonymous' ? {} : sessions[who];
+          const response = await inject(request, headers);
+          const problem = problemOf(who, request, response);
+          if (problem) problems.push(problem);
+        }
+        if (who !== 'anonymous') await keepSessions();
+      }
+      expect(problems).toEqual([]);
+    }, 600_000);
+  }
+});
+
+describe('fuzz: another company’s ids on every route with an id', () => {
+  it('company B’s operator reaches none of company A’s records', async () => {
+    await keepSessions();
+    const problems: string[] = [];
+    for (const [index, operation] of operations.filter((o) => o.pathParams.length > 0).entries()) {
+      for (const id of Object.values(companyA)) {
+        let url = operation.path;
+        for (const name of operation.pathParams) url = url.replace(`{${name}}`, String(id));
+        const [body] = operation.body
+          ? fc.sample(valueOf(operation.body, components), { numRuns: 1, seed: SEED + index })
+          : [undefined];
+        const request: GeneratedRequest = {
+          method: operation.method,
+          url,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          payload: body === undefined ? undefined : JSON.stringify(body),
+        };
+        const response = await inject(request, sessions.reader);
+        const problem = problemOf('reader', request, response);
+        if (problem) problems.push(problem);
+        else if (response.statusCode < 300) problems.push(`2xx on company A's id: ${request.method} ${url}`);
+      }
+      await keepSessions();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,330 @@
+import fc from 'fast-check';
+
+/**
+ * Requests for the fuzz test, generated from the app's own OpenAPI document: values that follow
+ * each route's schema, and hostile ones in their place (NUL and control characters, lone
+ * surrogates, huge and negative numbers, wrong types, deep nesting). New routes are covered as soon
+ * as they are registered: nothing here names a route.
+ */
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  nullable?: boolean;
+  format?: string;
+  $ref?: string;
+}
+
+export interface Operation {
+  method: string;
+  /** OpenAPI path, e.g. /api/document/{id}. */
+  path: string;
+  pathParams: string[];
+  query: Record<string, JsonSchema>;
+  body: JsonSchema | undefined;
+}
+
+export interface GeneratedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload: string | undefined;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every operation of the document, with its parameters and JSON body schema. */
+export function operationsOf(document: {
+  paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown }>>;
+}): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      const parameters = (operation.parameters ?? []) as { in: string; name: string; schema?: JsonSchema }[];
+      const body = (
+        operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined
+      )?.content?.['application/json']?.schema;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: Object.fromEntries(
+          parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? { type: 'string' }]),
+        ),
+        body,
+      });
+    }
+  }
+  return operations;
+}
+
+/** Text PostgreSQL or the server could choke on. */
+export const hostileText = fc.constantFrom(
+  '\u0000',
+  'α\u0000β',
+  '\ud800',
+  'x\udfffy',
+  '\u0007\u001b[31m',
+  "'; DROP TABLE users; --",
+  '%00',
+  '../../../etc/passwd',
+  '<script>alert(1)</script>',
+  'Ωραίος Ελληνικός Τίτλος με τόνους',
+  '💧🚰',
+  ' ',
+  '',
+  'ci(contains(%))',
+  'eq(',
+  '1e309',
+  '-1',
+  '2147483648',
+  '9007199254740993',
+  'NaN',
+  'null',
+  'x'.repeat(5000),
+);
+
+/** Numbers at and beyond every column's range. */
+export const hostileNumber = fc.constantFrom(
+  -1,
+  0,
+  1,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 53),
+  1e308,
+  0.5,
+  -0.0001,
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.constantFrom(null, true, false, [], {}, [[[[]]]], { __proto__: { polluted: true } }),
+);
+
+/** A JSON value nested `depth` levels deep: parsers and validators must not fall over. */
+export function deeplyNested(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+}
+
+function resolve(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  if (schema.$ref) {
+    const name = schema.$ref.split('/').pop() ?? '';
+    return components[name] ?? {};
+  }
+  return schema;
+}
+
+/** Values following a JSON schema (mostly), depth-limited. */
+export function valueOf(
+  raw: JsonSchema,
+  components: Record<string, JsonSchema>,
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  const schema = resolve(raw, components);
+  if (depth > 6) return fc.constant(null);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants && variants.length > 0)
+    return fc.oneof(...variants.map((v) => valueOf(v, components, depth + 1)));
+  if (schema.allOf && schema.allOf.length > 0) {
+    const merged: JsonSchema = { type: 'object', properties: {}, required: [] };
+    for (const part of schema.allOf) {
+      const resolved = resolve(part, components);
+      Object.assign(merged.properties as object, resolved.properties ?? {});
+      merged.required = [...(merged.required ?? []), ...(resolved.required ?? [])];
+    }
+    return valueOf(merged, components, depth + 1);
+  }
+  const types = [schema.type ?? (schema.properties ? 'object' : 'string')].flat();
+  const typed = types.map((type) => byType(type, schema, components, depth));
+  const all = schema.nullable ? [...typed, fc.constant(null)] : typed;
+  return all.length === 1 ? (all[0] as fc.Arbitrary<unknown>) : fc.oneof(...all);
+}
+
+function byType(
+  type: string,
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -1_000_000),
+        max: Math.min(schema.maximum ?? 1000, 1_000_000),
+      });
+    case 'number':
+      return fc.double({
+        min: Math.max(schema.minimum ?? -1000, -1_000_000),
+        max: Math.min(schema.maximum ?? 1000, 1_000_000),
+        noNaN: true,
+      });
+    case 'array':
+      return fc.array(valueOf(schema.items ?? {}, components, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
+    case 'object': {
+      const properties = schema.properties ?? {};
+      const required = new Set(schema.required ?? []);
+      const record: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, property] of Object.entries(properties))
+        record[key] = valueOf(property, components, depth + 1);
+      return fc.record(record, {
+        requiredKeys: Object.keys(properties).filter((key) => required.has(key)),
+      });
+    }
+    default: {
+      if (schema.format === 'date') return fc.constantFrom('2026-11-25', '2026-02-30', '1900-01-01');
+      if (schema.format === 'date-time') return fc.constantFrom('2026-11-25T10:00:00Z', 'yesterday');
+      return fc.string({
+        minLength: Math.min(schema.minLength ?? 0, 20),
+        maxLength: Math.min(schema.maxLength ?? 20, 20),
+      });
+    }
+  }
+}
+
+/** The same value with one leaf (or the whole) replaced by a hostile one. */
+export function mutated(value: unknown): fc.Arbitrary<unknown> {
+  if (value === null || typeof value !== 'object') return hostileValue;
+  const keys = Object.keys(value as object);
+  if (keys.length === 0) return hostileValue;
+  return fc
+    .tuple(fc.constantFrom(...keys), hostileValue, fc.boolean())
+    .chain(([key, replacement, deeper]) => {
+      const inner = (value as Record<string, unknown>)[key];
+      const next = deeper ? mutated(inner) : fc.constant(replacement);
+      return next.map((leaf) =>
+        Array.isArray(value) ? Object.assign([...value], { [key]: leaf }) : { ...value, [key]: leaf },
+      );
+    });
+}
+
+/** A path parameter: ids that exist, ids that cannot, and text. */
+const pathParam = (ids: readonly number[]) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...ids) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '%00', '1e3'),
+    },
+  );
+
+/** A list filter or any unknown query parameter, with operators the list engine knows and does not. */
+const queryPair = fc.tuple(
+  fc.constantFrom(
+    'search',
+    'sort',
+    'page',
+    'size',
+    'subject',
+    'vatnumber',
+    'name',
+    'createdate',
+    'id',
+    'status',
+    'x',
+  ),
+  fc.oneof(
+    fc.constantFrom(
+      'ci(contains(α))',
+      'eq(1)',
+      'gt(2026-01-01)',
+      'lte(x)',
+      'between(1,2)',
+      'name,ASC',
+      'id,SIDEWAYS',
+      '-1',
+      '0',
+    ),
+    hostileText,
+  ),
+);
+
+/** One request for an operation: valid-looking, mutated, or malformed. */
+export function requestOf(
+  operation: Operation,
+  components: Record<string, JsonSchema>,
+  ids: readonly number[],
+): fc.Arbitrary<GeneratedRequest> {
+  const params = fc.tuple(...operation.pathParams.map(() => pathParam(ids)));
+  const namedQuery = fc.record(
+    Object.fromEntries(
+      Object.entries(operation.query).map(([name, schema]) => [
+        name,
+        fc.oneof(valueOf(schema, components).map(String), hostileText),
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
+  const query = fc.tuple(namedQuery, fc.array(queryPair, { maxLength: 3 }));
+  const body: fc.Arbitrary<{ payload: string | undefined; contentType: string | undefined }> = operation.body
+    ? valueOf(operation.body, components).chain((valid) =>
+        fc
+          .oneof(
+            { weight: 3, arbitrary: fc.constant(valid) },
+            { weight: 4, arbitrary: mutated(valid) },
+            { weight: 1, arbitrary: fc.constant(deeplyNested(300)) },
+          )
+          .chain((json) =>
+            fc.oneof(
+              {
+                weight: 8,
+                arbitrary: fc.constant({ payload: JSON.stringify(json), contentType: 'application/json' }),
+              },
+              {
+                weight: 1,
+                arbitrary: fc.constantFrom(
+                  { payload: '{"unterminated": ', contentType: 'application/json' },
+                  { payload: 'not json at all', contentType: 'application/json' },
+                  { payload: '{"a":1}', contentType: 'text/plain' },
+                  { payload: '<xml/>', contentType: 'application/xml' },
+                ),
+              },
+            ),
+          ),
+      )
+    : fc.constant({ payload: undefined, contentType: undefined });
+  return fc.tuple(params, query, body).map(([values, [named, pairs], { payload, contentType }]) => {
+    let path = operation.path;
+    operation.pathParams.forEach((name, index) => {
+      path = path.replace(`{${name}}`, encodeURIComponent(String(values[index])));
+    });
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(named)) search.append(name, String(value));
+    for (const [name, value] of pairs) search.append(name, value);
+    const queryString = search.toString();
+    return {
+      method: operation.method,
+      url: queryString ? `${path}?${queryString}` : path,
+      headers: contentType ? { 'content-type': contentType } : ({} as Record<string, string>),
+      payload,
+    };
+  });
+}
