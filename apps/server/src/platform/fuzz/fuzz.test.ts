@@ -13,7 +13,7 @@ import {
   type Operation,
   operationsOf,
   requestOf,
-  valueOf,
+  schemaValue,
 } from './openapi-arbitraries.ts';
 
 /**
@@ -198,7 +198,7 @@ describe('fuzz: another company’s ids on every route with an id', () => {
         let url = operation.path;
         for (const name of operation.pathParams) url = url.replace(`{${name}}`, String(id));
         const [body] = operation.body
-          ? fc.sample(valueOf(operation.body, components), { numRuns: 1, seed: SEED + index })
+          ? fc.sample(schemaValue(operation.body, components), { numRuns: 1, seed: SEED + index })
           : [undefined];
         const request: GeneratedRequest = {
           method: operation.method,

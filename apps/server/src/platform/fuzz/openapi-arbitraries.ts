@@ -135,7 +135,7 @@ function resolve(schema: JsonSchema, components: Record<string, JsonSchema>): Js
 }
 
 /** Values following a JSON schema (mostly), depth-limited. */
-export function valueOf(
+export function schemaValue(
   raw: JsonSchema,
   components: Record<string, JsonSchema>,
   depth = 0,
@@ -146,7 +146,7 @@ export function valueOf(
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants && variants.length > 0)
-    return fc.oneof(...variants.map((v) => valueOf(v, components, depth + 1)));
+    return fc.oneof(...variants.map((v) => schemaValue(v, components, depth + 1)));
   if (schema.allOf && schema.allOf.length > 0) {
     const merged: JsonSchema = { type: 'object', properties: {}, required: [] };
     for (const part of schema.allOf) {
@@ -154,7 +154,7 @@ export function valueOf(
       Object.assign(merged.properties as object, resolved.properties ?? {});
       merged.required = [...(merged.required ?? []), ...(resolved.required ?? [])];
     }
-    return valueOf(merged, components, depth + 1);
+    return schemaValue(merged, components, depth + 1);
   }
   const types = [schema.type ?? (schema.properties ? 'object' : 'string')].flat();
   const typed = types.map((type) => byType(type, schema, components, depth));
@@ -185,7 +185,7 @@ function byType(
         noNaN: true,
       });
     case 'array':
-      return fc.array(valueOf(schema.items ?? {}, components, depth + 1), {
+      return fc.array(schemaValue(schema.items ?? {}, components, depth + 1), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.min(schema.maxItems ?? 3, 3),
       });
@@ -194,7 +194,7 @@ function byType(
       const required = new Set(schema.required ?? []);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, property] of Object.entries(properties))
-        record[key] = valueOf(property, components, depth + 1);
+        record[key] = schemaValue(property, components, depth + 1);
       return fc.record(record, {
         requiredKeys: Object.keys(properties).filter((key) => required.has(key)),
       });
@@ -278,14 +278,14 @@ export function requestOf(
     Object.fromEntries(
       Object.entries(operation.query).map(([name, schema]) => [
         name,
-        fc.oneof(valueOf(schema, components).map(String), hostileText),
+        fc.oneof(schemaValue(schema, components).map(String), hostileText),
       ]),
     ),
     { requiredKeys: [] },
   );
   const query = fc.tuple(namedQuery, fc.array(queryPair, { maxLength: 3 }));
   const body: fc.Arbitrary<{ payload: string | undefined; contentType: string | undefined }> = operation.body
-    ? valueOf(operation.body, components).chain((valid) =>
+    ? schemaValue(operation.body, components).chain((valid) =>
         fc
           .oneof(
             { weight: 3, arbitrary: fc.constant(valid) },
