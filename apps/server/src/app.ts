@@ -117,7 +117,7 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeUploads,
   });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
@@ -159,6 +159,28 @@ export async function buildApp(
   serveWebApp(app, config.webDist);
   return app;
 }
+
+/**
+ * The zod schemas as JSON schemas; a multipart route (uploads) validates its files itself, so the
+ * document says here what it takes: one or more files in the field `file`.
+ */
+const describeUploads: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes('multipart/form-data')) return output;
+  const file = { type: 'string', format: 'binary' };
+  return {
+    ...output,
+    schema: {
+      ...output.schema,
+      body: {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { oneOf: [file, { type: 'array', items: file }] } },
+      },
+    },
+  };
+};
 
 /** The built web app: hashed assets cached for a year, every other page path gets index.html. */
 function serveWebApp(app: FastifyInstance, webDist: string): void {

@@ -161,6 +161,13 @@ describe('fuzz: every route, generated input', () => {
     expect(Object.keys(list?.query ?? {})).toEqual(
       expect.arrayContaining(['page', 'size', 'sort', 'search', 'companyid']),
     );
+    // …and the upload route its multipart body.
+    const upload = (
+      t.app.swagger() as unknown as {
+        paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
+      }
+    ).paths['/api/document/{id}/attachments']?.post;
+    expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
   });
 
   for (const [who, runs] of [
