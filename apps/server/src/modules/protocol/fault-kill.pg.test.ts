@@ -1,12 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appModules } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
+import { createDiskStorage } from '../../platform/storage.ts';
+import { sweepStorage } from '../../platform/storage-sweep.ts';
 import { ADMIN_PASSWORD, createTestDatabase } from '../../test/harness.ts';
 import { addUserToCompany } from '../companies/api.ts';
 import { createUser } from '../users/api.ts';
@@ -46,6 +51,16 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Files under `dir`, as paths relative to it with `/` (storage keys look so). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(path.join(dir, name)).isFile())
+    .map((name) => name.split(path.sep).join('/'))
+    .sort();
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres)(
   'SIGKILL of the server (PostgreSQL only: skipped on PGlite, which runs inside the app and has no server to kill)',
@@ -96,7 +111,7 @@ describe.skipIf(!onPostgres)(
         if (ended) throw new Error(`the server ended while starting:\n${output.join('')}`);
         const health = await fetch(`${started.url}/api/health`).catch(() => undefined);
         if (health?.ok) return started;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await delay(100);
       }
       throw new Error(`the server did not answer /api/health:\n${output.join('')}`);
     }
@@ -119,7 +134,7 @@ describe.skipIf(!onPostgres)(
           [killedAt],
         );
         if (rows[0]?.n === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await delay(50);
       }
     }
 
@@ -285,6 +300,103 @@ describe.skipIf(!onPostgres)(
       });
       expect(next.status).toBe(201);
       expect((await next.json()).protocolNumber).toBe(n + 1);
+    }, 60_000);
+    it('killed during an upload: no attachment row, the half-written file is swept, the next upload works', async () => {
+      const created = await api(`/document?companyid=${companyId}`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 0, subject: 'Με μεγάλο συνημμένο' }),
+      });
+      expect(created.status).toBe(201);
+      const documentId: number = (await created.json()).id;
+      const tmpDir = path.join(storageDir, 'tmp');
+      const partFiles = () =>
+        existsSync(tmpDir) ? readdirSync(tmpDir).filter((name) => name.endsWith('.part')) : [];
+      expect(partFiles()).toEqual([]);
+
+      // A raw request announcing a 16 MiB text file and sending it slowly, never all of it.
+      const declared = 16 * 1024 * 1024;
+      const boundary = `----fault${randomBytes(8).toString('hex')}`;
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      );
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const chunk = Buffer.from('Γραμμή ενός μεγάλου κειμένου που ανεβαίνει αργά.\n'.repeat(300));
+      if (!server) throw new Error('no server');
+      const request = http.request(`${server.url}/api/document/${documentId}/attachments`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + declared + tail.length),
+        },
+      });
+      const outcome = new Promise<string>((resolve) => {
+        request.once('response', (response) => resolve(`answered ${response.statusCode}`));
+        request.on('error', () => resolve('no answer'));
+      });
+      request.write(head);
+      let sending = true;
+      const sender = (async () => {
+        for (let sent = 0; sending && sent < declared / 2; sent += chunk.length) {
+          request.write(chunk);
+          await delay(10);
+        }
+      })();
+      // Kill once the server is writing the file: its temporary file has grown past 256 KiB.
+      let part: string | undefined;
+      for (const deadline = Date.now() + 20_000; !part && Date.now() < deadline; await delay(20)) {
+        part = partFiles().find((name) => statSync(path.join(tmpDir, name)).size >= 256 * 1024);
+      }
+      expect(part, 'the upload never reached the storage').toBeDefined();
+      await killServer();
+      sending = false;
+      await sender;
+      expect(await outcome).toBe('no answer');
+      expect(partFiles()).toEqual([part]);
+
+      await startServer();
+      const rows = await client.query<{ attachments: number; history: number }>(
+        `SELECT
+           (SELECT count(*) FROM document_attachments WHERE document_id = $1)::int AS attachments,
+           (SELECT count(*) FROM audit_log WHERE entity = 'document' AND entity_id = $1::text
+              AND action LIKE 'attachment%')::int AS history`,
+        [documentId],
+      );
+      expect(rows.rows).toEqual([{ attachments: 0, history: 0 }]);
+      // The server sweeps files over a day old (the grace period spares uploads in flight); the
+      // test sweeps as that day later would, with the columns the app declares.
+      const storageColumns = appModules.flatMap((m) => m.storageColumns ?? []);
+      const sweep = () => sweepStorage(db, createDiskStorage(storageDir), storageColumns, new Date());
+      await sweep();
+      const referenced = async () =>
+        (await client.query<{ key: string }>('SELECT storage_key AS key FROM document_attachments')).rows
+          .map((r) => r.key)
+          .sort();
+      expect(partFiles()).toEqual([]);
+      expect(filesUnder(storageDir)).toEqual(await referenced());
+
+      // A normal upload afterwards is stored whole and read back.
+      const content = Buffer.concat([chunk, chunk, chunk]);
+      const form = new FormData();
+      form.append('files', new Blob([content], { type: 'text/plain' }), 'after.txt');
+      const uploaded = await fetch(`${server?.url}/api/document/${documentId}/attachments`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      expect(uploaded.status).toBe(201);
+      const [attachment] = (await uploaded.json()).uploaded;
+      expect(attachment).toMatchObject({
+        fileName: 'after.txt',
+        size: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+      });
+      const download = await api(`/document/${documentId}/attachments/${attachment.id}/content`);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+      expect(await sweep()).toBe(0);
+      expect(filesUnder(storageDir)).toEqual(await referenced());
+      expect((await referenced()).length).toBeGreaterThan(0);
     }, 60_000);
   },
 );
