@@ -71,6 +71,16 @@ export function newStorageKey(now: Date = new Date()): string {
   return `${year}/${month}/${randomUUID()}`;
 }
 
+/** Flushes a folder's entries (a rename into it, a new subfolder) to the disk. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The disk adapter: objects are files under `root` (STORAGE_DIR, by default DATA_DIR/files).
  * A put writes `root/tmp/<uuid>.part`, fsyncs it and renames it into place, so a reader never sees
@@ -106,8 +116,15 @@ export function createDiskStorage(root: string): Storage {
         await handle.close();
         closed = true;
         const target = fileOf(key);
-        await mkdir(path.dirname(target), { recursive: true });
+        const created = await mkdir(path.dirname(target), { recursive: true });
         await rename(tmpFile, target);
+        // The rename (and a new month folder) must reach the disk before the caller commits the row
+        // that names the file: after a power cut the row never points at a file that is gone.
+        const stop = created ? path.dirname(created) : path.dirname(target);
+        for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
+          await syncFolder(folder);
+          if (folder === stop || folder === base) break;
+        }
         return { key, size, sha256: hash.digest('hex') };
       } catch (error) {
         if (!closed) await handle.close().catch(() => undefined);
