@@ -44,6 +44,9 @@ vitest_run() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"
 }
 
+step "dependencies support every promised Node.js line"
+node scripts/check-engines.mjs
+
 step "lint"
 npx biome check .
 
