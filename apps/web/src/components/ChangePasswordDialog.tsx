@@ -16,14 +16,14 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../app/currentUser.tsx';
-import { api, isApiError } from '../lib/api.ts';
-import { applyFieldErrors, errorMessage } from '../lib/errors.ts';
+import { api } from '../lib/api.ts';
+import { errorMessage } from '../lib/errors.ts';
 import { FormTextField } from './form/FormTextField.tsx';
 import { contractResolver } from './form/resolver.ts';
+import { placeSaveError } from './form/saveError.ts';
 import { useNotify } from './Notifier.tsx';
 
 const EMPTY: ChangePasswordRequest = { currentPassword: '', password: '', confirmedPassword: '' };
-const FIELDS = ['currentPassword', 'password', 'confirmedPassword'] as const;
 
 interface Props {
   open: boolean;
@@ -67,10 +67,7 @@ export default function ChangePasswordDialog({ open, onClose, userId, userName }
       onClose();
     },
     onError: (failure) => {
-      const unmatched = isApiError(failure)
-        ? applyFieldErrors(failure.fieldErrors, FIELDS, form.setError)
-        : [];
-      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) setError(failure);
+      if (!placeSaveError(failure, form)) setError(failure);
     },
   });
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
@@ -8,23 +9,36 @@ import { type Control, Controller, type FieldPath, type FieldValues } from 'reac
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/errors.ts';
 
-/** A titled card of an edit page; an optional hint under the title. */
+/** A titled card of an edit page; an optional hint under the title and something on its right (a count). */
 export function Section({
   title,
   hint,
+  aside,
   testId,
   children,
 }: {
   title: string;
   hint?: string;
+  aside?: ReactNode;
   testId?: string;
   children: ReactNode;
 }) {
+  const below = { mb: hint ? 0.5 : 2.5 };
+  const heading = (
+    <Typography variant="h2" sx={{ fontSize: '1.05rem', ...(aside ? { flexGrow: 1 } : below) }}>
+      {title}
+    </Typography>
+  );
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }} data-testid={testId}>
-      <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: hint ? 0.5 : 2.5 }}>
-        {title}
-      </Typography>
+      {aside ? (
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, ...below }}>
+          {heading}
+          {aside}
+        </Box>
+      ) : (
+        heading
+      )}
       {hint && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
           {hint}

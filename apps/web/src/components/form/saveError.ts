@@ -21,36 +21,52 @@ export function fieldPaths(values: Record<string, unknown>): string[] {
   return paths;
 }
 
-export interface SaveErrorOptions<V extends FieldValues> {
-  form: UseFormReturn<V>;
-  t: TFunction;
-  notify: (message: string, severity: 'error') => void;
+/**
+ * A server error key that names one field without a field error (e.g. a user name taken): the field,
+ * or the field and the catalog key of what it shows there when the page words it for its records.
+ */
+export type KeyField = string | { field: string; message: string };
+
+export interface SaveErrorPlacement {
   /** Where a server field error belongs in the form; null when nowhere. */
   toForm?: (error: FieldError) => FieldError | null;
-  /** Server error keys that name one field without a field error (e.g. a user name taken). */
-  keyFields?: Record<string, string>;
+  keyFields?: Record<string, KeyField>;
 }
 
 /**
- * A refused save, as the server answers it (`{status, key, params, message, fieldErrors}`): each field
- * error under its field; the message as a snackbar when no field error was given or one has no field.
+ * Puts a refused save (`{status, key, params, message, fieldErrors}` from the server) under the form's
+ * fields. False when its message must be shown too: not the server's answer, no field error given,
+ * or one that has no field.
  */
-export function showSaveError<V extends FieldValues>(
+export function placeSaveError<V extends FieldValues>(
   failure: unknown,
-  { form, t, notify, toForm = (error) => error, keyFields = {} }: SaveErrorOptions<V>,
-): void {
-  if (!isApiError(failure)) {
-    notify(errorMessage(t, failure), 'error');
-    return;
-  }
+  form: UseFormReturn<V>,
+  { toForm = (error) => error, keyFields = {} }: SaveErrorPlacement = {},
+): boolean {
+  if (!isApiError(failure)) return false;
   const keyField = keyFields[failure.key];
   if (keyField) {
-    form.setError(keyField as never, { type: 'server', message: failure.key }, { shouldFocus: true });
-    return;
+    const { field, message } =
+      typeof keyField === 'string' ? { field: keyField, message: failure.key } : keyField;
+    form.setError(field as never, { type: 'server', message }, { shouldFocus: true });
+    return true;
   }
   const mapped = failure.fieldErrors.map(toForm);
   const placed = mapped.filter((error) => error !== null);
   const unmatched = applyFieldErrors(placed, fieldPaths(form.getValues()), form.setError);
-  const shown = failure.fieldErrors.length > 0 && placed.length === mapped.length && unmatched.length === 0;
-  if (!shown) notify(errorMessage(t, failure), 'error');
+  return failure.fieldErrors.length > 0 && placed.length === mapped.length && unmatched.length === 0;
+}
+
+export interface SaveErrorOptions<V extends FieldValues> extends SaveErrorPlacement {
+  form: UseFormReturn<V>;
+  t: TFunction;
+  notify: (message: string, severity: 'error') => void;
+}
+
+/** A refused save: its errors under their fields, its message as a snackbar when they are not enough. */
+export function showSaveError<V extends FieldValues>(
+  failure: unknown,
+  { form, t, notify, ...placement }: SaveErrorOptions<V>,
+): void {
+  if (!placeSaveError(failure, form, placement)) notify(errorMessage(t, failure), 'error');
 }

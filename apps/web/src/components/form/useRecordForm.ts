@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useLocalize } from '../../app/language.tsx';
 import { useNotify } from '../Notifier.tsx';
 import { bodyResolver, type FormContract, formError } from './resolver.ts';
-import { showSaveError } from './saveError.ts';
+import { type KeyField, showSaveError } from './saveError.ts';
 
 export interface RecordFormOptions<V extends FieldValues, R, B> {
   /** The record being edited; undefined on a create page. */
@@ -33,7 +33,7 @@ export interface RecordFormOptions<V extends FieldValues, R, B> {
   /** Asked after the checks and before saving; false cancels (e.g. a confirmation). */
   confirm?: (values: V) => Promise<boolean>;
   /** Server error keys that name one field without a field error (e.g. a user name taken). */
-  keyFields?: Record<string, string>;
+  keyFields?: Record<string, KeyField>;
 }
 
 /**

@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,25 +21,25 @@ import {
   type UserListItem,
 } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
-import { FormFooter } from '../../components/form/FormFooter.tsx';
+import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
-import { contractResolver } from '../../components/form/resolver.ts';
+import { Section } from '../../components/form/fields.tsx';
+import { RecordRoute } from '../../components/form/RecordRoute.tsx';
+import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { applyFieldErrors, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { expandPermissions } from '../../lib/permissionLevels.ts';
 import { userLabel } from '../../lib/userLabel.ts';
 import { groupKey, groupsApi, groupsKey, operatorsKey } from './groupsApi.ts';
@@ -53,9 +52,7 @@ interface GroupFormValues {
   members: number[];
 }
 
-const FORM_FIELDS = ['name', 'description', 'permissions', 'members'] as const;
 const EMPTY: GroupFormValues = { name: '', description: '', permissions: [], members: [] };
-const resolver = contractResolver(saveUserGroupSchema) as unknown as Resolver<GroupFormValues>;
 
 function toForm(group: UserGroup): GroupFormValues {
   return {
@@ -87,53 +84,39 @@ function operatorOption(user: UserListItem): OperatorOption {
   return { id: user.id, label: userLabel(user), username: user.username, active: user.active };
 }
 
-function Section({
-  title,
-  hint,
-  aside,
-  children,
-}: {
-  title: string;
-  hint?: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mb: hint ? 0.5 : 2.5 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.05rem', flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {aside}
-      </Box>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          {hint}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
-
-interface FormProps {
-  group?: UserGroup;
-  onSaved: (group: UserGroup) => void;
-}
-
 /** Name, description, the permission matrix and the members; saved after a confirmation. */
-function GroupForm({ group, onSaved }: FormProps) {
+function GroupForm({ group }: { group?: UserGroup }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const navigate = useNavigate();
   const { companyId } = useCompany();
+  const afterChange = useAfterGroupChange();
   const [confirm, confirmDialog] = useConfirm();
-  const creating = !group;
-  const form = useForm<GroupFormValues>({ resolver, defaultValues: group ? toForm(group) : EMPTY });
-
-  useEffect(() => {
-    if (group) form.reset(toForm(group));
-  }, [group, form]);
+  const initial = useMemo(() => (group ? toForm(group) : { ...EMPTY }), [group]);
+  const record = useRecordForm({
+    record: group,
+    initial,
+    contract: { schema: saveUserGroupSchema, toBody: toRequest },
+    create: (body) => groupsApi.create(companyId, body),
+    update: (current, body) => groupsApi.update(current.id, body),
+    queryKey: (saved) => groupKey(saved.id),
+    savedMessage: (saved, creating) =>
+      t(creating ? 'userGroups.created' : 'userGroups.updated', { name: saved.name }),
+    editPath: (saved) => `/users/groups/${saved.id}/edit`,
+    onSaved: (saved) => afterChange(saved, group),
+    confirm: (values) => {
+      const body = toRequest(values);
+      return confirm({
+        title: t('userGroups.saveTitle'),
+        message: t('userGroups.saveMessage', {
+          name: body.name,
+          permissions: body.permissions.length,
+          members: body.members.length,
+        }),
+        confirmLabel: group ? t('userGroups.save') : t('userGroups.create'),
+      });
+    },
+    keyFields: { 'error.names_not_unique': { field: 'name', message: 'userGroups.nameTaken' } },
+  });
+  const { form, control, creating, saving } = record;
 
   const operators = useQuery({
     queryKey: operatorsKey,
@@ -141,57 +124,16 @@ function GroupForm({ group, onSaved }: FormProps) {
     staleTime: 60_000,
   });
 
-  const save = useMutation({
-    mutationFn: (body: SaveUserGroupRequest) =>
-      group ? groupsApi.update(group.id, body) : groupsApi.create(companyId, body),
-    meta: { errorSnackbar: false },
-    onSuccess: (saved) => {
-      form.reset(toForm(saved));
-      onSaved(saved);
-    },
-    onError: (failure) => {
-      if (isApiError(failure) && failure.key === 'error.names_not_unique') {
-        form.setError('name', { type: 'server', message: 'userGroups.nameTaken' }, { shouldFocus: true });
-        return;
-      }
-      const unmatched = isApiError(failure)
-        ? applyFieldErrors(failure.fieldErrors, FORM_FIELDS, form.setError)
-        : [];
-      if (!isApiError(failure) || failure.fieldErrors.length === 0 || unmatched.length > 0) {
-        notify(errorMessage(t, failure), 'error');
-      }
-    },
-  });
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      const body = toRequest(values);
-      const ok = await confirm({
-        title: t('userGroups.saveTitle'),
-        message: t('userGroups.saveMessage', {
-          name: body.name,
-          permissions: body.permissions.length,
-          members: body.members.length,
-        }),
-        confirmLabel: creating ? t('userGroups.create') : t('userGroups.save'),
-      });
-      if (ok) save.mutate(body);
-    },
-    () => notify(t('validation.fix_errors'), 'error'),
-  );
-
   const permissions = form.watch('permissions');
-  const dirty = form.formState.isDirty;
-
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="group-form">
+    <Box component="form" noValidate onSubmit={record.submit} data-testid="group-form">
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
             <Section title={t('userGroups.details')}>
               <Stack spacing={2.25}>
                 <FormTextField
-                  control={form.control}
+                  control={control}
                   name="name"
                   label={t('groups.field.name')}
                   required
@@ -200,7 +142,7 @@ function GroupForm({ group, onSaved }: FormProps) {
                   autoFocus={creating}
                 />
                 <FormTextField
-                  control={form.control}
+                  control={control}
                   name="description"
                   label={t('groups.field.description')}
                   testId="group-description"
@@ -222,13 +164,13 @@ function GroupForm({ group, onSaved }: FormProps) {
               }
             >
               <Controller
-                control={form.control}
+                control={control}
                 name="permissions"
                 render={({ field }) => (
                   <PermissionMatrix
                     value={field.value}
                     onChange={(next) => field.onChange(next)}
-                    disabled={save.isPending}
+                    disabled={saving}
                   />
                 )}
               />
@@ -238,7 +180,7 @@ function GroupForm({ group, onSaved }: FormProps) {
         <Grid size={{ xs: 12, lg: 5 }}>
           <Section title={t('userGroups.members')} hint={t('userGroups.membersHint')}>
             <Controller
-              control={form.control}
+              control={control}
               name="members"
               render={({ field }) => {
                 const options = operators.data ?? [];
@@ -252,7 +194,7 @@ function GroupForm({ group, onSaved }: FormProps) {
                     options={options}
                     value={value}
                     loading={operators.isLoading}
-                    disabled={save.isPending}
+                    disabled={saving}
                     filterSelectedOptions
                     noOptionsText={t('userGroups.noOperators')}
                     getOptionLabel={(option) => option.label}
@@ -308,31 +250,7 @@ function GroupForm({ group, onSaved }: FormProps) {
           </Section>
         </Grid>
       </Grid>
-      <FormFooter
-        dirty={dirty}
-        status={
-          dirty
-            ? t('userGroups.unsaved')
-            : creating
-              ? t('userGroups.requiredHint')
-              : t('userGroups.noChanges')
-        }
-        cancel={{
-          label: creating ? t('common.cancel') : t('userGroups.undo'),
-          disabled: save.isPending || (!creating && !dirty),
-          onClick: () => {
-            if (creating) navigate(-1);
-            else form.reset(group ? toForm(group) : EMPTY);
-          },
-          testId: 'group-cancel',
-        }}
-        save={{
-          label: creating ? t('userGroups.create') : t('userGroups.save'),
-          pending: save.isPending,
-          disabled: !creating && !dirty,
-          testId: 'group-save',
-        }}
-      />
+      <RecordFormFooter record={record} texts="userGroups" testIdPrefix="group" />
       {confirmDialog}
     </Box>
   );
@@ -354,12 +272,7 @@ function useAfterGroupChange() {
 /** /users/groups/create: a group of the company in use. */
 function CreateGroup() {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const localize = useLocalize();
-  const queryClient = useQueryClient();
   const { company } = useCompany();
-  const afterChange = useAfterGroupChange();
   useAppBar({ title: t('userGroups.createTitle') });
 
   return (
@@ -373,14 +286,7 @@ function CreateGroup() {
         }
         avatar={<GroupAddOutlinedIcon />}
       />
-      <GroupForm
-        onSaved={(created) => {
-          queryClient.setQueryData(groupKey(created.id), created);
-          afterChange(created);
-          notify(t('userGroups.created', { name: created.name }), 'success');
-          navigate(localize(`/users/groups/${created.id}/edit`), { replace: true });
-        }}
-      />
+      <GroupForm />
     </Box>
   );
 }
@@ -467,14 +373,7 @@ function EditGroup({ id }: { id: number }) {
           {t('userGroups.otherCompany', { name: groupCompany.companyname })}
         </Alert>
       )}
-      <GroupForm
-        group={group}
-        onSaved={(next) => {
-          queryClient.setQueryData(groupKey(next.id), next);
-          afterChange(next, group);
-          notify(t('userGroups.updated', { name: next.name }), 'success');
-        }}
-      />
+      <GroupForm group={group} />
       {confirmDialog}
     </Box>
   );
@@ -482,9 +381,5 @@ function EditGroup({ id }: { id: number }) {
 
 /** /users/groups/create and /users/groups/{id}/edit (issue 4). */
 export default function UserGroupEditPage() {
-  const { id: idParam } = useParams();
-  if (idParam === undefined) return <CreateGroup />;
-  const id = Number(idParam);
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  return <EditGroup key={id} id={id} />;
+  return <RecordRoute param="id" create={<CreateGroup />} edit={(id) => <EditGroup key={id} id={id} />} />;
 }
