@@ -150,8 +150,13 @@ export async function restore(
   await mkdir(config.dataDir, { recursive: true });
   const staging = await mkdtemp(path.join(config.dataDir, '.protocol-restore-'));
   try {
-    // First pass: the manifest and the dump only, so nothing changes before the archive is checked.
-    await tar.extract({ file, cwd: staging, filter: (entry) => !entry.startsWith(`${FILES}/`) });
+    // First pass: the manifest and the dump only; it reads the whole archive, so a damaged or
+    // truncated one is refused before anything changes.
+    await tar
+      .extract({ file, cwd: staging, strict: true, filter: (entry) => !entry.startsWith(`${FILES}/`) })
+      .catch((error: Error) => {
+        throw new BackupError(`${file} is not a readable Protocol backup: ${error.message}`, 3);
+      });
     const manifest = await readManifest(path.join(staging, MANIFEST), file);
     const kind = config.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.database !== kind)
