@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -235,4 +236,22 @@ describe('backup and restore', () => {
       config.databaseUrl ? /restore it with DATABASE_URL set/ : /restore it without DATABASE_URL/,
     );
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses a PostgreSQL database at a newer migration than the backup',
+    async () => {
+      await stop();
+      // A migration a later version applied: pg_restore --clean would leave its tables behind.
+      const client = new pg.Client({ connectionString: config.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(
+          `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('later', 9999999999999)`,
+        );
+        await expect(restore(config, { file: archive })).rejects.toThrow(/newer than the backup's/);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });

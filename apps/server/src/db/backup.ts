@@ -173,6 +173,7 @@ export async function restore(
       );
 
     if (config.databaseUrl) {
+      await refuseNewerPostgres(config.databaseUrl, manifest.migration);
       await refuseBusyPostgres(config.databaseUrl, options.force ?? false);
       // One transaction: a failing restore leaves the database as it was.
       await run(
@@ -311,6 +312,29 @@ async function refuseBusyPostgres(databaseUrl: string, force: boolean): Promise<
         );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * pg_restore --clean drops only what the dump holds: tables that later migrations added would stay
+ * and make those migrations fail at the next start. Such a database is refused.
+ */
+async function refuseNewerPostgres(databaseUrl: string, backupMigration: string | null): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const current = tagOf(await newestMigration((q) => client.query(q)));
+    const order = journal().entries.map((e) => e.tag);
+    const at = current === null ? -1 : order.indexOf(current);
+    // Not in this version's journal: made by a newer Protocol.
+    if (current === null || (at !== -1 && at <= order.indexOf(backupMigration ?? ''))) return;
+    throw new BackupError(
+      `The database is at migration ${current}, newer than the backup's ${backupMigration ?? '(none)'}: ` +
+        'restore into an empty database (dropdb and createdb) instead.',
+      3,
+    );
   } finally {
     await client.end();
   }
