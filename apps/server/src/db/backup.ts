@@ -86,7 +86,9 @@ export async function backup(
 ): Promise<{ file: string; manifest: BackupManifest }> {
   const outDir = path.resolve(options.outDir);
   await mkdir(outDir, { recursive: true });
-  const file = path.join(outDir, backupFileName(options.now));
+  const now = options.now ?? new Date();
+  const file = path.join(outDir, backupFileName(now));
+  const partial = `${file}.part`;
   if (existsSync(file)) throw new BackupError(`${file} already exists.`);
   // Staged beside the archive (not in a possibly small /tmp); the archive is written under a
   // temporary name and renamed, so a file with the final name is always complete.
@@ -118,7 +120,7 @@ export async function backup(
     const manifest: BackupManifest = {
       format: 'protocol-backup',
       version: 1,
-      createdAt: (options.now ?? new Date()).toISOString(),
+      createdAt: now.toISOString(),
       database,
       migration,
       files: files.length,
@@ -126,7 +128,6 @@ export async function backup(
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     // node-tar packs from one folder: the storage folder joins the staging one through a link.
     if (files.length > 0) await symlink(path.resolve(config.storageDir), path.join(staging, FILES), 'dir');
-    const partial = `${file}.part`;
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
       MANIFEST,
       database === 'pglite' ? PGLITE_DUMP : PG_DUMP,
@@ -137,6 +138,7 @@ export async function backup(
     return { file, manifest };
   } finally {
     await rm(staging, { recursive: true, force: true });
+    await rm(partial, { force: true });
   }
 }
 
