@@ -35,7 +35,8 @@ for (const workspace of workspaces) {
     const needs = engines?.node;
     if (!name || typeof needs !== 'string' || !semver.validRange(needs)) continue;
     const missed = lines.filter((line) => !semver.satisfies(line, needs));
-    if (missed.length > 0) problems.add(`${name}@${version} needs Node.js ${needs} (not ${missed.join(', ')})`);
+    if (missed.length > 0)
+      problems.add(`${name}@${version} needs Node.js ${needs} (not ${missed.join(', ')})`);
   }
 }
 if (problems.size > 0) {
