@@ -31,6 +31,13 @@ describe('defect 4: personal data is never cached', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['cache-control']).toBe('no-store');
+    const book = await t.app.inject({
+      method: 'GET',
+      url: `/api/protocol/book_summary/file?bookId=1&from=2026-01-01&to=2026-12-31&format=pdf`,
+      headers: admin,
+    });
+    expect(book.statusCode, book.body.slice(0, 200)).toBe(200);
+    expect(book.headers['cache-control']).toBe('no-store');
     const missing = await t.app.inject({ method: 'GET', url: '/api/traders/2147483000', headers: clerk });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');

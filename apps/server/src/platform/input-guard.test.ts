@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const fieldsOf = (body: string) => (JSON.parse(body).fieldErrors as { field: string; key: string }[]) ?? [];
 
-describe('unstorable text is refused at the edge', () => {
+describe('defect 2: unstorable text is refused at the edge', () => {
   it('a NUL in the login user name (no sign-in needed): 400 naming the field, in Greek and English', async () => {
     const greek = await t.app.inject({
       method: 'POST',

@@ -154,7 +154,7 @@ afterAll(async () => {
 });
 
 describe('fuzz: every route, generated input', () => {
-  it('finds the routes in the OpenAPI document', () => {
+  it('defect 7: finds the routes in the OpenAPI document, with what they take', () => {
     expect(operations.length).toBeGreaterThan(100);
     // The list routes describe their parameters (issue 12, defect 7).
     const list = operations.find((o) => o.path === '/api/traders/search');

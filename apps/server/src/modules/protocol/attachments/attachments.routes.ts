@@ -150,7 +150,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
           contentDisposition(inline ? 'inline' : 'attachment', attachment.fileName),
         )
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-cache')
+        // A document's file is personal data like every signed-in answer: never kept in a cache.
+        .header('Cache-Control', 'no-store')
         .header('ETag', `"${attachment.sha256}"`);
       if (inline) {
         reply.header('Content-Security-Policy', INLINE_CSP).header('X-Frame-Options', 'SAMEORIGIN');
