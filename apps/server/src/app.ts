@@ -28,6 +28,9 @@ import { authPlugin } from './platform/auth.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
+import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
+import { createJobQueue, type JobRegistry, jobRegistryOf } from './platform/jobs/jobs.ts';
+import { startJobWorker } from './platform/jobs/worker.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
 import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } from './platform/module.ts';
@@ -126,6 +129,7 @@ export async function buildApp(
   const db = database.db;
   await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
 
+  const jobRegistry = jobRegistryOf(modules);
   const moduleOptions: ModuleOptions = {
     db,
     config,
@@ -138,7 +142,9 @@ export async function buildApp(
     mailer: createMailer(config),
     companyDefaults: companyDefaultsOf(modules),
     references: referencesOf(modules),
+    jobs: createJobQueue(jobRegistry),
   };
+  scheduleJobWorker(app, db, jobRegistry);
   scheduleStorageSweep(
     app,
     db,
@@ -148,6 +154,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(viewsRoutes, moduleOptions);
+      await api.register(jobsRoutes, { ...moduleOptions, jobRegistry });
       for (const module of modules) if (module.plugin) await api.register(module.plugin, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, moduleOptions);
@@ -222,5 +229,20 @@ function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage, co
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
+  });
+}
+
+/**
+ * A listening server runs the background jobs of every module (platform/jobs) until it closes;
+ * tests that inject requests run none unless they start a worker themselves.
+ */
+function scheduleJobWorker(app: FastifyInstance, db: Db, registry: JobRegistry) {
+  let worker: ReturnType<typeof startJobWorker> | undefined;
+  app.addHook('onListen', async () => {
+    worker = startJobWorker(db, registry, { log: app.log });
+  });
+  // Before the database closes (main.ts closes it after the app).
+  app.addHook('onClose', async () => {
+    await worker?.stop();
   });
 }

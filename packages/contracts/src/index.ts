@@ -6,6 +6,7 @@ export * from './db.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './installation.ts';
+export * from './jobs.ts';
 export * from './list.ts';
 export * from './parametrics.ts';
 export * from './permissions.ts';

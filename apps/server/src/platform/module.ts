@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
+import type { JobHandler, JobQueue, JobSettled } from './jobs/jobs.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
 import type { SecretBox } from './secrets.ts';
@@ -30,6 +31,8 @@ export interface ModuleOptions {
   companyDefaults: CompanyDefaults;
   /** The columns of all modules that point at another module's rows (e.g. a merge moves them). */
   references: RowReferences;
+  /** Background work: `jobs.enqueue(tx, { kind, key?, companyId, owner, payload })` (platform/jobs). */
+  jobs: JobQueue;
 }
 
 /** A module's defaults for a new company, run inside the transaction that creates it. */
@@ -74,6 +77,13 @@ export interface AppModule {
   references?: RowReference[];
   /** Columns of this module holding storage keys: the storage sweep keeps the objects they name. */
   storageColumns?: StorageColumn[];
+  /**
+   * The module's kinds of background job by name (unique across modules), e.g. `'search.reindex'`.
+   * A handler may run again after a crash, so it must be safe to repeat (platform/jobs/jobs.ts).
+   */
+  jobs?: Record<string, JobHandler<never>>;
+  /** Told, in the transaction that ends it, that any job ended: succeeded, failed or cancelled. */
+  onJobSettled?: JobSettled;
 }
 
 export function defineModule(module: AppModule): AppModule {

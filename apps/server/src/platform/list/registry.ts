@@ -13,7 +13,7 @@ export interface RegisteredList {
   // biome-ignore lint/suspicious/noExplicitAny: each list has its own row type
   list: EntityList<any>;
   /** What reading the list needs (several: any of them): an export of it needs the same. */
-  permission: Permission | readonly Permission[];
+  permission: ListPermission;
   /**
    * The rows the operator may see and the company in use (its custom fields); company lists read it
    * from the query, 404 for a company not the operator's.
@@ -24,8 +24,12 @@ export interface RegisteredList {
   ): { scope: SQL | undefined; companyId: number | undefined };
 }
 
-/** Whether a scope grants what a list needs: its permission, or any of several. */
-export function mayRead(scope: readonly string[], needed: Permission | readonly Permission[]): boolean {
+/** A permission, any of several, or just being signed in (lists of one's own rows). */
+export type ListPermission = Permission | readonly Permission[] | 'signedIn';
+
+/** Whether a scope grants what a list needs. */
+export function mayRead(scope: readonly string[], needed: ListPermission): boolean {
+  if (needed === 'signedIn') return true;
   return [needed].flat().some((permission) => hasPermission(scope, permission));
 }
 

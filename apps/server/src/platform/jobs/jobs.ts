@@ -1,0 +1,165 @@
+import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { type JobRow, jobs } from './jobs.schema.ts';
+
+export type { JobRow } from './jobs.schema.ts';
+
+/**
+ * What a handler gets. A handler must be safe to run again from the start: a worker that dies (or
+ * loses its lease) mid-job leaves the job to another worker, which runs it anew. Write in batches
+ * that commit on their own (a long transaction holds PGlite's only connection), each idempotent.
+ */
+export interface JobContext<P> {
+  payload: P;
+  /** The row as claimed (attempts counts this run). */
+  job: JobRow;
+  /** Reports how far it got, read back by the owner's job list; call it per batch, not per row. */
+  progress(done: number, total?: number | null, message?: string | null): Promise<void>;
+  db: Db;
+  /** Aborted when the server stops or the lease is lost: stop at the next batch. */
+  signal: AbortSignal;
+}
+
+/** One kind of job; what it returns (JSON) is kept as the job's result. */
+export type JobHandler<P = unknown> = (context: JobContext<P>) => Promise<unknown>;
+
+/** Told, in the transaction that ends it, that a job ended (succeeded, failed or cancelled). */
+export type JobSettled = (tx: Tx, job: JobRow) => Promise<void>;
+
+export interface NewJob {
+  /** A kind some module declares in `AppModule.jobs`. */
+  kind: string;
+  /** While a job with this key is queued or running, enqueueing the same key returns that job. */
+  key?: string;
+  companyId: number | null;
+  /** The operator who asked; null for work nobody asked for. */
+  owner: number | null;
+  payload?: Record<string, unknown>;
+  /** Runs that may fail (a thrown error or a dead worker) before the job fails; default 3. */
+  maxAttempts?: number;
+}
+
+/** How modules start background work (`ModuleOptions.jobs`). */
+export interface JobQueue {
+  /**
+   * Queues a job in `tx` (it runs once that commits). With a key already queued or running, the
+   * job is coalesced: nothing is queued and the existing job is returned, `created` false.
+   */
+  enqueue(tx: Tx, job: NewJob): Promise<{ job: JobRow; created: boolean }>;
+}
+
+/** The kinds and hooks of all modules, gathered once. */
+export interface JobRegistry {
+  handlers: ReadonlyMap<string, JobHandler<never>>;
+  settled: readonly JobSettled[];
+}
+
+export function jobRegistryOf(
+  modules: readonly { name: string; jobs?: Record<string, JobHandler<never>>; onJobSettled?: JobSettled }[],
+): JobRegistry {
+  const handlers = new Map<string, JobHandler<never>>();
+  for (const module of modules) {
+    for (const [kind, handler] of Object.entries(module.jobs ?? {})) {
+      if (handlers.has(kind)) throw new Error(`Job kind ${kind} of module ${module.name} is declared twice`);
+      handlers.set(kind, handler);
+    }
+  }
+  return { handlers, settled: modules.flatMap((m) => (m.onJobSettled ? [m.onJobSettled] : [])) };
+}
+
+const active = sql`${jobs.key} IS NOT NULL AND ${jobs.state} IN ('queued', 'running')`;
+
+export function createJobQueue(registry: JobRegistry): JobQueue {
+  return {
+    async enqueue(tx, job) {
+      if (!registry.handlers.has(job.kind)) throw new Error(`No module declares the job kind ${job.kind}`);
+      // The loop covers the holder of the key ending between the insert and the read.
+      for (;;) {
+        const [created] = await tx
+          .insert(jobs)
+          .values({
+            kind: job.kind,
+            key: job.key ?? null,
+            companyId: job.companyId,
+            ownerId: job.owner,
+            payload: job.payload ?? {},
+            maxAttempts: job.maxAttempts ?? 3,
+          })
+          .onConflictDoNothing({ target: jobs.key, where: active })
+          .returning();
+        if (created) return { job: created, created: true };
+        const [existing] = await tx
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.key, job.key as string), inArray(jobs.state, ['queued', 'running'])));
+        if (existing) return { job: existing, created: false };
+      }
+    },
+  };
+}
+
+/**
+ * Ends a job in one transaction with the modules' `onJobSettled` hooks; `where` guards the end
+ * (e.g. only by the worker holding it), so a job ends once. Returns the ended row, if it ended.
+ */
+export async function settleJob(
+  db: Db,
+  registry: JobRegistry,
+  id: number,
+  where: SQL | undefined,
+  values: { state: 'succeeded' | 'failed' | 'cancelled'; result?: unknown; error?: string | null },
+): Promise<JobRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(jobs)
+      .set({ ...values, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+      .where(and(eq(jobs.id, id), where))
+      .returning();
+    if (ended) for (const hook of registry.settled) await hook(tx, ended);
+    return ended;
+  });
+}
+
+/**
+ * Claims the oldest job a worker can run: a queued one that is due, or a running one whose lease
+ * ran out (its worker died). `SKIP LOCKED` lets workers on other nodes claim other rows meanwhile;
+ * a row another claim has taken no longer matches once that claim commits.
+ */
+export async function claimJob(
+  db: Db,
+  workerId: string,
+  kinds: readonly string[],
+  leaseMs: number,
+): Promise<JobRow | undefined> {
+  if (kinds.length === 0) return undefined;
+  return db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, [...kinds]),
+          or(
+            and(eq(jobs.state, 'queued'), lte(jobs.runAfter, sql`now()`)),
+            and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+          ),
+        ),
+      )
+      .orderBy(jobs.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!candidate) return undefined;
+    const [claimed] = await tx
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: workerId,
+        lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      })
+      .where(eq(jobs.id, candidate.id))
+      .returning();
+    return claimed;
+  });
+}

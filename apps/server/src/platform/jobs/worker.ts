@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobs } from './jobs.schema.ts';
+import { claimJob, type JobHandler, type JobRegistry, type JobRow, settleJob } from './jobs.ts';
+
+export interface JobWorkerOptions {
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** How often an idle worker looks for work. */
+  pollMs?: number;
+  /** How long a claim holds without renewal; renewed every third of it while the handler runs. */
+  leaseMs?: number;
+  /** How long `stop` waits for running handlers to return after aborting them. */
+  stopGraceMs?: number;
+  log?: { warn(object: object, message: string): void };
+}
+
+export interface JobWorker {
+  readonly id: string;
+  /** Aborts running handlers, puts their jobs back in the queue and ends the polling. */
+  stop(): Promise<void>;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * A worker polling the jobs table: at most `concurrency` jobs at a time, each under a lease it
+ * renews. Every write about a job is guarded by `locked_by = this worker AND state = 'running'`,
+ * so a worker that lost its lease (paused, cut off) can never end or report on a job another took.
+ */
+export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorkerOptions = {}): JobWorker {
+  const id = `worker-${randomUUID()}`;
+  const { concurrency = 2, pollMs = 1000, leaseMs = 60_000, stopGraceMs = 10_000, log } = options;
+  const kinds = [...registry.handlers.keys()];
+  const running = new Map<number, { promise: Promise<void>; controller: AbortController }>();
+  let stopping = false;
+  let wake: () => void = () => undefined;
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const mine = (jobId: number) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, id), eq(jobs.state, 'running'));
+
+  async function run(job: JobRow, controller: AbortController): Promise<void> {
+    const handler = registry.handlers.get(job.kind) as JobHandler<unknown>;
+    const renewal = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+        .where(mine(job.id))
+        .returning({ id: jobs.id })
+        .then(
+          (kept) => kept.length === 0 && controller.abort(new Error('lease lost')),
+          (error: unknown) => log?.warn({ err: error, job: job.id }, 'job lease renewal failed'),
+        );
+    }, leaseMs / 3);
+    try {
+      const result = await handler({
+        payload: job.payload,
+        job,
+        db,
+        signal: controller.signal,
+        progress: async (done, total, message) => {
+          await db
+            .update(jobs)
+            .set({
+              progressDone: done,
+              ...(total !== undefined ? { progressTotal: total } : {}),
+              ...(message !== undefined ? { progressMessage: message } : {}),
+            })
+            .where(mine(job.id));
+        },
+      });
+      await settleJob(db, registry, job.id, mine(job.id), { state: 'succeeded', result: result ?? null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (stopping) {
+        // A clean stop is no failed attempt: the job goes back to the queue for the next worker.
+        await db
+          .update(jobs)
+          .set({ state: 'queued', attempts: sql`${jobs.attempts} - 1`, lockedBy: null, lockedUntil: null })
+          .where(mine(job.id));
+      } else if (job.attempts < job.maxAttempts) {
+        // Retried later, longer after each failure.
+        await db
+          .update(jobs)
+          .set({
+            state: 'queued',
+            error: message,
+            lockedBy: null,
+            lockedUntil: null,
+            runAfter: sql`now() + make_interval(secs => ${5 * job.attempts ** 2})`,
+          })
+          .where(mine(job.id));
+      } else {
+        await settleJob(db, registry, job.id, mine(job.id), { state: 'failed', error: message });
+      }
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  function start(job: JobRow) {
+    const controller = new AbortController();
+    const promise = (
+      job.attempts > job.maxAttempts
+        ? // Its workers died this often: the job itself is the likely cause, run it no more.
+          settleJob(db, registry, job.id, mine(job.id), { state: 'failed', error: 'job.abandoned' }).then(
+            () => undefined,
+          )
+        : run(job, controller)
+    )
+      .catch((error: unknown) => log?.warn({ err: error, job: job.id }, 'job bookkeeping failed'))
+      .finally(() => {
+        running.delete(job.id);
+        wake();
+      });
+    running.set(job.id, { promise, controller });
+  }
+
+  const loop = (async () => {
+    while (!stopping) {
+      let claimed: JobRow | undefined;
+      if (running.size < concurrency) {
+        try {
+          claimed = await claimJob(db, id, kinds, leaseMs);
+        } catch (error) {
+          log?.warn({ err: error }, 'job claim failed');
+        }
+      }
+      // Claimed while stopping: started and at once aborted, so it goes back to the queue.
+      if (claimed) start(claimed);
+      else await nap(pollMs);
+    }
+  })();
+
+  return {
+    id,
+    async stop() {
+      stopping = true;
+      wake();
+      await loop;
+      const all = [...running.values()];
+      for (const { controller } of all) controller.abort(new Error('worker stopping'));
+      await Promise.race([Promise.allSettled(all.map((r) => r.promise)), delay(stopGraceMs)]);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { EntityCatalog } from './list.ts';
+
+/** queued → running → succeeded | failed; a queued job may be cancelled. */
+export const jobStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobState = (typeof jobStates)[number];
+/** States in which a job is not over yet: its key is taken. */
+export const activeJobStates = ['queued', 'running'] as const satisfies readonly JobState[];
+
+/** A background job as its owner sees it (GET /api/jobs, /api/jobs/{id}). */
+export const jobSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  state: z.enum(jobStates),
+  companyId: z.number().int().nullable(),
+  attempts: z.number().int(),
+  progressDone: z.number().int(),
+  progressTotal: z.number().int().nullable(),
+  progressMessage: z.string().nullable(),
+  result: z.unknown().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** The list of one's own jobs (GET /api/jobs), newest first. */
+export const jobsCatalog: EntityCatalog = {
+  entity: 'jobs',
+  titleKey: 'jobs.title',
+  defaultSort: { field: 'createdAt', desc: true },
+  fields: [
+    {
+      id: 'kind',
+      type: 'text',
+      labelKey: 'jobs.field.kind',
+      sortable: true,
+      filters: ['eq', 'contains'],
+      exportable: true,
+      searchable: true,
+    },
+    {
+      id: 'state',
+      type: 'enum',
+      labelKey: 'jobs.field.state',
+      sortable: true,
+      filters: ['eq'],
+      exportable: true,
+      options: jobStates.map((state) => ({ value: state, labelKey: `jobs.state.${state}` })),
+    },
+    {
+      id: 'progressDone',
+      type: 'number',
+      labelKey: 'jobs.field.progress',
+      sortable: false,
+      filters: [],
+      exportable: true,
+    },
+    {
+      id: 'createdAt',
+      type: 'date',
+      labelKey: 'jobs.field.createdAt',
+      sortable: true,
+      filters: ['gte', 'lte'],
+      exportable: true,
+    },
+    {
+      id: 'finishedAt',
+      type: 'date',
+      labelKey: 'jobs.field.finishedAt',
+      sortable: true,
+      filters: [],
+      exportable: true,
+    },
+  ],
+};
