@@ -16,6 +16,13 @@ export interface Feature {
   /** Entries of /new: what the user may create. */
   create?: NewEntry[];
   launcher?: LauncherApp[];
+  /** Buttons of the top bar, beside the account menu; `React.lazy`, so their code is its own chunk. */
+  topBar?: TopBarItem[];
+}
+
+export interface TopBarItem {
+  key: string;
+  component: ComponentType;
 }
 
 export type Icon = ComponentType<{ fontSize?: 'small' | 'medium' | 'large' | 'inherit' }>;
@@ -113,3 +120,6 @@ export const newEntries = (features: readonly Feature[]): NewEntry[] =>
 
 export const launcherApps = (features: readonly Feature[]): LauncherApp[] =>
   features.flatMap((feature) => feature.launcher ?? []);
+
+export const topBarItems = (features: readonly Feature[]): TopBarItem[] =>
+  features.flatMap((feature) => feature.topBar ?? []);

@@ -4,6 +4,7 @@ import { cases } from '../features/cases/feature.tsx';
 import { company } from '../features/company/feature.tsx';
 import { dashboard } from '../features/dashboard/feature.tsx';
 import { documents } from '../features/documents/feature.tsx';
+import { jobs } from '../features/jobs/feature.tsx';
 import { newPage } from '../features/new/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
@@ -31,4 +32,5 @@ export const features: readonly Feature[] = [
   company,
   about,
   newPage,
+  jobs,
 ];

@@ -5,9 +5,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
+import { topBarItems } from '../feature.ts';
+import { features } from '../features.ts';
 import { useLocalize } from '../language.tsx';
 import { usePreferences } from '../preferences.tsx';
 import { TOP_BAR_HEIGHT } from '../theme.ts';
@@ -17,6 +20,8 @@ import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { SIDE_MENU_ID } from './SideMenu.tsx';
 import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
+
+const featureButtons = topBarItems(features);
 
 /** The fixed 50 px top bar (spec §2). */
 export function TopBar() {
@@ -87,6 +92,11 @@ export function TopBar() {
             <ThemeToggle />
           </span>
         </Tooltip>
+        {featureButtons.map(({ key, component: Button }) => (
+          <Suspense key={key} fallback={null}>
+            <Button />
+          </Suspense>
+        ))}
         <AccountMenu />
       </Toolbar>
     </AppBar>
