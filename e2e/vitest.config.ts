@@ -7,5 +7,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // A browser waits for debounces, requests and renders: a second (the default) is too little on
+    // a busy 2-core machine, and a poll that succeeds returns at once anyway.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
