@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
+import type { DashboardCard } from './dashboard.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
 import type { SecretBox } from './secrets.ts';
@@ -30,6 +31,8 @@ export interface ModuleOptions {
   companyDefaults: CompanyDefaults;
   /** The columns of all modules that point at another module's rows (e.g. a merge moves them). */
   references: RowReferences;
+  /** The dashboard cards of all modules (the dashboard module serves them). */
+  dashboardCards: readonly DashboardCard[];
 }
 
 /** A module's defaults for a new company, run inside the transaction that creates it. */
@@ -74,6 +77,8 @@ export interface AppModule {
   references?: RowReference[];
   /** Columns of this module holding storage keys: the storage sweep keeps the objects they name. */
   storageColumns?: StorageColumn[];
+  /** Cards of GET /api/dashboard about this module's data (platform/dashboard.ts). */
+  dashboardCards?: DashboardCard[];
 }
 
 export function defineModule(module: AppModule): AppModule {
