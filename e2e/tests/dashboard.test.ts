@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 // The dashboard's cards open the lists that show what they count; its dates are the utility's.
@@ -86,8 +87,10 @@ describe('the dashboard', () => {
     const { context, page } = await signedIn('admin');
     await page.getByTestId('dashboard-chart').locator('svg').first().waitFor();
     await shot(page, 'dashboard-cards-el-light');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByTestId('topbar-theme').click();
     await shot(page, 'dashboard-cards-el-dark');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.goto('/en');
     await page.getByTestId('dashboard-chart').locator('svg').first().waitFor();
     expect(await page.getByTestId('dashboard-charged').textContent()).toContain('Charged to me');

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -99,18 +100,20 @@ export function CardRows({ rows, empty }: { rows: CardRow[]; empty: string }) {
   return (
     <List dense disablePadding sx={{ borderTop: 1, borderColor: 'divider' }}>
       {rows.map((row) => (
-        <ListItemButton key={row.key} component={RouterLink} to={row.to} data-testid={row.testId}>
-          <ListItemText
-            primary={row.primary}
-            secondary={row.secondary}
-            slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-          />
-          {row.end !== undefined && (
-            <Typography variant="body2" sx={{ ml: 2, fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {row.end}
-            </Typography>
-          )}
-        </ListItemButton>
+        <ListItem key={row.key} disablePadding>
+          <ListItemButton component={RouterLink} to={row.to} data-testid={row.testId}>
+            <ListItemText
+              primary={row.primary}
+              secondary={row.secondary}
+              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+            />
+            {row.end !== undefined && (
+              <Typography variant="body2" sx={{ ml: 2, fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {row.end}
+              </Typography>
+            )}
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
