@@ -2,7 +2,7 @@
 // alternating with 32 clients running the same counter-row transaction as raw SQL on the same
 // PostgreSQL. Prints both rates, their ratio (target ≥ 0.3) and checks that the book's numbers are
 // exactly 1…N afterwards. Before that it generates N documents (default 1,000,000) across books and
-// years, and times the inbox list (first page, Greek search) on them.
+// years, and times the inbox list (first page, Greek search) and the dashboard on them.
 //   npx tsx bench/documents.ts [documents=1000000] [seconds per round=5] [rounds=3]
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,13 +89,15 @@ try {
   const { jwttoken } = (await login.json()) as { jwttoken: string };
   const headers = { authorization: `Bearer ${jwttoken}`, 'content-type': 'application/json' };
 
-  // Lists on the generated data.
+  // Lists and the dashboard (one query per card: charged to me, registrations, notifications, cases)
+  // on the generated data.
   for (const [label, query] of [
-    ['inbox, first page', 'page=0&size=50'],
-    ['inbox, Greek search', `search=${encodeURIComponent('διαρροης')}&page=0&size=50`],
-    ['inbox, protocol no.', `search=${encodeURIComponent('1532/2024')}&page=0&size=50`],
+    ['inbox, first page', `inbox/search?page=0&size=50`],
+    ['inbox, Greek search', `inbox/search?search=${encodeURIComponent('διαρροης')}&page=0&size=50`],
+    ['inbox, protocol no.', `inbox/search?search=${encodeURIComponent('1532/2024')}&page=0&size=50`],
+    ['dashboard', 'dashboard?'],
   ] as const) {
-    const url = `${base}/inbox/search?companyid=${companyId}&${query}`;
+    const url = `${base}/${query}&companyid=${companyId}`;
     await fetch(url, { headers });
     const times: number[] = [];
     for (let i = 0; i < 5; i += 1) {

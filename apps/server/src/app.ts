@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { companiesModule } from './modules/companies/index.ts';
+import { dashboardModule } from './modules/dashboard/index.ts';
 import { installationModule } from './modules/installation/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { parametricsModule } from './modules/parametrics/index.ts';
@@ -25,6 +26,7 @@ import { tradersModule } from './modules/traders/index.ts';
 import { resolveSession } from './modules/users/api.ts';
 import { usersModule } from './modules/users/index.ts';
 import { authPlugin } from './platform/auth.ts';
+import { dashboardCardsOf } from './platform/dashboard.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
@@ -58,6 +60,7 @@ export const appModules: readonly AppModule[] = [
   notificationsModule,
   tradersModule,
   protocolModule,
+  dashboardModule,
 ];
 
 /** The whole HTTP application: platform plugins first, then each module under /api. */
@@ -143,6 +146,7 @@ export async function buildApp(
     companyDefaults: companyDefaultsOf(modules),
     references: referencesOf(modules),
     jobs: createJobQueue(jobRegistry),
+    dashboardCards: dashboardCardsOf(modules),
   };
   scheduleJobWorker(app, db, jobRegistry);
   scheduleStorageSweep(

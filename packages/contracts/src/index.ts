@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './audit.ts';
 export * from './companies.ts';
 export * from './custom-fields.ts';
+export * from './dashboard.ts';
 export * from './db.ts';
 export * from './errors.ts';
 export * from './exports.ts';

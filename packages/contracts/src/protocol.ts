@@ -298,6 +298,7 @@ export const documentListItemSchema = z.object({
   protocolIdSender: z.string().nullable(),
   protocolSendDate: z.string().nullable(),
   chargedUser: z.string().nullable(),
+  chargedUserId: z.number().int().nullable(),
   attachedFilesCount: z.number().int(),
   sendStatus: z.number().int(),
   folder: z.string().nullable(),
@@ -384,6 +385,17 @@ export const documentsCatalog = {
     listText('protocolIdSender', 130, { searchable: true }),
     listDate('protocolSendDate', 130, { hiddenByDefault: true }),
     listText('chargedUser', 170),
+    // The operator's id: what 'charged to me' links filter on (a name may be shared).
+    {
+      id: 'chargedUserId',
+      type: 'number',
+      labelKey: 'documents.field.chargedUserId',
+      sortable: false,
+      filters: ['eq'],
+      exportable: false,
+      hiddenByDefault: true,
+      width: 90,
+    },
     {
       id: 'attachedFilesCount',
       type: 'number',

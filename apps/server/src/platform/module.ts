@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
+import type { DashboardCard } from './dashboard.ts';
 import type { JobHandler, JobQueue, JobSettled } from './jobs/jobs.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
@@ -33,6 +34,8 @@ export interface ModuleOptions {
   references: RowReferences;
   /** Background work: `jobs.enqueue(tx, { kind, key?, companyId, owner, payload })` (platform/jobs). */
   jobs: JobQueue;
+  /** The dashboard cards of all modules (the dashboard module serves them). */
+  dashboardCards: readonly DashboardCard[];
 }
 
 /** A module's defaults for a new company, run inside the transaction that creates it. */
@@ -84,6 +87,8 @@ export interface AppModule {
   jobs?: Record<string, JobHandler<never>>;
   /** Told, in the transaction that ends it, that any job ended: succeeded, failed or cancelled. */
   onJobSettled?: JobSettled;
+  /** Cards of GET /api/dashboard about this module's data (platform/dashboard.ts). */
+  dashboardCards?: DashboardCard[];
 }
 
 export function defineModule(module: AppModule): AppModule {
