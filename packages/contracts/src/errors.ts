@@ -38,6 +38,7 @@ export const errorKeys = {
   registryNoCredentials: 'error.registry_no_credentials',
   mailNotConfigured: 'error.mail_not_configured',
   mailFailed: 'error.mail_failed',
+  searchTooShort: 'error.search_too_short',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
+import type { SearchSource } from './search/search.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SsoService } from './sso.ts';
 import type { Storage } from './storage.ts';
@@ -74,6 +75,8 @@ export interface AppModule {
   references?: RowReference[];
   /** Columns of this module holding storage keys: the storage sweep keeps the objects they name. */
   storageColumns?: StorageColumn[];
+  /** Lists of the global search (GET /api/search) this module answers, e.g. 'traderDTOList'. */
+  search?: SearchSource[];
 }
 
 export function defineModule(module: AppModule): AppModule {
