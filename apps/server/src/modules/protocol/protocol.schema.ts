@@ -152,7 +152,7 @@ export const documents = pgTable(
     index('documents_subject_norm_trgm').using('gin', t.subjectNorm.op('gin_trgm_ops')),
     index('documents_name_norm_trgm').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('documents_correspondents_norm_trgm').using('gin', t.correspondentsNorm.op('gin_trgm_ops')),
-    index('documents_search_idx').using('gin', t.searchVector),
+    index('documents_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     // The global search finds a document by its number alone ("1532") or with its year.
     index('documents_protocol_number_idx').on(t.companyId, t.protocolNumber, t.protocolYear),
     check('documents_kind_check', sql`${t.kind} in (0, 1)`),
@@ -286,7 +286,7 @@ export const cases = pgTable(
     uniqueIndex('cases_company_code_idx').on(t.companyId, t.code),
     index('cases_code_norm_trgm').using('gin', t.codeNorm.op('gin_trgm_ops')),
     index('cases_name_norm_trgm').using('gin', t.nameNorm.op('gin_trgm_ops')),
-    index('cases_search_idx').using('gin', t.searchVector),
+    index('cases_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 

@@ -4,7 +4,7 @@ import {
   searchCaseSchema,
   searchDocumentSchema,
 } from '@protocol/contracts';
-import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { defineSearchSource, type SearchText } from '../../platform/search/search.ts';
@@ -15,10 +15,18 @@ import { cases, documents } from './protocol.schema.ts';
 const PROTOCOL_ID = /^(\d{1,9})(?:\/(\d{4}))?$/;
 
 const DELETED = 9;
+/** How many of the newest documents the first, bounded step of a text search reads. */
+const RECENT_WINDOW = 50_000;
 
 /**
  * Documents of one kind the asker sees: first those whose protocol number is what was typed, then
  * the text matches, newest first. Deleted drafts are not found; archived documents are.
+ *
+ * Newest-first text matches in two bounded steps, because the planner cannot tell how common a
+ * prefix is: walking the newest ids backwards is fast for a common word and reads the whole table
+ * for a rare one, the GIN index the other way round. So the newest RECENT_WINDOW documents are read
+ * by id first; only when they hold fewer than `limit` matches — a rare word — the older ones come
+ * from the GIN index (`id + 0` keeps the planner off the id order).
  */
 async function findDocuments(
   db: Db,
@@ -33,7 +41,7 @@ async function findDocuments(
     eq(documents.kind, kind),
     ne(documents.state, DELETED),
   );
-  const select = (where: SQL | undefined) =>
+  const select = (where: SQL | undefined, order: SQL = sql`${documents.id} DESC`) =>
     db
       .select({
         id: documents.id,
@@ -44,7 +52,7 @@ async function findDocuments(
       })
       .from(documents)
       .where(and(scope, where))
-      .orderBy(desc(documents.id))
+      .orderBy(order)
       .limit(limit);
   const number = PROTOCOL_ID.exec(text.raw);
   const byNumber = number
@@ -53,9 +61,19 @@ async function findDocuments(
           eq(documents.protocolNumber, Number(number[1])),
           number[2] ? eq(documents.protocolYear, Number(number[2])) : undefined,
         ),
+        // The order of documents_protocol_number_idx: never a walk over all ids for a few rows.
+        sql`${documents.protocolYear} DESC`,
       )
     : [];
-  const byText = await select(text.matches(documents.searchVector));
+  const matches = text.matches(documents.searchVector);
+  const [newest] = await db.select({ id: max(documents.id) }).from(documents);
+  const floor = (newest?.id ?? 0) - RECENT_WINDOW;
+  const recent = await select(and(matches, gt(documents.id, floor)));
+  const older =
+    recent.length < limit
+      ? await select(and(matches, lte(documents.id, floor)), sql`${documents.id} + 0 DESC`)
+      : [];
+  const byText = [...recent, ...older];
   const seen = new Set<number>();
   return [...byNumber, ...byText]
     .filter((row) => !seen.has(row.id) && seen.add(row.id))

@@ -61,7 +61,7 @@ export const traders = pgTable(
     index('traders_firstname_norm_trgm').using('gin', t.firstnameNorm.op('gin_trgm_ops')),
     index('traders_lastname_norm_trgm').using('gin', t.lastnameNorm.op('gin_trgm_ops')),
     index('traders_fullname_norm_sort').on(t.fullnameNorm, t.id),
-    index('traders_search_idx').using('gin', t.searchVector),
+    index('traders_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 
