@@ -4,7 +4,7 @@ import {
   searchCaseSchema,
   searchDocumentSchema,
 } from '@protocol/contracts';
-import { and, desc, eq, gt, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { defineSearchSource, type SearchText } from '../../platform/search/search.ts';
@@ -16,7 +16,7 @@ const PROTOCOL_ID = /^(\d{1,9})(?:\/(\d{4}))?$/;
 
 const DELETED = 9;
 /** How many of the newest documents the first, bounded step of a text search reads. */
-const RECENT_WINDOW = 50_000;
+const RECENT_WINDOW = 5_000;
 
 /**
  * Documents of one kind the asker sees: first those whose protocol number is what was typed, then
@@ -24,9 +24,10 @@ const RECENT_WINDOW = 50_000;
  *
  * Newest-first text matches in two bounded steps, because the planner cannot tell how common a
  * prefix is: walking the newest ids backwards is fast for a common word and reads the whole table
- * for a rare one, the GIN index the other way round. So the newest RECENT_WINDOW documents are read
- * by id first; only when they hold fewer than `limit` matches — a rare word — the older ones come
- * from the GIN index (`id + 0` keeps the planner off the id order).
+ * for a rare one, the GIN index the other way round. So the asker's newest RECENT_WINDOW documents
+ * are read newest first until `limit` match (a common word stops after a few rows); only when
+ * fewer match — a rare word — all matches come from the GIN index (`id + 0` keeps the planner off
+ * the id order).
  */
 async function findDocuments(
   db: Db,
@@ -41,19 +42,15 @@ async function findDocuments(
     eq(documents.kind, kind),
     ne(documents.state, DELETED),
   );
-  const select = (where: SQL | undefined, order: SQL = sql`${documents.id} DESC`) =>
-    db
-      .select({
-        id: documents.id,
-        protocolNumber: documents.protocolNumber,
-        protocolYear: documents.protocolYear,
-        name: documents.name,
-        subject: documents.subject,
-      })
-      .from(documents)
-      .where(and(scope, where))
-      .orderBy(order)
-      .limit(limit);
+  const fields = {
+    id: documents.id,
+    protocolNumber: documents.protocolNumber,
+    protocolYear: documents.protocolYear,
+    name: documents.name,
+    subject: documents.subject,
+  };
+  const select = (where: SQL | undefined, order: SQL) =>
+    db.select(fields).from(documents).where(and(scope, where)).orderBy(order).limit(limit);
   const number = PROTOCOL_ID.exec(text.raw);
   const byNumber = number
     ? await select(
@@ -65,15 +62,29 @@ async function findDocuments(
         sql`${documents.protocolYear} DESC`,
       )
     : [];
-  const matches = text.matches(documents.searchVector);
-  const [newest] = await db.select({ id: max(documents.id) }).from(documents);
-  const floor = (newest?.id ?? 0) - RECENT_WINDOW;
-  const recent = await select(and(matches, gt(documents.id, floor)));
-  const older =
+  const newest = db
+    .select({ ...fields, searchVector: documents.searchVector })
+    .from(documents)
+    .where(scope)
+    .orderBy(desc(documents.id))
+    .limit(RECENT_WINDOW)
+    .as('newest');
+  const recent = await db
+    .select({
+      id: newest.id,
+      protocolNumber: newest.protocolNumber,
+      protocolYear: newest.protocolYear,
+      name: newest.name,
+      subject: newest.subject,
+    })
+    .from(newest)
+    .where(text.matches(newest.searchVector))
+    .orderBy(desc(newest.id))
+    .limit(limit);
+  const byText =
     recent.length < limit
-      ? await select(and(matches, lte(documents.id, floor)), sql`${documents.id} + 0 DESC`)
-      : [];
-  const byText = [...recent, ...older];
+      ? await select(text.matches(documents.searchVector), sql`${documents.id} + 0 DESC`)
+      : recent;
   const seen = new Set<number>();
   return [...byNumber, ...byText]
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
