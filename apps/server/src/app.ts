@@ -36,6 +36,7 @@ import { startJobWorker } from './platform/jobs/worker.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
 import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } from './platform/module.ts';
+import { searchRoutes } from './platform/search/search.routes.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { SsoService } from './platform/sso.ts';
 import { createDiskStorage, type Storage } from './platform/storage.ts';
@@ -162,6 +163,7 @@ export async function buildApp(
       for (const module of modules) if (module.plugin) await api.register(module.plugin, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, moduleOptions);
+      await api.register(searchRoutes, { db, sources: modules.flatMap((m) => m.search ?? []) });
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -39,6 +39,7 @@ export const errorKeys = {
   mailNotConfigured: 'error.mail_not_configured',
   mailFailed: 'error.mail_failed',
   jobNotQueued: 'error.job_not_queued',
+  searchTooShort: 'error.search_too_short',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 

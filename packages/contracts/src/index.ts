@@ -13,6 +13,7 @@ export * from './parametrics.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';
 export * from './protocol-settings.ts';
+export * from './search.ts';
 export * from './settings.ts';
 export * from './settings-tables.ts';
 export * from './time.ts';

@@ -5,6 +5,7 @@ import type { DashboardCard } from './dashboard.ts';
 import type { JobHandler, JobQueue, JobSettled } from './jobs/jobs.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
+import type { SearchSource } from './search/search.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SsoService } from './sso.ts';
 import type { Storage } from './storage.ts';
@@ -89,6 +90,8 @@ export interface AppModule {
   onJobSettled?: JobSettled;
   /** Cards of GET /api/dashboard about this module's data (platform/dashboard.ts). */
   dashboardCards?: DashboardCard[];
+  /** Lists of the global search (GET /api/search) this module answers, e.g. 'traderDTOList'. */
+  search?: SearchSource[];
 }
 
 export function defineModule(module: AppModule): AppModule {

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser, Permission } from '@protocol/contracts';
+import type { AuthenticatedUser, Permission, SearchResponse } from '@protocol/contracts';
 import type { ComponentType } from 'react';
 import { can } from './permissions.ts';
 
@@ -18,6 +18,8 @@ export interface Feature {
   launcher?: LauncherApp[];
   /** Buttons of the top bar, beside the account menu; `React.lazy`, so their code is its own chunk. */
   topBar?: TopBarItem[];
+  /** The lists of GET /api/search this feature shows in the top bar's search. */
+  search?: SearchGroup[];
 }
 
 export interface TopBarItem {
@@ -86,6 +88,30 @@ export interface LauncherApp {
   path: string;
   icon: Icon;
 }
+
+/** One list of the global search's answer: its heading and how a result reads and opens. */
+export interface SearchGroup<K extends keyof SearchResponse = keyof SearchResponse> {
+  key: K;
+  /** Catalog key of the heading. */
+  label: string;
+  icon: Icon;
+  present(item: SearchResponse[K][number]): SearchResultView;
+}
+
+export interface SearchResultView {
+  primary: string;
+  secondary?: string;
+  /** Language-neutral path of the record. */
+  path: string;
+}
+
+/** Keeps the item type of one list while the groups of all features sit side by side. */
+export function searchGroup<K extends keyof SearchResponse>(group: SearchGroup<K>): SearchGroup {
+  return group as unknown as SearchGroup;
+}
+
+export const searchGroups = (features: readonly Feature[]): SearchGroup[] =>
+  features.flatMap((feature) => feature.search ?? []);
 
 /** Whether a menu entry, dashboard tile or /new entry is for this user: its permission, then `visible`. */
 export function isAllowed(

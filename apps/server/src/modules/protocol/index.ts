@@ -16,6 +16,7 @@ import { assigneesRoutes } from './documents/assignees.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { seedDemoDocuments } from './documents/documents.seed.ts';
 import { receiptRoutes } from './receipt/receipt.routes.ts';
+import { protocolSearchSources } from './search.ts';
 import { protocolSettingsRoutes } from './settings/protocol-settings.routes.ts';
 import { seedCompanyProtocolDefaults } from './settings/protocol-settings.ts';
 
@@ -58,4 +59,5 @@ export const protocolModule = defineModule({
   references: [{ target: 'traders', table: 'document_traders', column: 'trader_id' }],
   // Attachment rows (deleted ones too, and copies) keep their stored objects from the storage sweep.
   storageColumns: [{ table: 'document_attachments', column: 'storage_key' }],
+  search: protocolSearchSources,
 });

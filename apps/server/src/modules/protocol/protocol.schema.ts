@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
+import { tsvector } from '../../platform/search/tsvector.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -136,6 +137,8 @@ export const documents = pgTable(
     nameNorm: text('name_norm').generatedAlwaysAs(sql`norm_text(name)`),
     subjectNorm: text('subject_norm').generatedAlwaysAs(sql`norm_text(subject)`),
     correspondentsNorm: text('correspondents_norm').generatedAlwaysAs(sql`norm_text(correspondents)`),
+    /** Subject, name and correspondents for the global search, kept by a trigger. */
+    searchVector: tsvector('search_vector'),
     ...auditColumns(),
   },
   (t) => [
@@ -149,6 +152,9 @@ export const documents = pgTable(
     index('documents_subject_norm_trgm').using('gin', t.subjectNorm.op('gin_trgm_ops')),
     index('documents_name_norm_trgm').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('documents_correspondents_norm_trgm').using('gin', t.correspondentsNorm.op('gin_trgm_ops')),
+    index('documents_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    // The global search finds a document by its number alone ("1532") or with its year.
+    index('documents_protocol_number_idx').on(t.companyId, t.protocolNumber, t.protocolYear),
     check('documents_kind_check', sql`${t.kind} in (0, 1)`),
     check(
       'documents_registration_whole',
@@ -272,12 +278,15 @@ export const cases = pgTable(
     closed: boolean('closed').notNull().default(false),
     codeNorm: text('code_norm').generatedAlwaysAs(sql`norm_text(code)`),
     nameNorm: text('name_norm').generatedAlwaysAs(sql`norm_text(name)`),
+    /** Code and name for the global search, kept by a trigger. */
+    searchVector: tsvector('search_vector'),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex('cases_company_code_idx').on(t.companyId, t.code),
     index('cases_code_norm_trgm').using('gin', t.codeNorm.op('gin_trgm_ops')),
     index('cases_name_norm_trgm').using('gin', t.nameNorm.op('gin_trgm_ops')),
+    index('cases_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 

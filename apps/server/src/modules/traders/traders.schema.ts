@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { customFieldsColumn } from '../../platform/custom-fields/custom-fields.ts';
+import { tsvector } from '../../platform/search/tsvector.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { banks, vatCategories, vatStatuses } from '../settings/settings-tables.schema.ts';
 
@@ -47,6 +48,8 @@ export const traders = pgTable(
     fullnameNorm: text('fullname_norm').generatedAlwaysAs(sql`norm_text(fullname)`),
     firstnameNorm: text('firstname_norm').generatedAlwaysAs(sql`norm_text(firstname)`),
     lastnameNorm: text('lastname_norm').generatedAlwaysAs(sql`norm_text(lastname)`),
+    /** Names, ΑΦΜ and code for the global search, kept by a trigger. */
+    searchVector: tsvector('search_vector'),
     ...auditColumns(),
   },
   (t) => [
@@ -58,6 +61,7 @@ export const traders = pgTable(
     index('traders_firstname_norm_trgm').using('gin', t.firstnameNorm.op('gin_trgm_ops')),
     index('traders_lastname_norm_trgm').using('gin', t.lastnameNorm.op('gin_trgm_ops')),
     index('traders_fullname_norm_sort').on(t.fullnameNorm, t.id),
+    index('traders_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 

@@ -19,6 +19,7 @@ import { AppLauncher } from './AppLauncher.tsx';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { SIDE_MENU_ID } from './SideMenu.tsx';
+import { GlobalSearch } from './search/GlobalSearch.tsx';
 import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
 
 const featureButtons = topBarItems(features);
@@ -85,6 +86,7 @@ export function TopBar() {
           </Box>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <GlobalSearch />
         <CompanySwitcher />
         <LanguageSwitcher />
         <Tooltip title={themeLabel}>

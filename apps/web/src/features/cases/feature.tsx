@@ -1,5 +1,5 @@
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
-import type { Feature } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../app/feature.ts';
 
 const CaseEditPage = () => import('./CaseEditPage.tsx');
 
@@ -19,5 +19,13 @@ export const cases: Feature = {
       icon: FolderCopyOutlinedIcon,
       requires: 'protocol:read',
     },
+  ],
+  search: [
+    searchGroup({
+      key: 'caseDTOList',
+      label: 'menu.cases',
+      icon: FolderCopyOutlinedIcon,
+      present: (found) => ({ primary: found.code, secondary: found.name, path: `/cases/${found.id}/edit` }),
+    }),
   ],
 };

@@ -1,7 +1,7 @@
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
-import type { Feature } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../app/feature.ts';
 // The tiles and /new entries bring their texts with the shell (not the sign-in page).
 import './i18n/shell.ts';
 
@@ -82,4 +82,16 @@ export const documents: Feature = {
       requires: 'protocol:write',
     },
   ],
+  search: (['inboxDTOList', 'outboxDTOList'] as const).map((key) =>
+    searchGroup({
+      key,
+      label: key === 'inboxDTOList' ? 'menu.inbox' : 'menu.outbox',
+      icon: key === 'inboxDTOList' ? MoveToInboxOutlinedIcon : OutboxOutlinedIcon,
+      present: (document) => ({
+        primary: document.protocolId ? `${document.protocolId} · ${document.subject}` : document.subject,
+        secondary: document.name ?? undefined,
+        path: `/document/${document.id}/edit`,
+      }),
+    }),
+  ),
 };

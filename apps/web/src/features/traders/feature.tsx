@@ -1,6 +1,6 @@
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import type { Feature } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../app/feature.ts';
 
 const TraderEditPage = () => import('./TraderEditPage.tsx');
 
@@ -41,5 +41,17 @@ export const traders: Feature = {
       icon: AddBusinessOutlinedIcon,
       requires: 'traders:write',
     },
+  ],
+  search: [
+    searchGroup({
+      key: 'traderDTOList',
+      label: 'menu.traders',
+      icon: StorefrontOutlinedIcon,
+      present: (trader) => ({
+        primary: trader.fullname ?? '',
+        secondary: trader.vatnumber ?? undefined,
+        path: `/traders/${trader.id}/edit`,
+      }),
+    }),
   ],
 };

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { appModules } from '../../app.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { defineModule } from '../module.ts';
+import { defineSearchSource, searchText } from './search.ts';
+
+/**
+ * A later module (consumers, say) adds its list to GET /api/search by declaring a source: the route
+ * and the other modules stay as they are. Its matching runs on the same Greek configuration.
+ */
+const consumersModule = defineModule({
+  name: 'fixture-consumers',
+  search: [
+    defineSearchSource({
+      key: 'consumerDTOList',
+      permission: 'traders:read',
+      item: z.object({ name: z.string() }),
+      find: ({ db, text, limit }) =>
+        db
+          .select({ name: sql<string>`c.name` })
+          .from(sql`(VALUES ('Κατανάλωση οικίας'), ('Άλλο')) AS c(name)`)
+          .where(text.matches(sql`to_tsvector('public.greek_unaccent', c.name)`))
+          .limit(limit),
+    }),
+  ],
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, [...appModules, consumersModule]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Whether the Greek configuration matches the text with what was typed, as the search does. */
+const matches = async (text: string, typed: string) => {
+  const [row] = await t.database.db
+    .select({ hit: searchText(typed).matches(sql`to_tsvector('public.greek_unaccent', ${text})`) })
+    .from(sql`(SELECT 1) AS one`);
+  return row?.hit;
+};
+
+describe('search registry', () => {
+  it("answers a module's own list beside the others", async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/search?search=καταναλωσεις',
+      headers: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'caseDTOList',
+      'consumerDTOList',
+      'inboxDTOList',
+      'outboxDTOList',
+      'traderDTOList',
+    ]);
+    expect(response.json().consumerDTOList).toEqual([{ name: 'Κατανάλωση οικίας' }]);
+  });
+
+  it('refuses two sources answering the same list', async () => {
+    await expect(startTestApp({}, [...appModules, consumersModule, consumersModule])).rejects.toThrow(
+      'Two search sources answer consumerDTOList',
+    );
+  });
+});
+
+describe('greek_unaccent matching', () => {
+  it.each([
+    ['Αίτηση', 'αιτηση'],
+    ['Αίτηση', 'ΑΙΤΗΣΕΙΣ'],
+    ['Αιτήσεις', 'αίτηση'],
+    ['Οδός Ερμού', 'οδοσ'],
+    ['ΟΔΟΣ ΕΡΜΟΥ', 'οδός'],
+    ['Παπαδόπουλος', 'παπαδοπ'],
+    ['Παπαδόπουλος', 'ΠΑΠΑΔΟΠΟΥΛΟΥ'],
+    ['ύδρευσης', 'υδρευ'],
+    ['ΑΦΜ 094014201', '0940'],
+  ])('%s is found from %s', async (text, typed) => {
+    expect(await matches(text, typed)).toBe(true);
+  });
+
+  it.each([
+    ['Αίτηση', 'οδος'],
+    ['Παπαδόπουλος', 'νικολαου'],
+    ['Οδός Ερμού', 'οδος πατησιων'],
+  ])('%s is not found from %s', async (text, typed) => {
+    expect(await matches(text, typed)).toBe(false);
+  });
+});

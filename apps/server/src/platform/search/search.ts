@@ -1,0 +1,72 @@
+import type { Permission } from '@protocol/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Principal } from '../auth.ts';
+
+/**
+ * The global search registry: a module declares its sources on its AppModule (`search`), and
+ * GET /api/search answers one list per source without knowing any module.
+ */
+export interface SearchSource<Item = unknown> {
+  /** The list's name in the answer, e.g. 'inboxDTOList'. */
+  key: string;
+  /** Without it the list is answered empty. */
+  permission: Permission;
+  /** One result, as answered (validated and serialised by the route). */
+  item: z.ZodType<Item>;
+  /** At most `limit` of the asker's matches in the company in use, best first. */
+  find(context: SearchContext): Promise<Item[]>;
+}
+
+export interface SearchContext {
+  db: Db;
+  principal: Principal;
+  companyId: number;
+  text: SearchText;
+  limit: number;
+}
+
+/** What was typed, and how a source matches it against its stored vector. */
+export interface SearchText {
+  /** The input, trimmed. */
+  raw: string;
+  /** Its words: runs of letters and digits. */
+  words: string[];
+  /** A condition: the vector has every word, the last ones possibly still being typed. */
+  matches(vector: AnyPgColumn | SQL): SQL;
+}
+
+/** Keeps each source's item type while the registry holds them side by side. */
+export function defineSearchSource<Item>(source: SearchSource<Item>): SearchSource {
+  return source as unknown as SearchSource;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Every word is a prefix (search while typing) in two forms, either of which may match: stemmed by
+ * the Greek configuration ('αιτησεις' → 'αιτησ'), for inflections; and only normalised (accents,
+ * case, ς), for a word cut short where the stemmer would cut it differently than the whole word.
+ * Words hold only letters and digits, so they never carry tsquery syntax.
+ */
+export function searchText(raw: string): SearchText {
+  const trimmed = raw.trim();
+  const words = trimmed.match(WORD) ?? [];
+  const tsquery =
+    words.length === 0
+      ? undefined
+      : sql.join(
+          words.map(
+            (word) =>
+              sql`(to_tsquery('public.greek_unaccent', ${`${word}:*`}) || to_tsquery('simple', norm_text(${word}) || ':*'))`,
+          ),
+          sql` && `,
+        );
+  return {
+    raw: trimmed,
+    words,
+    matches: (vector) => (tsquery ? sql`${vector} @@ (${tsquery})` : sql`false`),
+  };
+}
