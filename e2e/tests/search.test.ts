@@ -87,6 +87,30 @@ describe('global search in the top bar', () => {
   });
 });
 
+describe('rebuilding the search index', () => {
+  it('starts from the account menu, shows its progress in the jobs drawer and completes', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('account-menu-reindex').click();
+    await expect.poll(() => page.getByTestId('snackbar').first().textContent()).toContain('ευρετηρίου');
+    await page.getByTestId('topbar-jobs').click();
+    const drawer = page.getByTestId('jobs-drawer');
+    await drawer.waitFor();
+    await expect.poll(() => drawer.textContent()).toContain('Αναδημιουργία ευρετηρίου αναζήτησης');
+    // The server's worker runs it: the drawer polls until it is done.
+    await expect.poll(() => drawer.textContent(), { timeout: 30_000 }).toContain('Ολοκληρώθηκε');
+    await shot(page, 'jobs-drawer-reindex-el');
+    // The index answers as before.
+    await page.keyboard.press('Escape');
+    const box = page.getByTestId('global-search');
+    await box.fill('αιτηση ερμου');
+    await expect.poll(() => page.getByTestId('global-search-panel').textContent()).toContain('Ερμού');
+    await context.close();
+  });
+});
+
 describe('screenshots of the search panel in both languages and themes', () => {
   for (const lang of ['el', 'en'] as const) {
     for (const theme of ['light', 'dark'] as const) {

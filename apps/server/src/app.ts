@@ -31,11 +31,12 @@ import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
-import { createJobQueue, type JobRegistry, jobRegistryOf } from './platform/jobs/jobs.ts';
+import { createJobQueue, type JobHandler, type JobRegistry, jobRegistryOf } from './platform/jobs/jobs.ts';
 import { startJobWorker } from './platform/jobs/worker.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
 import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } from './platform/module.ts';
+import { REINDEX_JOB, reindexHandler } from './platform/search/reindex.ts';
 import { searchRoutes } from './platform/search/search.routes.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { SsoService } from './platform/sso.ts';
@@ -133,7 +134,12 @@ export async function buildApp(
   const db = database.db;
   await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
 
-  const jobRegistry = jobRegistryOf(modules);
+  const searchSources = modules.flatMap((m) => m.search ?? []);
+  // The platform's own kind of job beside the modules': rebuilding the search index.
+  const jobRegistry = jobRegistryOf([
+    ...modules,
+    { name: 'search', jobs: { [REINDEX_JOB]: reindexHandler(searchSources) as JobHandler<never> } },
+  ]);
   const moduleOptions: ModuleOptions = {
     db,
     config,
@@ -163,7 +169,7 @@ export async function buildApp(
       for (const module of modules) if (module.plugin) await api.register(module.plugin, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, moduleOptions);
-      await api.register(searchRoutes, { db, sources: modules.flatMap((m) => m.search ?? []) });
+      await api.register(searchRoutes, { db, sources: searchSources, jobs: moduleOptions.jobs });
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -102,6 +102,7 @@ export const protocolSearchSources = [
   defineSearchSource({
     key: 'inboxDTOList',
     permission: 'protocol:read',
+    indexes: 'documents',
     item: searchDocumentSchema,
     find: ({ db, principal, companyId, text, limit }) =>
       findDocuments(db, principal, companyId, 0, text, limit),
@@ -109,6 +110,7 @@ export const protocolSearchSources = [
   defineSearchSource({
     key: 'outboxDTOList',
     permission: 'protocol:read',
+    indexes: 'documents',
     item: searchDocumentSchema,
     find: ({ db, principal, companyId, text, limit }) =>
       findDocuments(db, principal, companyId, 1, text, limit),
@@ -117,6 +119,7 @@ export const protocolSearchSources = [
   defineSearchSource({
     key: 'caseDTOList',
     permission: 'protocol:read',
+    indexes: 'cases',
     item: searchCaseSchema,
     find: ({ db, companyId, text, limit }) =>
       db

@@ -7,6 +7,7 @@ import { traders } from './traders.schema.ts';
 export const traderSearchSource = defineSearchSource({
   key: 'traderDTOList',
   permission: 'traders:read',
+  indexes: 'traders',
   item: searchTraderSchema,
   find: ({ db, companyId, text, limit }) =>
     db

@@ -13,7 +13,7 @@ import { type JobRegistry, type JobRow, settleJob } from './jobs.ts';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A job as its owner sees it: no payload (it may hold what only the module should read), no lease. */
-function view(row: JobRow) {
+export function jobView(row: JobRow) {
   return {
     id: row.id,
     kind: row.kind,
@@ -59,7 +59,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions & { jobRegistry: Jo
             .orderBy(...orderBy)
             .limit(limit)
             .offset(offset)
-        ).map(view),
+        ).map(jobView),
       count: async (where) => (await db.select({ n: count() }).from(jobs).where(where))[0]?.n ?? 0,
     }),
     scope: ({ principal }) => eq(jobs.ownerId, principal.userId),
@@ -89,7 +89,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions & { jobRegistry: Jo
         response: { 200: jobSchema },
       },
     },
-    async (request) => view(await visible(request, request.params.id)),
+    async (request) => jobView(await visible(request, request.params.id)),
   );
 
   app.post(
@@ -109,7 +109,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions & { jobRegistry: Jo
         state: 'cancelled',
       });
       if (!cancelled) throw new AppError(409, errorKeys.jobNotQueued, {});
-      return view(cancelled);
+      return jobView(cancelled);
     },
   );
 };

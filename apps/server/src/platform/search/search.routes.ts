@@ -1,19 +1,32 @@
-import { errorKeys, hasPermission, SEARCH_LIST_LIMIT, SEARCH_MIN_LENGTH } from '@protocol/contracts';
+import {
+  errorKeys,
+  hasPermission,
+  jobSchema,
+  SEARCH_LIST_LIMIT,
+  SEARCH_MIN_LENGTH,
+} from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companyOf, principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
+import { jobView } from '../jobs/jobs.routes.ts';
+import type { JobQueue } from '../jobs/jobs.ts';
 import { companyQuery } from '../params.ts';
+import { REINDEX_JOB, reindexKey } from './reindex.ts';
 import { type SearchSource, searchText } from './search.ts';
 
 export interface SearchRoutesOptions {
   db: Db;
   sources: readonly SearchSource[];
+  jobs: JobQueue;
 }
 
 /** GET /api/search?search=…: every registered source's matches, each list capped. */
-export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, sources }) => {
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
+  app,
+  { db, sources, jobs },
+) => {
   const keys = new Set<string>();
   for (const source of sources) {
     if (keys.has(source.key)) throw new Error(`Two search sources answer ${source.key}`);
@@ -45,6 +58,31 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
         }),
       );
       return Object.fromEntries(lists);
+    },
+  );
+
+  app.post(
+    '/reindex',
+    {
+      // Rebuilding reads and rewrites every indexed row of the company: those who keep its settings.
+      config: { permission: 'settings:write', companyScoped: true },
+      schema: {
+        summary: "Rebuilds the company's search index as a background job (one at a time per company)",
+        querystring: companyQuery,
+        response: { 202: jobSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = companyOf(request);
+      const { job } = await jobs.enqueue(db, {
+        kind: REINDEX_JOB,
+        key: reindexKey(companyId),
+        companyId,
+        owner: principal.userId,
+        payload: { companyId },
+      });
+      return reply.status(202).send(jobView(job));
     },
   );
 };

@@ -18,6 +18,12 @@ export interface SearchSource<Item = unknown> {
   item: z.ZodType<Item>;
   /** At most `limit` of the asker's matches in the company in use, best first. */
   find(context: SearchContext): Promise<Item[]>;
+  /**
+   * The table whose `search_vector` the source reads (with `id` and `company_id` columns and the
+   * trigger that fills the vector): the reindex recomputes it. Sources sharing a table name it once;
+   * a source that keeps no vector of its own names none.
+   */
+  indexes?: string;
 }
 
 export interface SearchContext {

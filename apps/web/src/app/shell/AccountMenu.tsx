@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -10,12 +11,17 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useNotify } from '../../components/Notifier.tsx';
 import { initials } from '../../components/PageHeader.tsx';
 import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
+import { api } from '../../lib/api.ts';
+import { useCompany, withCompany } from '../company.tsx';
 import { useUser } from '../currentUser.tsx';
 import { useLocalize } from '../language.tsx';
+import { can } from '../permissions.ts';
 import { useSession } from '../session.tsx';
 import { useOpenChangePassword } from './changePasswordContext.tsx';
 
@@ -32,7 +38,7 @@ const visuallyHidden = {
   width: '1px',
 } as const;
 
-/** Account, change password and logout (spec §2; reindex arrives with search). */
+/** Account, change password, rebuilding the search index and logout (spec §2). */
 export function AccountMenu() {
   const { t } = useTranslation();
   const user = useUser();
@@ -40,6 +46,17 @@ export function AccountMenu() {
   const localize = useLocalize();
   const openChangePassword = useOpenChangePassword();
   const menu = useMenuButton();
+  const { companyId } = useCompany();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const reindex = useMutation({
+    mutationFn: () => api.post<unknown>(withCompany('/api/reindex', companyId)),
+    onSuccess: () => {
+      notify(t('accountMenu.reindexStarted'), 'success');
+      // The jobs button in the top bar shows it running at once.
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.username;
 
   return (
@@ -117,6 +134,21 @@ export function AccountMenu() {
           </ListItemIcon>
           {t('accountMenu.changePassword')}
         </MenuItem>
+        {can(user, 'settings:write') && (
+          <MenuItem
+            data-testid="account-menu-reindex"
+            disabled={reindex.isPending}
+            onClick={() => {
+              menu.close();
+              reindex.mutate();
+            }}
+          >
+            <ListItemIcon>
+              <ManageSearchOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('accountMenu.reindex')}
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem
           data-testid="account-menu-logout"

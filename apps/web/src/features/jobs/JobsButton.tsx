@@ -57,8 +57,18 @@ export default function JobsButton() {
   return (
     <>
       <Tooltip title={active > 0 ? t('jobs.running', { count: active }) : t('jobs.button')}>
-        <IconButton color="inherit" aria-label={t('jobs.button')} data-testid="topbar-jobs" onClick={toggle}>
-          <Badge badgeContent={active} color="secondary" data-testid="topbar-jobs-badge">
+        <IconButton
+          color="inherit"
+          // The badge's count is visible text, so the name carries it too (WCAG 2.5.3, label in name).
+          aria-label={active > 0 ? `${t('jobs.button')}: ${active}` : t('jobs.button')}
+          data-testid="topbar-jobs"
+          onClick={toggle}
+        >
+          <Badge
+            badgeContent={active > 0 ? active : undefined}
+            color="secondary"
+            data-testid="topbar-jobs-badge"
+          >
             <TaskAltIcon />
           </Badge>
         </IconButton>

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appModules } from '../../app.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { jobRegistryOf } from '../jobs/jobs.ts';
+import { type JobWorker, startJobWorker } from '../jobs/worker.ts';
+import { REINDEX_JOB, reindexHandler } from './reindex.ts';
+
+/**
+ * POST /api/reindex rebuilds the company's search index as a background job: one per company at a
+ * time, its progress readable, and afterwards every row is found again.
+ */
+let t: TestApp;
+let admin: { authorization: string };
+let worker: JobWorker | undefined;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+});
+
+const search = async (text: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/search?companyid=1&search=${encodeURIComponent(text)}`,
+      headers: admin,
+    })
+  ).json();
+
+describe('reindex', () => {
+  it('rebuilds the vectors of every indexed table in a job, with progress; one per company at a time', async () => {
+    const before = await search('αιτηση');
+    expect(before.inboxDTOList.length + before.outboxDTOList.length).toBeGreaterThan(0);
+    // Lose the index behind the triggers' back, as a changed configuration would leave it stale.
+    for (const table of ['documents', 'cases', 'traders']) {
+      await t.database.db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${table}_search_vector`));
+      await t.database.db.execute(sql.raw(`UPDATE ${table} SET search_vector = NULL`));
+      await t.database.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_search_vector`));
+    }
+    const lost = await search('αιτηση');
+    expect(lost.inboxDTOList.length + lost.outboxDTOList.length).toBe(0);
+
+    const first = await t.app.inject({ method: 'POST', url: '/api/reindex?companyid=1', headers: admin });
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await t.app.inject({ method: 'POST', url: '/api/reindex?companyid=1', headers: admin });
+    expect(again.json().id).toBe(first.json().id);
+
+    const sources = appModules.flatMap((m) => m.search ?? []);
+    worker = startJobWorker(
+      t.database.db,
+      jobRegistryOf([{ name: 'search', jobs: { [REINDEX_JOB]: reindexHandler(sources) as never } }]),
+      { pollMs: 50 },
+    );
+    let job: { state: string; progressDone: number | null; progressTotal: number | null } | undefined;
+    for (let i = 0; i < 200; i++) {
+      job = (
+        await t.app.inject({ method: 'GET', url: `/api/jobs/${first.json().id}`, headers: admin })
+      ).json();
+      if (job?.state === 'succeeded' || job?.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(job).toMatchObject({ state: 'succeeded' });
+    expect(job?.progressTotal).toBeGreaterThan(0);
+    expect(job?.progressDone).toBe(job?.progressTotal);
+    const after = await search('αιτηση');
+    expect(after).toEqual(before);
+  });
+
+  it('needs settings:write', async () => {
+    const reader = await t.login('gnikolaou', 'Demo-2026!');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/reindex?companyid=1', headers: reader });
+    expect(refused.statusCode).toBe(403);
+  });
+});
