@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './exports.ts';
 export * from './installation.ts';
 export * from './list.ts';
+export * from './notifications.ts';
 export * from './parametrics.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';

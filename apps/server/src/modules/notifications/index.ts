@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
 
-/** The operators' notifications: written by other modules (`api.ts`); read in the top bar next. */
-export const notificationsModule = defineModule({ name: 'notifications' });
+/** The operators' notifications: written by other modules through `api.ts`, read in the top bar and /notifications. */
+export const notificationsModule = defineModule({ name: 'notifications', plugin: notificationsRoutes });

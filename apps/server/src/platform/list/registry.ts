@@ -4,6 +4,12 @@ import type { Principal } from '../auth.ts';
 import type { EntityList } from './list.ts';
 import type { ListQuerystring } from './query.ts';
 
+/**
+ * What reading a list needs: a permission, any of several, or only being signed in ('signedIn') for
+ * a list of the asker's own rows, whose scope alone says which they are.
+ */
+export type ListPermission = Permission | readonly Permission[] | 'signedIn';
+
 /** A list the exports can run: its address, its engine and who may see which rows. */
 export interface RegisteredList {
   /** The list's search address, e.g. '/api/users/search'. */
@@ -12,8 +18,8 @@ export interface RegisteredList {
   entityName: string;
   // biome-ignore lint/suspicious/noExplicitAny: each list has its own row type
   list: EntityList<any>;
-  /** What reading the list needs (several: any of them): an export of it needs the same. */
-  permission: Permission | readonly Permission[];
+  /** What reading the list needs: an export of it needs the same. */
+  permission: ListPermission;
   /**
    * The rows the operator may see and the company in use (its custom fields); company lists read it
    * from the query, 404 for a company not the operator's.
@@ -25,7 +31,8 @@ export interface RegisteredList {
 }
 
 /** Whether a scope grants what a list needs: its permission, or any of several. */
-export function mayRead(scope: readonly string[], needed: Permission | readonly Permission[]): boolean {
+export function mayRead(scope: readonly string[], needed: ListPermission): boolean {
+  if (needed === 'signedIn') return true;
   return [needed].flat().some((permission) => hasPermission(scope, permission));
 }
 

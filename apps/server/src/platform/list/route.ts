@@ -7,7 +7,7 @@ import { companyIdOf, type Principal, principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import type { EntityList } from './list.ts';
 import { type ListQuerystring, listQuerystringSchema } from './query.ts';
-import { type ListRegistry, mayRead } from './registry.ts';
+import { type ListPermission, type ListRegistry, mayRead } from './registry.ts';
 
 /** Who is reading a list of the company in use (`companyid`, else the operator's first). */
 export interface CompanyListAccess {
@@ -21,7 +21,7 @@ interface ListRouteBase<Row> {
   /** Export-list key (spec §7 getForEntity); defaults to the catalog's entity. */
   entityName?: string;
   /** What reading needs; several mean any of them. An export of the list needs the same. */
-  permission: Permission | readonly Permission[];
+  permission: ListPermission;
   list: EntityList<Row>;
   tags: readonly string[];
   summary: string;
@@ -59,6 +59,7 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
     const companyId = companyIdOf(principal, query);
     return { scope: route.scope({ principal, companyId }), companyId };
   };
+  const signedIn = route.permission === 'signedIn';
   const anyOf = typeof route.permission !== 'string';
 
   lists.register({
@@ -74,7 +75,7 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
     {
       // A route declares one permission: with several, any signed-in operator passes and the handler checks.
       config: {
-        ...(anyOf ? { signedIn: true } : { permission: route.permission as Permission }),
+        ...(anyOf || signedIn ? { signedIn: true } : { permission: route.permission as Permission }),
         ...(companyScoped ? { companyScoped: true } : {}),
       },
       schema: {
