@@ -5,6 +5,7 @@ import { company } from '../features/company/feature.tsx';
 import { dashboard } from '../features/dashboard/feature.tsx';
 import { documents } from '../features/documents/feature.tsx';
 import { newPage } from '../features/new/feature.tsx';
+import { notifications } from '../features/notifications/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
@@ -31,4 +32,5 @@ export const features: readonly Feature[] = [
   company,
   about,
   newPage,
+  notifications,
 ];

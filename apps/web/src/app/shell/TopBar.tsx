@@ -15,6 +15,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { AppLauncher } from './AppLauncher.tsx';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { SIDE_MENU_ID } from './SideMenu.tsx';
 import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
 
@@ -87,6 +88,7 @@ export function TopBar() {
             <ThemeToggle />
           </span>
         </Tooltip>
+        <NotificationBell />
         <AccountMenu />
       </Toolbar>
     </AppBar>
