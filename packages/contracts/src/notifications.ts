@@ -60,6 +60,15 @@ export const notificationsCatalog = {
       width: 170,
     },
     {
+      id: 'read',
+      type: 'boolean',
+      labelKey: 'notifications.field.read',
+      sortable: true,
+      filters: ['eq'],
+      exportable: true,
+      width: 150,
+    },
+    {
       id: 'kind',
       type: 'enum',
       labelKey: 'notifications.field.kind',
@@ -79,7 +88,7 @@ export const notificationsCatalog = {
       sortable: false,
       filters: [],
       exportable: true,
-      width: 380,
+      width: 340,
     },
     {
       id: 'senderName',
@@ -100,15 +109,6 @@ export const notificationsCatalog = {
       exportable: true,
       searchable: true,
       notes: true,
-    },
-    {
-      id: 'read',
-      type: 'boolean',
-      labelKey: 'notifications.field.read',
-      sortable: true,
-      filters: ['eq'],
-      exportable: true,
-      width: 110,
     },
   ],
 } as const satisfies EntityCatalog;

@@ -1,4 +1,5 @@
 import type { AppNotification } from '@protocol/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 
 /**
@@ -16,6 +17,13 @@ export const notificationsApi = {
   markMany: (ids: number[]) => api.post<{ updated: number }>('/api/notification/markRead', { ids }),
   markAll: () => api.post<{ updated: number }>('/api/notification/markAllRead'),
 };
+
+/** After marking read: the count, the bell's list and the /notifications table (the DataTable's key). */
+export const refreshNotifications = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['list', NOTIFICATIONS_SEARCH_URL] }),
+  ]);
 
 /** Spec §9: '9+' above 9. */
 export const badgeText = (count: number, max: number): string => (count > max ? `${max}+` : String(count));

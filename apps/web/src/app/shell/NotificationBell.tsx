@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -16,11 +17,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type AppNotification, NOTIFICATION_BADGE_MAX, NOTIFICATION_POLL_MS } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/dates.ts';
-import { badgeText, NOTIFICATIONS_KEY, notificationsApi } from '../../lib/notifications.ts';
+import {
+  badgeText,
+  NOTIFICATIONS_KEY,
+  notificationsApi,
+  refreshNotifications,
+} from '../../lib/notifications.ts';
 import { useInstallationEnv } from '../env.ts';
 import { useLang, useLocalize } from '../language.tsx';
 
@@ -88,7 +94,7 @@ export function NotificationBell() {
             unread={count}
             onDone={() => {
               setAnchor(null);
-              void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+              void refreshNotifications(queryClient);
             }}
           />
         )}
@@ -108,8 +114,14 @@ function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onD
     queryFn: ({ signal }) => notificationsApi.latest(signal),
     refetchOnMount: 'always',
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-  const markAll = useMutation({ mutationFn: notificationsApi.markAll, onSettled: refresh });
+  const refresh = () => refreshNotifications(queryClient);
+  const panel = useRef<HTMLDivElement>(null);
+  const markAll = useMutation({
+    mutationFn: notificationsApi.markAll,
+    onSettled: refresh,
+    // The button is disabled now: keep the focus in the panel, so Escape still closes it.
+    onSuccess: () => panel.current?.focus(),
+  });
   const openOne = useMutation({
     mutationFn: (item: AppNotification) =>
       item.read ? Promise.resolve() : notificationsApi.markOne(item.id),
@@ -123,7 +135,7 @@ function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onD
   };
 
   return (
-    <Box data-testid="notification-panel">
+    <Box data-testid="notification-panel" ref={panel} tabIndex={-1} sx={{ outline: 'none' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
           {t('bell.title')}
@@ -155,39 +167,40 @@ function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onD
         ) : (
           <List dense disablePadding>
             {latest.data.map((item) => (
-              <ListItemButton
-                key={item.id}
-                onClick={() => choose(item)}
-                data-testid="notification-item"
-                data-read={item.read}
-                sx={(theme) => ({
-                  alignItems: 'flex-start',
-                  borderLeft: `3px solid ${item.read ? 'transparent' : theme.palette.primary.main}`,
-                  bgcolor: item.read ? undefined : theme.palette.action.hover,
-                })}
-              >
-                <ListItemText
-                  primary={item.message}
-                  secondary={
-                    <>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {[
-                          item.sender && `${item.sender.firstName} ${item.sender.lastName}`,
-                          formatDateTime(item.createDate),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Box>
-                      {item.comments && (
-                        <Box component="span" sx={{ display: 'block', fontStyle: 'italic' }}>
-                          {item.comments}
+              <ListItem key={item.id} disablePadding>
+                <ListItemButton
+                  onClick={() => choose(item)}
+                  data-testid="notification-item"
+                  data-read={item.read}
+                  sx={(theme) => ({
+                    alignItems: 'flex-start',
+                    borderLeft: `3px solid ${item.read ? 'transparent' : theme.palette.primary.main}`,
+                    bgcolor: item.read ? undefined : theme.palette.action.hover,
+                  })}
+                >
+                  <ListItemText
+                    primary={item.message}
+                    secondary={
+                      <>
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {[
+                            item.sender && `${item.sender.firstName} ${item.sender.lastName}`,
+                            formatDateTime(item.createDate),
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
                         </Box>
-                      )}
-                    </>
-                  }
-                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
-                />
-              </ListItemButton>
+                        {item.comments && (
+                          <Box component="span" sx={{ display: 'block', fontStyle: 'italic' }}>
+                            {item.comments}
+                          </Box>
+                        )}
+                      </>
+                    }
+                    slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

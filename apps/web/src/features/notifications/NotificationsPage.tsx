@@ -6,15 +6,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type AppNotification, notificationsCatalog } from '@protocol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
+import { useLang, useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { NOTIFICATIONS_KEY, NOTIFICATIONS_SEARCH_URL, notificationsApi } from '../../lib/notifications.ts';
+import { NOTIFICATIONS_SEARCH_URL, notificationsApi, refreshNotifications } from '../../lib/notifications.ts';
 
 type NotificationRow = AppNotification & Record<string, unknown>;
 
@@ -33,11 +33,17 @@ export default function NotificationsPage() {
   const [selected, setSelected] = useState<NotificationRow[]>([]);
   // A new table after marking: it reloads and forgets the selection, keeping its filters (URL).
   const [reload, setReload] = useState(0);
+  const lang = useLang();
+  // The rows carry their messages in the page's language, and the bell may have marked some read
+  // since the table was cached: ask again on opening and in another language.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ['list', NOTIFICATIONS_SEARCH_URL], refetchType: 'all' });
+  }, [queryClient, lang]);
 
   const marked = async (updated: number) => {
     setSelected([]);
     setReload((value) => value + 1);
-    await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    await refreshNotifications(queryClient);
     notify(t('notificationsPage.marked', { count: updated }), 'success');
   };
   const markSelected = useMutation({
@@ -51,10 +57,7 @@ export default function NotificationsPage() {
 
   const onRowClick = useCallback(
     (row: NotificationRow) => {
-      if (!row.read)
-        void notificationsApi
-          .markOne(row.id)
-          .then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
+      if (!row.read) void notificationsApi.markOne(row.id).then(() => refreshNotifications(queryClient));
       if (row.path) navigate(localize(row.path));
     },
     [navigate, localize, queryClient],
