@@ -36,6 +36,7 @@ export default function NotificationsPage() {
   const lang = useLang();
   // The rows carry their messages in the page's language, and the bell may have marked some read
   // since the table was cached: ask again on opening and in another language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language means new messages
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: ['list', NOTIFICATIONS_SEARCH_URL], refetchType: 'all' });
   }, [queryClient, lang]);
