@@ -88,7 +88,10 @@ describe('notifications', () => {
     // Start from nothing unread, whatever the demo data left.
     await openBell(page);
     const markAll = page.getByTestId('notification-mark-all');
-    if (await markAll.isEnabled()) await markAll.click();
+    if (await markAll.isEnabled()) {
+      await markAll.click();
+      await expect.poll(() => markAll.isDisabled()).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect.poll(() => badge(page)).toBe('');
 

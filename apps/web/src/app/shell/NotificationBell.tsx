@@ -50,7 +50,9 @@ export function NotificationBell() {
     refetchInterval: env?.notificationPollMs ?? NOTIFICATION_POLL_MS,
   });
   const count = unread.data ?? 0;
-  const label = count > 0 ? t('bell.labelUnread', { count }) : t('bell.label');
+  const shown = badgeText(count, NOTIFICATION_BADGE_MAX);
+  // The name holds the badge's text as shown ('9+'), so what is seen is what is announced.
+  const label = count > 0 ? t('bell.labelUnread', { count: shown }) : t('bell.label');
 
   return (
     <>
@@ -64,10 +66,11 @@ export function NotificationBell() {
           aria-expanded={open}
           onClick={(event) => setAnchor(open ? null : event.currentTarget)}
         >
+          {/* The button's name says the count: the badge is only its picture. */}
           <Badge
             color="error"
-            badgeContent={badgeText(count, NOTIFICATION_BADGE_MAX)}
-            invisible={count === 0}
+            badgeContent={count > 0 ? shown : null}
+            slotProps={{ badge: { 'aria-hidden': true } }}
             data-testid="notification-badge"
           >
             {count > 0 ? <NotificationsOutlinedIcon /> : <NotificationsNoneOutlinedIcon />}
@@ -143,7 +146,7 @@ function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onD
         <Button
           size="small"
           startIcon={<DoneAllIcon />}
-          disabled={unread === 0 || markAll.isPending}
+          disabled={unread === 0}
           onClick={() => markAll.mutate()}
           data-testid="notification-mark-all"
         >
