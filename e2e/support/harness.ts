@@ -52,9 +52,10 @@ export interface E2E {
 
 /**
  * The whole product as a person meets it: the built web app served by the real server on an
- * embedded database with demo data, a real identity provider, and Debian's chromium.
+ * embedded database with demo data, a real identity provider, and Debian's chromium. `env` adds
+ * installation settings (e.g. a shorter NOTIFICATION_POLL_MS).
  */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const [appPort, idpPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${appPort}`;
   const idp = await startIdentityProvider(idpPort, baseUrl);
@@ -73,6 +74,7 @@ export async function startE2E(): Promise<E2E> {
     AADE_REGISTRY_URL: registry.url,
     SMTP_URL: mail.url,
     MAIL_FROM: 'ΔΕΥΑ Αγίας Ελένης <protocol@deya-example.gr>',
+    ...env,
   });
   const database = await openDatabase(config);
   await database.migrate();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { NOTIFICATION_POLL_MS } from '@protocol/contracts';
 import { z } from 'zod';
 
 /** A bad setting: start-up stops with a message that names it. */
@@ -71,6 +72,8 @@ const envSchema = z.object({
   ),
   /** The sender of outgoing mail, e.g. "ΔΕΥΑ Αγίας Ελένης <protocol@deya.gr>". */
   MAIL_FROM: optionalText,
+  /** How often the web app asks for the unread notifications (spec §9: every 60 s). */
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(NOTIFICATION_POLL_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -99,6 +102,8 @@ export interface Config {
   aadeRegistryUrl: string;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); undefined: the installation sends no e-mail. */
   mail: { smtpUrl: string; from: string } | undefined;
+  /** The web app's notification poll interval, told to it by /api/installation/env. */
+  notificationPollMs: number;
 }
 
 /** Reads every setting from the environment (spec: issue 2 'Configuration'). */
@@ -140,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     aadeRegistryUrl: e.AADE_REGISTRY_URL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    notificationPollMs: e.NOTIFICATION_POLL_MS,
   };
 }
 

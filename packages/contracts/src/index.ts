@@ -9,6 +9,7 @@ export * from './exports.ts';
 export * from './installation.ts';
 export * from './jobs.ts';
 export * from './list.ts';
+export * from './notifications.ts';
 export * from './parametrics.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';

@@ -20,6 +20,8 @@ export const installationEnvSchema = z.object({
   }),
   /** Whether the installation sends e-mail (SMTP_URL is set). */
   mail: z.object({ enabled: z.boolean() }),
+  /** How often the bell asks for the unread count (NOTIFICATION_POLL_MS; spec §9: 60000). */
+  notificationPollMs: z.number().int().positive(),
 });
 export type InstallationEnv = z.infer<typeof installationEnvSchema>;
 

@@ -85,6 +85,7 @@ describe('the HTTP platform', () => {
       languages: ['el', 'en'],
       sso: { enabled: false, logoutUrl: null, clientId: null },
       mail: { enabled: false },
+      notificationPollMs: 60_000,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
       status: 'ok',

@@ -6,6 +6,7 @@ import { dashboard } from '../features/dashboard/feature.tsx';
 import { documents } from '../features/documents/feature.tsx';
 import { jobs } from '../features/jobs/feature.tsx';
 import { newPage } from '../features/new/feature.tsx';
+import { notifications } from '../features/notifications/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
@@ -33,4 +34,5 @@ export const features: readonly Feature[] = [
   about,
   newPage,
   jobs,
+  notifications,
 ];

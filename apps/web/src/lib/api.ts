@@ -1,5 +1,6 @@
 // Types only: the sign-in page must not load zod (see scripts/size-report.mjs).
 import type { ApiError, ErrorKey, FieldError } from '@protocol/contracts';
+import { langFromPath } from './lang.ts';
 
 export const TOKEN_KEY = 'jwttoken';
 
@@ -98,7 +99,11 @@ export interface RequestOptions {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server's texts (errors, notifications) in the language of the page, not the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': langFromPath(window.location.pathname),
+  };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -12,7 +12,7 @@ import type { ModuleOptions } from '../../platform/module.ts';
 /** What the web app reads at start (spec §7 /api/installation/env) and the health probe. */
 export const installationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, sso, version, mailer },
+  { db, sso, version, mailer, config },
 ) => {
   app.get(
     '/installation/env',
@@ -39,6 +39,7 @@ export const installationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         languages: [...languages],
         sso: { enabled: Boolean(sso), logoutUrl, clientId: sso?.clientId ?? null },
         mail: { enabled: mailer.configured },
+        notificationPollMs: config.notificationPollMs,
       };
     },
   );

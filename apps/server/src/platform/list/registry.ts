@@ -4,6 +4,12 @@ import type { Principal } from '../auth.ts';
 import type { EntityList } from './list.ts';
 import type { ListQuerystring } from './query.ts';
 
+/**
+ * What reading a list needs: a permission, any of several, or only being signed in ('signedIn') for
+ * a list of the asker's own rows, whose scope alone says which they are.
+ */
+export type ListPermission = Permission | readonly Permission[] | 'signedIn';
+
 /** A list the exports can run: its address, its engine and who may see which rows. */
 export interface RegisteredList {
   /** The list's search address, e.g. '/api/users/search'. */
@@ -23,9 +29,6 @@ export interface RegisteredList {
     query: ListQuerystring,
   ): { scope: SQL | undefined; companyId: number | undefined };
 }
-
-/** A permission, any of several, or just being signed in (lists of one's own rows). */
-export type ListPermission = Permission | readonly Permission[] | 'signedIn';
 
 /** Whether a scope grants what a list needs. */
 export function mayRead(scope: readonly string[], needed: ListPermission): boolean {

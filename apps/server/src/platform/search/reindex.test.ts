@@ -51,9 +51,13 @@ describe('reindex', () => {
     expect(again.json().id).toBe(first.json().id);
 
     const sources = appModules.flatMap((m) => m.search ?? []);
+    // The app's modules too: their hooks hear of the job's end (the notifications module tells the owner).
     worker = startJobWorker(
       t.database.db,
-      jobRegistryOf([{ name: 'search', jobs: { [REINDEX_JOB]: reindexHandler(sources) as never } }]),
+      jobRegistryOf([
+        ...appModules,
+        { name: 'search', jobs: { [REINDEX_JOB]: reindexHandler(sources) as never } },
+      ]),
       { pollMs: 50 },
     );
     let job: { state: string; progressDone: number | null; progressTotal: number | null } | undefined;
@@ -69,6 +73,13 @@ describe('reindex', () => {
     expect(job?.progressDone).toBe(job?.progressTotal);
     const after = await search('αιτηση');
     expect(after).toEqual(before);
+    // Its owner is told, in their language, with a link to the jobs.
+    const told = await t.app.inject({ method: 'GET', url: '/api/notification', headers: admin });
+    expect(told.json()[0]).toMatchObject({
+      message: 'Η εργασία «Αναδημιουργία ευρετηρίου αναζήτησης» ολοκληρώθηκε.',
+      path: '/jobs',
+      read: false,
+    });
   });
 
   it('needs settings:write', async () => {

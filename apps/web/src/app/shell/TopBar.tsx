@@ -18,6 +18,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { AppLauncher } from './AppLauncher.tsx';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { SIDE_MENU_ID } from './SideMenu.tsx';
 import { GlobalSearch } from './search/GlobalSearch.tsx';
 import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
@@ -99,6 +100,7 @@ export function TopBar() {
             <Button />
           </Suspense>
         ))}
+        <NotificationBell />
         <AccountMenu />
       </Toolbar>
     </AppBar>
