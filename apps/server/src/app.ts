@@ -155,7 +155,7 @@ export async function buildApp(
     jobs: createJobQueue(jobRegistry),
     dashboardCards: dashboardCardsOf(modules),
   };
-  scheduleJobWorker(app, db, jobRegistry);
+  scheduleJobWorker(app, db, jobRegistry, config.jobsLeaseMs);
   scheduleStorageSweep(
     app,
     db,
@@ -248,10 +248,10 @@ function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage, co
  * A listening server runs the background jobs of every module (platform/jobs) until it closes;
  * tests that inject requests run none unless they start a worker themselves.
  */
-function scheduleJobWorker(app: FastifyInstance, db: Db, registry: JobRegistry) {
+function scheduleJobWorker(app: FastifyInstance, db: Db, registry: JobRegistry, leaseMs: number) {
   let worker: ReturnType<typeof startJobWorker> | undefined;
   app.addHook('onListen', async () => {
-    worker = startJobWorker(db, registry, { log: app.log });
+    worker = startJobWorker(db, registry, { log: app.log, leaseMs });
   });
   // Before the database closes (main.ts closes it after the app).
   app.addHook('onClose', async () => {

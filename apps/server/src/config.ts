@@ -74,6 +74,11 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   /** How often the web app asks for the unread notifications (spec §9: every 60 s). */
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(NOTIFICATION_POLL_MS),
+  /**
+   * How long a worker's claim on a job holds without renewal (renewed every third of it): after a
+   * node dies, another takes its job up this long after the last renewal.
+   */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -104,6 +109,8 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   /** The web app's notification poll interval, told to it by /api/installation/env. */
   notificationPollMs: number;
+  /** How long a worker's claim on a job holds without renewal. */
+  jobsLeaseMs: number;
 }
 
 /** Reads every setting from the environment (spec: issue 2 'Configuration'). */
@@ -146,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aadeRegistryUrl: e.AADE_REGISTRY_URL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
+    jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
   };
 }
 

@@ -94,6 +94,13 @@ describe('defect 2: ids outside an integer column are a 400 naming the field', (
     });
     expect(document.statusCode).toBe(400);
     expect(document.json().fieldErrors).toContainEqual(expect.objectContaining({ field: 'protocolBookId' }));
+    const cases = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cases',
+      headers: admin,
+      payload: { ids: [2 ** 31] },
+    });
+    expect(cases.statusCode).toBe(400);
     const company = await t.app.inject({
       method: 'GET',
       url: '/api/traders/search?companyid=99999999999',

@@ -93,6 +93,8 @@ describe.skipIf(!onPostgres)(
           ADMIN_PASSWORD,
           SEED_DEMO: '1',
           JWT_SECRET,
+          // A dead server's job is taken up soon after the restart.
+          JOBS_LEASE_SECONDS: '3',
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -398,5 +400,50 @@ describe.skipIf(!onPostgres)(
       expect(filesUnder(storageDir)).toEqual(await referenced());
       expect((await referenced()).length).toBeGreaterThan(0);
     }, 60_000);
+
+    it('killed during a background job: after the restart the job is taken up again and completes', async () => {
+      // Enough rows that the reindex runs for a while in batches of 500.
+      await client.query(
+        `INSERT INTO traders (company_id, fullname, individual)
+         SELECT $1, 'Συναλλασσόμενος δοκιμής ' || g, false FROM generate_series(1, 40000) g`,
+        [companyId],
+      );
+      const queued = await api(`/reindex?companyid=${companyId}`, { method: 'POST', body: '{}' });
+      expect(queued.status).toBe(202);
+      const jobId = (await queued.json()).id as number;
+      const jobRow = async () =>
+        (
+          await client.query<{ state: string; attempts: number; done: number; total: number | null }>(
+            `SELECT state, attempts, progress_done AS done, progress_total AS total FROM jobs WHERE id = $1`,
+            [jobId],
+          )
+        ).rows[0];
+      // Kill once the job is under way, before it ends.
+      for (const deadline = Date.now() + 30_000; ; ) {
+        const row = await jobRow();
+        if (row?.state === 'running' && row.done > 0) break;
+        if (row?.state === 'succeeded' || Date.now() > deadline)
+          throw new Error(`not killed mid-job: ${JSON.stringify(row)}`);
+        await delay(20);
+      }
+      await killServer();
+      const killed = await jobRow();
+      expect(killed?.state).toBe('running');
+      expect(killed?.done).toBeLessThan(killed?.total ?? 0);
+
+      await startServer();
+      let finished = await jobRow();
+      for (const deadline = Date.now() + 45_000; finished?.state !== 'succeeded' && Date.now() < deadline; ) {
+        await delay(200);
+        finished = await jobRow();
+      }
+      expect(finished).toMatchObject({ state: 'succeeded', attempts: 2 });
+      expect(finished?.done).toBe(finished?.total);
+      const stale = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM traders WHERE company_id = $1 AND search_vector IS NULL',
+        [companyId],
+      );
+      expect(stale.rows[0]?.n).toBe(0);
+    }, 120_000);
   },
 );

@@ -3,6 +3,7 @@ import {
   caseSchema,
   caseTimelineEntrySchema,
   idParamSchema,
+  idSchema,
   saveCaseSchema,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,8 +24,8 @@ import {
 } from './cases.service.ts';
 
 const documentParams = idParams.extend({ documentId: idParamSchema });
-const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
-const documentIdsBody = z.object({ documentIds: z.array(z.number().int().positive()).min(1).max(1000) });
+const idsBody = z.object({ ids: z.array(idSchema).min(1).max(1000) });
+const documentIdsBody = z.object({ documentIds: z.array(idSchema).min(1).max(1000) });
 
 /** Case folders (φάκελοι υποθέσεων, spec §2 /cases, §3 Case): list, card, linked documents, timeline. */
 export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
