@@ -142,8 +142,12 @@ beforeAll(async () => {
       { companyId: c.id, userId: ids.reader, ...message },
     ]);
   });
+  // Sessions are checked against the database's clock, which the fake one does not move on a real
+  // PostgreSQL server: sign in on the real clock, then return to the fixed instant.
+  vi.useRealTimers();
   auth.writer = await t.login('dash-writer', PASSWORD);
   auth.reader = await t.login('dash-reader', PASSWORD);
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
 
 afterAll(async () => {
