@@ -8,7 +8,7 @@ import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { defineSearchSource, type SearchText } from '../../platform/search/search.ts';
-import { visibleDocuments } from './documents/visibility.ts';
+import { visibilityCondition, visibleDocuments } from './documents/visibility.ts';
 import { cases, documents } from './protocol.schema.ts';
 
 /** "1532" or "1532/2026" as people write a protocol number. */
@@ -26,8 +26,10 @@ const RECENT_WINDOW = 5_000;
  * prefix is: walking the newest ids backwards is fast for a common word and reads the whole table
  * for a rare one, the GIN index the other way round. So the asker's newest RECENT_WINDOW documents
  * are read newest first until `limit` match (a common word stops after a few rows); only when
- * fewer match — a rare word — all matches come from the GIN index (`id + 0` keeps the planner off
- * the id order).
+ * fewer match — a rare word — all matches come from the GIN index alone: `id + 0` keeps the planner
+ * off the id order, and `company_id + 0` off a bitmap AND with the company's whole list index, which
+ * the planner picks because it cannot estimate a prefix's matches (50 ms for 200 matches in 1M
+ * documents; 1 ms without).
  */
 async function findDocuments(
   db: Db,
@@ -83,7 +85,20 @@ async function findDocuments(
     .limit(limit);
   const byText =
     recent.length < limit
-      ? await select(text.matches(documents.searchVector), sql`${documents.id} + 0 DESC`)
+      ? await db
+          .select(fields)
+          .from(documents)
+          .where(
+            and(
+              sql`${documents.companyId} + 0 = ${companyId}`,
+              visibilityCondition(principal),
+              eq(documents.kind, kind),
+              ne(documents.state, DELETED),
+              text.matches(documents.searchVector),
+            ),
+          )
+          .orderBy(sql`${documents.id} + 0 DESC`)
+          .limit(limit)
       : recent;
   const seen = new Set<number>();
   return [...byNumber, ...byText]
