@@ -133,6 +133,19 @@ describe('screenshots of the search panel in both languages and themes', () => {
         await page.getByTestId('global-search').fill('zzzq');
         await expect.poll(() => page.getByTestId('global-search-panel').textContent()).toContain('zzzq');
         await shot(page, `search-panel-none-${lang}-${theme}`);
+        // The jobs this operator started (the reindex above): the drawer and the page.
+        await page.keyboard.press('Escape');
+        await page.getByTestId('topbar-jobs').click();
+        await expect
+          .poll(() => page.getByTestId('jobs-drawer').textContent())
+          .toContain(lang === 'el' ? 'Αναδημιουργία ευρετηρίου' : 'the search index');
+        await page.waitForTimeout(400); // the drawer's slide in
+        await shot(page, `jobs-drawer-${lang}-${theme}`);
+        await page.goto(`${e2e.baseUrl}${prefix}/jobs`);
+        await expect
+          .poll(() => page.locator('main').textContent())
+          .toContain(lang === 'el' ? 'Αναδημιουργία ευρετηρίου' : 'the search index');
+        await shot(page, `jobs-page-${lang}-${theme}`);
         await context.close();
       });
     }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CustomFieldDefinition, fieldLabel, optionLabel, withCustomFields } from './custom-fields.ts';
+import {
+  type CustomFieldDefinition,
+  fieldLabel,
+  namedValueLabel,
+  optionLabel,
+  withCustomFields,
+} from './custom-fields.ts';
+import { jobsCatalog } from './jobs.ts';
 import { tradersCatalog } from './traders.ts';
 
 const definition = (
@@ -44,5 +51,23 @@ describe('custom fields as list columns', () => {
     expect(fieldLabel(tradersCatalog.fields[1], 'el', translate)).toBe('«traders.field.tradercode»');
     expect(optionLabel({ value: '1', labelKey: 'x', label: 'Βόρεια' }, translate)).toBe('Βόρεια');
     expect(optionLabel({ value: '1', labelKey: 'x' }, translate)).toBe('«x»');
+  });
+});
+
+describe('values named under a label prefix', () => {
+  const kind = jobsCatalog.fields.find((field) => field.id === 'kind');
+  const labels: Record<string, string> = { 'jobs.kind.search.reindex': 'Αναδημιουργία ευρετηρίου' };
+  const translate = (key: string) => labels[key] ?? key;
+
+  it("shows a job's kind by its label, and an unknown kind as itself", () => {
+    if (!kind) throw new Error('the jobs catalog has no kind');
+    expect(namedValueLabel(kind, 'search.reindex', translate)).toBe('Αναδημιουργία ευρετηρίου');
+    expect(namedValueLabel(kind, 'water.import', translate)).toBe('water.import');
+  });
+
+  it('leaves the values of other fields alone', () => {
+    const state = jobsCatalog.fields.find((field) => field.id === 'createdAt');
+    if (!state) throw new Error('the jobs catalog has no createdAt');
+    expect(namedValueLabel(state, 'search.reindex', translate)).toBe('search.reindex');
   });
 });

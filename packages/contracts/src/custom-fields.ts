@@ -103,3 +103,11 @@ export function fieldLabel(field: FieldDef, language: Language, translate: (key:
 export function optionLabel(option: EnumOption, translate: (key: string) => string): string {
   return option.label ?? translate(option.labelKey);
 }
+
+/** The label of a value named under the field's `valueLabelPrefix`, or the value itself without one. */
+export function namedValueLabel(field: FieldDef, value: string, translate: (key: string) => string): string {
+  if (!field.valueLabelPrefix) return value;
+  const key = `${field.valueLabelPrefix}.${value}`;
+  const label = translate(key);
+  return label === key ? value : label;
+}

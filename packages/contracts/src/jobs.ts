@@ -35,6 +35,7 @@ export const jobsCatalog: EntityCatalog = {
       id: 'kind',
       type: 'text',
       labelKey: 'jobs.field.kind',
+      valueLabelPrefix: 'jobs.kind',
       sortable: true,
       filters: ['eq', 'contains'],
       exportable: true,

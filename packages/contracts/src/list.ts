@@ -31,6 +31,11 @@ export interface FieldDef {
   searchable?: boolean;
   /** The values of an enum field, shown by their labels in the table and in exports. */
   options?: readonly EnumOption[];
+  /**
+   * A text value that names a catalog entry of an open set (a job's kind, declared by modules): shown,
+   * in the table and in exports, by the label under this key prefix, or as itself when it has none.
+   */
+  valueLabelPrefix?: string;
   /** A free-text notes column: its cells are at most 150 px wide (spec §9). */
   notes?: boolean;
   /** Not shown until the user picks it in the column chooser. */

@@ -8,6 +8,7 @@ import {
   type FieldDef,
   fieldLabel,
   type Language,
+  namedValueLabel,
   optionLabel,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -56,8 +57,10 @@ async function* labelled(
   language: Language,
 ): AsyncIterable<Record<string, unknown>[]> {
   const enums = fields.filter((f) => f.type === 'enum' && f.options);
+  const named = fields.filter((f) => f.valueLabelPrefix);
+  const label = (key: string) => translate(language, key);
   for await (const batch of batches) {
-    if (enums.length === 0) {
+    if (enums.length === 0 && named.length === 0) {
       yield batch;
       continue;
     }
@@ -65,7 +68,11 @@ async function* labelled(
       const copy = { ...row };
       for (const field of enums) {
         const option = field.options?.find((o) => o.value === String(row[field.id]));
-        copy[field.id] = option ? optionLabel(option, (key) => translate(language, key)) : row[field.id];
+        copy[field.id] = option ? optionLabel(option, label) : row[field.id];
+      }
+      for (const field of named) {
+        const value = row[field.id];
+        if (typeof value === 'string') copy[field.id] = namedValueLabel(field, value, label);
       }
       return copy;
     });
