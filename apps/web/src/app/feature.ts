@@ -1,5 +1,5 @@
-import type { AuthenticatedUser, Permission, SearchResponse } from '@protocol/contracts';
-import type { ComponentType } from 'react';
+import type { AuthenticatedUser, Dashboard, Permission, SearchResponse } from '@protocol/contracts';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { can } from './permissions.ts';
 
 /**
@@ -13,6 +13,8 @@ export interface Feature {
   routes?: FeatureRoute[];
   menu?: MenuEntry[];
   tiles?: DashboardTile[];
+  /** Cards of the dashboard, drawn from GET /api/dashboard (where the server module loads them). */
+  dashboardCards?: DashboardCard[];
   /** Entries of /new: what the user may create. */
   create?: NewEntry[];
   launcher?: LauncherApp[];
@@ -68,6 +70,24 @@ export interface DashboardTile {
   testId: string;
   /** The permission the tile's page needs; hidden without it. */
   requires?: Permission;
+}
+
+/**
+ * A card of the dashboard: its component draws its grid item(s) from the answer of GET
+ * /api/dashboard, and nothing when its key is absent there (the operator may not see what it counts).
+ * `React.lazy`, so cards and their charts load with the dashboard, not with the shell.
+ */
+export interface DashboardCard {
+  key: string;
+  /** The card of GET /api/dashboard it draws (what the server module's `dashboardCards` loads). */
+  reads: keyof Dashboard['cards'];
+  /** Its place among every feature's cards, ascending. */
+  order: number;
+  component: LazyExoticComponent<ComponentType<DashboardCardProps>>;
+}
+
+export interface DashboardCardProps {
+  dashboard: Dashboard;
 }
 
 export interface NewEntry {
@@ -140,6 +160,9 @@ export function menuEntries(features: readonly Feature[]): MenuEntry[] {
 
 export const dashboardTiles = (features: readonly Feature[]): DashboardTile[] =>
   features.flatMap((feature) => feature.tiles ?? []);
+
+export const dashboardCards = (features: readonly Feature[]): DashboardCard[] =>
+  features.flatMap((feature) => feature.dashboardCards ?? []).sort((a, b) => a.order - b.order);
 
 export const newEntries = (features: readonly Feature[]): NewEntry[] =>
   features.flatMap((feature) => feature.create ?? []);

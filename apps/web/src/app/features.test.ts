@@ -1,8 +1,9 @@
 /// <reference types="node" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { dashboardCardsSchema } from '@protocol/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { menuEntries } from './feature.ts';
+import { dashboardCards, menuEntries } from './feature.ts';
 import { features } from './features.ts';
 
 // The shell catalogs some declarations bring are not what this test reads.
@@ -26,6 +27,13 @@ describe('the features list', () => {
       );
     }
     expect(new Set(features.map((feature) => feature.key)).size).toBe(features.length);
+  });
+
+  it('draws every card the server answers on the dashboard, each card once', () => {
+    const cards = dashboardCards(features);
+    expect(new Set(cards.map((card) => card.key)).size).toBe(cards.length);
+    const drawn = new Set(cards.map((card) => card.reads));
+    expect(Object.keys(dashboardCardsSchema.shape).filter((key) => !drawn.has(key as never))).toEqual([]);
   });
 
   it('declares each path once, and menu entries under entries that exist', () => {

@@ -1,4 +1,5 @@
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import { lazy } from 'react';
 import { type Feature, searchGroup } from '../../app/feature.ts';
 
 const CaseEditPage = () => import('./CaseEditPage.tsx');
@@ -6,6 +7,14 @@ const CaseEditPage = () => import('./CaseEditPage.tsx');
 /** Case files (spec §2: after the protocol book). */
 export const cases: Feature = {
   key: 'cases',
+  dashboardCards: [
+    {
+      key: 'recentCases',
+      reads: 'recentCases',
+      order: 45,
+      component: lazy(() => import('./dashboard/RecentCasesCard.tsx')),
+    },
+  ],
   routes: [
     { path: 'cases', page: () => import('./CasesListPage.tsx'), requires: 'protocol:read' },
     { path: 'cases/Create', page: CaseEditPage, requires: 'protocol:write' },

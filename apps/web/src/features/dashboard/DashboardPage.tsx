@@ -1,9 +1,3 @@
-import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
-import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
-import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
-import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
-import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -11,28 +5,22 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type Dashboard, utilityDay } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
-import { dashboardTiles, isAllowed } from '../../app/feature.ts';
+import { dashboardCards, dashboardTiles, isAllowed } from '../../app/feature.ts';
 import { features } from '../../app/features.ts';
 import { useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { LinkTile } from '../../components/LinkTile.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
-import { DATE_FORMAT, formatDate, localDate } from '../../lib/dates.ts';
+import { DATE_FORMAT, localDate } from '../../lib/dates.ts';
 import { dashboardKey, fetchDashboard } from './api.ts';
-import { CardRows, StatCard } from './DashboardCards.tsx';
-import { chargedToMeList, registrationsList } from './links.ts';
-import { RegistrationsChart } from './RegistrationsChart.tsx';
-import './i18n/index.ts';
 
 const TILES = dashboardTiles(features);
-/** The notifications list comes with its own feature; until it is there the card is not a link. */
-const HAS_NOTIFICATIONS_PAGE = features.some((feature) =>
-  feature.routes?.some((route) => route.path === 'notifications'),
-);
+const CARDS = dashboardCards(features);
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -134,133 +122,14 @@ function DashboardCardsSection() {
   return <Cards dashboard={query.data} />;
 }
 
-function Cards({ dashboard: { today, cards } }: { dashboard: Dashboard }) {
-  const { t } = useTranslation();
-  const localize = useLocalize();
-  const user = useUser();
-  const monthStart = `${today.slice(0, 8)}01`;
-  const { chargedToMe, registrations, unreadNotifications, recentCases } = cards;
-  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  const quarter = { xs: 12, sm: 6, lg: 3 } as const;
+function Cards({ dashboard }: { dashboard: Dashboard }) {
   return (
     <Grid container spacing={2} data-testid="dashboard-cards">
-      {chargedToMe && (
-        <Grid size={quarter}>
-          <StatCard
-            title={t('dashboard.cards.chargedToMe')}
-            hint={t('dashboard.cards.chargedToMeHint')}
-            count={chargedToMe.count}
-            icon={AssignmentIndOutlinedIcon}
-            to={localize(chargedToMeList(user.id))}
-            testId="dashboard-charged"
-          >
-            <CardRows
-              empty={t('dashboard.cards.chargedToMeNone')}
-              rows={chargedToMe.recent.map((document) => ({
-                key: document.id,
-                primary: document.subject,
-                secondary: [document.protocolId, formatDate(document.protocolDate)]
-                  .filter(Boolean)
-                  .join(' · '),
-                to: localize(`/document/${document.id}/edit`),
-              }))}
-            />
-          </StatCard>
-        </Grid>
-      )}
-      {registrations && (
-        <>
-          <Grid size={quarter}>
-            <StatCard
-              title={t('dashboard.cards.today')}
-              count={sum(registrations.books.map((book) => book.today))}
-              icon={TodayOutlinedIcon}
-              to={localize(registrationsList(null, today))}
-              testId="dashboard-today"
-            >
-              <CardRows
-                empty={t('dashboard.cards.perBookNone')}
-                rows={registrations.books
-                  .filter((book) => book.today > 0)
-                  .map((book) => ({
-                    key: book.bookId,
-                    primary: book.book,
-                    end: book.today,
-                    to: localize(registrationsList(book.book, today)),
-                    testId: `dashboard-today-book-${book.bookId}`,
-                  }))}
-              />
-            </StatCard>
-          </Grid>
-          <Grid size={quarter}>
-            <StatCard
-              title={t('dashboard.cards.month')}
-              count={sum(registrations.books.map((book) => book.month))}
-              icon={CalendarMonthOutlinedIcon}
-              to={localize(registrationsList(null, monthStart, true))}
-              testId="dashboard-month"
-            >
-              <CardRows
-                empty={t('dashboard.cards.perBookNone')}
-                rows={registrations.books.map((book) => ({
-                  key: book.bookId,
-                  primary: book.book,
-                  end: book.month,
-                  to: localize(registrationsList(book.book, monthStart, true)),
-                  testId: `dashboard-month-book-${book.bookId}`,
-                }))}
-              />
-            </StatCard>
-          </Grid>
-        </>
-      )}
-      {unreadNotifications && (
-        <Grid size={quarter}>
-          <StatCard
-            title={t('dashboard.cards.unread')}
-            hint={t('dashboard.cards.unreadHint')}
-            count={unreadNotifications.count}
-            icon={NotificationsNoneOutlinedIcon}
-            to={HAS_NOTIFICATIONS_PAGE ? localize('/notifications') : undefined}
-            testId="dashboard-unread"
-          />
-        </Grid>
-      )}
-      {registrations && (
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <StatCard
-            title={t('dashboard.cards.chart')}
-            hint={t('dashboard.cards.chartTotal', { count: sum(registrations.days.map((d) => d.count)) })}
-            icon={BarChartOutlinedIcon}
-            to={localize(registrationsList(null, registrations.days[0]?.day ?? today, true))}
-            testId="dashboard-series"
-          >
-            <RegistrationsChart days={registrations.days} />
-          </StatCard>
-        </Grid>
-      )}
-      {recentCases && (
-        <Grid size={{ xs: 12, lg: 4 }}>
-          <StatCard
-            title={t('dashboard.cards.recentCases')}
-            icon={FolderOpenOutlinedIcon}
-            to={localize('/cases')}
-            testId="dashboard-cases"
-          >
-            <CardRows
-              empty={t('dashboard.cards.recentCasesNone')}
-              rows={recentCases.items.map((item) => ({
-                key: item.id,
-                primary: `${item.code} ${item.name}`,
-                secondary: [formatDate(item.createdate), item.closed ? t('dashboard.cards.closed') : '']
-                  .filter(Boolean)
-                  .join(' · '),
-                to: localize(`/cases/${item.id}/edit`),
-              }))}
-            />
-          </StatCard>
-        </Grid>
-      )}
+      {CARDS.map(({ key, component: Card }) => (
+        <Suspense key={key} fallback={null}>
+          <Card dashboard={dashboard} />
+        </Suspense>
+      ))}
     </Grid>
   );
 }

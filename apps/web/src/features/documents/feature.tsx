@@ -4,6 +4,7 @@ import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import { type Feature, searchGroup } from '../../app/feature.ts';
 // The tiles and /new entries bring their texts with the shell (not the sign-in page).
 import './i18n/shell.ts';
+import { lazy } from 'react';
 
 const DocumentsListPage = () => import('./DocumentsListPage.tsx');
 const DocumentEditPage = () => import('./DocumentEditPage.tsx');
@@ -11,6 +12,27 @@ const DocumentEditPage = () => import('./DocumentEditPage.tsx');
 /** The documents of the protocol book: a new one, then the incoming and outgoing lists (spec §2). */
 export const documents: Feature = {
   key: 'documents',
+  // Order 10–49: the protocol's cards first, as an operator of the book reads them.
+  dashboardCards: [
+    {
+      key: 'chargedToMe',
+      reads: 'chargedToMe',
+      order: 10,
+      component: lazy(() => import('./dashboard/ChargedToMeCard.tsx')),
+    },
+    {
+      key: 'registrations',
+      reads: 'registrations',
+      order: 20,
+      component: lazy(() => import('./dashboard/RegistrationsCards.tsx')),
+    },
+    {
+      key: 'registrationsChart',
+      reads: 'registrations',
+      order: 40,
+      component: lazy(() => import('./dashboard/RegistrationsChartCard.tsx')),
+    },
+  ],
   routes: [
     // The five lists: one page that reads its list from the path.
     ...['inbox', 'outbox', 'document', 'document/archived', 'document/deleted'].map((path) => ({

@@ -10,6 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+/** A quarter of the dashboard's width on large screens, half on small ones. */
+export const QUARTER = { xs: 12, sm: 6, lg: 3 } as const;
+
 interface StatCardProps {
   title: string;
   hint?: string;

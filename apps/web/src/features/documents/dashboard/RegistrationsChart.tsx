@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
+import { useLocalize } from '../../../app/language.tsx';
 import { registrationsList } from './links.ts';
 
 /** Registrations per utility day; a bar opens that day's documents. */
@@ -20,7 +20,7 @@ export function RegistrationsChart({ days }: { days: { day: string; count: numbe
         height={240}
         xAxis={[{ scaleType: 'band', data: days.map((d) => d.day), valueFormatter: label }]}
         yAxis={[{ tickMinStep: 1, width: 36 }]}
-        series={[{ data: days.map((d) => d.count), label: t('dashboard.cards.chartSeries') }]}
+        series={[{ data: days.map((d) => d.count), label: t('docs.dashboard.chartSeries') }]}
         colors={[theme.palette.mode === 'light' ? theme.palette.primary.main : theme.palette.info.main]}
         hideLegend
         margin={{ top: 16, right: 8, bottom: 8, left: 8 }}

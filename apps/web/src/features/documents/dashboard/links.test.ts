@@ -1,6 +1,6 @@
 import { documentsCatalog } from '@protocol/contracts';
 import { describe, expect, it } from 'vitest';
-import { defaultQuery, queryFromUrl } from '../../components/DataTable/state.ts';
+import { defaultQuery, queryFromUrl } from '../../../components/DataTable/state.ts';
 import { chargedToMeList, registrationsList } from './links.ts';
 
 const readBack = (link: string) =>
