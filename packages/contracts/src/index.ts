@@ -13,6 +13,7 @@ export * from './notifications.ts';
 export * from './parametrics.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';
+export * from './protocol-cases.ts';
 export * from './protocol-settings.ts';
 export * from './search.ts';
 export * from './settings.ts';

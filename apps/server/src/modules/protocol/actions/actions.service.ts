@@ -1,13 +1,10 @@
-import type { Readable } from 'node:stream';
 import {
   type DocumentActionName,
   type DocumentActionResult,
   documentActionName,
   type documentActionRequestSchema,
-  errorKeys,
   formatProtocolId,
   type HistoryEntry,
-  type Language,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,13 +13,8 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { updatedBy } from '../../../platform/audit-columns.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
-import { formatDate } from '../../../platform/exports/format.ts';
-import { translate } from '../../../platform/i18n.ts';
-import { MailDeliveryError, type Mailer } from '../../../platform/mail.ts';
-import type { Storage } from '../../../platform/storage.ts';
-import { companies, companyUsers } from '../../companies/companies.schema.ts';
+import { companyUsers } from '../../companies/companies.schema.ts';
 import { notify } from '../../notifications/api.ts';
-import { traders } from '../../traders/traders.schema.ts';
 import { userGroupMembers, userGroups } from '../../users/groups.schema.ts';
 import { users } from '../../users/users.schema.ts';
 import { insertCase, linkDocuments } from '../cases/cases.service.ts';
@@ -42,6 +34,7 @@ import {
   documentTraders,
   documentTypes,
 } from '../protocol.schema.ts';
+import { type ActionServices, actionErrorKeys, liveAttachments, mailDocument } from './actions.mail.ts';
 
 /**
  * The fourteen document actions (spec §3 'Document actions', POST /api/document/actions). Each runs in
@@ -52,13 +45,7 @@ import {
  */
 
 export type DocumentActionRequest = z.output<typeof documentActionRequestSchema>;
-
-export const actionErrorKeys = {
-  filesOfRegistered: 'error.document_files_registered',
-  sendNoReceivers: 'error.document_send_no_receivers',
-  sendNoEmail: 'error.document_send_no_email',
-  transferTargetDeleted: 'error.transfer_target_deleted',
-} as const;
+export { type ActionServices, actionErrorKeys };
 
 /** Notification message keys (texts in i18n/protocol documents.notification). */
 export const notificationKeys = {
@@ -86,14 +73,6 @@ const EDITABLE = [
 const auditUser = (principal: Principal) => ({ userId: principal.userId, username: principal.username });
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
-
-/** What some actions need beyond the database: send reads the files and mails them. */
-export interface ActionServices {
-  storage: Storage;
-  mailer: Mailer;
-  /** The asker's language: the e-mail of a send is written in it. */
-  language: Language;
-}
 
 interface Context {
   tx: Tx;
@@ -249,83 +228,6 @@ async function copyAttachments(
   );
 }
 
-const liveAttachments = (tx: Tx, documentId: number) =>
-  tx
-    .select()
-    .from(documentAttachments)
-    .where(and(eq(documentAttachments.documentId, documentId), isNull(documentAttachments.deletedAt)))
-    .orderBy(asc(documentAttachments.id));
-
-/**
- * Send by e-mail: the document goes to the e-mail of every receiver, with its current files, from
- * the installation's sender. Inside the action's transaction and before its status changes, so a
- * refused message leaves the document unsent (502 with the server's answer).
- */
-async function mailDocument({ tx, row, request, services }: Context) {
-  const { mailer, storage, language } = services;
-  if (!mailer.configured) throw new AppError(409, errorKeys.mailNotConfigured);
-  const receivers = await tx
-    .select({ fullname: traders.fullname, email: traders.email })
-    .from(documentTraders)
-    .innerJoin(traders, eq(traders.id, documentTraders.traderId))
-    .where(and(eq(documentTraders.documentId, row.id), eq(documentTraders.role, TRADER_ROLE.receiver)))
-    .orderBy(asc(documentTraders.position));
-  if (receivers.length === 0) throw new AppError(409, actionErrorKeys.sendNoReceivers);
-  const missing = receivers.filter((r) => !r.email?.trim());
-  if (missing.length > 0)
-    throw new AppError(409, actionErrorKeys.sendNoEmail, {
-      names: missing.map((r) => r.fullname ?? '?').join(', '),
-    });
-  const [company] = await tx
-    .select({ title: companies.companytitle, name: companies.companyname })
-    .from(companies)
-    .where(eq(companies.id, row.companyId));
-  const files = await liveAttachments(tx, row.id);
-  const attachments: { filename: string; contentType: string; content: Readable }[] = [];
-  // Files are streamed to the server, not read into memory; whatever is left is closed at the end.
-  const close = () => {
-    for (const attachment of attachments) attachment.content.destroy();
-  };
-  for (const file of files) {
-    const stored = await storage.get(file.storageKey);
-    if (!stored) {
-      close();
-      throw new AppError(409, 'error.attachment_missing', { name: file.fileName });
-    }
-    attachments.push({ filename: file.fileName, contentType: file.contentType, content: stored.stream });
-  }
-  const t = (key: string, params: Record<string, string | number> = {}) =>
-    translate(language, `mail.${key}`, params);
-  const protocolId = formatProtocolId(row.protocolNumber, row.protocolYear) ?? '';
-  const date = row.protocolDate ? formatDate(row.protocolDate) : '';
-  const text = [
-    company?.title || company?.name || '',
-    '',
-    t('greeting', { protocolId, date }),
-    t('subjectLine', { subject: row.subject }),
-    ...(request.comments ? ['', request.comments] : []),
-    '',
-    files.length > 0 ? t('attachments', { count: files.length }) : t('noAttachments'),
-    '',
-    '--',
-    t('footer', { company: company?.name ?? '' }),
-  ].join('\n');
-  try {
-    return await mailer.send({
-      to: receivers.map((r) => (r.email as string).trim()),
-      subject: t('subject', { protocolId, subject: row.subject }),
-      text,
-      attachments,
-    });
-  } catch (error) {
-    if (error instanceof MailDeliveryError)
-      throw new AppError(502, errorKeys.mailFailed, { detail: error.detail.slice(0, 300) }, undefined, error);
-    throw error;
-  } finally {
-    close();
-  }
-}
-
 const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = {
   async edit({ row }) {
     const registered = row.protocolNumber !== null;
@@ -337,7 +239,10 @@ const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = 
 
   async send(ctx) {
     const { tx, principal, row, request } = ctx;
-    const mail = request.sendMethod === 'email' ? await mailDocument(ctx) : null;
+    const mail =
+      request.sendMethod === 'email'
+        ? await mailDocument(ctx.tx, ctx.row, ctx.request.comments, ctx.services)
+        : null;
     const sentAt = new Date();
     await tx
       .update(documents)
