@@ -1,6 +1,5 @@
 import './i18n/index.ts';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
@@ -28,6 +27,7 @@ import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { refreshAction } from '../../components/refreshAction.tsx';
 import { CASES_SEARCH_URL, type Case, caseKey, casesApi, casesKey, timelineKey } from './api.ts';
 import { type CaseDocumentRow, CaseDocuments, fromListItem } from './CaseDocuments.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
@@ -287,16 +287,14 @@ function EditCase({ id }: { id: number }) {
   });
   const actions = useMemo<PageAction[]>(
     () => [
-      {
-        key: 'refresh',
-        label: t('common.refresh'),
-        icon: <RefreshIcon fontSize="small" />,
-        onClick: () => {
+      refreshAction(
+        t,
+        () => {
           void query.refetch();
           void queryClient.invalidateQueries({ queryKey: timelineKey(id) });
         },
-        testId: 'case-refresh',
-      },
+        'case-refresh',
+      ),
     ],
     [t, query.refetch, queryClient, id],
   );

@@ -1,7 +1,6 @@
 import './i18n/index.ts';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +28,7 @@ import type { FormContract } from '../../components/form/resolver.ts';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { refreshAction } from '../../components/refreshAction.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { fieldMessage } from '../../lib/errors.ts';
 
@@ -399,15 +399,7 @@ export default function CompanySettingsPage() {
   const company = query.data;
 
   const actions = useMemo<PageAction[]>(
-    () => [
-      {
-        key: 'refresh',
-        label: t('common.refresh'),
-        icon: <RefreshIcon fontSize="small" />,
-        onClick: () => void query.refetch(),
-        testId: 'company-refresh',
-      },
-    ],
+    () => [refreshAction(t, () => void query.refetch(), 'company-refresh')],
     [t, query.refetch],
   );
   useAppBar({ title: t('companySettings.title'), actions });

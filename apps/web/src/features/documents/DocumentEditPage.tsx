@@ -4,7 +4,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,6 +32,7 @@ import { MultilineField, Section, SelectField } from '../../components/form/fiel
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { refreshAction } from '../../components/refreshAction.tsx';
 import { traderLabel } from '../../components/TraderPicker/api.ts';
 import { type PickedTrader, TraderPicker } from '../../components/TraderPicker/TraderPicker.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -569,15 +569,7 @@ function EditDocument({ id }: { id: number }) {
     searchUrl,
   });
   const actions = useMemo<PageAction[]>(
-    () => [
-      {
-        key: 'refresh',
-        label: t('docs.form.refresh'),
-        icon: <RefreshIcon fontSize="small" />,
-        onClick: () => void query.refetch(),
-        testId: 'document-refresh',
-      },
-    ],
+    () => [refreshAction(t, () => void query.refetch(), 'document-refresh', 'docs.form.refresh')],
     [t, query.refetch],
   );
   useAppBar({ title: t('docs.form.editTitle'), actions });

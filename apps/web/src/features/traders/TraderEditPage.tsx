@@ -2,7 +2,6 @@ import './i18n/index.ts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -40,6 +39,7 @@ import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
+import { refreshAction } from '../../components/refreshAction.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -596,15 +596,7 @@ function EditTrader({ id }: { id: number }) {
     searchUrl,
   });
   const actions = useMemo<PageAction[]>(
-    () => [
-      {
-        key: 'refresh',
-        label: t('common.refresh'),
-        icon: <RefreshIcon fontSize="small" />,
-        onClick: () => void query.refetch(),
-        testId: 'trader-refresh',
-      },
-    ],
+    () => [refreshAction(t, () => void query.refetch(), 'trader-refresh')],
     [t, query.refetch],
   );
   useAppBar({ title: t('traders.form.editTitle'), actions });

@@ -1,7 +1,6 @@
 import './i18n/index.ts';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -39,6 +38,7 @@ import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { refreshAction } from '../../components/refreshAction.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { expandPermissions } from '../../lib/permissionLevels.ts';
 import { userLabel } from '../../lib/userLabel.ts';
@@ -334,13 +334,7 @@ function EditGroup({ id }: { id: number }) {
             if (ok) remove.mutate();
           }),
       },
-      {
-        key: 'refresh',
-        label: t('common.refresh'),
-        icon: <RefreshIcon fontSize="small" />,
-        onClick: () => void query.refetch(),
-        testId: 'group-refresh',
-      },
+      refreshAction(t, () => void query.refetch(), 'group-refresh'),
     ];
   }, [group, t, confirm, remove, query.refetch]);
   useAppBar({ title: t('userGroups.editTitle'), actions });

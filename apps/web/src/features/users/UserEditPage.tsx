@@ -3,7 +3,6 @@ import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -52,6 +51,7 @@ import type { FormContract } from '../../components/form/resolver.ts';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { initials, PageHeader } from '../../components/PageHeader.tsx';
+import { refreshAction } from '../../components/refreshAction.tsx';
 import { highestRank } from '../../lib/permissionLevels.ts';
 import { userKey, usersApi, usersKey } from './userApi.ts';
 
@@ -609,13 +609,7 @@ function EditUser({ id }: { id: number }) {
             },
       );
     }
-    list.push({
-      key: 'refresh',
-      label: t('common.refresh'),
-      icon: <RefreshIcon fontSize="small" />,
-      onClick: () => void query.refetch(),
-      testId: 'user-refresh',
-    });
+    list.push(refreshAction(t, () => void query.refetch(), 'user-refresh'));
     return list;
   }, [user, own, mode, t, openOwnChangePassword, confirm, setActive, query.refetch]);
   useAppBar({ title: own ? t('account.title') : t('userForm.editTitle'), actions });
