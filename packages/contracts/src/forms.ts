@@ -544,7 +544,7 @@ export const saveFormSchema = z
     readonly: z.boolean().default(false),
     printurl: optionalUrl,
     parentForm: idSchema.nullable().default(null),
-    api: z.string().max(2_000_000),
+    api: z.string().max(900_000),
   })
   .refine((f) => !f.auto_nr || f.book !== null, { message: 'validation.required', path: ['book'] })
   .refine((f) => f.saveMethod === 0 || f.mailTo !== null, {
