@@ -554,20 +554,22 @@ export const saveFormSchema = z
   .refine((f) => !f.is_payment || f.fee !== null, { message: 'validation.required', path: ['fee'] });
 export type SaveForm = z.input<typeof saveFormSchema>;
 
+const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
+
 export const onlineFormSchema = z.object({
   id: idSchema.nullable(),
   form_id: z.string(),
   title: z.string(),
-  language: z.number().int(),
+  language: zeroOrOne,
   description: z.string().nullable(),
-  submitMethod: z.number().int(),
-  saveMethod: z.number().int(),
+  submitMethod: zeroOrOne,
+  saveMethod: zeroOrOne,
   mailTo: z.string().nullable(),
   successNote: z.string().nullable(),
   errorNote: z.string().nullable(),
   successUrl: z.string().nullable(),
   errorUrl: z.string().nullable(),
-  status: z.number().int(),
+  status: zeroOrOne,
   assign_to: z.number().int().nullable(),
   is_online: z.boolean(),
   is_payment: z.boolean(),

@@ -42,6 +42,7 @@ describe('the features list', () => {
       'outbox',
       'book-summary',
       'cases',
+      'onlineForms',
       'traders',
       'users',
       'settings',
