@@ -7,8 +7,9 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 let e2e: E2E;
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/** Pages of the shell are shot as the screen shows them; the citizen's phone pages whole. */
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -106,6 +107,7 @@ describe('online forms', () => {
     await page.getByTestId('settings-successNote').fill('Ευχαριστούμε. Θα σας ενημερώσουμε με e-mail.');
 
     await page.getByRole('tab', { name: 'Σχεδίαση' }).click();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'onlineForms-builder-el');
     await page.getByRole('tab', { name: 'Προεπισκόπηση' }).click();
     const preview = page.getByTestId('builder-preview');
@@ -140,7 +142,7 @@ describe('online forms', () => {
     await phone.getByTestId('public-form-errors').waitFor();
     await expect.poll(() => phone.locator('main').textContent()).toContain('Το email δεν είναι έγκυρο');
     expect(await accessibilityViolations(phone)).toEqual([]);
-    await shot(phone, 'onlineForms-public-errors-phone-el');
+    await shot(phone, 'onlineForms-public-errors-phone-el', true);
 
     await phone.getByLabel('E-mail').fill('eleni@example.gr');
     await phone.getByLabel('Υποβάλλω ως επιχείρηση').check();
@@ -150,13 +152,14 @@ describe('online forms', () => {
     writeFileSync(file, PDF);
     await phone.locator('input[type=file]').setInputFiles(file);
     await expect.poll(() => phone.locator('main').textContent()).toContain('τοπογραφικό.pdf');
-    await shot(phone, 'onlineForms-public-phone-el');
+    await shot(phone, 'onlineForms-public-phone-el', true);
     await phone.getByTestId('public-submit').click();
     await phone.getByTestId('public-form-success').waitFor();
     const protocolNumber = (await phone.getByTestId('public-protocol-number').textContent()) ?? '';
     const reference = (await phone.getByTestId('public-reference').textContent()) ?? '';
     expect(protocolNumber).toMatch(/^\d+\/\d{4}$/);
-    await shot(phone, 'onlineForms-public-success-phone-el');
+    expect(await accessibilityViolations(phone)).toEqual([]);
+    await shot(phone, 'onlineForms-public-success-phone-el', true);
     await citizen.close();
 
     // ----- the review desk -----
@@ -187,6 +190,7 @@ describe('online forms', () => {
     await page.getByTestId('submission-comments').fill('Η σύνδεση ολοκληρώθηκε');
     await page.getByTestId('submission-save').click();
     await expect.poll(() => page.getByTestId('submission-status').textContent()).toBe('Επιλυμένη');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'onlineForms-submission-el');
     const submissionUrl = page.url();
 
@@ -210,6 +214,14 @@ describe('online forms', () => {
     await page.goto(submissionUrl.replace(/\/online_forms/, '/en/online_forms'));
     await expect.poll(() => page.getByTestId('submission-status').textContent()).toBe('Resolved');
     await shot(page, 'onlineForms-submission-en');
+    await page.getByTestId('topbar-theme').click();
+    // The buttons fade to the dark palette (MUI transitions); check once they are there.
+    await expect
+      .poll(() => page.getByTestId('submission-save').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .toBe('rgb(0, 200, 254)');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shot(page, 'onlineForms-submission-en-dark');
+    await page.getByTestId('topbar-theme').click();
     await context.close();
 
     const english = await e2e.browser.newContext({
@@ -226,7 +238,7 @@ describe('online forms', () => {
       .poll(() => enPhone.locator('main').textContent())
       .toContain('Please correct the errors in the fields!');
     expect(await accessibilityViolations(enPhone)).toEqual([]);
-    await shot(enPhone, 'onlineForms-public-phone-en');
+    await shot(enPhone, 'onlineForms-public-phone-en', true);
     await english.close();
   });
 

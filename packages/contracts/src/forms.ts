@@ -84,8 +84,8 @@ export const elementItemSchema = z.object({
   label: z.string().max(500),
 });
 
-/** Where an API autocomplete finds its choices. */
-export const autocompleteSources = ['streets', 'consumerCode'] as const;
+/** Where an API autocomplete finds its choices: the streets of the company's addresses table. */
+export const autocompleteSources = ['streets'] as const;
 
 export const elementOptionsSchema = z.object({
   /** The field's name: the key of its value in a submission (input elements). */
@@ -660,6 +660,8 @@ export const submissionSchema = z.object({
   rfCode: z.string().nullable(),
   fee: z.string().nullable(),
   submittedAt: z.string(),
+  /** The form's own print address ({id} and {reference} are filled in), else the built-in PDF. */
+  printurl: z.string().nullable(),
   history: z.array(submissionHistorySchema),
 });
 export type Submission = z.infer<typeof submissionSchema>;

@@ -77,7 +77,10 @@ export const newConnectionForm: FormStructure = [
   applicantRow,
   row('Ακίνητο', 2, [
     [
-      field('text', 'propertyAddress', 'Διεύθυνση ακινήτου', 'required|max:200'),
+      field('autocomplete', 'propertyAddress', 'Οδός ακινήτου', 'required|max:200', {
+        options: { field: 'propertyAddress', label: 'Οδός ακινήτου', source: 'streets' },
+      }),
+      field('text', 'propertyNumber', 'Αριθμός', 'max:10'),
       field('select', 'use', 'Χρήση', 'required', {
         items: [
           { value: 'home', label: 'Οικιακή' },

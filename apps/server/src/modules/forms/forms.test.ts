@@ -8,6 +8,7 @@ import { startMailServer, type TestMailServer } from '../../test/mail-server.ts'
 import { notifications } from '../notifications/notifications.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { documentAttachments, documents, protocolCounters } from '../protocol/protocol.schema.ts';
+import { addresses } from '../settings/settings-tables.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { formSubmissions, submissionHistory } from './forms.schema.ts';
@@ -320,6 +321,30 @@ describe('the public form', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await submit(formId, { values: goodValues })).statusCode).toBe(201);
+  });
+
+  it('suggests streets of the company for an API autocomplete field', async () => {
+    await t.database.db.insert(addresses).values([
+      { companyId: companyA, street: 'Ερμού', postalCode: '54624' },
+      { companyId: companyA, street: 'Ερμού', number: '12', postalCode: '54624' },
+      { companyId: companyA, street: 'Αθηνάς', postalCode: '54625' },
+    ]);
+    const withStreet = structuredClone(structure);
+    withStreet[1]?.elements1.push(
+      input('autocomplete', 'street', '', { options: { field: 'street', label: 'Οδός', source: 'streets' } }),
+    );
+    const { formId } = await createForm({ api: JSON.stringify(withStreet) });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/forms/${formId}/lookup?field=street&q=ΕΡΜΟΥ`,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual(['Ερμού']);
+    const notAutocomplete = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/forms/${formId}/lookup?field=email&q=ερμ`,
+    });
+    expect(notAutocomplete.statusCode).toBe(400);
   });
 
   it('keeps a draft behind a private link and submits it later', async () => {

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { loadDraft, publicForm, submitForm, uploadFile } from './public.service.ts';
+import { loadDraft, lookup, publicForm, submitForm, uploadFile } from './public.service.ts';
 
 const formIdParams = z.object({
   formId: z
@@ -99,6 +99,21 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       );
       return reply.status(201).send(ref);
     },
+  );
+
+  app.get(
+    '/public/forms/:formId/lookup',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['forms'],
+        summary: "Suggestions of an API autocomplete field (e.g. the streets of the company's addresses)",
+        params: formIdParams,
+        querystring: uploadQuery.extend({ q: z.string().max(100) }),
+        response: { 200: z.array(z.string()) },
+      },
+    },
+    async (request) => lookup(db, request.params.formId, request.query.field, request.query.q),
   );
 
   app.get(

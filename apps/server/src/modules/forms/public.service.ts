@@ -24,6 +24,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
 import { registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
+import { addresses } from '../settings/settings-tables.schema.ts';
 import { findOrCreateApplicant } from '../traders/api.ts';
 import { users } from '../users/users.schema.ts';
 import {
@@ -212,6 +213,30 @@ async function saveDraft(db: Db, form: FormRow, values: SubmissionValues, draftT
       where: eq(formDrafts.formId, form.id),
     });
   return key;
+}
+
+/** Suggestions of an API autocomplete field (source 'streets': the company's addresses), by what was typed. */
+export async function lookup(db: Db, formId: string, field: string, text: string): Promise<string[]> {
+  const { form, structure } = await acceptingForm(db, formId);
+  const element = inputElements(structure).find(
+    (e) => e.element.type === 'autocomplete' && e.element.options.field === field,
+  )?.element;
+  if (!element)
+    throw new AppError(400, errorKeys.badData, {}, [{ field, key: 'validation.invalid', params: {} }]);
+  const typed = text.trim();
+  if (typed.length < 2) return [];
+  const rows = await db
+    .selectDistinct({ street: addresses.street })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.companyId, form.companyId),
+        sql`norm_text(${addresses.street}) LIKE '%' || norm_text(${typed}) || '%'`,
+      ),
+    )
+    .orderBy(addresses.street)
+    .limit(10);
+  return rows.map((r) => r.street);
 }
 
 export async function loadDraft(db: Db, formId: string, draftToken: string): Promise<SubmissionValues> {

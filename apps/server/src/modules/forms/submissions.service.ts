@@ -45,6 +45,7 @@ async function submissionRow(db: Db | Tx, companyId: number, id: number, lock = 
     .select({
       submission: formSubmissions,
       formTitle: onlineForms.title,
+      printurl: onlineForms.printurl,
       version: onlineFormVersions.version,
       api: onlineFormVersions.api,
     })
@@ -96,6 +97,7 @@ export async function loadSubmission(db: Db | Tx, companyId: number, id: number)
     rfCode: s.rfCode,
     fee: s.fee,
     submittedAt: s.submittedAt.toISOString(),
+    printurl: row.printurl,
     history: history.map((h) => ({
       id: h.id,
       fromStatus: h.fromStatus,

@@ -188,12 +188,22 @@ export default function FormBuilderPage() {
       />
       {structureErrors.length > 0 && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="builder-errors">
-          {structureErrors.map((e) => (
-            <div key={`${e.field}-${e.key}`}>{t(e.key, e.params)}</div>
+          {[...new Set(structureErrors.map((e) => t(e.key, e.params)))].map((message) => (
+            <div key={message}>{message}</div>
           ))}
         </Alert>
       )}
-      {tab === 'design' && <BuilderCanvas structure={structure} onChange={setStructure} />}
+      {tab === 'design' && (
+        <BuilderCanvas
+          structure={structure}
+          errorPaths={new Set(structureErrors.map((e) => e.field.split('.').slice(0, 4).join('.')))}
+          onChange={(next) => {
+            setStructure(next);
+            // The structure's errors belong to the structure that was saved; the settings' stay.
+            setErrors((current) => current.filter((e) => !e.field.startsWith('rows')));
+          }}
+        />
+      )}
       {tab === 'settings' && (
         <FormSettings
           value={settings}
@@ -209,7 +219,7 @@ export default function FormBuilderPage() {
         sx={{ position: 'absolute', zIndex: 5, bgcolor: 'rgba(255,255,255,0.4)' }}
         data-testid="builder-saving"
       >
-        <CircularProgress />
+        <CircularProgress aria-label={t('onlineForms.saving')} />
       </Backdrop>
     </Box>
   );

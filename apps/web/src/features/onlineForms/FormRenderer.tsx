@@ -1,5 +1,6 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -30,7 +31,7 @@ import {
   visibleFields,
 } from '@protocol/contracts';
 import type { TFunction } from 'i18next';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /*
  * One renderer of a form's rows for the builder's preview, the citizen's public form and the review
@@ -54,6 +55,8 @@ export interface FormRendererProps {
   upload?: (field: string, file: File) => Promise<FileRef>;
   /** Where an element's DOM ids start, so two renderers on one page do not clash. */
   idPrefix?: string;
+  /** Suggestions of an API autocomplete field (public form); without it the field is plain text. */
+  lookup?: (field: string, text: string) => Promise<string[]>;
 }
 
 const inputType: Partial<Record<FormElement['type'], string>> = {
@@ -140,6 +143,7 @@ function ElementView({
   t,
   readOnly,
   upload,
+  lookup,
   idPrefix = 'f',
 }: FormRendererProps & { element: FormElement }) {
   const name = element.options.field ?? '';
@@ -243,6 +247,22 @@ function ElementView({
           {help && <FormHelperText>{help}</FormHelperText>}
         </FormControl>
       );
+    case 'autocomplete':
+      if (lookup && !readOnly) {
+        return (
+          <LookupField
+            id={id}
+            label={label}
+            required={required}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(text) => set(text === '' ? undefined : text)}
+            error={Boolean(message)}
+            help={help}
+            find={(text) => lookup(name, text)}
+          />
+        );
+      }
+      break;
     case 'file':
       return (
         <FileField
@@ -253,50 +273,99 @@ function ElementView({
           onChange={(files) => set(files.length > 0 ? files : undefined)}
           message={help}
           error={Boolean(message)}
-          readOnly={readOnly || !upload}
+          readOnly={readOnly}
           upload={upload ? (file) => upload(name, file) : undefined}
           t={t}
           accept={element.options.accept}
         />
       );
-    default:
-      return (
-        <TextField
-          id={id}
-          label={label}
-          required={required}
-          fullWidth
-          size="small"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => set(event.target.value === '' ? undefined : event.target.value)}
-          error={Boolean(message)}
-          helperText={help}
-          placeholder={element.options.placeholder}
-          multiline={element.type === 'textarea'}
-          minRows={element.type === 'textarea' ? 3 : undefined}
-          select={element.type === 'select'}
-          type={inputType[element.type] ?? 'text'}
-          slotProps={{
-            input: { readOnly },
-            htmlInput: { inputMode: inputMode[element.type], 'data-field': name },
-            inputLabel: element.type === 'date' ? { shrink: true } : undefined,
-          }}
-        >
-          {element.type === 'select'
-            ? [
-                <MenuItem key="" value="">
-                  —
-                </MenuItem>,
-                ...element.items.map((item) => (
-                  <MenuItem key={item.value} value={item.value}>
-                    {item.label}
-                  </MenuItem>
-                )),
-              ]
-            : undefined}
-        </TextField>
-      );
   }
+  return (
+    <TextField
+      id={id}
+      label={label}
+      required={required}
+      fullWidth
+      size="small"
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => set(event.target.value === '' ? undefined : event.target.value)}
+      error={Boolean(message)}
+      helperText={help}
+      placeholder={element.options.placeholder}
+      multiline={element.type === 'textarea'}
+      minRows={element.type === 'textarea' ? 3 : undefined}
+      select={element.type === 'select'}
+      type={inputType[element.type] ?? 'text'}
+      slotProps={{
+        input: { readOnly },
+        htmlInput: { inputMode: inputMode[element.type], 'data-field': name },
+        inputLabel: element.type === 'date' ? { shrink: true } : undefined,
+      }}
+    >
+      {element.type === 'select'
+        ? [
+            <MenuItem key="" value="">
+              —
+            </MenuItem>,
+            ...element.items.map((item) => (
+              <MenuItem key={item.value} value={item.value}>
+                {item.label}
+              </MenuItem>
+            )),
+          ]
+        : undefined}
+    </TextField>
+  );
+}
+
+function LookupField(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  value: string;
+  onChange: (text: string) => void;
+  error: boolean;
+  help?: string;
+  find: (text: string) => Promise<string[]>;
+}) {
+  const [options, setOptions] = useState<string[]>([]);
+  const { find } = props;
+  // Asks as the citizen types (debounced); stale answers are dropped.
+  useEffect(() => {
+    const text = props.value;
+    if (text.trim().length < 2) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      find(text).then(
+        (found) => live && setOptions(found),
+        () => live && setOptions([]),
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [props.value, find]);
+  return (
+    <Autocomplete
+      freeSolo
+      options={options}
+      filterOptions={(list) => list}
+      inputValue={props.value}
+      onInputChange={(_, text) => props.onChange(text)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          id={props.id}
+          label={props.label}
+          required={props.required}
+          size="small"
+          error={props.error}
+          helperText={props.help}
+        />
+      )}
+    />
+  );
 }
 
 function safeRule(rule: string) {

@@ -149,6 +149,13 @@ export default function SubmissionPage() {
 
   const print = async () => {
     // The form's own print address when it has one, else the built-in PDF (fetched with the session).
+    if (data.printurl) {
+      const address = data.printurl.replace('{id}', String(data.id)).replace('{reference}', data.reference);
+      const target =
+        address === data.printurl ? `${address}${address.includes('?') ? '&' : '?'}id=${data.id}` : address;
+      window.open(target, '_blank', 'noopener');
+      return;
+    }
     const response = await fetch(formsApi.pdfUrl(data.id, companyId), {
       headers: { Authorization: `Bearer ${getToken() ?? ''}` },
     });
@@ -336,7 +343,7 @@ export default function SubmissionPage() {
         </Stack>
       </Box>
       <Backdrop open={saving} sx={{ position: 'absolute', zIndex: 5, bgcolor: 'rgba(255,255,255,0.4)' }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('onlineForms.saving')} />
       </Backdrop>
     </Box>
   );

@@ -39,6 +39,10 @@ export const publicFormsApi = {
     formId: string,
     body: { values: SubmissionValues; website?: string; draft?: boolean; draftToken?: string },
   ) => api.post<PublicSubmitResult>(`/api/public/forms/${formId}/submissions`, body),
+  lookup: (formId: string, field: string, text: string) =>
+    api.get<string[]>(
+      `/api/public/forms/${formId}/lookup?field=${encodeURIComponent(field)}&q=${encodeURIComponent(text)}`,
+    ),
   draft: (formId: string, token: string) =>
     api.get<{ values: SubmissionValues }>(`/api/public/forms/${formId}/drafts/${token}`),
   async upload(formId: string, field: string, file: File): Promise<FileRef> {

@@ -74,9 +74,12 @@ const parseId = (id: string): { kind: string; row: number; column: number; index
 export function BuilderCanvas({
   structure,
   onChange,
+  errorPaths,
 }: {
   structure: FormStructure;
   onChange: (s: FormStructure) => void;
+  /** `rows.R.elementsC.E` of the elements the last save found wrong (e.g. a name used twice). */
+  errorPaths: Set<string>;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Place | null>(null);
@@ -172,6 +175,7 @@ export function BuilderCanvas({
                           key={e}
                           id={elementId({ row: r, column: c, index: e })}
                           element={element}
+                          invalid={errorPaths.has(`rows.${r}.elements${c + 1}.${e}`)}
                           onEdit={() => setEditing({ row: r, column: c, index: e })}
                           onDuplicate={() => {
                             const columns = columnsOf(row);
@@ -324,6 +328,7 @@ function RowCard(props: {
           ))}
         </TextField>
         <FormControlLabel
+          sx={{ whiteSpace: 'nowrap' }}
           control={
             <Checkbox
               checked={row.showTitle}
@@ -333,11 +338,9 @@ function RowCard(props: {
           label={t('onlineForms.builder.showTitle')}
         />
         <Box sx={{ flexShrink: 0 }}>
-          <Tooltip title={t('onlineForms.builder.rowConditionals')}>
-            <Button size="small" color="inherit" onClick={() => setConditionsOpen((v) => !v)}>
-              {t('onlineForms.builder.rowConditionals')} ({row.conditionals.length})
-            </Button>
-          </Tooltip>
+          <Button size="small" color="inherit" onClick={() => setConditionsOpen((v) => !v)}>
+            {t('onlineForms.builder.rowConditionals')} ({row.conditionals.length})
+          </Button>
           <Tooltip title={t('onlineForms.builder.duplicate')}>
             <IconButton aria-label={t('onlineForms.builder.duplicate')} onClick={props.onDuplicate}>
               <ContentCopyOutlinedIcon fontSize="small" />
@@ -400,6 +403,7 @@ function Column({ id, label, children }: { id: string; label: string; children: 
 function ElementCard(props: {
   id: string;
   element: FormElement;
+  invalid: boolean;
   onEdit: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
@@ -424,6 +428,7 @@ function ElementCard(props: {
         transition: sortable.transition,
         opacity: sortable.isDragging ? 0.6 : 1,
         bgcolor: 'background.paper',
+        borderColor: props.invalid ? 'error.main' : undefined,
       }}
     >
       <IconButton
@@ -451,7 +456,7 @@ function ElementCard(props: {
             />
           )}
           {element.conditionals.length > 0 && (
-            <Chip size="small" color="info" variant="outlined" label="if" />
+            <Chip size="small" variant="outlined" label={t('onlineForms.builder.conditional')} />
           )}
         </Stack>
       </Box>

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  autocompleteSources,
   type Conditional,
   conditionalOperators,
   elementTypes,
@@ -135,6 +136,21 @@ export function ElementDialog(props: {
                   onChange={(event) => setItemsText(event.target.value)}
                   slotProps={{ htmlInput: { 'data-testid': 'element-items' } }}
                 />
+              )}
+              {draft.type === 'autocomplete' && (
+                <TextField
+                  select
+                  size="small"
+                  label={t('onlineForms.builder.source')}
+                  value={draft.options.source ?? 'streets'}
+                  onChange={(event) => setOption({ source: event.target.value as 'streets' })}
+                >
+                  {autocompleteSources.map((source) => (
+                    <MenuItem key={source} value={source}>
+                      {t(`onlineForms.source.${source}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
               )}
               {draft.type === 'file' && (
                 <Stack direction="row" spacing={2}>

@@ -18,7 +18,7 @@ import {
   type SubmissionValues,
   validateSubmission,
 } from '@protocol/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark.tsx';
@@ -121,6 +121,10 @@ export default function PublicFormPage() {
   };
 
   const errorCount = Object.keys(errors).length;
+  const find = useCallback(
+    (field: string, text: string) => publicFormsApi.lookup(formId, field, text),
+    [formId],
+  );
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
       <Container maxWidth="md" component="main">
@@ -222,6 +226,7 @@ export default function PublicFormPage() {
                 errors={errors}
                 t={t}
                 upload={(field, file) => publicFormsApi.upload(formId, field, file)}
+                lookup={find}
                 idPrefix="public"
               />
               {/* The honeypot: hidden from people and from assistive technology, filled only by bots. */}
