@@ -621,6 +621,20 @@ describe('the review desk', () => {
     expect(global.statusCode, global.body).toBe(200);
     expect(global.json().submissionDTOList.map((r: Json) => r.reference)).toContain(reference);
     const id = list.json().content[0].id;
+    // The list exports as the screen shows it: CSV of the filtered rows with Greek headers and labels.
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: `/api/export?companyid=${companyA}`,
+      headers: admin,
+      payload: {
+        uri: `/api/onlineForms/submissions/search?companyid=${companyA}&formId=eq(${formRowId})`,
+        params: { format: 'csv', columns: ['reference', 'applicant', 'status'], lang: 'el' },
+      },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const csv = Buffer.from(exported.json().file, 'base64').toString('utf8');
+    expect(csv).toContain('Αριθμός υποβολής');
+    expect(csv).toContain(`${reference},Σπυρίδων Αλεξίου,Ανοιχτή`);
     const people = await get(`/api/onlineForms/assignees?companyid=${companyA}`);
     expect(people.json()).toContainEqual({ id: operatorId, name: 'Παπαδοπούλου Μαρία' });
     const pdf = await get(`/api/onlineForms/submissions/${id}/pdf?companyid=${companyA}`);
