@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.ts';
+import { createCompany } from '../companies/api.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
-import { documentAttachments, documents, protocolCounters } from '../protocol/protocol.schema.ts';
+import { cases, documentAttachments, documents, protocolCounters } from '../protocol/protocol.schema.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -606,6 +607,24 @@ describe('the review desk', () => {
     expect(
       (await get(`/api/onlineForms/submissions/${dupRow?.id}?companyid=${companyA}`)).json().duplicateOf,
     ).toBe(id);
+
+    // A submission links to a case of its company, not of another.
+    const otherCompany = await createCompany(
+      t.database.db,
+      { companyname: 'Δήμος Γ', companytitle: 'Δήμος Γ' },
+      'test',
+    );
+    const [ownCase, foreignCase] = await t.database.db
+      .insert(cases)
+      .values([
+        { companyId: companyA, code: 'Φ-1', name: 'Σύνδεση Αθηνάς 5' },
+        { companyId: otherCompany.id, code: 'Φ-2', name: 'Άλλου δήμου' },
+      ])
+      .returning({ id: cases.id });
+    const linkTo = (caseId: number | undefined) => save({ status: 4, assignedTo: operatorId, caseId });
+    expect((await linkTo(foreignCase?.id)).statusCode).toBe(400);
+    expect((await linkTo(ownCase?.id)).statusCode).toBe(200);
+    expect((await load()).caseId).toBe(ownCase?.id);
   });
 
   it('lists, searches (also globally), prints and keeps other companies out', async () => {

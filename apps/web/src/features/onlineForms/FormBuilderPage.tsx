@@ -20,6 +20,8 @@ import {
   type FieldError,
   type FormStructure,
   type OnlineForm,
+  type OnlineFormListItem,
+  type Page,
   type ProtocolBook,
   parseStructure,
   type SubmissionValues,
@@ -38,7 +40,7 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { loadEnglish } from '../../i18n/index.ts';
 import { api, isApiError } from '../../lib/api.ts';
-import { formsApi } from './api.ts';
+import { FORMS_SEARCH_URL, formsApi } from './api.ts';
 import { BuilderCanvas } from './builder/BuilderCanvas.tsx';
 import { FormSettings, type FormSettingsValue } from './builder/FormSettings.tsx';
 import { type FieldErrors, FormRenderer } from './FormRenderer.tsx';
@@ -79,6 +81,13 @@ export default function FormBuilderPage() {
       }),
   });
 
+  const forms = useQuery({
+    queryKey: ['onlineForms', 'all', companyId],
+    queryFn: ({ signal }) =>
+      api.get<Page<OnlineFormListItem>>(withCompany(`${FORMS_SEARCH_URL}?itemsPerPage=99999`, companyId), {
+        signal,
+      }),
+  });
   const [settings, setSettings] = useState<FormSettingsValue | null>(null);
   const [structure, setStructure] = useState<FormStructure>([]);
   const [tab, setTab] = useState<Tab>('design');
@@ -211,6 +220,7 @@ export default function FormBuilderPage() {
           errors={errors}
           books={(books.data ?? []).filter((b) => b.booktype.incoming && b.isActive)}
           operators={operators.data ?? []}
+          forms={forms.data?.content ?? []}
         />
       )}
       {tab === 'preview' && <Preview structure={structure} settings={settings} />}

@@ -73,6 +73,7 @@ export default function SubmissionPage() {
   const [status, setStatus] = useState<number | ''>('');
   const [assignedTo, setAssignedTo] = useState<number | ''>('');
   const [duplicateOf, setDuplicateOf] = useState('');
+  const [caseId, setCaseId] = useState('');
   const [comments, setComments] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -82,6 +83,7 @@ export default function SubmissionPage() {
     setStatus('');
     setAssignedTo(data.assignedTo ?? '');
     setDuplicateOf(data.duplicateOf ? String(data.duplicateOf) : '');
+    setCaseId(data.caseId ? String(data.caseId) : '');
     setComments('');
   }, [data]);
 
@@ -118,7 +120,7 @@ export default function SubmissionPage() {
           status: next,
           assignedTo: assignedTo === '' ? null : assignedTo,
           duplicateOf: next === 6 && duplicateOf ? Number(duplicateOf) : null,
-          caseId: data.caseId,
+          caseId: caseId ? Number(caseId) : null,
           comments: comments.trim() || null,
         },
         companyId,
@@ -255,7 +257,35 @@ export default function SubmissionPage() {
                 />
               )}
               {data.duplicateOf && (
-                <Fact label={t('onlineForms.submissions.duplicateOf')} value={`#${data.duplicateOf}`} />
+                <Box>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('onlineForms.submissions.duplicateOf')}
+                  </Typography>
+                  <Typography>
+                    <Link
+                      component={RouterLink}
+                      to={localize(`/online_forms/submissions/${data.duplicateOf}`)}
+                    >
+                      #{data.duplicateOf}
+                    </Link>
+                  </Typography>
+                </Box>
+              )}
+              {data.caseId && (
+                <Box>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('onlineForms.submissions.case')}
+                  </Typography>
+                  <Typography>
+                    <Link
+                      component={RouterLink}
+                      to={localize(`/cases/${data.caseId}/edit`)}
+                      data-testid="submission-case"
+                    >
+                      #{data.caseId}
+                    </Link>
+                  </Typography>
+                </Box>
               )}
             </Stack>
           </Paper>
@@ -297,6 +327,13 @@ export default function SubmissionPage() {
                     required
                   />
                 )}
+                <TextField
+                  size="small"
+                  label={t('onlineForms.submissions.caseId')}
+                  value={caseId}
+                  onChange={(event) => setCaseId(event.target.value.replace(/\D/g, ''))}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
                 <TextField
                   select
                   size="small"

@@ -17,6 +17,8 @@ export function FormSettings(props: {
   errors: FieldError[];
   books: { id: number; descr: string }[];
   operators: { id: number; name: string }[];
+  /** The company's other forms, for parentForm. */
+  forms: { id: number; title: string }[];
 }) {
   const { t } = useTranslation();
   const { value, onChange } = props;
@@ -123,6 +125,24 @@ export function FormSettings(props: {
           ))}
         </TextField>
         {text('printurl')}
+        <TextField
+          select
+          size="small"
+          label={t('onlineForms.settings.parentForm')}
+          value={value.parentForm ?? ''}
+          onChange={(event) =>
+            set({ parentForm: event.target.value === '' ? null : Number(event.target.value) })
+          }
+        >
+          <MenuItem value="">{t('onlineForms.builder.none')}</MenuItem>
+          {props.forms
+            .filter((f) => f.id !== value.id)
+            .map((f) => (
+              <MenuItem key={f.id} value={f.id}>
+                {f.title}
+              </MenuItem>
+            ))}
+        </TextField>
       </Box>
       <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
         {t('onlineForms.settings.publicLink')}
