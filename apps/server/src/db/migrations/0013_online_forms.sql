@@ -14,6 +14,7 @@ CREATE TABLE "form_submissions" (
 	"values" jsonb NOT NULL,
 	"status" smallint DEFAULT 0 NOT NULL,
 	"assigned_to" integer,
+	"assigned_group_id" integer,
 	"duplicate_of" integer,
 	"document_id" integer,
 	"protocol_number" text,
@@ -109,6 +110,7 @@ CREATE TABLE "form_submission_history" (
 	"from_status" smallint,
 	"to_status" smallint NOT NULL,
 	"assigned_to" integer,
+	"assigned_group_id" integer,
 	"comments" text,
 	"user_id" integer,
 	"username" text,
@@ -120,6 +122,7 @@ ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_company_id_compa
 ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_form_id_online_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."online_forms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_version_id_online_form_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."online_form_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_assigned_to_users_id_fk" FOREIGN KEY ("assigned_to") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_assigned_group_id_user_groups_id_fk" FOREIGN KEY ("assigned_group_id") REFERENCES "public"."user_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_trader_id_traders_id_fk" FOREIGN KEY ("trader_id") REFERENCES "public"."traders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -132,6 +135,7 @@ ALTER TABLE "online_forms" ADD CONSTRAINT "online_forms_book_id_protocol_books_i
 ALTER TABLE "online_forms" ADD CONSTRAINT "online_forms_create_user_id_users_id_fk" FOREIGN KEY ("create_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission_history" ADD CONSTRAINT "form_submission_history_submission_id_form_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."form_submissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission_history" ADD CONSTRAINT "form_submission_history_assigned_to_users_id_fk" FOREIGN KEY ("assigned_to") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_submission_history" ADD CONSTRAINT "form_submission_history_assigned_group_id_user_groups_id_fk" FOREIGN KEY ("assigned_group_id") REFERENCES "public"."user_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission_history" ADD CONSTRAINT "form_submission_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "form_submissions_reference_idx" ON "form_submissions" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "form_submissions_company_idx" ON "form_submissions" USING btree ("company_id","submitted_at");--> statement-breakpoint

@@ -19,7 +19,7 @@ import { companyQuery, idParams } from '../../platform/params.ts';
 import { formsList, formsOfCompany, submissionsList, submissionsOfCompany } from './forms.list.ts';
 import { draftForm, loadForm, saveForm } from './forms.service.ts';
 import { renderSubmissionPdf } from './submission-print.ts';
-import { assignees, loadSubmission, saveSubmission } from './submissions.service.ts';
+import { assigneeGroups, assignees, loadSubmission, saveSubmission } from './submissions.service.ts';
 
 const formParams = z.object({ id: z.union([z.literal('createDraft'), idParamSchema]) });
 const savedId = z.number().int();
@@ -59,6 +59,20 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       },
     },
     async (request) => assignees(db, companyOf(request)),
+  );
+
+  app.get(
+    '/onlineForms/assignee_groups',
+    {
+      config: { permission: 'forms:read', companyScoped: true },
+      schema: {
+        tags: ['forms'],
+        summary: 'The groups (departments) of the company a submission may be assigned to',
+        querystring: companyQuery,
+        response: { 200: z.array(z.object({ id: z.number().int(), name: z.string() })) },
+      },
+    },
+    async (request) => assigneeGroups(db, companyOf(request)),
   );
 
   app.get(

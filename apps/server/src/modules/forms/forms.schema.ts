@@ -18,6 +18,7 @@ import { companies } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { cases, documents } from '../protocol/protocol.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
+import { userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -107,6 +108,8 @@ export const formSubmissions = pgTable(
     /** Spec §3: 0 open … 6 duplicate. */
     status: smallint('status').notNull().default(0),
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** A group (department) the submission is assigned to, beside or instead of an operator. */
+    assignedGroupId: integer('assigned_group_id').references(() => userGroups.id, { onDelete: 'set null' }),
     duplicateOf: integer('duplicate_of'),
     documentId: integer('document_id').references(() => documents.id),
     protocolNumber: text('protocol_number'),
@@ -142,6 +145,7 @@ export const submissionHistory = pgTable(
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedGroupId: integer('assigned_group_id').references(() => userGroups.id, { onDelete: 'set null' }),
     comments: text('comments'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: text('username'),

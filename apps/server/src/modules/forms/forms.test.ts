@@ -11,6 +11,7 @@ import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { cases, documentAttachments, documents, protocolCounters } from '../protocol/protocol.schema.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
+import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { formSubmissions, submissionHistory } from './forms.schema.ts';
 import { PUBLIC_LIMIT } from './public.service.ts';
@@ -608,6 +609,34 @@ describe('the review desk', () => {
       (await get(`/api/onlineForms/submissions/${dupRow?.id}?companyid=${companyA}`)).json().duplicateOf,
     ).toBe(id);
 
+    // Assigned to a group (department): its members are told; another company's group is refused.
+    const [nikolaou] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'gnikolaou'));
+    const [department] = await t.database.db
+      .insert(userGroups)
+      .values({ companyId: companyA, name: 'Τμήμα συνδέσεων' })
+      .returning({ id: userGroups.id });
+    await t.database.db
+      .insert(userGroupMembers)
+      .values({ groupId: department?.id ?? 0, userId: nikolaou?.id ?? 0 });
+    const groups = await get(`/api/onlineForms/assignee_groups?companyid=${companyA}`);
+    expect(groups.json()).toContainEqual({ id: department?.id, name: 'Τμήμα συνδέσεων' });
+    const toGroup = await save({
+      status: 4,
+      assignedTo: operatorId,
+      assignedGroupId: department?.id,
+      comments: 'Στο τμήμα',
+    });
+    expect(toGroup.statusCode, toGroup.body).toBe(200);
+    expect((await load()).assignedGroupId).toBe(department?.id);
+    const toldGroup = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, nikolaou?.id ?? 0));
+    expect(toldGroup.some((n) => n.entity === 'submission' && n.entityId === id)).toBe(true);
+
     // A submission links to a case of its company, not of another.
     const otherCompany = await createCompany(
       t.database.db,
@@ -621,7 +650,15 @@ describe('the review desk', () => {
         { companyId: otherCompany.id, code: 'Φ-2', name: 'Άλλου δήμου' },
       ])
       .returning({ id: cases.id });
-    const linkTo = (caseId: number | undefined) => save({ status: 4, assignedTo: operatorId, caseId });
+    const linkTo = (caseId: number | undefined) =>
+      save({ status: 4, assignedTo: operatorId, assignedGroupId: department?.id, caseId });
+    const [foreignGroup] = await t.database.db
+      .insert(userGroups)
+      .values({ companyId: otherCompany.id, name: 'Ξένο τμήμα' })
+      .returning({ id: userGroups.id });
+    expect(
+      (await save({ status: 4, assignedTo: operatorId, assignedGroupId: foreignGroup?.id })).statusCode,
+    ).toBe(400);
     expect((await linkTo(foreignCase?.id)).statusCode).toBe(400);
     expect((await linkTo(ownCase?.id)).statusCode).toBe(200);
     expect((await load()).caseId).toBe(ownCase?.id);

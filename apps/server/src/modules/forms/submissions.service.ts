@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { companyUsers } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
 import { cases } from '../protocol/protocol.schema.ts';
+import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { formSubmissions, onlineForms, onlineFormVersions, submissionHistory } from './forms.schema.ts';
 
@@ -66,6 +67,7 @@ export async function loadSubmission(db: Db | Tx, companyId: number, id: number)
       fromStatus: submissionHistory.fromStatus,
       toStatus: submissionHistory.toStatus,
       assignedTo: submissionHistory.assignedTo,
+      assignedGroupId: submissionHistory.assignedGroupId,
       comments: submissionHistory.comments,
       userId: submissionHistory.userId,
       username: submissionHistory.username,
@@ -89,6 +91,7 @@ export async function loadSubmission(db: Db | Tx, companyId: number, id: number)
     status: s.status,
     allowedStatuses: [...(submissionTransitions[s.status as SubmissionStatus] ?? [])],
     assignedTo: s.assignedTo,
+    assignedGroupId: s.assignedGroupId,
     duplicateOf: s.duplicateOf,
     documentId: s.documentId,
     protocolNumber: s.protocolNumber,
@@ -103,6 +106,7 @@ export async function loadSubmission(db: Db | Tx, companyId: number, id: number)
       fromStatus: h.fromStatus,
       toStatus: h.toStatus,
       assignedTo: h.assignedTo,
+      assignedGroupId: h.assignedGroupId,
       comments: h.comments,
       userId: h.userId,
       userName: [h.lastname, h.firstname].filter(Boolean).join(' ') || h.username,
@@ -123,6 +127,29 @@ export async function assignees(db: Db, companyId: number): Promise<{ id: number
     id: u.id,
     name: [u.lastname, u.firstname].filter(Boolean).join(' ') || u.username,
   }));
+}
+
+/** The members of a group of the company (400 naming the field when it is not the company's). */
+async function membersOf(tx: Tx, companyId: number, groupId: number): Promise<number[]> {
+  const [group] = await tx
+    .select({ id: userGroups.id })
+    .from(userGroups)
+    .where(and(eq(userGroups.id, groupId), eq(userGroups.companyId, companyId)));
+  if (!group) throw fieldError(400, 'validation.invalid', 'assignedGroupId');
+  const rows = await tx
+    .select({ userId: userGroupMembers.userId })
+    .from(userGroupMembers)
+    .where(eq(userGroupMembers.groupId, groupId));
+  return rows.map((r) => r.userId);
+}
+
+/** The company's groups (departments) a submission may be assigned to. */
+export async function assigneeGroups(db: Db, companyId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    .where(eq(userGroups.companyId, companyId))
+    .orderBy(asc(userGroups.name));
 }
 
 async function assertMember(tx: Tx, companyId: number, userId: number, field: string) {
@@ -175,32 +202,43 @@ export async function saveSubmission(
     if (assignmentChanged && input.assignedTo !== null) {
       await assertMember(tx, companyId, input.assignedTo, 'assignedTo');
     }
+    const groupChanged = input.assignedGroupId !== before.assignedGroupId;
+    const groupMembers =
+      groupChanged && input.assignedGroupId !== null
+        ? await membersOf(tx, companyId, input.assignedGroupId)
+        : [];
     await tx
       .update(formSubmissions)
       .set({
         values: checked.values,
         status: input.status,
         assignedTo: input.assignedTo,
+        assignedGroupId: input.assignedGroupId,
         duplicateOf: input.status === 6 ? input.duplicateOf : null,
         caseId: input.caseId,
         ...updatedBy(principal.username),
       })
       .where(eq(formSubmissions.id, before.id));
-    if (statusChanged || assignmentChanged || input.comments) {
+    if (statusChanged || assignmentChanged || groupChanged || input.comments) {
       await tx.insert(submissionHistory).values({
         submissionId: before.id,
         fromStatus: before.status,
         toStatus: input.status,
         assignedTo: assignmentChanged ? input.assignedTo : null,
+        assignedGroupId: groupChanged ? input.assignedGroupId : null,
         comments: input.comments,
         userId: principal.userId,
         username: principal.username,
       });
     }
-    if (assignmentChanged && input.assignedTo !== null) {
+    const told = [
+      ...(assignmentChanged && input.assignedTo !== null ? [input.assignedTo] : []),
+      ...groupMembers,
+    ];
+    if (told.length > 0) {
       await notify(tx, {
         companyId,
-        userIds: [input.assignedTo],
+        userIds: told,
         senderId: principal.userId,
         messageKey: SUBMISSION_ASSIGNED,
         params: { reference: before.reference },

@@ -58,6 +58,15 @@ export default function SubmissionPage() {
     queryKey: key,
     queryFn: ({ signal }) => formsApi.submission(id, companyId, signal),
   });
+  const groups = useQuery({
+    queryKey: ['onlineForms', 'assigneeGroups', companyId],
+    queryFn: ({ signal }) =>
+      api.get<{ id: number; name: string }[]>(withCompany('/api/onlineForms/assignee_groups', companyId), {
+        signal,
+      }),
+  });
+  const groupName = (groupId: number | null) =>
+    groupId === null ? '' : (groups.data?.find((g) => g.id === groupId)?.name ?? `#${groupId}`);
   const operators = useQuery({
     queryKey: ['onlineForms', 'assignees', companyId],
     queryFn: ({ signal }) =>
@@ -72,6 +81,7 @@ export default function SubmissionPage() {
   const [values, setValues] = useState<SubmissionValues>({});
   const [status, setStatus] = useState<number | ''>('');
   const [assignedTo, setAssignedTo] = useState<number | ''>('');
+  const [assignedGroupId, setAssignedGroupId] = useState<number | ''>('');
   const [duplicateOf, setDuplicateOf] = useState('');
   const [caseId, setCaseId] = useState('');
   const [comments, setComments] = useState('');
@@ -82,6 +92,7 @@ export default function SubmissionPage() {
     setValues(data.values);
     setStatus('');
     setAssignedTo(data.assignedTo ?? '');
+    setAssignedGroupId(data.assignedGroupId ?? '');
     setDuplicateOf(data.duplicateOf ? String(data.duplicateOf) : '');
     setCaseId(data.caseId ? String(data.caseId) : '');
     setComments('');
@@ -119,6 +130,7 @@ export default function SubmissionPage() {
           values,
           status: next,
           assignedTo: assignedTo === '' ? null : assignedTo,
+          assignedGroupId: assignedGroupId === '' ? null : assignedGroupId,
           duplicateOf: next === 6 && duplicateOf ? Number(duplicateOf) : null,
           caseId: caseId ? Number(caseId) : null,
           comments: comments.trim() || null,
@@ -231,6 +243,12 @@ export default function SubmissionPage() {
                 value={operatorName(data.assignedTo)}
                 testId="submission-assignee"
               />
+              {data.assignedGroupId !== null && (
+                <Fact
+                  label={t('onlineForms.submissions.assignedGroup')}
+                  value={groupName(data.assignedGroupId)}
+                />
+              )}
               <Box>
                 <Typography variant="caption" color="text.secondary">
                   {t('onlineForms.submissions.protocolDocument')}
@@ -352,6 +370,22 @@ export default function SubmissionPage() {
                   ))}
                 </TextField>
                 <TextField
+                  select
+                  size="small"
+                  label={t('onlineForms.submissions.assignedGroup')}
+                  value={assignedGroupId}
+                  onChange={(event) =>
+                    setAssignedGroupId(event.target.value === '' ? '' : Number(event.target.value))
+                  }
+                >
+                  <MenuItem value="">{t('onlineForms.submissions.unassigned')}</MenuItem>
+                  {(groups.data ?? []).map((g) => (
+                    <MenuItem key={g.id} value={g.id}>
+                      {g.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
                   size="small"
                   multiline
                   minRows={2}
@@ -376,7 +410,7 @@ export default function SubmissionPage() {
               </Stack>
             </Paper>
           )}
-          <History data={data} statusLabel={statusLabel} operatorName={operatorName} />
+          <History data={data} statusLabel={statusLabel} operatorName={operatorName} groupName={groupName} />
         </Stack>
       </Box>
       <Backdrop open={saving} sx={{ position: 'absolute', zIndex: 5, bgcolor: 'rgba(255,255,255,0.4)' }}>
@@ -401,10 +435,12 @@ function History({
   data,
   statusLabel,
   operatorName,
+  groupName,
 }: {
   data: Submission;
   statusLabel: (s: number) => string;
   operatorName: (id: number | null) => string;
+  groupName: (id: number | null) => string;
 }) {
   const { t } = useTranslation();
   return (
@@ -428,6 +464,9 @@ function History({
               {line.userName ? ` · ${line.userName}` : ''}
               {line.assignedTo !== null
                 ? ` · ${t('onlineForms.submissions.assignedTo')}: ${operatorName(line.assignedTo)}`
+                : ''}
+              {line.assignedGroupId !== null
+                ? ` · ${t('onlineForms.submissions.assignedGroup')}: ${groupName(line.assignedGroupId)}`
                 : ''}
             </Typography>
             {line.comments && (
