@@ -346,13 +346,6 @@ export default function SubmissionPage() {
                   />
                 )}
                 <TextField
-                  size="small"
-                  label={t('onlineForms.submissions.caseId')}
-                  value={caseId}
-                  onChange={(event) => setCaseId(event.target.value.replace(/\D/g, ''))}
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                />
-                <TextField
                   select
                   size="small"
                   label={t('onlineForms.submissions.assignedTo')}
@@ -385,6 +378,13 @@ export default function SubmissionPage() {
                     </MenuItem>
                   ))}
                 </TextField>
+                <TextField
+                  size="small"
+                  label={t('onlineForms.submissions.caseId')}
+                  value={caseId}
+                  onChange={(event) => setCaseId(event.target.value.replace(/\D/g, ''))}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
                 <TextField
                   size="small"
                   multiline
