@@ -266,6 +266,53 @@ describe('online forms', () => {
     await page.getByTestId('public-form-missing').waitFor();
     await page.goto('/forms/dilosi-vlavis');
     await page.getByRole('heading', { name: 'Δήλωση βλάβης / διαρροής' }).waitFor();
+
+    // A form in English speaks English on its Greek address too.
+    const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const token = (await login.json()).jwttoken;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const me = await (await fetch(`${e2e.baseUrl}/api/users/authenticatedUser`, { headers })).json();
+    const api = JSON.stringify([
+      {
+        type: 'inputLayout',
+        name: 'Contact',
+        showTitle: true,
+        theme: 'Plain',
+        grid: 1,
+        conditionals: [],
+        elements1: [
+          {
+            type: 'email',
+            options: { field: 'email', label: 'E-mail' },
+            items: [],
+            validation: 'required',
+            conditionals: [],
+          },
+        ],
+      },
+    ]);
+    const saved = await fetch(`${e2e.baseUrl}/api/onlineForms?companyid=${me.companies[0].id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        id: null,
+        form_id: 'visitor-request',
+        title: 'Visitor request',
+        language: 1,
+        status: 1,
+        is_online: true,
+        api,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    await page.goto('/forms/visitor-request');
+    await page.getByRole('heading', { name: 'Visitor request' }).waitFor();
+    await expect.poll(() => page.getByTestId('public-submit').textContent()).toBe('Submit');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await context.close();
   });
 });

@@ -18,10 +18,13 @@ import {
   type SubmissionValues,
   validateSubmission,
 } from '@protocol/contracts';
+import i18n from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useLang } from '../../../app/language.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
+import { loadEnglish } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { publicFormsApi } from '../api.ts';
 import { type FieldErrors, FormRenderer } from '../FormRenderer.tsx';
@@ -33,7 +36,8 @@ import { type FieldErrors, FormRenderer } from '../FormRenderer.tsx';
  */
 export default function PublicFormPage() {
   const { formId = '' } = useParams();
-  const { t } = useTranslation();
+  const { t: pageT } = useTranslation();
+  const routeLang = useLang();
   const [params, setParams] = useSearchParams();
   const [form, setForm] = useState<PublicForm | null>(null);
   const [missing, setMissing] = useState(false);
@@ -46,6 +50,19 @@ export default function PublicFormPage() {
   const [draftLink, setDraftLink] = useState<string | null>(null);
   const errorSummary = useRef<HTMLDivElement>(null);
   const draftToken = params.get('draft') ?? undefined;
+  // The form speaks its own language; /en/forms/… asks for English whatever the form's.
+  const lang = routeLang === 'en' || form?.language === 1 ? 'en' : 'el';
+  const [englishReady, setEnglishReady] = useState(false);
+  useEffect(() => {
+    if (lang === 'en') void loadEnglish().then(() => setEnglishReady(true));
+  }, [lang]);
+  const t = useMemo(
+    () => (lang === 'en' && !englishReady ? pageT : i18n.getFixedT(lang)),
+    [lang, englishReady, pageT],
+  );
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
 
   useEffect(() => {
     const controller = new AbortController();
