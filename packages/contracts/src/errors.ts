@@ -40,6 +40,10 @@ export const errorKeys = {
   mailFailed: 'error.mail_failed',
   jobNotQueued: 'error.job_not_queued',
   searchTooShort: 'error.search_too_short',
+  formNotFound: 'error.form_not_found',
+  formIdTaken: 'error.form_id_taken',
+  statusNotAllowed: 'error.status_not_allowed',
+  submissionRejected: 'error.submission_rejected',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 

@@ -6,6 +6,7 @@ export * from './dashboard.ts';
 export * from './db.ts';
 export * from './errors.ts';
 export * from './exports.ts';
+export * from './forms.ts';
 export * from './installation.ts';
 export * from './jobs.ts';
 export * from './list.ts';

@@ -19,6 +19,8 @@ export const notificationKinds = [
   'documents.notification.returned',
   'jobs.notification.succeeded',
   'jobs.notification.failed',
+  'onlineForms.notification.submission_received',
+  'onlineForms.notification.submission_assigned',
 ] as const;
 
 /** Spec §3 Notification: message, sender, createDate, comments; and what it is about, and whether read. */

@@ -25,6 +25,14 @@ export const searchTraderSchema = z.object({
 });
 export type SearchTrader = z.infer<typeof searchTraderSchema>;
 
+export const searchSubmissionSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  applicant: z.string().nullable(),
+  formTitle: z.string(),
+});
+export type SearchSubmission = z.infer<typeof searchSubmissionSchema>;
+
 /**
  * GET /api/search: one list per registered source, empty where the asker lacks its permission.
  * Later modules' lists (consumers, submissions, financial documents) join this object.
@@ -34,5 +42,6 @@ export const searchResponseSchema = z.object({
   outboxDTOList: z.array(searchDocumentSchema),
   caseDTOList: z.array(searchCaseSchema),
   traderDTOList: z.array(searchTraderSchema),
+  submissionDTOList: z.array(searchSubmissionSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

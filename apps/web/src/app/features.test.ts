@@ -50,6 +50,7 @@ describe('the features list', () => {
       'outbox',
       'book-summary',
       'cases',
+      'onlineForms',
       'traders',
       'users',
       'settings',

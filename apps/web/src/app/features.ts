@@ -7,6 +7,7 @@ import { documents } from '../features/documents/feature.tsx';
 import { jobs } from '../features/jobs/feature.tsx';
 import { newPage } from '../features/new/feature.tsx';
 import { notifications } from '../features/notifications/feature.tsx';
+import { onlineForms } from '../features/onlineForms/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
@@ -25,6 +26,7 @@ export const features: readonly Feature[] = [
   documents,
   bookSummary,
   cases,
+  onlineForms,
   traders,
   users,
   userGroups,

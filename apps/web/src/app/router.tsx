@@ -11,6 +11,8 @@ import { SessionProvider } from './session.tsx';
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));
 const LogoutPage = lazyPage(() => import('../features/auth/LogoutPage.tsx'));
 const PrintPage = lazyPage(() => import('../components/DataTable/PrintPage.tsx'));
+// A citizen's public online form: no sign-in, outside the shell, its own chunk.
+const PublicFormPage = lazyPage(() => import('../features/onlineForms/public/route.tsx'));
 // The features' pages and the shell: app/shellRoutes.tsx, with the declarations in app/features.ts.
 const ShellRoutes = lazyPage(() => import('./shellRoutes.tsx'));
 
@@ -21,6 +23,7 @@ function languageRoutes(): RouteObject[] {
       children: [{ path: 'login', element: <Page component={LoginPage} /> }],
     },
     { path: 'logout', element: <Page component={LogoutPage} /> },
+    { path: 'forms/:formId', element: <Page component={PublicFormPage} /> },
     // The print-friendly list: signed in, outside the shell.
     {
       path: 'print',

@@ -62,6 +62,7 @@ export function notificationInsert(tx: Tx, notification: Notification) {
 const entityPaths: Record<string, (id: number) => string> = {
   document: (id) => `/document/${id}/edit`,
   job: () => '/jobs',
+  submission: (id) => `/online_forms/submissions/${id}`,
 };
 
 /**

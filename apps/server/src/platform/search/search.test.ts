@@ -57,6 +57,7 @@ describe('search registry', () => {
       'consumerDTOList',
       'inboxDTOList',
       'outboxDTOList',
+      'submissionDTOList',
       'traderDTOList',
     ]);
     expect(response.json().consumerDTOList).toEqual([{ name: 'Κατανάλωση οικίας' }]);

@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import {
+  errorKeys,
+  type FileRef,
+  FORM_FILE_DEFAULTS,
+  type FormElement,
+  inputElements,
+  type PublicForm,
+  type PublicSubmitResult,
+  parseStructure,
+  type publicSubmitSchema,
+  rfCodeOf,
+  type SubmissionValues,
+  UTILITY_TIME_ZONE,
+  validateSubmission,
+} from '@protocol/contracts';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, tooManyAttempts } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { companies } from '../companies/companies.schema.ts';
+import { notify } from '../notifications/api.ts';
+import { registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
+import { addresses } from '../settings/settings-tables.schema.ts';
+import { findOrCreateApplicant } from '../traders/api.ts';
+import { users } from '../users/users.schema.ts';
+import {
+  formDrafts,
+  formSubmissions,
+  formSubmitAttempts,
+  formUploads,
+  onlineForms,
+  onlineFormVersions,
+  submissionHistory,
+} from './forms.schema.ts';
+import {
+  applicantOf,
+  mailSubmission,
+  renderSubmissionPdf,
+  type SubmissionPrint,
+} from './submission-print.ts';
+
+/*
+ * The citizen's side (no sign-in): a published, online, enabled form; uploads checked on their
+ * content; a rate limit per address and a honeypot; drafts behind a private token; and the
+ * submission itself, which with auto_nr is registered in the form's book in the SAME transaction
+ * that stores it (a failure takes no number).
+ */
+
+/** Public submissions and uploads allowed per address in the window. */
+export const PUBLIC_LIMIT = { perWindow: 10, windowSeconds: 600 } as const;
+
+type FormRow = typeof onlineForms.$inferSelect;
+const notAccepting = () => new AppError(404, errorKeys.formNotFound);
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** The form a citizen may use now, with its latest published version; else 404. */
+async function acceptingForm(db: Db | Tx, formId: string) {
+  const [row] = await db
+    .select({ form: onlineForms, companyName: companies.companytitle, companyShort: companies.companyname })
+    .from(onlineForms)
+    .innerJoin(companies, eq(companies.id, onlineForms.companyId))
+    .where(eq(onlineForms.formId, formId.toLowerCase()));
+  const accepting =
+    row && row.form.status === 1 && row.form.isOnline && !row.form.disabled && row.form.version > 0;
+  if (!row || !accepting) {
+    throw notAccepting();
+  }
+  const [version] = await db
+    .select()
+    .from(onlineFormVersions)
+    .where(eq(onlineFormVersions.formId, row.form.id))
+    .orderBy(desc(onlineFormVersions.version))
+    .limit(1);
+  if (!version) throw notAccepting();
+  const structure = parseStructure(version.api);
+  if (!structure.ok) throw notAccepting();
+  return {
+    form: row.form,
+    companyName: row.companyName || row.companyShort || '',
+    version,
+    structure: structure.structure,
+  };
+}
+
+export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
+  const { form, version, companyName } = await acceptingForm(db, formId);
+  return {
+    form_id: form.formId,
+    title: form.title,
+    language: form.language,
+    description: form.description,
+    successNote: form.successNote,
+    errorNote: form.errorNote,
+    successUrl: form.successUrl,
+    errorUrl: form.errorUrl,
+    is_payment: form.isPayment,
+    fee: form.fee,
+    version: version.version,
+    api: version.api,
+    companyName,
+  };
+}
+
+/** Counts this attempt against the address's limit (429 with Retry-After when over it). */
+async function countAttempt(db: Db, ip: string): Promise<void> {
+  const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(formSubmitAttempts)
+    .where(and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since)));
+  if ((row?.n ?? 0) >= PUBLIC_LIMIT.perWindow) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
+  await db.transaction(async (tx) => {
+    await tx.insert(formSubmitAttempts).values({ ip });
+    await tx.delete(formSubmitAttempts).where(sql`${formSubmitAttempts.at} < now() - interval '1 day'`);
+  });
+}
+
+/** Stores one uploaded file of a file field: its type and size by the field's limits, checked on the content. */
+export async function uploadFile(
+  db: Db,
+  storage: Storage,
+  formId: string,
+  field: string,
+  part: UploadPart,
+  ip: string,
+): Promise<FileRef> {
+  const { form, structure } = await acceptingForm(db, formId);
+  const element = inputElements(structure).find(
+    (e) => e.element.type === 'file' && e.element.options.field === field,
+  )?.element;
+  if (!element)
+    throw new AppError(400, errorKeys.badData, {}, [{ field, key: 'validation.invalid', params: {} }]);
+  await countAttempt(db, ip);
+  const maxMb = element.options.maxSizeMb ?? FORM_FILE_DEFAULTS.maxSizeMb;
+  const stored = await storeUpload(
+    storage,
+    {
+      maxMb,
+      maxBytes: Math.floor(maxMb * 1024 * 1024),
+      allowedTypes: [...(element.options.accept ?? FORM_FILE_DEFAULTS.accept)],
+    },
+    part,
+  );
+  const ref = token(24);
+  await db.insert(formUploads).values({
+    token: ref,
+    formId: form.id,
+    fileName: stored.fileName,
+    contentType: stored.contentType,
+    size: stored.size,
+    sha256: stored.sha256,
+    storageKey: stored.key,
+  });
+  return { id: ref, name: stored.fileName, size: stored.size, type: stored.contentType };
+}
+
+/** The stored uploads a submission names: this form's, not yet used; what was stored wins over the client. */
+async function resolveFiles(
+  db: Db | Tx,
+  formRowId: number,
+  structure: FormElement[],
+  values: SubmissionValues,
+) {
+  const files = new Map<string, typeof formUploads.$inferSelect>();
+  const tokens = structure
+    .filter((e) => e.type === 'file' && e.options.field)
+    .flatMap((e) => (values[e.options.field as string] as FileRef[] | undefined) ?? [])
+    .map((f) => f.id);
+  if (tokens.length === 0) return { values, files };
+  const rows = await db
+    .select()
+    .from(formUploads)
+    .where(
+      and(
+        inArray(formUploads.token, tokens),
+        eq(formUploads.formId, formRowId),
+        isNull(formUploads.submissionId),
+      ),
+    );
+  for (const row of rows) files.set(row.token, row);
+  const resolved: SubmissionValues = { ...values };
+  for (const element of structure) {
+    const name = element.options.field;
+    if (element.type !== 'file' || !name || !Array.isArray(values[name])) continue;
+    const refs = values[name] as FileRef[];
+    const missing = refs.find((f) => !files.has(f.id));
+    if (missing) {
+      throw new AppError(400, errorKeys.badData, {}, [
+        { field: name, key: 'validation.invalid', params: {} },
+      ]);
+    }
+    resolved[name] = refs.map((f) => {
+      const row = files.get(f.id) as typeof formUploads.$inferSelect;
+      return { id: row.token, name: row.fileName, size: row.size, type: row.contentType };
+    });
+  }
+  return { values: resolved, files };
+}
+
+/** Saves or replaces a citizen's draft; answers its private token. */
+async function saveDraft(db: Db, form: FormRow, values: SubmissionValues, draftToken: string | undefined) {
+  const key = draftToken ?? token(32);
+  await db
+    .insert(formDrafts)
+    .values({ token: key, formId: form.id, values })
+    .onConflictDoUpdate({
+      target: formDrafts.token,
+      set: { values, updatedAt: new Date() },
+      where: eq(formDrafts.formId, form.id),
+    });
+  return key;
+}
+
+/** Suggestions of an API autocomplete field (source 'streets': the company's addresses), by what was typed. */
+export async function lookup(db: Db, formId: string, field: string, text: string): Promise<string[]> {
+  const { form, structure } = await acceptingForm(db, formId);
+  const element = inputElements(structure).find(
+    (e) => e.element.type === 'autocomplete' && e.element.options.field === field,
+  )?.element;
+  if (!element)
+    throw new AppError(400, errorKeys.badData, {}, [{ field, key: 'validation.invalid', params: {} }]);
+  const typed = text.trim();
+  if (typed.length < 2) return [];
+  const rows = await db
+    .selectDistinct({ street: addresses.street })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.companyId, form.companyId),
+        sql`norm_text(${addresses.street}) LIKE '%' || norm_text(${typed}) || '%'`,
+      ),
+    )
+    .orderBy(addresses.street)
+    .limit(10);
+  return rows.map((r) => r.street);
+}
+
+export async function loadDraft(db: Db, formId: string, draftToken: string): Promise<SubmissionValues> {
+  const { form } = await acceptingForm(db, formId);
+  const [draft] = await db
+    .select({ values: formDrafts.values })
+    .from(formDrafts)
+    .where(and(eq(formDrafts.token, draftToken), eq(formDrafts.formId, form.id)));
+  if (!draft) throw new AppError(404, errorKeys.notFound);
+  return draft.values as SubmissionValues;
+}
+
+export interface SubmitContext {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  ip: string;
+  requestId?: string;
+}
+
+/**
+ * A citizen submits (or saves a draft of) a form. Checked with the same rules as the client; the
+ * submission, its history line, the notification and (auto_nr) the registered document with the
+ * submission's PDF and files are one transaction. E-mails go after the commit.
+ */
+export async function submitForm(
+  ctx: SubmitContext,
+  formId: string,
+  body: z.output<typeof publicSubmitSchema>,
+): Promise<PublicSubmitResult> {
+  const { db } = ctx;
+  const { form, version, structure, companyName } = await acceptingForm(db, formId);
+  // The honeypot: a field people never see; a bot that fills it is refused.
+  if (body.website) throw new AppError(400, errorKeys.submissionRejected);
+  await countAttempt(db, ctx.ip);
+  const elements = inputElements(structure).map((e) => e.element);
+  if (body.draft) {
+    const draftToken = await saveDraft(db, form, body.values, body.draftToken);
+    return {
+      reference: null,
+      draftToken,
+      protocolNumber: null,
+      fee: null,
+      rfCode: null,
+      successNote: null,
+      successUrl: null,
+    };
+  }
+  const { values: withFiles, files } = await resolveFiles(db, form.id, elements, body.values);
+  const checked = validateSubmission(structure, withFiles);
+  if (checked.errors.length > 0) throw new AppError(400, errorKeys.badData, {}, checked.errors);
+  const values = checked.values;
+  const keptFiles = [...files.values()].filter((f) =>
+    Object.values(values).some(
+      (v) => Array.isArray(v) && v.some((x) => typeof x === 'object' && x.id === f.token),
+    ),
+  );
+  const applicant = applicantOf(structure, values);
+  const submittedAt = new Date();
+  const year = Number(
+    new Intl.DateTimeFormat('en', { timeZone: UTILITY_TIME_ZONE, year: 'numeric' }).format(submittedAt),
+  );
+
+  // The PDF is drawn and stored before the transaction: no file I/O while the book's counter is locked.
+  const taken = await db.execute(
+    sql`SELECT nextval(pg_get_serial_sequence('form_submissions', 'id'))::int AS "nextId"`,
+  );
+  const nextId = Number((taken as unknown as { rows: { nextId: number }[] }).rows[0]?.nextId);
+  const reference = `F${year}-${String(nextId).padStart(6, '0')}`;
+  const rfCode = form.isPayment ? rfCodeOf(`${form.companyId}${String(nextId).padStart(9, '0')}`) : null;
+  const print: SubmissionPrint = {
+    companyName,
+    formTitle: form.title,
+    reference,
+    submittedAt,
+    protocolNumber: null,
+    fee: form.isPayment ? form.fee : null,
+    rfCode,
+    structure,
+    values,
+  };
+  const language = form.language === 1 ? 'en' : 'el';
+  const pdf = form.autoNr ? await ctx.storage.put(renderSubmissionPdf(print, language)) : null;
+
+  let protocolNumber: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const owner = await formOwner(tx, form);
+      let traderId: number | null = null;
+      let documentId: number | null = null;
+      if (form.autoNr && form.bookId !== null && owner) {
+        traderId = (await findOrCreateApplicant(tx, form.companyId, applicant, owner.username)).id;
+        const registered = await registerIncomingDocument(tx, {
+          companyId: form.companyId,
+          bookId: form.bookId,
+          actor: owner,
+          subject: `${form.title} (${reference})`,
+          name: applicant.fullname ?? null,
+          senderTraderIds: [traderId],
+          chargedUserId: form.assignTo,
+          files: [
+            ...(pdf
+              ? [
+                  {
+                    fileName: `${reference}.pdf`,
+                    contentType: 'application/pdf',
+                    size: pdf.size,
+                    sha256: pdf.sha256,
+                    storageKey: pdf.key,
+                  },
+                ]
+              : []),
+            ...keptFiles.map((f) => ({
+              fileName: f.fileName,
+              contentType: f.contentType,
+              size: f.size,
+              sha256: f.sha256,
+              storageKey: f.storageKey,
+            })),
+          ],
+          requestId: ctx.requestId,
+        });
+        documentId = registered.documentId;
+        protocolNumber = registered.protocolId;
+      } else if (form.autoNr) {
+        throw new AppError(409, errorKeys.formNotFound);
+      }
+      await tx.insert(formSubmissions).values({
+        id: nextId,
+        companyId: form.companyId,
+        formId: form.id,
+        versionId: version.id,
+        reference,
+        values,
+        status: 0,
+        assignedTo: form.assignTo,
+        documentId,
+        protocolNumber,
+        traderId,
+        applicant: applicant.fullname ?? applicant.email ?? null,
+        fee: form.isPayment ? form.fee : null,
+        rfCode,
+        submittedAt,
+        createuser: 'online',
+      });
+      await tx.insert(submissionHistory).values({
+        submissionId: nextId,
+        fromStatus: null,
+        toStatus: 0,
+        assignedTo: form.assignTo,
+        comments: null,
+      });
+      if (keptFiles.length > 0) {
+        await tx
+          .update(formUploads)
+          .set({ submissionId: nextId })
+          .where(
+            inArray(
+              formUploads.token,
+              keptFiles.map((f) => f.token),
+            ),
+          );
+      }
+      if (body.draftToken) await tx.delete(formDrafts).where(eq(formDrafts.token, body.draftToken));
+      if (form.assignTo !== null) {
+        await notify(tx, {
+          companyId: form.companyId,
+          userIds: [form.assignTo],
+          senderId: null,
+          messageKey: 'onlineForms.notification.submission_received',
+          params: { reference, form: form.title },
+          entity: 'submission',
+          entityId: nextId,
+        });
+      }
+    });
+  } catch (error) {
+    if (pdf) await ctx.storage.delete(pdf.key);
+    throw error;
+  }
+
+  await mailSubmission(ctx, form, { ...print, protocolNumber }, applicant.email ?? null, language);
+  return {
+    reference,
+    draftToken: null,
+    protocolNumber,
+    fee: form.isPayment ? form.fee : null,
+    rfCode,
+    successNote: form.successNote,
+    successUrl: form.successUrl,
+  };
+}
+
+/** Who an automatic registration is recorded for: the form's creator (or its assignee). */
+async function formOwner(tx: Tx, form: FormRow): Promise<{ userId: number; username: string } | null> {
+  const id = form.createUserId ?? form.assignTo;
+  if (id === null) return null;
+  const [user] = await tx
+    .select({ userId: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, id));
+  return user ?? null;
+}

@@ -1,0 +1,61 @@
+import type {
+  FileRef,
+  OnlineForm,
+  PublicForm,
+  PublicSubmitResult,
+  SaveForm,
+  SaveSubmission,
+  Submission,
+  SubmissionValues,
+} from '@protocol/contracts';
+import { withCompany } from '../../app/company.tsx';
+import { ApiRequestError, api, request } from '../../lib/api.ts';
+
+export const FORMS_SEARCH_URL = '/api/onlineForms/search';
+export const SUBMISSIONS_SEARCH_URL = '/api/onlineForms/submissions/search';
+export const FORMS_META_URL = '/api/users/meta';
+export const FORMS_LIST_META_KEY = 'onlineForms.list';
+export const SUBMISSIONS_LIST_META_KEY = 'onlineForms.submissions.list';
+
+/** The builder and the review desk (spec §7). */
+export const formsApi = {
+  get: (id: number | 'createDraft', companyId: number | null, signal?: AbortSignal) =>
+    api.get<OnlineForm>(withCompany(`/api/onlineForms/${id}`, companyId), { signal }),
+  save: (body: SaveForm, companyId: number | null) =>
+    api.put<number>(withCompany('/api/onlineForms', companyId), body),
+  submission: (id: number, companyId: number | null, signal?: AbortSignal) =>
+    api.get<Submission>(withCompany(`/api/onlineForms/submissions/${id}`, companyId), { signal }),
+  saveSubmission: (body: SaveSubmission, companyId: number | null) =>
+    api.put<number>(withCompany('/api/onlineForms/submissions', companyId), body),
+  pdfUrl: (id: number, companyId: number | null) =>
+    withCompany(`/api/onlineForms/submissions/${id}/pdf`, companyId),
+};
+
+/** The citizen's side: no sign-in. */
+export const publicFormsApi = {
+  get: (formId: string, signal?: AbortSignal) =>
+    api.get<PublicForm>(`/api/public/forms/${formId}`, { signal }),
+  submit: (
+    formId: string,
+    body: { values: SubmissionValues; website?: string; draft?: boolean; draftToken?: string },
+  ) => api.post<PublicSubmitResult>(`/api/public/forms/${formId}/submissions`, body),
+  lookup: (formId: string, field: string, text: string) =>
+    api.get<string[]>(
+      `/api/public/forms/${formId}/lookup?field=${encodeURIComponent(field)}&q=${encodeURIComponent(text)}`,
+    ),
+  draft: (formId: string, token: string) =>
+    api.get<{ values: SubmissionValues }>(`/api/public/forms/${formId}/drafts/${token}`),
+  async upload(formId: string, field: string, file: File): Promise<FileRef> {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    const response = await fetch(`/api/public/forms/${formId}/uploads?field=${encodeURIComponent(field)}`, {
+      method: 'POST',
+      body,
+    });
+    const json = await response.json();
+    if (!response.ok) throw new ApiRequestError(json);
+    return json as FileRef;
+  },
+};
+
+export { request };
