@@ -44,6 +44,7 @@ describe('the features list', () => {
       'cases',
       'traders',
       'users',
+      'finance',
       'settings',
     ]);
   });
