@@ -167,6 +167,64 @@ describe('finance', () => {
     await context.close();
   });
 
+  it('transforms two delivery notes of one trader into one invoice', async () => {
+    const series = (await api('GET', '/api/finance/series')).body as { id: number; code: string }[];
+    const items = (await api('GET', '/api/finance/items')).body as { id: number; code: string }[];
+    const traders = (await api('GET', '/api/traders/search?search=Υδραυλική')).body.content;
+    const notes: number[] = [];
+    for (const quantity of ['2', '3']) {
+      const created = await api('POST', '/api/finance/documents', {
+        seriesId: series.find((s) => s.code === 'ΔΑ')?.id,
+        date: '2026-11-20',
+        traderId: traders[0].id,
+        paymentMethod: 5,
+        status: 1,
+        lines: [
+          {
+            serviceId: null,
+            itemId: items.find((i) => i.code === 'ΥΔΡ-15')?.id,
+            warehouseId: null,
+            quantity,
+            price: '32',
+            discount: '0',
+            vatPercent: '24',
+          },
+        ],
+        taxes: [],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect((await api('POST', `/api/finance/documents/${created.body.id}/finalize`)).status).toBe(200);
+      notes.push(created.body.id);
+    }
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/finance/transformation');
+    await page.getByTestId('transformation-candidates').waitFor();
+    for (const id of notes) await page.getByTestId(`candidate-${id}`).click();
+    await page.getByTestId('transformation-preview').click();
+    await page.getByTestId('transformation-dialog').waitFor();
+    // The dialog fades in: the screenshot waits until it is fully shown.
+    const paper = page.getByTestId('transformation-dialog').locator('.MuiDialog-container');
+    await expect.poll(() => paper.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
+    await expect.poll(() => page.getByTestId('transformation-result').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('transformation-result').textContent()).toContain('198,40');
+    await shot(page, 'finance-transformation-el');
+    await page.getByTestId('transformation-confirm').click();
+    await page.waitForURL(/\/finance\/documents\/\d+\/edit/);
+    await expect.poll(() => page.getByTestId('total-payable').textContent()).toBe('198,40 €');
+    for (const id of notes) {
+      expect((await api('GET', `/api/finance/documents/${id}`)).body.transformedIntoId).toBeGreaterThan(0);
+    }
+    await page.goto('/en/finance/transformation');
+    await page.getByTestId('transformation-none').waitFor();
+    expect(await page.getByTestId('transformation-none').textContent()).toBe(
+      'No available commercial documents',
+    );
+    await shot(page, 'finance-transformation-none-en');
+    await context.close();
+  });
+
   it('shows the accounting plan and the document in English', async () => {
     const { context, page } = await e2e.newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);

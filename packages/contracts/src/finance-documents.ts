@@ -236,3 +236,44 @@ export const financeDocumentsCatalog = {
     enumOf('status', 'finance.documents.status', recordStatuses, 120),
   ],
 } as const satisfies EntityCatalog;
+
+// ----- transformation (μετασχηματισμός) -----
+
+/** Series kinds whose documents are transformed into invoices. */
+export const TRANSFORMABLE_KINDS = ['deliveryNote', 'order'] as const;
+/** Series kinds a transformation issues its results in. */
+export const TRANSFORMATION_TARGET_KINDS = ['salesInvoice', 'servicesInvoice', 'retailReceipt'] as const;
+
+export const transformationCandidatesQuerySchema = z.object({
+  companyid: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  traderId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  from: z.string().refine(isIsoDate, 'validation.date').optional(),
+  to: z.string().refine(isIsoDate, 'validation.date').optional(),
+});
+
+export const transformationRequestSchema = z.object({
+  /** 1 one to one, 2 one per trader, 3 all in one. */
+  mode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  sourceIds: z.array(idSchema).min(1).max(500),
+  targetSeriesId: idSchema,
+  date: z.string().refine(isIsoDate, 'validation.date'),
+});
+export type TransformationRequest = z.infer<typeof transformationRequestSchema>;
+
+export const transformationResultSchema = z.object({
+  /** The documents created (drafts in the target series); empty in a preview. */
+  ids: z.array(z.number().int()),
+  documents: z.array(
+    z.object({
+      traderId: z.number().int().nullable(),
+      traderName: z.string().nullable(),
+      sourceIds: z.array(z.number().int()),
+      sources: z.array(z.string()),
+      lines: z.number().int(),
+      net: amount,
+      vat: amount,
+      payable: amount,
+    }),
+  ),
+});
+export type TransformationResult = z.infer<typeof transformationResultSchema>;

@@ -7,6 +7,7 @@ export * from './db.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './finance.ts';
+export * from './finance-certifications.ts';
 export * from './finance-documents.ts';
 export * from './installation.ts';
 export * from './jobs.ts';

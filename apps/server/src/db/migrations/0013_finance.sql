@@ -16,6 +16,52 @@ CREATE TABLE "finance_accounts" (
 	"changedate" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "finance_certification_counters" (
+	"company_id" integer NOT NULL,
+	"year" integer NOT NULL,
+	"last" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "finance_certification_counters_company_id_year_pk" PRIMARY KEY("company_id","year")
+);
+--> statement-breakpoint
+CREATE TABLE "finance_certification_lines" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"certification_id" integer NOT NULL,
+	"account_id" integer,
+	"documents" integer NOT NULL,
+	"net" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"vat" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total" numeric(14, 2) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "finance_certifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"number" integer,
+	"year" integer,
+	"date" date NOT NULL,
+	"period_from" date NOT NULL,
+	"period_to" date NOT NULL,
+	"entry_state" smallint DEFAULT 0 NOT NULL,
+	"documents" integer DEFAULT 0 NOT NULL,
+	"net" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"vat" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"notes" text,
+	"createuser" text,
+	"createdate" timestamp with time zone DEFAULT now(),
+	"updateuser" text,
+	"updatedate" timestamp with time zone,
+	"defuser" text,
+	"defdate" timestamp with time zone,
+	"changeuser" text,
+	"changedate" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "finance_certified_documents" (
+	"document_id" integer PRIMARY KEY NOT NULL,
+	"certification_id" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "finance_document_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"document_id" integer NOT NULL,
@@ -198,6 +244,12 @@ CREATE TABLE "finance_warehouses" (
 );
 --> statement-breakpoint
 ALTER TABLE "finance_accounts" ADD CONSTRAINT "finance_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_certification_counters" ADD CONSTRAINT "finance_certification_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_certification_lines" ADD CONSTRAINT "finance_certification_lines_certification_id_finance_certifications_id_fk" FOREIGN KEY ("certification_id") REFERENCES "public"."finance_certifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_certification_lines" ADD CONSTRAINT "finance_certification_lines_account_id_finance_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."finance_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_certifications" ADD CONSTRAINT "finance_certifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_certified_documents" ADD CONSTRAINT "finance_certified_documents_document_id_finance_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."finance_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance_certified_documents" ADD CONSTRAINT "finance_certified_documents_certification_id_finance_certifications_id_fk" FOREIGN KEY ("certification_id") REFERENCES "public"."finance_certifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_document_lines" ADD CONSTRAINT "finance_document_lines_document_id_finance_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."finance_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_document_lines" ADD CONSTRAINT "finance_document_lines_service_id_finance_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."finance_services"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_document_lines" ADD CONSTRAINT "finance_document_lines_item_id_finance_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."finance_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -224,6 +276,10 @@ ALTER TABLE "finance_stock_moves" ADD CONSTRAINT "finance_stock_moves_warehouse_
 ALTER TABLE "finance_stock_moves" ADD CONSTRAINT "finance_stock_moves_document_id_finance_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."finance_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_warehouses" ADD CONSTRAINT "finance_warehouses_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "finance_accounts_code_uq" ON "finance_accounts" USING btree ("company_id","code");--> statement-breakpoint
+CREATE INDEX "finance_certification_lines_cert_idx" ON "finance_certification_lines" USING btree ("certification_id");--> statement-breakpoint
+CREATE INDEX "finance_certifications_company_idx" ON "finance_certifications" USING btree ("company_id","date");--> statement-breakpoint
+CREATE UNIQUE INDEX "finance_certifications_number_uq" ON "finance_certifications" USING btree ("company_id","year","number");--> statement-breakpoint
+CREATE INDEX "finance_certified_documents_cert_idx" ON "finance_certified_documents" USING btree ("certification_id");--> statement-breakpoint
 CREATE INDEX "finance_document_lines_document_idx" ON "finance_document_lines" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "finance_document_taxes_document_idx" ON "finance_document_taxes" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "finance_documents_company_idx" ON "finance_documents" USING btree ("company_id","date");--> statement-breakpoint

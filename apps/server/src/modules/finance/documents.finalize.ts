@@ -1,5 +1,5 @@
 import { Decimal, FINALIZED, type FinanceDocument } from '@protocol/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -12,7 +12,13 @@ import {
   financeErrors,
   seriesOf,
 } from './documents.service.ts';
-import { financeDocumentLines, financeSeriesCounters, financeStockMoves } from './finance.schema.ts';
+import {
+  financeDocumentLines,
+  financeDocuments,
+  financeSeries,
+  financeSeriesCounters,
+  financeStockMoves,
+} from './finance.schema.ts';
 
 /**
  * Finalizing (οριστικοποίηση): the document gets the series' next number for the year of its date and
@@ -22,8 +28,18 @@ import { financeDocumentLines, financeSeriesCounters, financeStockMoves } from '
  * counter statement is the transaction's last, so the lock is held for the commit only.
  */
 
-/** Stock moves of an item document: out (−) for a debit series, back in (+) for a credit note. */
+/**
+ * Stock moves of an item document: out (−) for a debit series, back in (+) for a credit note. The
+ * result of a transformation moves nothing when its sources (delivery notes) already moved the stock.
+ */
 async function moveStock(tx: Tx, row: DocumentRow, debitCredit: number): Promise<void> {
+  const [movedBySources] = await tx
+    .select({ id: financeDocuments.id })
+    .from(financeDocuments)
+    .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
+    .where(and(eq(financeDocuments.transformedIntoId, row.id), eq(financeSeries.movesStock, true)))
+    .limit(1);
+  if (movedBySources) return;
   const lines = await tx
     .select()
     .from(financeDocumentLines)

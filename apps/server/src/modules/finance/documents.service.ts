@@ -358,7 +358,11 @@ export async function deleteFinanceDocument(
   await db.transaction(async (tx) => {
     const current = await documentOf(tx, principal, id, true);
     assertEditable(current);
-    // A source of a transformation points at its result; a draft result is not one yet.
+    // Deleting a transformation's draft result gives its sources back to be transformed again.
+    await tx
+      .update(financeDocuments)
+      .set({ transformedIntoId: null })
+      .where(eq(financeDocuments.transformedIntoId, id));
     await tx.delete(financeDocuments).where(eq(financeDocuments.id, id));
     await recordAudit(tx, {
       entity: 'financeDocument',

@@ -268,3 +268,75 @@ export const financeStockMoves = pgTable(
   },
   (t) => [index('finance_stock_moves_item_idx').on(t.itemId, t.warehouseId)],
 );
+
+/**
+ * Income certifications (βεβαιώσεις εσόδων): the receivables of a period's finalized documents per
+ * income account. Entry state 0 new, 9 finalized (numbered per company and year, gapless).
+ */
+export const financeCertifications = pgTable(
+  'finance_certifications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    number: integer('number'),
+    year: integer('year'),
+    date: date('date', { mode: 'string' }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    entryState: smallint('entry_state').notNull().default(0),
+    documents: integer('documents').notNull().default(0),
+    net: money('net'),
+    vat: money('vat'),
+    total: money('total'),
+    notes: text('notes'),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('finance_certifications_company_idx').on(t.companyId, t.date),
+    uniqueIndex('finance_certifications_number_uq').on(t.companyId, t.year, t.number),
+  ],
+);
+
+/** A certification's amounts per income account (null: lines without an account). */
+export const financeCertificationLines = pgTable(
+  'finance_certification_lines',
+  {
+    id: serial('id').primaryKey(),
+    certificationId: integer('certification_id')
+      .notNull()
+      .references(() => financeCertifications.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => financeAccounts.id),
+    documents: integer('documents').notNull(),
+    net: money('net'),
+    vat: money('vat'),
+    total: money('total'),
+  },
+  (t) => [index('finance_certification_lines_cert_idx').on(t.certificationId)],
+);
+
+/** Which certification a document is in: its primary key certifies a document once. */
+export const financeCertifiedDocuments = pgTable(
+  'finance_certified_documents',
+  {
+    documentId: integer('document_id')
+      .primaryKey()
+      .references(() => financeDocuments.id),
+    certificationId: integer('certification_id')
+      .notNull()
+      .references(() => financeCertifications.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('finance_certified_documents_cert_idx').on(t.certificationId)],
+);
+
+/** The running number of a company's certifications in one year (the counter-row pattern). */
+export const financeCertificationCounters = pgTable(
+  'finance_certification_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.year] })],
+);

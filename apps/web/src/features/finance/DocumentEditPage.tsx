@@ -39,8 +39,10 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { TraderPicker } from '../../components/TraderPicker/TraderPicker.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { documentKey, documentsApi, useItems, useSeries, useServices } from './api.ts';
+import { DayField } from './DayField.tsx';
 import { DocumentLines, DocumentTaxes } from './DocumentLines.tsx';
 import { documentNumber } from './DocumentsListPage.tsx';
 import { type DocumentDraft, draftOf, emptyLine, liveTotals, payloadOf } from './documentDraft.ts';
@@ -89,7 +91,7 @@ function DocumentForm({ document }: { document: FinanceDocument | null }) {
       ? draftOf(document, lang)
       : {
           seriesId: null,
-          date: utilityDay(new Date()),
+          date: formatDate(utilityDay(new Date())),
           trader: null,
           paymentMethod: 3,
           status: 1,
@@ -288,17 +290,13 @@ function DocumentForm({ document }: { document: FinanceDocument | null }) {
             </TextField>
           </Grid>
           <Grid size={{ xs: 6, md: 2 }}>
-            <TextField
-              fullWidth
-              size="small"
-              type="date"
+            <DayField
               label={t('finance.documents.date')}
               value={draft.date}
               disabled={readOnly}
-              error={Boolean(errors.date)}
-              helperText={errors.date}
-              onChange={(event) => set({ date: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'document-date' } }}
+              error={errors.date}
+              onChange={(date) => set({ date })}
+              testId="document-date"
             />
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>

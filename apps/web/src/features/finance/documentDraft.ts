@@ -6,7 +6,9 @@ import {
   type SaveFinanceDocument,
   type TaxKind,
 } from '@protocol/contracts';
+import { wireDate } from '../../components/form/dates.ts';
 import type { PickedTrader } from '../../components/TraderPicker/TraderPicker.tsx';
+import { formatDate } from '../../lib/dates.ts';
 
 /** A line as typed: amounts are text (Greek "12,50" or "12.50"), read with the contracts' parser. */
 export interface LineDraft {
@@ -31,6 +33,7 @@ export interface TaxDraft {
 
 export interface DocumentDraft {
   seriesId: number | null;
+  /** As shown and typed: DD/MM/YYYY. */
   date: string;
   trader: PickedTrader | null;
   paymentMethod: number;
@@ -69,7 +72,7 @@ export const emptyLine = (): LineDraft => ({
 export function draftOf(doc: FinanceDocument, language: 'el' | 'en'): DocumentDraft {
   return {
     seriesId: doc.seriesId,
-    date: doc.date,
+    date: formatDate(doc.date),
     trader: doc.traderId
       ? { id: doc.traderId, fullname: doc.traderName, vatnumber: doc.traderVatnumber }
       : null,
@@ -103,7 +106,7 @@ const number = (text: string) => parseDecimal(text) ?? 0;
 export function payloadOf(draft: DocumentDraft): SaveFinanceDocument {
   return {
     seriesId: draft.seriesId ?? 0,
-    date: draft.date,
+    date: wireDate(draft.date) ?? '',
     traderId: draft.trader?.id ?? null,
     paymentMethod: draft.paymentMethod as SaveFinanceDocument['paymentMethod'],
     status: draft.status as SaveFinanceDocument['status'],

@@ -5,6 +5,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import MiscellaneousServicesOutlinedIcon from '@mui/icons-material/MiscellaneousServicesOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import TransformOutlinedIcon from '@mui/icons-material/TransformOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import type { Feature } from '../../app/feature.ts';
 
@@ -17,6 +18,11 @@ export const finance: Feature = {
     { path: 'finance/documents', page: () => import('./DocumentsListPage.tsx'), requires: 'finance:read' },
     { path: 'finance/documents/create', page: DocumentEditPage, requires: 'finance:write' },
     { path: 'finance/documents/:documentId/edit', page: DocumentEditPage, requires: 'finance:read' },
+    {
+      path: 'finance/transformation',
+      page: () => import('./TransformationPage.tsx'),
+      requires: 'finance:read',
+    },
     { path: 'finance/accounts', page: () => import('./AccountsPage.tsx'), requires: 'finance:read' },
     { path: 'finance/services', page: () => import('./ServicesPage.tsx'), requires: 'finance:read' },
     { path: 'finance/items', page: () => import('./ItemsPage.tsx'), requires: 'finance:read' },
@@ -37,6 +43,14 @@ export const finance: Feature = {
       path: '/finance/documents',
       icon: ReceiptLongOutlinedIcon,
       alsoActiveOn: ['/finance/documents/create'],
+      parent: 'finance',
+      requires: 'finance:read',
+    },
+    {
+      key: 'financeTransformation',
+      label: 'menu.financeTransformation',
+      path: '/finance/transformation',
+      icon: TransformOutlinedIcon,
       parent: 'finance',
       requires: 'finance:read',
     },
