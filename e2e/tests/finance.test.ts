@@ -225,6 +225,46 @@ describe('finance', () => {
     await context.close();
   });
 
+  it("certifies the month's income per income account", async () => {
+    const [invoice] = (await api('GET', '/api/finance/documents/search?entryState=eq(9)&seriesCode=eq(ΤΠΥ)'))
+      .body.content;
+    const [year, month] = (invoice.date as string).split('-');
+    const last = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/finance/certifications');
+    await page.getByTestId('finance-certifications-header').waitFor();
+    await page.getByTestId('action-create').click();
+    await page.getByTestId('certification-periodFrom').fill(`01/${month}/${year}`);
+    await page.getByTestId('certification-periodTo').fill(`${last}/${month}/${year}`);
+    await page.getByTestId('certification-gather').click();
+    await page.waitForURL(/\/finance\/certifications\/\d+$/);
+    // The finalized ΤΠΥ invoice only: the transformed invoice is still a draft, delivery notes are no income.
+    await expect.poll(() => page.getByTestId('certification-total').textContent()).toBe('539,40 €');
+    const lines = page.getByTestId('certification-lines').locator('tbody tr');
+    await expect.poll(() => lines.count()).toBe(2);
+    expect(await lines.first().textContent()).toContain('73.00.00.0002');
+    await page.getByTestId('certification-finalize').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect.poll(() => page.getByTestId('certification-state').textContent()).toBe('Οριστικοποιημένο');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`Βεβαίωση εσόδων 1/${year}`);
+    await shot(page, 'finance-certification-el');
+    const popup = context.waitForEvent('page');
+    await page.getByTestId('certification-print').click();
+    expect((await popup).url()).toMatch(/^blob:/);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('certification-excel').click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    const id = /certifications\/(\d+)/.exec(page.url())?.[1];
+    await page.goto(`/en/finance/certifications/${id}`);
+    await expect.poll(() => page.getByTestId('certification-state').textContent()).toBe('Finalized');
+    await shot(page, 'finance-certification-en');
+    await context.close();
+  });
+
   it('shows the accounting plan and the document in English', async () => {
     const { context, page } = await e2e.newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);

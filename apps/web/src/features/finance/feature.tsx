@@ -6,6 +6,7 @@ import MiscellaneousServicesOutlinedIcon from '@mui/icons-material/Miscellaneous
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TransformOutlinedIcon from '@mui/icons-material/TransformOutlined';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import type { Feature } from '../../app/feature.ts';
 
@@ -21,6 +22,16 @@ export const finance: Feature = {
     {
       path: 'finance/transformation',
       page: () => import('./TransformationPage.tsx'),
+      requires: 'finance:read',
+    },
+    {
+      path: 'finance/certifications',
+      page: () => import('./CertificationsPage.tsx'),
+      requires: 'finance:read',
+    },
+    {
+      path: 'finance/certifications/:certificationId',
+      page: () => import('./CertificationPage.tsx'),
       requires: 'finance:read',
     },
     { path: 'finance/accounts', page: () => import('./AccountsPage.tsx'), requires: 'finance:read' },
@@ -59,6 +70,14 @@ export const finance: Feature = {
       label: 'menu.financeAccounts',
       path: '/finance/accounts',
       icon: AccountTreeOutlinedIcon,
+      parent: 'finance',
+      requires: 'finance:read',
+    },
+    {
+      key: 'financeCertifications',
+      label: 'menu.financeCertifications',
+      path: '/finance/certifications',
+      icon: VerifiedOutlinedIcon,
       parent: 'finance',
       requires: 'finance:read',
     },

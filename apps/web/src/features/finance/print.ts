@@ -3,8 +3,8 @@ import { ApiRequestError, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
 /** How long a PDF's blob: URL lives (the viewer and the print dialog have it by then). */
 const URL_LIFETIME_MS = 5 * 60_000;
 
-/** A PDF with the session's Bearer token (a plain link would carry none). */
-async function fetchPdf(url: string): Promise<Blob> {
+/** A file with the session's Bearer token (a plain link would carry none). */
+async function fetchFile(url: string): Promise<Blob> {
   const token = getToken();
   let response: Response;
   try {
@@ -28,7 +28,7 @@ async function fetchPdf(url: string): Promise<Blob> {
  * a hidden frame of this page. Returns false when it could not be shown.
  */
 export async function openPdf(url: string, print: boolean): Promise<boolean> {
-  const blob = await fetchPdf(url);
+  const blob = await fetchFile(url);
   const objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
   setTimeout(() => URL.revokeObjectURL(objectUrl), URL_LIFETIME_MS);
   const win = window.open(objectUrl, '_blank');
@@ -45,4 +45,15 @@ export async function openPdf(url: string, print: boolean): Promise<boolean> {
   window.document.body.appendChild(frame);
   setTimeout(() => frame.remove(), URL_LIFETIME_MS);
   return true;
+}
+
+/** Saves a file (e.g. an Excel export) under `fileName`, fetched with the session's token. */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const blob = await fetchFile(url);
+  const objectUrl = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), URL_LIFETIME_MS);
 }
