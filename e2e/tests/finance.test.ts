@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
@@ -272,6 +273,18 @@ describe('finance', () => {
     await page.goto('/finance/accounts');
     await page.getByTestId('row-table').waitFor();
     await expect.poll(() => page.getByTestId('account-mask').inputValue()).toBe('XX.XX.XX.XXXX');
+    // The accounting plan from Excel: two new accounts beside the demo plan's twelve.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Λογαριασμοί');
+    sheet.addRow(['Κωδικός', 'Περιγραφή', 'Είδος', 'Συγκεντρωτικός']);
+    sheet.addRow(['74', 'Επιχορηγήσεις', 1, 1]);
+    sheet.addRow(['74.00', 'Επιχορηγήσεις από Δήμο', 1, 0]);
+    await page.getByTestId('accounts-import-file').setInputFiles({
+      name: 'plan.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await expect.poll(() => page.getByTestId('row-table-row').count()).toBe(14);
     await shot(page, 'finance-accounts-el');
     await page.goto('/en/finance/accounts');
     await page.getByTestId('row-table').waitFor();

@@ -447,3 +447,9 @@ export const seriesCatalog = {
     booleanField('active', 'finance.series.active', 100),
   ],
 } as const satisfies EntityCatalog;
+
+export const accountImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+export type AccountImportResult = z.infer<typeof accountImportResultSchema>;
+/** The largest accounting plan file accepted (an .xlsx of a few thousand accounts is far smaller). */
+export const ACCOUNT_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

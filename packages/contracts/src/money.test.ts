@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   documentTotals,
+  formatDecimal,
   formatMoney,
   type LineInput,
   moneySchema,
@@ -205,5 +206,8 @@ describe('parse and format', () => {
     expect(formatMoney('1234567.5', 'en')).toBe('1,234,567.50');
     expect(formatMoney('-0.5')).toBe('-0,50');
     expect(formatMoney('12.3456', 'el', 4)).toBe('12,3456');
+    expect(formatDecimal('2.000')).toBe('2');
+    expect(formatDecimal('150.0000', 'el', 2)).toBe('150,00');
+    expect(formatDecimal('0.4250', 'en', 2)).toBe('0.425');
   });
 });

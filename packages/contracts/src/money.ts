@@ -74,6 +74,12 @@ export function formatMoney(
   return `${negative ? '-' : ''}${grouped}${fraction ? point + fraction : ''}`;
 }
 
+/** A quantity or price for people: no trailing zeros beyond `minScale` ("2,000" → "2", "150,0000" → "150,00"). */
+export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 'el', minScale = 0): string {
+  const decimal = new Decimal(value);
+  return formatMoney(decimal, language, Math.max(minScale, decimal.decimalPlaces()));
+}
+
 /**
  * A decimal string of at most `scale` decimals that numeric(14,scale) holds, optionally within
  * [min, max]; numbers are accepted too (JSON clients) and read through their text, never as floats.

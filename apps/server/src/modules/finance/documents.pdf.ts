@@ -1,4 +1,4 @@
-import { type FinanceDocument, formatMoney, type Language } from '@protocol/contracts';
+import { type FinanceDocument, formatDecimal, formatMoney, type Language } from '@protocol/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -93,25 +93,29 @@ export async function printFinanceDocument(db: Db, principal: Principal, id: num
       table.row([
         String(index + 1),
         line.descr,
-        formatMoney(line.quantity, language, 3),
-        formatMoney(line.price, language, 4),
-        `${formatMoney(line.discount, language)}%`,
-        `${formatMoney(line.vatPercent, language)}%`,
+        formatDecimal(line.quantity, language),
+        formatDecimal(line.price, language, 2),
+        `${formatDecimal(line.discount, language)}%`,
+        `${formatDecimal(line.vatPercent, language)}%`,
         money(line.net),
         money(line.total),
       ]);
     });
     pdf.moveDown(0.5);
-    drawTotals(pdf, [
-      { label: t('documents.net'), value: money(doc.net) },
-      { label: t('documents.vat'), value: money(doc.vat) },
-      { label: t('documents.gross'), value: money(doc.gross) },
-      ...doc.taxes.map((tax) => ({
-        label: `${t(`documents.taxKind_${tax.kind}`)}${tax.percent ? ` ${formatMoney(tax.percent, language)}%` : ''}`,
-        value: `${tax.kind === 3 ? '−' : ''}${money(tax.amount)}`,
-      })),
-      { label: t('documents.payable'), value: `${money(doc.payable)} €`, strong: true },
-    ]);
+    drawTotals(
+      pdf,
+      [
+        { label: t('documents.net'), value: money(doc.net) },
+        { label: t('documents.vat'), value: money(doc.vat) },
+        { label: t('documents.gross'), value: money(doc.gross) },
+        ...doc.taxes.map((tax) => ({
+          label: `${t(`documents.taxKind_${tax.kind}`)}${tax.percent ? ` ${formatDecimal(tax.percent, language)}%` : ''}`,
+          value: `${tax.kind === 3 ? '−' : ''}${money(tax.amount)}`,
+        })),
+        { label: t('documents.payable'), value: `${money(doc.payable)} €`, strong: true },
+      ],
+      300,
+    );
   }
   pdf.end();
   const chunks: Buffer[] = [];

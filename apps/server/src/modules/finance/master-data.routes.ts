@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_IMPORT_MAX_BYTES,
+  accountImportResultSchema,
   accountRowSchema,
   accountSchema,
   financeSettingsSchema,
@@ -11,13 +13,16 @@ import {
   serviceSchema,
   warehouseRowSchema,
   warehouseSchema,
+  XLSX_CONTENT_TYPE,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
+import { importAccounts } from './accounts.import.ts';
 import { itemStock, saveFinanceSettings } from './master-data.service.ts';
 import {
   accountMaskOf,
@@ -80,6 +85,32 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     rowSchema: seriesRowSchema,
     itemSchema: seriesSchema,
   });
+
+  // The accounting plan's Excel file comes as the request's body, checked for size and type.
+  app.addContentTypeParser(
+    XLSX_CONTENT_TYPE,
+    { parseAs: 'buffer', bodyLimit: ACCOUNT_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/finance/accounts/import',
+    {
+      config: { permission: 'finance:write', companyScoped: true },
+      bodyLimit: ACCOUNT_IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['finance'],
+        summary:
+          'Import the accounting plan from an .xlsx body (code, description, kind, aggregate): all or nothing, existing codes updated',
+        querystring: companyQuery,
+        consumes: [XLSX_CONTENT_TYPE],
+        response: { 200: accountImportResultSchema },
+      },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'finance.error.notXlsx');
+      return importAccounts(db, principalOf(request), companyOf(request), request.body, request.id);
+    },
+  );
 
   app.get(
     '/finance/items/:id/stock',
