@@ -1,4 +1,4 @@
-import { Decimal, FINALIZED, type FinanceDocument } from '@protocol/contracts';
+import { Decimal, FINALIZED, type FinanceDocument, type SaveFinanceDocument } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -6,10 +6,12 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   assertEditable,
+  type DocumentHead,
   type DocumentRow,
   describe,
   documentOf,
   financeErrors,
+  insertDocument,
   seriesOf,
 } from './documents.service.ts';
 import {
@@ -78,13 +80,21 @@ async function takeNumber(tx: Tx, principal: Principal, row: DocumentRow, checkd
       defuser = ${principal.username}, defdate = clock_timestamp()
     FROM taken
     WHERE finance_documents.id = ${row.id}
-    RETURNING taken.last AS number, taken.last_date::text AS last_date`);
-  const taken = (result as unknown as { rows: { number: number; last_date: string }[] }).rows[0];
+    RETURNING taken.last AS number, taken.last_date::text AS last_date, finance_documents.defdate`);
+  const taken = (result as unknown as { rows: { number: number; last_date: string; defdate: string }[] })
+    .rows[0];
   if (!taken) throw new Error('the counter returned no number');
   if (checkdates && taken.last_date > row.date) {
     throw new AppError(409, financeErrors.dateBeforeLast, { date: taken.last_date });
   }
-  return taken.number;
+  return {
+    ...row,
+    number: taken.number,
+    year,
+    entryState: FINALIZED,
+    defuser: principal.username,
+    defdate: new Date(taken.defdate),
+  };
 }
 
 export async function finalizeFinanceDocument(
@@ -95,19 +105,45 @@ export async function finalizeFinanceDocument(
 ): Promise<FinanceDocument> {
   return db.transaction(async (tx) => {
     const row = await documentOf(tx, principal, id, true);
-    assertEditable(row);
-    const series = await seriesOf(tx, row.companyId, row.seriesId);
-    if (!series) throw new AppError(409, financeErrors.finalized);
-    if (series.movesStock) await moveStock(tx, row, series.debitCredit);
-    await recordAudit(tx, {
-      entity: 'financeDocument',
-      entityId: id,
-      action: 'finalized',
-      companyId: row.companyId,
-      user: principal,
-      requestId,
-    });
-    await takeNumber(tx, principal, row, series.checkdates);
-    return describe(tx, await documentOf(tx, principal, id));
+    return describe(tx, await finalizeRow(tx, principal, row, requestId));
   });
+}
+
+/**
+ * Issues a document at once (the form's "save and finalize", and bulk issuing): stored and finalized
+ * in one transaction, so a refusal (checkdates) leaves neither a draft nor a number behind.
+ */
+export async function issueFinanceDocument(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  input: SaveFinanceDocument,
+  requestId: string,
+): Promise<FinanceDocument> {
+  return db.transaction(async (tx) => {
+    const { row, written, head } = await insertDocument(tx, principal, companyId, input, requestId);
+    return describe(tx, await finalizeRow(tx, principal, row, requestId, head.series), written, head);
+  });
+}
+
+async function finalizeRow(
+  tx: Tx,
+  principal: Principal,
+  row: DocumentRow,
+  requestId: string,
+  known?: DocumentHead['series'],
+) {
+  assertEditable(row);
+  const series = known ?? (await seriesOf(tx, row.companyId, row.seriesId));
+  if (!series) throw new AppError(409, financeErrors.finalized);
+  if (series.movesStock) await moveStock(tx, row, series.debitCredit);
+  await recordAudit(tx, {
+    entity: 'financeDocument',
+    entityId: row.id,
+    action: 'finalized',
+    companyId: row.companyId,
+    user: principal,
+    requestId,
+  });
+  return takeNumber(tx, principal, row, series.checkdates);
 }

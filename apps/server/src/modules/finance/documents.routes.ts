@@ -11,7 +11,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
-import { finalizeFinanceDocument } from './documents.finalize.ts';
+import { finalizeFinanceDocument, issueFinanceDocument } from './documents.finalize.ts';
 import { documentsList, documentsOfCompany } from './documents.list.ts';
 import { printFinanceDocument } from './documents.pdf.ts';
 import {
@@ -52,20 +52,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       config: { permission: 'finance:write', companyScoped: true },
       schema: {
         tags,
-        summary: 'Create a document (entry state new); totals are computed on the server',
-        querystring: companyQuery,
+        summary:
+          'Create a document (entry state new; with finalize=true stored and finalized at once); totals are computed on the server',
+        querystring: companyQuery.extend({ finalize: z.enum(['true', 'false']).optional() }),
         body: saveFinanceDocumentSchema,
         response: { 201: financeDocumentSchema },
       },
     },
     async (request, reply) => {
-      const created = await createFinanceDocument(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.body,
-        request.id,
-      );
+      const issue = request.query.finalize === 'true' ? issueFinanceDocument : createFinanceDocument;
+      const created = await issue(db, principalOf(request), companyOf(request), request.body, request.id);
       return reply.status(201).send(created);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  type DocumentTotals,
   documentTotals,
   FINALIZED,
   type FieldError,
@@ -68,25 +69,46 @@ export async function getFinanceDocument(
   return describe(db, await documentOf(db, principal, id));
 }
 
-export async function describe(db: Db | Tx, row: DocumentRow): Promise<FinanceDocument> {
-  const [series] = await db.select().from(financeSeries).where(eq(financeSeries.id, row.seriesId));
-  if (!series) throw notFound();
-  const [trader] = row.traderId
-    ? await db
-        .select({ fullname: traders.fullname, vatnumber: traders.vatnumber })
-        .from(traders)
-        .where(eq(traders.id, row.traderId))
-    : [];
-  const lines = await db
-    .select()
-    .from(financeDocumentLines)
-    .where(eq(financeDocumentLines.documentId, row.id))
-    .orderBy(asc(financeDocumentLines.position));
-  const taxes = await db
-    .select()
-    .from(financeDocumentTaxes)
-    .where(eq(financeDocumentTaxes.documentId, row.id))
-    .orderBy(asc(financeDocumentTaxes.id));
+type LineRow = typeof financeDocumentLines.$inferSelect;
+/** The document's series and its trader's name and ΑΦΜ. */
+export type DocumentHead = {
+  series: typeof financeSeries.$inferSelect;
+  fullname: string | null;
+  vatnumber: string | null;
+};
+type TaxRow = typeof financeDocumentTaxes.$inferSelect;
+
+/** The document as the API answers it; lines and taxes just written are passed in, not read again. */
+export async function describe(
+  db: Db | Tx,
+  row: DocumentRow,
+  written?: { lines: LineRow[]; taxes: TaxRow[] },
+  known?: DocumentHead,
+): Promise<FinanceDocument> {
+  const [head] = known
+    ? [known]
+    : await db
+        .select({ series: financeSeries, fullname: traders.fullname, vatnumber: traders.vatnumber })
+        .from(financeSeries)
+        .leftJoin(traders, eq(traders.id, row.traderId ?? -1))
+        .where(eq(financeSeries.id, row.seriesId));
+  if (!head) throw notFound();
+  const { series } = head;
+  const trader = row.traderId ? { fullname: head.fullname, vatnumber: head.vatnumber } : undefined;
+  const lines =
+    written?.lines ??
+    (await db
+      .select()
+      .from(financeDocumentLines)
+      .where(eq(financeDocumentLines.documentId, row.id))
+      .orderBy(asc(financeDocumentLines.position)));
+  const taxes =
+    written?.taxes ??
+    (await db
+      .select()
+      .from(financeDocumentTaxes)
+      .where(eq(financeDocumentTaxes.documentId, row.id))
+      .orderBy(asc(financeDocumentTaxes.id)));
   return {
     id: row.id,
     companyId: row.companyId,
@@ -143,16 +165,31 @@ interface Resolved {
 }
 
 /** Series, trader, services, items and warehouses of the company; each line's description and account. */
-async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument): Promise<Resolved[]> {
+async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument) {
   const errors: FieldError[] = [];
   const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
-  const series = await seriesOf(tx, companyId, input.seriesId);
+  // The series and the trader in one query: the trader only when it is the company's.
+  const [found] = await tx
+    .select({
+      series: financeSeries,
+      traderId: traders.id,
+      fullname: traders.fullname,
+      vatnumber: traders.vatnumber,
+    })
+    .from(financeSeries)
+    .leftJoin(traders, and(eq(traders.id, input.traderId ?? -1), eq(traders.companyId, companyId)))
+    .where(and(eq(financeSeries.id, input.seriesId), eq(financeSeries.companyId, companyId)));
+  const series = found?.series;
   if (!series?.active) invalid('seriesId');
   if (input.traderId !== null) {
-    const [trader] = await tx
-      .select({ id: traders.id })
-      .from(traders)
-      .where(and(eq(traders.id, input.traderId), eq(traders.companyId, companyId)));
+    const trader = found
+      ? found.traderId
+      : (
+          await tx
+            .select({ id: traders.id })
+            .from(traders)
+            .where(and(eq(traders.id, input.traderId), eq(traders.companyId, companyId)))
+        )[0]?.id;
     if (!trader) invalid('traderId');
   } else if (series && series.kind !== 'retailReceipt') {
     invalid('traderId', 'validation.required');
@@ -213,56 +250,18 @@ async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument): P
       invalid(`lines.${index}.warehouseId`, 'validation.required');
     return { descr: line.descr ?? item?.descr ?? '', accountId: item?.accountId ?? null, warehouseId };
   });
-  if (errors.length > 0) throw badRequest(errors);
-  return resolved;
+  if (errors.length > 0 || !series) throw badRequest(errors);
+  return {
+    resolved,
+    head: { series, fullname: found?.fullname ?? null, vatnumber: found?.vatnumber ?? null },
+  };
 }
 
 /** Writes the document's lines, taxes and totals (replacing what a draft had). */
-async function writeContent(tx: Tx, documentId: number, input: SaveFinanceDocument, resolved: Resolved[]) {
-  const totals = documentTotals(
-    input.lines.map((l) => ({
-      quantity: l.quantity,
-      price: l.price,
-      discount: l.discount,
-      vatPercent: l.vatPercent,
-    })),
-    input.taxes,
-  );
-  await tx.delete(financeDocumentLines).where(eq(financeDocumentLines.documentId, documentId));
-  await tx.delete(financeDocumentTaxes).where(eq(financeDocumentTaxes.documentId, documentId));
-  await tx.insert(financeDocumentLines).values(
-    input.lines.map((line, index) => {
-      const amounts = totals.lines[index];
-      const extra = resolved[index];
-      return {
-        documentId,
-        position: index + 1,
-        serviceId: line.serviceId,
-        itemId: line.itemId,
-        warehouseId: extra?.warehouseId ?? null,
-        accountId: extra?.accountId ?? null,
-        descr: extra?.descr ?? '',
-        quantity: line.quantity,
-        price: line.price,
-        discount: line.discount,
-        vatPercent: line.vatPercent,
-        net: moneyString(amounts?.net ?? 0),
-        vat: moneyString(amounts?.vat ?? 0),
-        total: moneyString(amounts?.total ?? 0),
-      };
-    }),
-  );
-  if (input.taxes.length > 0) {
-    await tx.insert(financeDocumentTaxes).values(
-      input.taxes.map((tax, index) => ({
-        documentId,
-        kind: tax.kind,
-        percent: tax.percent,
-        amount: moneyString(totals.taxes[index] ?? 0),
-      })),
-    );
-  }
-  return {
+/** The document's amounts by the contracts' money rules. */
+function totalsOf(input: SaveFinanceDocument) {
+  const totals = documentTotals(input.lines, input.taxes);
+  const header = {
     net: moneyString(totals.net),
     discount: moneyString(totals.discount),
     vat: moneyString(totals.vat),
@@ -271,6 +270,62 @@ async function writeContent(tx: Tx, documentId: number, input: SaveFinanceDocume
     withheld: moneyString(totals.withheld),
     payable: moneyString(totals.payable),
   };
+  return { totals, header };
+}
+
+/** Writes the lines and taxes (replacing a draft's); answers them as stored. */
+async function writeContent(
+  tx: Tx,
+  documentId: number,
+  input: SaveFinanceDocument,
+  resolved: Resolved[],
+  totals: DocumentTotals,
+  replace: boolean,
+) {
+  if (replace) {
+    await tx.delete(financeDocumentLines).where(eq(financeDocumentLines.documentId, documentId));
+    await tx.delete(financeDocumentTaxes).where(eq(financeDocumentTaxes.documentId, documentId));
+  }
+  const lines = await tx
+    .insert(financeDocumentLines)
+    .values(
+      input.lines.map((line, index) => {
+        const amounts = totals.lines[index];
+        const extra = resolved[index];
+        return {
+          documentId,
+          position: index + 1,
+          serviceId: line.serviceId,
+          itemId: line.itemId,
+          warehouseId: extra?.warehouseId ?? null,
+          accountId: extra?.accountId ?? null,
+          descr: extra?.descr ?? '',
+          quantity: line.quantity,
+          price: line.price,
+          discount: line.discount,
+          vatPercent: line.vatPercent,
+          net: moneyString(amounts?.net ?? 0),
+          vat: moneyString(amounts?.vat ?? 0),
+          total: moneyString(amounts?.total ?? 0),
+        };
+      }),
+    )
+    .returning();
+  const taxes =
+    input.taxes.length === 0
+      ? []
+      : await tx
+          .insert(financeDocumentTaxes)
+          .values(
+            input.taxes.map((tax, index) => ({
+              documentId,
+              kind: tax.kind,
+              percent: tax.percent,
+              amount: moneyString(totals.taxes[index] ?? 0),
+            })),
+          )
+          .returning();
+  return { lines, taxes };
 }
 
 const headerOf = (input: SaveFinanceDocument) => ({
@@ -291,28 +346,44 @@ export async function createFinanceDocument(
   extra: { relatedDocumentId?: number } = {},
 ): Promise<FinanceDocument> {
   return db.transaction(async (tx) => {
-    const resolved = await resolve(tx, companyId, input);
-    const [created] = await tx
-      .insert(financeDocuments)
-      .values({ companyId, ...headerOf(input), ...extra, entryState: 0, createuser: principal.username })
-      .returning();
-    if (!created) throw new Error('insert returned no row');
-    const totals = await writeContent(tx, created.id, input, resolved);
-    const [row] = await tx
-      .update(financeDocuments)
-      .set(totals)
-      .where(eq(financeDocuments.id, created.id))
-      .returning();
-    await recordAudit(tx, {
-      entity: 'financeDocument',
-      entityId: created.id,
-      action: 'create',
-      companyId,
-      user: principal,
-      requestId,
-    });
-    return describe(tx, row ?? created);
+    const { row, written, head } = await insertDocument(tx, principal, companyId, input, requestId, extra);
+    return describe(tx, row, written, head);
   });
+}
+
+/** Stores a new document (entry state new) in the caller's transaction. */
+export async function insertDocument(
+  tx: Tx,
+  principal: Principal,
+  companyId: number,
+  input: SaveFinanceDocument,
+  requestId: string,
+  extra: { relatedDocumentId?: number } = {},
+) {
+  const { resolved, head } = await resolve(tx, companyId, input);
+  const { totals, header } = totalsOf(input);
+  const [row] = await tx
+    .insert(financeDocuments)
+    .values({
+      companyId,
+      ...headerOf(input),
+      ...header,
+      ...extra,
+      entryState: 0,
+      createuser: principal.username,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  const written = await writeContent(tx, row.id, input, resolved, totals, false);
+  await recordAudit(tx, {
+    entity: 'financeDocument',
+    entityId: row.id,
+    action: 'create',
+    companyId,
+    user: principal,
+    requestId,
+  });
+  return { row, written, head };
 }
 
 /** Refuses any change to a finalized document (409). */
@@ -330,11 +401,12 @@ export async function updateFinanceDocument(
   return db.transaction(async (tx) => {
     const current = await documentOf(tx, principal, id, true);
     assertEditable(current);
-    const resolved = await resolve(tx, current.companyId, input);
-    const totals = await writeContent(tx, id, input, resolved);
+    const { resolved, head } = await resolve(tx, current.companyId, input);
+    const { totals, header } = totalsOf(input);
+    const written = await writeContent(tx, id, input, resolved, totals, true);
     const [row] = await tx
       .update(financeDocuments)
-      .set({ ...headerOf(input), ...totals, entryState: 1, ...updatedBy(principal.username) })
+      .set({ ...headerOf(input), ...header, entryState: 1, ...updatedBy(principal.username) })
       .where(eq(financeDocuments.id, id))
       .returning();
     await recordAudit(tx, {
@@ -345,7 +417,7 @@ export async function updateFinanceDocument(
       user: principal,
       requestId,
     });
-    return describe(tx, row ?? current);
+    return describe(tx, row ?? current, written, head);
   });
 }
 

@@ -286,6 +286,35 @@ describe('documents', () => {
       .where(eq(financeSeries.id, series.ΤΠΥ as number));
   });
 
+  it('issues a document at once (finalize=true); a refusal leaves neither a draft nor a number', async () => {
+    const issued = await inject(
+      'POST',
+      q('/api/finance/documents?finalize=true'),
+      documentBody('ΤΠΥ', '2026-03-05', [serviceLine('ΥΠ01')]),
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json()).toMatchObject({ entryState: 9, number: 4, payable: '186.00' });
+    const before = (await inject('GET', q('/api/finance/documents/search?size=1'))).json().totalElements;
+    const refused = await inject(
+      'POST',
+      q('/api/finance/documents?finalize=true'),
+      documentBody('ΤΠΥ', '2026-03-01', [serviceLine('ΥΠ01')]),
+    );
+    expect(refused.json().key).toBe('finance.error.dateBeforeLast');
+    expect((await inject('GET', q('/api/finance/documents/search?size=1'))).json().totalElements).toBe(
+      before,
+    );
+    expect(
+      (
+        await inject(
+          'POST',
+          q('/api/finance/documents?finalize=true'),
+          documentBody('ΤΠΥ', '2026-03-06', [serviceLine('ΥΠ01')]),
+        )
+      ).json().number,
+    ).toBe(5);
+  });
+
   it('moves stock only through finalized documents, and a credit note brings it back', async () => {
     const meter = items.find((i) => i.code === 'ΥΔΡ-15');
     const stock = async () => (await inject('GET', `/api/finance/items/${meter?.id}/stock`)).json();
