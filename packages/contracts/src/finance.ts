@@ -62,14 +62,12 @@ export const seriesKinds = [
   'retailReceipt',
   'creditNote',
   'deliveryNote',
+  'goodsReceipt',
   'order',
   'paymentReceipt',
   'waterBill',
 ] as const;
 export type SeriesKind = (typeof seriesKinds)[number];
-
-/** Kinds that move stock out of the warehouse (a credit note brings it back). */
-export const STOCK_OUT_KINDS: readonly SeriesKind[] = ['salesInvoice', 'retailReceipt', 'deliveryNote'];
 
 /** myDATA invoice types a series may map to (SimpleTypes InvoiceType; the glossary's list). */
 export const mydataInvoiceTypes = ['1.1', '2.1', '5.1', '5.2', '8.2', '11.1', '11.2', '11.4'] as const;
@@ -308,6 +306,18 @@ export const itemStockSchema = z.object({
   /** What the documents moved: in minus out. */
   quantity: z.string(),
 });
+
+/** One item's stock in one warehouse (GET /api/finance/stock). */
+export const stockRowSchema = z.object({
+  itemId: z.number().int(),
+  code: z.string(),
+  descr: z.string(),
+  unit: z.string().nullable(),
+  warehouseId: z.number().int(),
+  warehouseDescr: z.string(),
+  quantity: z.string(),
+});
+export type StockRow = z.infer<typeof stockRowSchema>;
 
 export const itemSchema = z.object({
   id: z.number().int(),

@@ -31,7 +31,8 @@ import {
  */
 
 /**
- * Stock moves of an item document: out (−) for a debit series, back in (+) for a credit note. The
+ * Stock moves of an item document: out (−) for a debit series, in (+) for a credit series (a credit
+ * note brings items back, a goods receipt brings them in). The
  * result of a transformation moves nothing when its sources (delivery notes) already moved the stock.
  */
 async function moveStock(tx: Tx, row: DocumentRow, debitCredit: number): Promise<void> {

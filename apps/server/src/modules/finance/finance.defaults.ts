@@ -72,6 +72,16 @@ const DEFAULT_SERIES: DefaultSeries[] = [
     debitCredit: 1,
   },
   {
+    code: 'ΔΠ',
+    descr: 'Δελτίο Παραλαβής',
+    kind: 'goodsReceipt',
+    mydataType: null,
+    movesStock: true,
+    printype: 0,
+    // Debit/credit 2: its items come into the warehouse.
+    debitCredit: 2,
+  },
+  {
     code: 'ΠΑΡ',
     descr: 'Παραγγελία',
     kind: 'order',

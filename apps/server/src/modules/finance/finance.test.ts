@@ -338,8 +338,15 @@ describe('documents', () => {
     });
     await finalize(credit.json().id);
     expect((await stock())[0].quantity).toBe('-1.500');
+    const all = (await inject('GET', q('/api/finance/stock'))).json();
+    expect(all).toEqual([expect.objectContaining({ code: 'ΥΔΡ-15', warehouseId, quantity: '-1.500' })]);
+    expect((await inject('GET', q('/api/finance/stock', companyB))).json()).toEqual([]);
+    // A goods receipt brings items into the warehouse.
+    const receipt = await create(documentBody('ΔΠ', '2026-04-04', [itemLine('ΥΔΡ-15', '10')]));
+    await finalize(receipt.id);
+    expect((await stock())[0].quantity).toBe('8.500');
     const listed = (await inject('GET', q('/api/finance/items'))).json();
-    expect(listed.find((i: Json) => i.code === 'ΥΔΡ-15').quantity).toBe('-1.500');
+    expect(listed.find((i: Json) => i.code === 'ΥΔΡ-15').quantity).toBe('8.500');
 
     const draft = await create(documentBody('ΤΠΥ', '2026-04-05', [serviceLine('ΥΠ01')]));
     expect(

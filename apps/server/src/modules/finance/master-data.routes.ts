@@ -11,6 +11,7 @@ import {
   seriesSchema,
   serviceRowSchema,
   serviceSchema,
+  stockRowSchema,
   warehouseRowSchema,
   warehouseSchema,
   XLSX_CONTENT_TYPE,
@@ -23,7 +24,7 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { importAccounts } from './accounts.import.ts';
-import { itemStock, saveFinanceSettings } from './master-data.service.ts';
+import { companyStock, itemStock, saveFinanceSettings } from './master-data.service.ts';
 import {
   accountMaskOf,
   accountsTable,
@@ -124,6 +125,20 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       },
     },
     async (request) => itemStock(db, principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/finance/stock',
+    {
+      config: { permission: 'finance:read', companyScoped: true },
+      schema: {
+        tags: ['finance'],
+        summary: "The company's stock per item and warehouse (the sum of the documents' moves)",
+        querystring: companyQuery,
+        response: { 200: z.array(stockRowSchema) },
+      },
+    },
+    async (request) => companyStock(db, companyOf(request)),
   );
 
   app.get(

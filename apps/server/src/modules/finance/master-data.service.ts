@@ -71,3 +71,23 @@ export async function itemStock(db: Db, principal: Principal, itemId: number) {
     .groupBy(financeWarehouses.id, financeWarehouses.descr)
     .orderBy(asc(financeWarehouses.descr));
 }
+
+/** The company's stock: every item and warehouse its documents moved, with the quantity there. */
+export async function companyStock(db: Db, companyId: number) {
+  return db
+    .select({
+      itemId: financeItems.id,
+      code: financeItems.code,
+      descr: financeItems.descr,
+      unit: financeItems.unit,
+      warehouseId: financeWarehouses.id,
+      warehouseDescr: financeWarehouses.descr,
+      quantity: sql<string>`sum(${financeStockMoves.quantity})::numeric(14,3)::text`,
+    })
+    .from(financeStockMoves)
+    .innerJoin(financeItems, eq(financeItems.id, financeStockMoves.itemId))
+    .innerJoin(financeWarehouses, eq(financeWarehouses.id, financeStockMoves.warehouseId))
+    .where(eq(financeStockMoves.companyId, companyId))
+    .groupBy(financeItems.id, financeWarehouses.id)
+    .orderBy(asc(financeItems.code), asc(financeWarehouses.descr));
+}

@@ -33,6 +33,8 @@ export interface FinanceTableProps<T extends { id: number }> {
   write: Permission;
   /** Above the table (e.g. the accounting plan's mask). */
   children?: ReactNode;
+  /** Below the table (e.g. the items' stock). */
+  below?: ReactNode;
 }
 
 /**
@@ -86,6 +88,7 @@ export function FinanceTable<T extends { id: number }>(props: FinanceTableProps<
         descriptionColumn="descr"
         readOnly={can(props.write) ? undefined : t('finance.readOnly')}
       />
+      {props.below}
     </Box>
   );
 }

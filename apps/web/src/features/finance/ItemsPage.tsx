@@ -6,6 +6,7 @@ import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { ITEMS_PATH, useWarehouses } from './api.ts';
 import { FinanceTable } from './FinanceTable.tsx';
 import { useAnalyticAccountOptions } from './ServicesPage.tsx';
+import { StockPanel } from './StockPanel.tsx';
 
 /**
  * /finance/items: warehouse items with barcode (EAN-13 check digit), CPV, prices, groups 1–4 and the
@@ -96,6 +97,7 @@ export default function ItemsPage() {
         active: true,
       })}
       write="finance:write"
+      below={<StockPanel />}
     />
   );
 }
