@@ -298,6 +298,9 @@ describe('finance', () => {
     await page.getByTestId('finance-document-form').waitFor();
     await expect.poll(() => page.getByTestId('document-entry-state').textContent()).toBe('Finalized');
     await shot(page, 'finance-document-form-en');
+    await page.getByTestId('topbar-theme').click();
+    await shot(page, 'finance-document-form-en-dark');
+    await page.getByTestId('topbar-theme').click();
     await page.goto('/en/finance/series');
     await page.getByTestId('row-table').waitFor();
     await shot(page, 'finance-series-en');

@@ -106,8 +106,9 @@ function DocumentForm({ document }: { document: FinanceDocument | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const totals = useMemo(() => liveTotals(draft), [draft]);
   const set = (patch: Partial<DocumentDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // The number first: a long series name is cut, never the number.
   const title = document
-    ? `${document.seriesDescr} ${documentNumber(document, t('finance.pdf.draft'))}`
+    ? `${documentNumber(document, t('finance.pdf.draft'))} · ${document.seriesDescr}`
     : t('finance.form.newTitle');
   useAppBar({ title: t('finance.menu') });
 
