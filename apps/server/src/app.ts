@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { companiesModule } from './modules/companies/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
+import { financeModule } from './modules/finance/index.ts';
 import { formsModule } from './modules/forms/index.ts';
 import { installationModule } from './modules/installation/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -64,6 +65,7 @@ export const appModules: readonly AppModule[] = [
   tradersModule,
   protocolModule,
   formsModule,
+  financeModule,
   dashboardModule,
 ];
 

@@ -53,6 +53,7 @@ describe('the features list', () => {
       'onlineForms',
       'traders',
       'users',
+      'finance',
       'settings',
     ]);
   });

@@ -4,6 +4,7 @@ import { cases } from '../features/cases/feature.tsx';
 import { company } from '../features/company/feature.tsx';
 import { dashboard } from '../features/dashboard/feature.tsx';
 import { documents } from '../features/documents/feature.tsx';
+import { finance } from '../features/finance/feature.tsx';
 import { jobs } from '../features/jobs/feature.tsx';
 import { newPage } from '../features/new/feature.tsx';
 import { notifications } from '../features/notifications/feature.tsx';
@@ -29,6 +30,7 @@ export const features: readonly Feature[] = [
   onlineForms,
   traders,
   users,
+  finance,
   userGroups,
   parametrics,
   settings,

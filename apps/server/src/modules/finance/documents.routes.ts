@@ -1,0 +1,158 @@
+import {
+  FINANCE_DOCUMENTS_ENTITY,
+  financeDocumentListItemSchema,
+  financeDocumentSchema,
+  isIsoDate,
+  saveFinanceDocumentSchema,
+} from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import { finalizeFinanceDocument, issueFinanceDocument } from './documents.finalize.ts';
+import { documentsList, documentsOfCompany } from './documents.list.ts';
+import { printFinanceDocument } from './documents.pdf.ts';
+import {
+  createCreditNote,
+  createFinanceDocument,
+  deleteFinanceDocument,
+  getFinanceDocument,
+  updateFinanceDocument,
+} from './documents.service.ts';
+
+const tags = ['finance'];
+
+/** Commercial documents (issue 19): list, form, finalize, credit note, print. */
+export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
+  registerListRoute(app, lists, {
+    path: '/finance/documents/search',
+    entityName: FINANCE_DOCUMENTS_ENTITY,
+    permission: 'finance:read',
+    list: documentsList(db),
+    scope: ({ companyId }) => documentsOfCompany(companyId),
+    tags,
+    summary: "The company's commercial documents of every series, water bills included (list engine)",
+    item: financeDocumentListItemSchema,
+  });
+
+  app.get(
+    '/finance/documents/:id',
+    {
+      config: { permission: 'finance:read' },
+      schema: { tags, summary: 'A document', params: idParams, response: { 200: financeDocumentSchema } },
+    },
+    async (request) => getFinanceDocument(db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/finance/documents',
+    {
+      config: { permission: 'finance:write', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Create a document (entry state new; with finalize=true stored and finalized at once); totals are computed on the server',
+        querystring: companyQuery.extend({ finalize: z.enum(['true', 'false']).optional() }),
+        body: saveFinanceDocumentSchema,
+        response: { 201: financeDocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const issue = request.query.finalize === 'true' ? issueFinanceDocument : createFinanceDocument;
+      const created = await issue(db, principalOf(request), companyOf(request), request.body, request.id);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/finance/documents/:id',
+    {
+      config: { permission: 'finance:write' },
+      schema: {
+        tags,
+        summary: 'Change a document not yet finalized (entry state editing); 409 once finalized',
+        params: idParams,
+        body: saveFinanceDocumentSchema,
+        response: { 200: financeDocumentSchema },
+      },
+    },
+    async (request) =>
+      updateFinanceDocument(db, principalOf(request), request.params.id, request.body, request.id),
+  );
+
+  app.delete(
+    '/finance/documents/:id',
+    {
+      config: { permission: 'finance:write' },
+      schema: { tags, summary: 'Delete a document not yet finalized; 409 once finalized', params: idParams },
+    },
+    async (request, reply) => {
+      await deleteFinanceDocument(db, principalOf(request), request.params.id, request.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/finance/documents/:id/finalize',
+    {
+      config: { permission: 'finance:write' },
+      schema: {
+        tags,
+        summary: "Finalize: the series' next number for the year, gapless; immutable afterwards",
+        params: idParams,
+        response: { 200: financeDocumentSchema },
+      },
+    },
+    async (request) => finalizeFinanceDocument(db, principalOf(request), request.params.id, request.id),
+  );
+
+  app.post(
+    '/finance/documents/:id/credit_note',
+    {
+      config: { permission: 'finance:write' },
+      schema: {
+        tags,
+        summary: "A draft credit note of a finalized document, in its series' related series",
+        params: idParams,
+        body: z.object({ date: z.string().refine(isIsoDate, 'validation.date') }),
+        response: { 201: financeDocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createCreditNote(
+        db,
+        principalOf(request),
+        request.params.id,
+        request.body.date,
+        request.id,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/finance/documents/:id/pdf',
+    {
+      config: { permission: 'finance:read' },
+      schema: {
+        tags,
+        summary: "The document as a Greek PDF, in the series' number of copies",
+        params: idParams,
+        querystring: z.object({ lang: z.enum(['el', 'en']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { fileName, buffer } = await printFinanceDocument(
+        db,
+        principalOf(request),
+        request.params.id,
+        request.query.lang ?? 'el',
+      );
+      reply.header('Content-Type', 'application/pdf');
+      reply.header('Content-Disposition', `inline; filename="${fileName}"`);
+      return reply.send(buffer);
+    },
+  );
+};

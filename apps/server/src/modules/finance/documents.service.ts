@@ -1,0 +1,495 @@
+import {
+  type DocumentTotals,
+  documentTotals,
+  FINALIZED,
+  type FieldError,
+  type FinanceDocument,
+  moneyString,
+  type SaveFinanceDocument,
+  type SeriesKind,
+} from '@protocol/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { traders } from '../traders/traders.schema.ts';
+import {
+  financeDocumentLines,
+  financeDocuments,
+  financeDocumentTaxes,
+  financeItems,
+  financeSeries,
+  financeServices,
+  financeWarehouses,
+} from './finance.schema.ts';
+
+/**
+ * Commercial documents: drafts are saved whole (lines and taxes replaced), totals computed here with
+ * the contracts' money rules; finalized documents never change (documents.finalize.ts numbers them).
+ */
+
+export type DocumentRow = typeof financeDocuments.$inferSelect;
+type SeriesRow = typeof financeSeries.$inferSelect;
+
+export const financeErrors = {
+  finalized: 'finance.error.finalized',
+  notFinalized: 'finance.error.notFinalized',
+  noRelatedSeries: 'finance.error.noRelatedSeries',
+  dateBeforeLast: 'finance.error.dateBeforeLast',
+} as const;
+
+/** The document of one of the operator's companies, or 404; locked for an update when asked. */
+export async function documentOf(
+  tx: Db | Tx,
+  principal: Principal,
+  id: number,
+  lock = false,
+): Promise<DocumentRow> {
+  const query = tx.select().from(financeDocuments).where(eq(financeDocuments.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  return row;
+}
+
+export async function seriesOf(tx: Db | Tx, companyId: number, id: number): Promise<SeriesRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(financeSeries)
+    .where(and(eq(financeSeries.id, id), eq(financeSeries.companyId, companyId)));
+  return row;
+}
+
+export async function getFinanceDocument(
+  db: Db | Tx,
+  principal: Principal,
+  id: number,
+): Promise<FinanceDocument> {
+  return describe(db, await documentOf(db, principal, id));
+}
+
+type LineRow = typeof financeDocumentLines.$inferSelect;
+/** The document's series and its trader's name and ΑΦΜ. */
+export type DocumentHead = {
+  series: typeof financeSeries.$inferSelect;
+  fullname: string | null;
+  vatnumber: string | null;
+};
+type TaxRow = typeof financeDocumentTaxes.$inferSelect;
+
+/** The document as the API answers it; lines and taxes just written are passed in, not read again. */
+export async function describe(
+  db: Db | Tx,
+  row: DocumentRow,
+  written?: { lines: LineRow[]; taxes: TaxRow[] },
+  known?: DocumentHead,
+): Promise<FinanceDocument> {
+  const [head] = known
+    ? [known]
+    : await db
+        .select({ series: financeSeries, fullname: traders.fullname, vatnumber: traders.vatnumber })
+        .from(financeSeries)
+        .leftJoin(traders, eq(traders.id, row.traderId ?? -1))
+        .where(eq(financeSeries.id, row.seriesId));
+  if (!head) throw notFound();
+  const { series } = head;
+  const trader = row.traderId ? { fullname: head.fullname, vatnumber: head.vatnumber } : undefined;
+  const lines =
+    written?.lines ??
+    (await db
+      .select()
+      .from(financeDocumentLines)
+      .where(eq(financeDocumentLines.documentId, row.id))
+      .orderBy(asc(financeDocumentLines.position)));
+  const taxes =
+    written?.taxes ??
+    (await db
+      .select()
+      .from(financeDocumentTaxes)
+      .where(eq(financeDocumentTaxes.documentId, row.id))
+      .orderBy(asc(financeDocumentTaxes.id)));
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    seriesId: row.seriesId,
+    seriesCode: series.code,
+    seriesDescr: series.descr,
+    seriesKind: series.kind as SeriesKind,
+    mydataType: series.mydataType as FinanceDocument['mydataType'],
+    printype: series.printype,
+    copies: series.copies,
+    debitCredit: series.debitCredit,
+    number: row.number,
+    year: row.year,
+    date: row.date,
+    traderId: row.traderId,
+    traderName: trader?.fullname ?? null,
+    traderVatnumber: trader?.vatnumber ?? null,
+    paymentMethod: row.paymentMethod,
+    entryState: row.entryState,
+    status: row.status,
+    relatedDocumentId: row.relatedDocumentId,
+    transformedIntoId: row.transformedIntoId,
+    notes: row.notes,
+    net: row.net,
+    discount: row.discount,
+    vat: row.vat,
+    gross: row.gross,
+    taxesCharged: row.taxesCharged,
+    withheld: row.withheld,
+    payable: row.payable,
+    lines: lines.map((l) => ({
+      id: l.id,
+      serviceId: l.serviceId,
+      itemId: l.itemId,
+      warehouseId: l.warehouseId,
+      descr: l.descr,
+      quantity: l.quantity,
+      price: l.price,
+      discount: l.discount,
+      vatPercent: l.vatPercent,
+      net: l.net,
+      vat: l.vat,
+      total: l.total,
+    })),
+    taxes: taxes.map((t) => ({ id: t.id, kind: t.kind, percent: t.percent, amount: t.amount })),
+    ...auditFieldsOf(row),
+  };
+}
+
+interface Resolved {
+  descr: string;
+  accountId: number | null;
+  warehouseId: number | null;
+}
+
+/** Series, trader, services, items and warehouses of the company; each line's description and account. */
+async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument) {
+  const errors: FieldError[] = [];
+  const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
+  // The series and the trader in one query: the trader only when it is the company's.
+  const [found] = await tx
+    .select({
+      series: financeSeries,
+      traderId: traders.id,
+      fullname: traders.fullname,
+      vatnumber: traders.vatnumber,
+    })
+    .from(financeSeries)
+    .leftJoin(traders, and(eq(traders.id, input.traderId ?? -1), eq(traders.companyId, companyId)))
+    .where(and(eq(financeSeries.id, input.seriesId), eq(financeSeries.companyId, companyId)));
+  const series = found?.series;
+  if (!series?.active) invalid('seriesId');
+  if (input.traderId !== null) {
+    const trader = found
+      ? found.traderId
+      : (
+          await tx
+            .select({ id: traders.id })
+            .from(traders)
+            .where(and(eq(traders.id, input.traderId), eq(traders.companyId, companyId)))
+        )[0]?.id;
+    if (!trader) invalid('traderId');
+  } else if (series && series.kind !== 'retailReceipt') {
+    invalid('traderId', 'validation.required');
+  }
+  const ids = (pick: (l: SaveFinanceDocument['lines'][number]) => number | null) => [
+    ...new Set(input.lines.map(pick).filter((id): id is number => id !== null)),
+  ];
+  const serviceIds = ids((l) => l.serviceId);
+  const itemIds = ids((l) => l.itemId);
+  const warehouseIds = ids((l) => l.warehouseId);
+  const services = new Map(
+    serviceIds.length === 0
+      ? []
+      : (
+          await tx
+            .select()
+            .from(financeServices)
+            .where(and(eq(financeServices.companyId, companyId), inArray(financeServices.id, serviceIds)))
+        ).map((s) => [s.id, s]),
+  );
+  const items = new Map(
+    itemIds.length === 0
+      ? []
+      : (
+          await tx
+            .select()
+            .from(financeItems)
+            .where(and(eq(financeItems.companyId, companyId), inArray(financeItems.id, itemIds)))
+        ).map((s) => [s.id, s]),
+  );
+  const warehouses = new Set(
+    warehouseIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: financeWarehouses.id })
+            .from(financeWarehouses)
+            .where(
+              and(eq(financeWarehouses.companyId, companyId), inArray(financeWarehouses.id, warehouseIds)),
+            )
+        ).map((w) => w.id),
+  );
+  const resolved = input.lines.map((line, index): Resolved => {
+    if (line.warehouseId !== null && !warehouses.has(line.warehouseId)) invalid(`lines.${index}.warehouseId`);
+    if (line.serviceId !== null) {
+      const service = services.get(line.serviceId);
+      if (!service) invalid(`lines.${index}.serviceId`);
+      return {
+        descr: line.descr ?? service?.descr ?? '',
+        accountId: service?.accountId ?? null,
+        warehouseId: null,
+      };
+    }
+    const item = items.get(line.itemId ?? -1);
+    if (!item) invalid(`lines.${index}.itemId`);
+    const warehouseId = line.warehouseId ?? item?.warehouseId ?? null;
+    if (item && series?.movesStock && warehouseId === null)
+      invalid(`lines.${index}.warehouseId`, 'validation.required');
+    return { descr: line.descr ?? item?.descr ?? '', accountId: item?.accountId ?? null, warehouseId };
+  });
+  if (errors.length > 0 || !series) throw badRequest(errors);
+  return {
+    resolved,
+    head: { series, fullname: found?.fullname ?? null, vatnumber: found?.vatnumber ?? null },
+  };
+}
+
+/** Writes the document's lines, taxes and totals (replacing what a draft had). */
+/** The document's amounts by the contracts' money rules. */
+function totalsOf(input: SaveFinanceDocument) {
+  const totals = documentTotals(input.lines, input.taxes);
+  const header = {
+    net: moneyString(totals.net),
+    discount: moneyString(totals.discount),
+    vat: moneyString(totals.vat),
+    gross: moneyString(totals.gross),
+    taxesCharged: moneyString(totals.taxesCharged),
+    withheld: moneyString(totals.withheld),
+    payable: moneyString(totals.payable),
+  };
+  return { totals, header };
+}
+
+/** Writes the lines and taxes (replacing a draft's); answers them as stored. */
+async function writeContent(
+  tx: Tx,
+  documentId: number,
+  input: SaveFinanceDocument,
+  resolved: Resolved[],
+  totals: DocumentTotals,
+  replace: boolean,
+) {
+  if (replace) {
+    await tx.delete(financeDocumentLines).where(eq(financeDocumentLines.documentId, documentId));
+    await tx.delete(financeDocumentTaxes).where(eq(financeDocumentTaxes.documentId, documentId));
+  }
+  const lines = await tx
+    .insert(financeDocumentLines)
+    .values(
+      input.lines.map((line, index) => {
+        const amounts = totals.lines[index];
+        const extra = resolved[index];
+        return {
+          documentId,
+          position: index + 1,
+          serviceId: line.serviceId,
+          itemId: line.itemId,
+          warehouseId: extra?.warehouseId ?? null,
+          accountId: extra?.accountId ?? null,
+          descr: extra?.descr ?? '',
+          quantity: line.quantity,
+          price: line.price,
+          discount: line.discount,
+          vatPercent: line.vatPercent,
+          net: moneyString(amounts?.net ?? 0),
+          vat: moneyString(amounts?.vat ?? 0),
+          total: moneyString(amounts?.total ?? 0),
+        };
+      }),
+    )
+    .returning();
+  const taxes =
+    input.taxes.length === 0
+      ? []
+      : await tx
+          .insert(financeDocumentTaxes)
+          .values(
+            input.taxes.map((tax, index) => ({
+              documentId,
+              kind: tax.kind,
+              percent: tax.percent,
+              amount: moneyString(totals.taxes[index] ?? 0),
+            })),
+          )
+          .returning();
+  return { lines, taxes };
+}
+
+const headerOf = (input: SaveFinanceDocument) => ({
+  seriesId: input.seriesId,
+  date: input.date,
+  traderId: input.traderId,
+  paymentMethod: input.paymentMethod,
+  status: input.status,
+  notes: input.notes,
+});
+
+export async function createFinanceDocument(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  input: SaveFinanceDocument,
+  requestId: string,
+  extra: { relatedDocumentId?: number } = {},
+): Promise<FinanceDocument> {
+  return db.transaction(async (tx) => {
+    const { row, written, head } = await insertDocument(tx, principal, companyId, input, requestId, extra);
+    return describe(tx, row, written, head);
+  });
+}
+
+/** Stores a new document (entry state new) in the caller's transaction. */
+export async function insertDocument(
+  tx: Tx,
+  principal: Principal,
+  companyId: number,
+  input: SaveFinanceDocument,
+  requestId: string,
+  extra: { relatedDocumentId?: number } = {},
+) {
+  const { resolved, head } = await resolve(tx, companyId, input);
+  const { totals, header } = totalsOf(input);
+  const [row] = await tx
+    .insert(financeDocuments)
+    .values({
+      companyId,
+      ...headerOf(input),
+      ...header,
+      ...extra,
+      entryState: 0,
+      createuser: principal.username,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  const written = await writeContent(tx, row.id, input, resolved, totals, false);
+  await recordAudit(tx, {
+    entity: 'financeDocument',
+    entityId: row.id,
+    action: 'create',
+    companyId,
+    user: principal,
+    requestId,
+  });
+  return { row, written, head };
+}
+
+/** Refuses any change to a finalized document (409). */
+export function assertEditable(row: DocumentRow): void {
+  if (row.entryState === FINALIZED) throw new AppError(409, financeErrors.finalized);
+}
+
+export async function updateFinanceDocument(
+  db: Db,
+  principal: Principal,
+  id: number,
+  input: SaveFinanceDocument,
+  requestId: string,
+): Promise<FinanceDocument> {
+  return db.transaction(async (tx) => {
+    const current = await documentOf(tx, principal, id, true);
+    assertEditable(current);
+    const { resolved, head } = await resolve(tx, current.companyId, input);
+    const { totals, header } = totalsOf(input);
+    const written = await writeContent(tx, id, input, resolved, totals, true);
+    const [row] = await tx
+      .update(financeDocuments)
+      .set({ ...headerOf(input), ...header, entryState: 1, ...updatedBy(principal.username) })
+      .where(eq(financeDocuments.id, id))
+      .returning();
+    await recordAudit(tx, {
+      entity: 'financeDocument',
+      entityId: id,
+      action: 'update',
+      companyId: current.companyId,
+      user: principal,
+      requestId,
+    });
+    return describe(tx, row ?? current, written, head);
+  });
+}
+
+export async function deleteFinanceDocument(
+  db: Db,
+  principal: Principal,
+  id: number,
+  requestId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await documentOf(tx, principal, id, true);
+    assertEditable(current);
+    // Deleting a transformation's draft result gives its sources back to be transformed again.
+    await tx
+      .update(financeDocuments)
+      .set({ transformedIntoId: null })
+      .where(eq(financeDocuments.transformedIntoId, id));
+    await tx.delete(financeDocuments).where(eq(financeDocuments.id, id));
+    await recordAudit(tx, {
+      entity: 'financeDocument',
+      entityId: id,
+      action: 'delete',
+      companyId: current.companyId,
+      user: principal,
+      requestId,
+    });
+  });
+}
+
+/**
+ * A credit note of a finalized document: a draft in the series' related series with the same trader,
+ * lines and taxes, pointing at the original. The user adjusts it (a partial credit) and finalizes it.
+ */
+export async function createCreditNote(
+  db: Db,
+  principal: Principal,
+  id: number,
+  date: string,
+  requestId: string,
+): Promise<FinanceDocument> {
+  const original = await getFinanceDocument(db, principal, id);
+  if (original.entryState !== FINALIZED) throw new AppError(409, financeErrors.notFinalized);
+  const series = await seriesOf(db, original.companyId, original.seriesId);
+  if (!series?.relseqid) throw new AppError(409, financeErrors.noRelatedSeries);
+  return createFinanceDocument(
+    db,
+    principal,
+    original.companyId,
+    {
+      seriesId: series.relseqid,
+      date,
+      traderId: original.traderId,
+      paymentMethod: original.paymentMethod as SaveFinanceDocument['paymentMethod'],
+      status: 1,
+      notes: null,
+      lines: original.lines.map((l) => ({
+        serviceId: l.serviceId,
+        itemId: l.itemId,
+        warehouseId: l.warehouseId,
+        descr: l.descr,
+        quantity: l.quantity,
+        price: l.price,
+        discount: l.discount,
+        vatPercent: l.vatPercent,
+      })),
+      taxes: original.taxes.map((t) => ({
+        kind: t.kind as SaveFinanceDocument['taxes'][number]['kind'],
+        percent: t.percent,
+        amount: t.percent === null ? t.amount : null,
+      })),
+    },
+    requestId,
+    { relatedDocumentId: original.id },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { defineModule } from '../../platform/module.ts';
+import { certificationsRoutes } from './certifications.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
+import { seedFinanceDefaults, seedFinanceDemo } from './finance.defaults.ts';
+import { masterDataRoutes } from './master-data.routes.ts';
+import { transformationRoutes } from './transformation.routes.ts';
+
+const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  await app.register(masterDataRoutes, options);
+  await app.register(documentsRoutes, options);
+  await app.register(transformationRoutes, options);
+  await app.register(certificationsRoutes, options);
+};
+
+/**
+ * Finance (issue 19): accounting plan, services, warehouses and items, document series, commercial
+ * documents numbered gapless per series and year.
+ */
+export const financeModule = defineModule({
+  name: 'finance',
+  plugin,
+  companyDefaults: seedFinanceDefaults,
+  demoData: seedFinanceDemo,
+  references: [{ target: 'traders', table: 'finance_documents', column: 'trader_id' }],
+});

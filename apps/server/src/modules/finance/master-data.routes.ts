@@ -1,0 +1,173 @@
+import {
+  ACCOUNT_IMPORT_MAX_BYTES,
+  accountImportResultSchema,
+  accountRowSchema,
+  accountSchema,
+  financeSettingsSchema,
+  itemRowSchema,
+  itemSchema,
+  itemStockSchema,
+  seriesRowSchema,
+  seriesSchema,
+  serviceRowSchema,
+  serviceSchema,
+  stockRowSchema,
+  warehouseRowSchema,
+  warehouseSchema,
+  XLSX_CONTENT_TYPE,
+} from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
+import { importAccounts } from './accounts.import.ts';
+import { companyStock, itemStock, saveFinanceSettings } from './master-data.service.ts';
+import {
+  accountMaskOf,
+  accountsTable,
+  itemsTable,
+  seriesTable,
+  servicesTable,
+  warehousesTable,
+} from './master-data.ts';
+
+const common = {
+  tags: ['finance'],
+  companyScoped: true,
+  read: 'finance:read',
+  write: 'finance:write',
+} as const;
+
+/** Finance master data (issue 19): accounting plan, services, warehouses, items, document series. */
+export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  registerRowTableRoutes(app, options, {
+    ...common,
+    path: '/finance/accounts',
+    entityName: 'financeAccounts',
+    table: accountsTable,
+    rowSchema: accountRowSchema,
+    itemSchema: accountSchema,
+  });
+  registerRowTableRoutes(app, options, {
+    ...common,
+    path: '/finance/services',
+    entityName: 'financeServices',
+    table: servicesTable,
+    rowSchema: serviceRowSchema,
+    itemSchema: serviceSchema,
+  });
+  registerRowTableRoutes(app, options, {
+    ...common,
+    path: '/finance/warehouses',
+    entityName: 'financeWarehouses',
+    table: warehousesTable,
+    rowSchema: warehouseRowSchema,
+    itemSchema: warehouseSchema,
+  });
+  registerRowTableRoutes(app, options, {
+    ...common,
+    path: '/finance/items',
+    entityName: 'financeItems',
+    table: itemsTable,
+    rowSchema: itemRowSchema,
+    itemSchema: itemSchema,
+  });
+  // The series decide legal numbering and printing: changing them is the finance administrator's.
+  registerRowTableRoutes(app, options, {
+    ...common,
+    write: 'finance:admin',
+    path: '/finance/series',
+    entityName: 'financeSeries',
+    table: seriesTable,
+    rowSchema: seriesRowSchema,
+    itemSchema: seriesSchema,
+  });
+
+  // The accounting plan's Excel file comes as the request's body, checked for size and type.
+  app.addContentTypeParser(
+    XLSX_CONTENT_TYPE,
+    { parseAs: 'buffer', bodyLimit: ACCOUNT_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/finance/accounts/import',
+    {
+      config: { permission: 'finance:write', companyScoped: true },
+      bodyLimit: ACCOUNT_IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['finance'],
+        summary:
+          'Import the accounting plan from an .xlsx body (code, description, kind, aggregate): all or nothing, existing codes updated',
+        querystring: companyQuery,
+        consumes: [XLSX_CONTENT_TYPE],
+        response: { 200: accountImportResultSchema },
+      },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'finance.error.notXlsx');
+      return importAccounts(db, principalOf(request), companyOf(request), request.body, request.id);
+    },
+  );
+
+  app.get(
+    '/finance/items/:id/stock',
+    {
+      config: { permission: 'finance:read' },
+      schema: {
+        tags: ['finance'],
+        summary: "An item's stock per warehouse (the sum of its documents' moves)",
+        params: idParams,
+        response: { 200: z.array(itemStockSchema) },
+      },
+    },
+    async (request) => itemStock(db, principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/finance/stock',
+    {
+      config: { permission: 'finance:read', companyScoped: true },
+      schema: {
+        tags: ['finance'],
+        summary: "The company's stock per item and warehouse (the sum of the documents' moves)",
+        querystring: companyQuery,
+        response: { 200: z.array(stockRowSchema) },
+      },
+    },
+    async (request) => companyStock(db, companyOf(request)),
+  );
+
+  app.get(
+    '/finance/settings',
+    {
+      config: { permission: 'finance:read', companyScoped: true },
+      schema: {
+        tags: ['finance'],
+        summary: "The company's finance settings (the accounting plan's mask)",
+        querystring: companyQuery,
+        response: { 200: financeSettingsSchema },
+      },
+    },
+    async (request) => ({ accountMask: await accountMaskOf(db, companyOf(request)) }),
+  );
+
+  app.put(
+    '/finance/settings',
+    {
+      config: { permission: 'finance:admin', companyScoped: true },
+      schema: {
+        tags: ['finance'],
+        summary: 'Change the mask; every account code must still fit it (400 naming the first that does not)',
+        querystring: companyQuery,
+        body: financeSettingsSchema,
+        response: { 200: financeSettingsSchema },
+      },
+    },
+    async (request) =>
+      saveFinanceSettings(db, principalOf(request), companyOf(request), request.body, request.id),
+  );
+};

@@ -1,0 +1,214 @@
+import DecimalBase from 'decimal.js';
+import { z } from 'zod';
+
+/**
+ * Money rules shared by the server and the web app (bills and financial documents alike): decimal
+ * arithmetic only (decimal.js, never binary floats), every line rounded half-up to the cent, totals
+ * the exact sum of the rounded lines. Amounts travel as decimal strings ("1234.56").
+ */
+
+/** A decimal with enough precision for any sum of numeric(14,4) × numeric(14,3); ties round away from 0. */
+export const Decimal = DecimalBase.clone({ precision: 40, rounding: DecimalBase.ROUND_HALF_UP });
+export type Decimal = DecimalBase;
+
+/** Money columns: numeric(14,2). */
+export const MONEY_SCALE = 2;
+/** Quantities: numeric(14,3) — m³, kg and metres need three decimals, pieces none. */
+export const QUANTITY_SCALE = 3;
+/** Unit prices: numeric(14,4) — tariffs such as 0.4250 €/m³ are set to the tenth of a cent. */
+export const PRICE_SCALE = 4;
+/** The largest absolute amount numeric(14,2) holds. */
+export const MONEY_MAX = new Decimal('999999999999.99');
+
+/** Half-up to the cent (ties away from zero: 0.125 → 0.13, −0.125 → −0.13). */
+export function roundCents(value: DecimalBase.Value): Decimal {
+  return new Decimal(value).toDecimalPlaces(MONEY_SCALE, DecimalBase.ROUND_HALF_UP);
+}
+
+/** The exact sum of amounts. */
+export function sum(values: readonly DecimalBase.Value[]): Decimal {
+  return values.reduce<Decimal>((total, value) => total.plus(value), new Decimal(0));
+}
+
+/** The wire form of an amount: a plain decimal string with exactly two decimals. */
+export function moneyString(value: DecimalBase.Value): string {
+  return roundCents(value).toFixed(MONEY_SCALE);
+}
+
+/**
+ * A number as typed by a person, in Greek ("1.234,56", "1234,5") or international ("1,234.56",
+ * "1234.56") writing; null when it is not a number. With both separators the last one is the
+ * decimal point; a single separator is the decimal point ("1.5" and "1,5" are one and a half)
+ * unless it repeats ("1.234.567"), which only thousands do.
+ */
+export function parseDecimal(input: string): Decimal | null {
+  let text = input.trim().replace(/\s|€/g, '');
+  if (!/^-?[\d.,]+$/.test(text)) return null;
+  const lastComma = text.lastIndexOf(',');
+  const lastDot = text.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    const [thousands, point] = lastComma > lastDot ? ['.', ','] : [',', '.'];
+    text = text.split(thousands).join('').replace(point, '.');
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const separator = lastComma >= 0 ? ',' : '.';
+    const parts = text.split(separator);
+    if (parts.length === 2) text = text.replace(separator, '.');
+    else if (parts.slice(1).every((part) => part.length === 3)) text = parts.join('');
+    else return null;
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  return new Decimal(text);
+}
+
+/** An amount for people: "1.234,56" in Greek, "1,234.56" in English, always two decimals. */
+export function formatMoney(
+  value: DecimalBase.Value,
+  language: 'el' | 'en' = 'el',
+  scale = MONEY_SCALE,
+): string {
+  const fixed = new Decimal(value).toFixed(scale, DecimalBase.ROUND_HALF_UP);
+  const negative = fixed.startsWith('-');
+  const [whole = '0', fraction] = (negative ? fixed.slice(1) : fixed).split('.');
+  const [group, point] = language === 'el' ? ['.', ','] : [',', '.'];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${fraction ? point + fraction : ''}`;
+}
+
+/** A quantity or price for people: no trailing zeros beyond `minScale` ("2,000" → "2", "150,0000" → "150,00"). */
+export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 'el', minScale = 0): string {
+  const decimal = new Decimal(value);
+  return formatMoney(decimal, language, Math.max(minScale, decimal.decimalPlaces()));
+}
+
+/**
+ * A decimal string of at most `scale` decimals that numeric(14,scale) holds, optionally within
+ * [min, max]; numbers are accepted too (JSON clients) and read through their text, never as floats.
+ */
+export const decimalString = (
+  scale: number,
+  options: { min?: string; max?: string; positive?: boolean } = {},
+) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!new RegExp(`^-?\\d{1,${14 - scale}}(\\.\\d{1,${scale}})?$`).test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.decimal_number' });
+      return z.NEVER;
+    }
+    const decimal = new Decimal(text);
+    if (options.min !== undefined && decimal.lt(options.min)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.negative' });
+      return z.NEVER;
+    }
+    if (options.positive && decimal.lte(0)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.positive' });
+      return z.NEVER;
+    }
+    if (options.max !== undefined && decimal.gt(options.max)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.percentage' });
+      return z.NEVER;
+    }
+    return decimal.toFixed(scale);
+  });
+
+/** An amount on the wire: "12.30". */
+export const moneySchema = decimalString(MONEY_SCALE);
+
+// ----- VAT and taxes -----
+
+/** Spec §3 tax kinds: 1 tax, 2 stamp, 3 withholding, 4 recycling tax, 5 interest income, 6 interest charge. */
+export const taxKinds = [1, 2, 3, 4, 5, 6] as const;
+export type TaxKind = (typeof taxKinds)[number];
+
+/**
+ * How a tax moves the amount payable. A withholding (3) is kept back by the customer and paid to the
+ * tax office, so it lowers what the customer pays; the others (another tax, stamp duty, the recycling
+ * fee, interest) are charged on top of the gross.
+ */
+export const TAX_SIGN: Record<TaxKind, 1 | -1> = { 1: 1, 2: 1, 3: -1, 4: 1, 5: 1, 6: 1 };
+
+export interface LineInput {
+  /** Quantity, up to 3 decimals. */
+  quantity: DecimalBase.Value;
+  /** Unit price before VAT, up to 4 decimals. */
+  price: DecimalBase.Value;
+  /** Discount in percent of quantity × price (0–100). */
+  discount?: DecimalBase.Value;
+  /** VAT percentage, e.g. 24. */
+  vatPercent: DecimalBase.Value;
+}
+
+export interface LineAmounts {
+  /** quantity × price − discount, half-up to the cent. */
+  net: Decimal;
+  /** The discount's amount: quantity × price − net (so that gross − discount = net exactly). */
+  discountAmount: Decimal;
+  /** net × VAT%, half-up to the cent. */
+  vat: Decimal;
+  /** net + vat. */
+  total: Decimal;
+}
+
+/** One line's amounts: each rounded half-up to the cent on the line. */
+export function lineAmounts(line: LineInput): LineAmounts {
+  const gross = new Decimal(line.quantity).times(line.price);
+  const discount = new Decimal(line.discount ?? 0);
+  const net = roundCents(gross.times(new Decimal(100).minus(discount)).dividedBy(100));
+  const vat = roundCents(net.times(line.vatPercent).dividedBy(100));
+  return { net, discountAmount: roundCents(gross).minus(net), vat, total: net.plus(vat) };
+}
+
+export interface TaxInput {
+  kind: TaxKind;
+  /** A percentage of the document's net; null when the amount is given. */
+  percent?: DecimalBase.Value | null;
+  /** A fixed amount; used when there is no percentage. */
+  amount?: DecimalBase.Value | null;
+}
+
+export interface DocumentTotals {
+  lines: LineAmounts[];
+  /** Each tax's amount (rounded half-up to the cent), in the order given. */
+  taxes: Decimal[];
+  net: Decimal;
+  discount: Decimal;
+  vat: Decimal;
+  /** net + vat. */
+  gross: Decimal;
+  /** The taxes charged on top (all kinds but withholding). */
+  taxesCharged: Decimal;
+  /** The withholdings. */
+  withheld: Decimal;
+  /** gross + taxesCharged − withheld: what the customer pays. */
+  payable: Decimal;
+}
+
+/** A tax's amount: its percentage of the net, half-up to the cent, or its fixed amount. */
+export function taxAmount(tax: TaxInput, net: DecimalBase.Value): Decimal {
+  if (tax.percent !== null && tax.percent !== undefined) {
+    return roundCents(new Decimal(net).times(tax.percent).dividedBy(100));
+  }
+  return roundCents(tax.amount ?? 0);
+}
+
+/** A document's amounts: lines rounded one by one, totals their exact sums. */
+export function documentTotals(lines: readonly LineInput[], taxes: readonly TaxInput[] = []): DocumentTotals {
+  const amounts = lines.map(lineAmounts);
+  const net = sum(amounts.map((a) => a.net));
+  const vat = sum(amounts.map((a) => a.vat));
+  const taxValues = taxes.map((tax) => taxAmount(tax, net));
+  const signed = (sign: 1 | -1) => sum(taxValues.filter((_, i) => TAX_SIGN[taxes[i]?.kind ?? 1] === sign));
+  const taxesCharged = signed(1);
+  const withheld = signed(-1);
+  const gross = net.plus(vat);
+  return {
+    lines: amounts,
+    taxes: taxValues,
+    net,
+    discount: sum(amounts.map((a) => a.discountAmount)),
+    vat,
+    gross,
+    taxesCharged,
+    withheld,
+    payable: gross.plus(taxesCharged).minus(withheld),
+  };
+}
