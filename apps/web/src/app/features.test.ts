@@ -2,12 +2,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dashboardCardsSchema } from '@protocol/contracts';
+import sharedEl from '@protocol/contracts/i18n/el.json';
+import sharedEn from '@protocol/contracts/i18n/en.json';
 import { describe, expect, it, vi } from 'vitest';
+import shellEl from '../i18n/el.json';
+import shellEn from '../i18n/en.json';
 import { dashboardCards, menuEntries } from './feature.ts';
 import { features } from './features.ts';
 
-// The shell catalogs some declarations bring are not what this test reads.
-vi.mock('../i18n/index.ts', () => ({ registerCatalogs: () => undefined }));
+// The shell catalogs the declarations bring with them, in the order they register.
+const registered = vi.hoisted(() => [] as { el: Record<string, unknown>; en: Record<string, unknown> }[]);
+vi.mock('../i18n/index.ts', () => ({
+  registerCatalogs: (catalogs: (typeof registered)[number]) => registered.push(catalogs),
+}));
 
 const FEATURES = path.resolve(import.meta.dirname, '../features');
 // The sign-in frame: its pages are the router's own (app/router.tsx), not the shell's.
@@ -27,6 +34,32 @@ describe('the features list', () => {
       );
     }
     expect(new Set(features.map((feature) => feature.key)).size).toBe(features.length);
+  });
+
+  it('has every text of the menu, tiles, /new entries, launcher and search groups in both languages with the shell', () => {
+    const lookup = (catalogs: Record<string, unknown>[], key: string) =>
+      catalogs.some((catalog) => {
+        let node: unknown = catalog;
+        for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+        return typeof node === 'string';
+      });
+    const keys = features.flatMap((feature) => [
+      ...(feature.menu ?? []).map((entry) => entry.label),
+      ...(feature.tiles ?? []).flatMap((tile) => [tile.label, tile.description]),
+      ...(feature.create ?? []).flatMap((entry) => [entry.label, entry.description]),
+      ...(feature.launcher ?? []).flatMap((app) => [app.label, app.description]),
+      ...(feature.search ?? []).map((group) => group.label),
+    ]);
+    for (const [language, base] of [
+      ['el', [shellEl, sharedEl]],
+      ['en', [shellEn, sharedEn]],
+    ] as const) {
+      const catalogs = [...base, ...registered.map((catalog) => catalog[language])];
+      expect(
+        keys.filter((key) => !lookup(catalogs, key)),
+        language,
+      ).toEqual([]);
+    }
   });
 
   it('draws every card the server answers on the dashboard, each card once', () => {

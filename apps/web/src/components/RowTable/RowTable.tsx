@@ -28,8 +28,11 @@ import { useConfirm } from '../ConfirmDialog.tsx';
 import { useNotify } from '../Notifier.tsx';
 import { RetryAlert } from '../RetryAlert.tsx';
 import { CELL_HEIGHT, RowTableCell } from './Cell.tsx';
-import type { CellErrors, CellValue, DraftRow, RowTableProps } from './types.ts';
+import type { CellErrors, CellValue, DraftRow, RowTableColumn, RowTableProps } from './types.ts';
 import { isBlank, sameRow, typedRow, validateCell, validateRows } from './validate.ts';
+
+/** The least width of a column without its own, by what its cells hold (px). */
+const MIN_WIDTH: Record<RowTableColumn['type'], number> = { text: 180, select: 170, number: 90, boolean: 80 };
 
 /**
  * An editable grid for a parametric table (spec §4 'Row tables', §5 'Row table save'): rows load
@@ -439,6 +442,9 @@ export function RowTable<T>({
                     title={column.hint}
                     sx={{
                       width: column.width,
+                      // A wide table scrolls sideways rather than squeezing its text and choices
+                      // to a few letters.
+                      minWidth: column.width ?? MIN_WIDTH[column.type],
                       whiteSpace: 'nowrap',
                       fontWeight: 600,
                       color: 'text.secondary',

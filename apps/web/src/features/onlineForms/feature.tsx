@@ -3,6 +3,7 @@ import DynamicFormOutlinedIcon from '@mui/icons-material/DynamicFormOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import { type Feature, searchGroup } from '../../app/feature.ts';
+import './i18n/shell.ts';
 
 const FormBuilderPage = () => import('./FormBuilderPage.tsx');
 const SubmissionPage = () => import('./SubmissionPage.tsx');
