@@ -23,10 +23,9 @@ const three: EncodingCodeDefinition = {
   level3: 4,
   leveltable1: 1,
   leveltable2: 2,
-  leveltable3: 7,
+  leveltable3: null,
   ...none,
   ...noFields,
-  cfieldid3: 5,
   separator: '-',
 };
 const five: EncodingCodeDefinition = {
@@ -40,7 +39,7 @@ const five: EncodingCodeDefinition = {
   leveltable2: 2,
   leveltable3: 3,
   leveltable4: 4,
-  leveltable5: 6,
+  leveltable5: null,
   ...noFields,
   separator: '',
 };
@@ -97,8 +96,9 @@ describe('encoding code rules (spec §4, §5)', () => {
   it('accepts at most five levels, each with a length and a type, a custom field level with its field', () => {
     expect(encodingCodeDefinitionSchema.safeParse(three).success).toBe(true);
     expect(encodingCodeDefinitionSchema.safeParse({ ...three, levels: 6 }).success).toBe(false);
-    const missing = encodingCodeDefinitionSchema.safeParse({ ...three, level2: null, cfieldid3: null });
-    expect(missing.error?.issues.map((i) => i.path.join('.'))).toEqual(['level2', 'cfieldid3']);
+    const missing = encodingCodeDefinitionSchema.safeParse({ ...three, level2: null, leveltable2: 7 });
+    expect(missing.error?.issues.map((i) => i.path.join('.'))).toEqual(['level2', 'cfieldid2']);
+    expect(encodingCodeDefinitionSchema.safeParse({ ...three, leveltable1: null }).success).toBe(false);
     expect(encodingCodeDefinitionSchema.safeParse({ ...three, leveltable1: 8 }).success).toBe(false);
     expect(encodingCodeDefinitionSchema.safeParse({ ...three, separator: '1' }).success).toBe(false);
   });

@@ -59,6 +59,8 @@ export const encodingCodeDefinitionSchema = z
       const key = (name: string) => `${name}${n}` as keyof typeof def;
       if (def[key('level')] === null)
         ctx.addIssue({ code: 'custom', path: [`level${n}`], message: 'validation.required' });
+      // The last level is the consumer's number within the others: it has no type of its own.
+      if (n === def.levels) continue;
       const type = def[key('leveltable')];
       if (type === null)
         ctx.addIssue({ code: 'custom', path: [`leveltable${n}`], message: 'validation.required' });
@@ -73,7 +75,8 @@ export interface EncodingLevel {
   /** 1-based. */
   level: number;
   length: number;
-  type: EncodingLevelType;
+  /** Null for the last level: the consumer's number, digits only. */
+  type: EncodingLevelType | null;
   cfieldid: number | null;
 }
 
@@ -83,7 +86,7 @@ export function encodingLevels(def: EncodingCodeDefinition): EncodingLevel[] {
   return Array.from({ length: def.levels }, (_, i) => ({
     level: i + 1,
     length: flat[`level${i + 1}`] ?? 1,
-    type: (flat[`leveltable${i + 1}`] ?? encodingLevelTypes.customField) as EncodingLevelType,
+    type: i + 1 === def.levels ? null : ((flat[`leveltable${i + 1}`] ?? null) as EncodingLevelType | null),
     cfieldid: flat[`cfieldid${i + 1}`] ?? null,
   }));
 }

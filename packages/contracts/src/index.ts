@@ -23,3 +23,4 @@ export * from './traders.ts';
 export * from './users.ts';
 export * from './views.ts';
 export * from './water-meters.ts';
+export * from './water-parametrics.ts';

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+let e2e: E2E;
+let token: string;
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function asAdmin(page: Page, prefix = '') {
+  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+  await page.getByTestId('dashboard-greeting').waitFor();
+}
+
+describe('water service: parametrics and the encoding code', () => {
+  it('defines a three-level code (sector, route, number) and sees its mask', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/water/encoding_code');
+    await page.getByTestId('encoding-mask').waitFor();
+    // The demo definition: sector 2, route 3, number 5, '-'.
+    await expect.poll(() => page.getByTestId('encoding-mask').textContent()).toBe('XX-XXX-XXXXX');
+    await page.getByTestId('encoding-length-3').fill('4');
+    await page.getByTestId('encoding-separator').fill('/');
+    await expect.poll(() => page.getByTestId('encoding-mask').textContent()).toBe('XX/XXX/XXXX');
+    await page.getByTestId('encoding-save').click();
+    await page.getByText('Η κωδικοποίηση αποθηκεύτηκε').waitFor();
+    const saved = await api('GET', '/api/protocol/parametrics/encoding_code');
+    expect(saved.body).toMatchObject({
+      levels: 3,
+      level1: 2,
+      level2: 3,
+      level3: 4,
+      leveltable1: 1,
+      leveltable2: 2,
+      separator: '/',
+    });
+    await shot(page, 'water-encoding-code-el');
+    await page.goto('/en/water/encoding_code');
+    await expect.poll(() => page.getByTestId('encoding-mask').textContent()).toBe('XX/XXX/XXXX');
+    await shot(page, 'water-encoding-code-en');
+    await context.close();
+  });
+
+  it('edits a parametric table: adds a route to a sector and saves the table', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/parametrics/sectors');
+    await page.getByTestId('row-table-row').first().waitFor();
+    expect(await page.getByTestId('row-table-row').count()).toBe(4);
+    await shot(page, 'water-parametrics-sectors-el');
+    await page.getByTestId('water-tab-routes').click();
+    await page.waitForURL(/\/parametrics\/routes$/);
+    const before = (await api('GET', '/api/water/parametrics/routes')).body.length;
+    await expect.poll(() => page.getByTestId('row-table-row').count()).toBe(before);
+    await page.getByTestId('row-add').click();
+    const sectors = await api('GET', '/api/protocol/parametrics/sectors');
+    const fourth = sectors.body.find((s: { code: string }) => s.code === '04');
+    await page.getByTestId('cell-sectorId--1').selectOption(String(fourth.id));
+    await page.getByTestId('cell-code--1').fill('002');
+    await page.getByTestId('cell-description--1').fill('Κάτω Πορόια – οικισμός');
+    await page.getByTestId('cell-readingOrder--1').fill('80');
+    await page.getByTestId('row-save').click();
+    await expect
+      .poll(async () => (await api('GET', '/api/water/parametrics/routes')).body.length)
+      .toBe(before + 1);
+    await shot(page, 'water-parametrics-routes-el');
+    await page.goto('/en/parametrics/meterTypes');
+    await page.getByTestId('row-table-row').first().waitFor();
+    await shot(page, 'water-parametrics-meter-types-en');
+    await page.goto('/water/invoice_policies');
+    await page.getByTestId('row-table-row').first().waitFor();
+    await shot(page, 'water-invoice-policies-el');
+    await context.close();
+  });
+});
