@@ -15,8 +15,7 @@ const api = async (method: string, url: string, body?: unknown) => {
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 };
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -95,6 +94,68 @@ describe('water service: parametrics and the encoding code', () => {
     await page.goto('/water/invoice_policies');
     await page.getByTestId('row-table-row').first().waitFor();
     await shot(page, 'water-invoice-policies-el');
+    await context.close();
+  });
+
+  it('creates a consumer through the builder: padded preview, recommended number, owner and receiver from traders', async () => {
+    for (const [lastname, firstname] of [
+      ['Καραγιάννη', 'Ελένη'],
+      ['Δημητρίου', 'Νικόλαος'],
+    ]) {
+      const created = await api('POST', '/api/traders', { individual: true, lastname, firstname });
+      expect(created.status).toBe(201);
+    }
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/consumers/create');
+    await page.getByTestId('encoding-part-1').waitFor();
+    await page.getByTestId('encoding-part-1').selectOption('01');
+    await expect.poll(() => page.getByTestId('encoding-preview').textContent()).toBe('01/   /    ');
+    await page.getByTestId('encoding-part-2').selectOption('001');
+    // Every part but the last filled: the server recommends the number, the preview pads it.
+    await expect.poll(() => page.getByTestId('encoding-part-3').inputValue()).toBe('1');
+    await expect.poll(() => page.getByTestId('encoding-preview').textContent()).toBe('01/001/   1');
+    await page.getByTestId('consumer-owner').fill('καραγιαννη');
+    await page.getByRole('option', { name: /Καραγιάννη Ελένη/ }).click();
+    await page.getByTestId('consumer-receiver-same').uncheck();
+    await page.getByTestId('consumer-receiver').fill('δημητριου');
+    await page.getByRole('option', { name: /Δημητρίου Νικόλαος/ }).click();
+    await page.getByTestId('consumer-supplyAddress').fill('Ελευθερίου Βενιζέλου 12');
+    await page.getByTestId('consumer-supplyPostalCode').fill('62042');
+    await page.getByTestId('consumer-connectionDate').fill('15/01/2026');
+    await shot(page, 'water-consumer-builder-el');
+    await page.getByTestId('consumer-save').click();
+    await page.waitForURL(/\/consumers\/\d+\/edit$/);
+    await expect.poll(() => page.getByTestId('consumer-header-code').textContent()).toBe('01/001/   1');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const id = Number(/consumers\/(\d+)/.exec(page.url())?.[1]);
+    const saved = await api('GET', `/api/protocol/consumers/${id}`);
+    expect(saved.body).toMatchObject({
+      code: '01/001/   1',
+      owner: { fullname: 'Καραγιάννη Ελένη' },
+      liable: { fullname: 'Καραγιάννη Ελένη' },
+      receiver: { fullname: 'Δημητρίου Νικόλαος' },
+      connectionDate: '2026-01-15',
+    });
+    await shot(page, 'water-consumer-card-el');
+    await page.goto(`/en/consumers/${id}/edit`);
+    await page.getByTestId('consumer-header-code').waitFor();
+    await shot(page, 'water-consumer-card-en');
+
+    // The same code again: the danger snackbar, and the save refused.
+    await page.goto('/consumers/create');
+    await page.getByTestId('encoding-part-1').selectOption('01');
+    await page.getByTestId('encoding-part-2').selectOption('001');
+    await expect.poll(() => page.getByTestId('encoding-part-3').inputValue()).toBe('2');
+    await page.getByTestId('encoding-part-3').fill('0001');
+    await expect.poll(() => page.getByTestId('encoding-preview').textContent()).toBe('01/001/   1');
+    const snackbar = page.getByText('Ο κωδικός καταναλωτή υπάρχει ήδη ή δεν είναι σωστός').first();
+    await snackbar.waitFor();
+    await shot(page, 'water-consumer-code-not-allowed-el');
+
+    await page.goto('/consumers');
+    await page.getByText('Καραγιάννη Ελένη').first().waitFor();
+    await shot(page, 'water-consumers-list-el');
     await context.close();
   });
 });

@@ -50,6 +50,8 @@ describe('encoding code rules (spec §4, §5)', () => {
     expect(cutPart('A1-2', 4, false)).toBe('A1-2');
     expect(cutPart('1a2b345', 4, true)).toBe('1234');
     expect(cutPart('abc', 4, true)).toBe('');
+    expect(cutPart('0070', 4, true)).toBe('70');
+    expect(cutPart('0', 4, true)).toBe('0');
   });
 
   it('pads on the left with spaces, and the mask is X per level length joined by the separator', () => {

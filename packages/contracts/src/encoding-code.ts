@@ -100,9 +100,10 @@ export const encodingMask = (def: EncodingCodeDefinition): string =>
     .map((l) => levelMask(l.length))
     .join(def.separator);
 
-/** A part as typed, kept to what its level accepts: the last level digits only; each cut to its length. */
+/** A part as typed, kept to what its level accepts: the last level digits only (no leading zeros); each cut to its length. */
 export function cutPart(value: string, length: number, last: boolean): string {
-  const kept = last ? value.replace(/\D/g, '') : value;
+  // The number keeps no leading zeros: '007' and '7' are one consumer number, one code.
+  const kept = last ? value.replace(/\D/g, '').replace(/^0+(?=\d)/, '') : value;
   return kept.slice(0, length);
 }
 

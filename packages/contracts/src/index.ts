@@ -22,5 +22,6 @@ export * from './time.ts';
 export * from './traders.ts';
 export * from './users.ts';
 export * from './views.ts';
+export * from './water-consumers.ts';
 export * from './water-meters.ts';
 export * from './water-parametrics.ts';

@@ -1,11 +1,21 @@
 import { defineModule } from '../../platform/module.ts';
+import { consumersRoutes } from './consumers.routes.ts';
+import { hasConsumers } from './consumers.service.ts';
 import { seedWaterParametrics } from './demo.ts';
 import { waterParametricsRoutes } from './parametrics.routes.ts';
 
 /** The water service (issue 15): parametric tables, the encoding code, consumers and their meters. */
 export const waterModule = defineModule({
   name: 'water',
-  // No consumers yet: the encoding definition may change freely.
-  plugin: waterParametricsRoutes(async () => false),
+  plugin: async (app, options) => {
+    await app.register(waterParametricsRoutes(hasConsumers), options);
+    await app.register(consumersRoutes, options);
+  },
   demoData: (tx, { companyId }) => seedWaterParametrics(tx, companyId),
+  // A trader merge moves the consumers' owners, liable parties and receivers to the survivor.
+  references: [
+    { target: 'traders', table: 'water_consumers', column: 'owner_id' },
+    { target: 'traders', table: 'water_consumers', column: 'liable_id' },
+    { target: 'traders', table: 'water_consumers', column: 'receiver_id' },
+  ],
 });

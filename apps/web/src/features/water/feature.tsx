@@ -1,3 +1,5 @@
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import PinOutlinedIcon from '@mui/icons-material/PinOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
@@ -5,6 +7,7 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import type { Feature } from '../../app/feature.ts';
 
 const WaterParametricPage = () => import('./WaterParametricPage.tsx');
+const ConsumerPage = () => import('./ConsumerPage.tsx');
 // Kept in step with parametricTables.tsx (which this small declaration must not load).
 const parametricCodes = [
   'sectors',
@@ -19,10 +22,13 @@ const parametricCodes = [
   'pipeDiameters',
 ];
 
-/** The water service (issue 15): its parametric tables, invoice policies and the encoding code. */
+/** The water service (issue 15): consumers, its parametric tables, invoice policies and the encoding code. */
 export const water: Feature = {
   key: 'water',
   routes: [
+    { path: 'consumers', page: () => import('./ConsumersListPage.tsx'), requires: 'consumers:read' },
+    { path: 'consumers/create', page: ConsumerPage, requires: 'consumers:write' },
+    { path: 'consumers/:id/edit', page: ConsumerPage, requires: 'consumers:read' },
     ...parametricCodes.map((code) => ({
       path: `parametrics/${code}`,
       page: WaterParametricPage,
@@ -39,9 +45,18 @@ export const water: Feature = {
     {
       key: 'water',
       label: 'menu.water',
-      path: '/parametrics/sectors',
+      path: '/consumers',
       icon: WaterDropOutlinedIcon,
-      alsoActiveOn: ['/water', ...parametricCodes.map((code) => `/parametrics/${code}`)],
+      alsoActiveOn: ['/water', '/consumers', ...parametricCodes.map((code) => `/parametrics/${code}`)],
+      requires: 'consumers:read',
+    },
+    {
+      key: 'consumers',
+      label: 'menu.consumers',
+      path: '/consumers',
+      icon: PeopleAltOutlinedIcon,
+      alsoActiveOn: ['/consumers'],
+      parent: 'water',
       requires: 'consumers:read',
     },
     {
@@ -68,6 +83,16 @@ export const water: Feature = {
       icon: PinOutlinedIcon,
       parent: 'water',
       requires: 'consumers:read',
+    },
+  ],
+  create: [
+    {
+      key: 'consumer',
+      label: 'new.newConsumer',
+      description: 'new.newConsumerDescription',
+      path: '/consumers/create',
+      icon: PersonAddAltOutlinedIcon,
+      requires: 'consumers:write',
     },
   ],
 };
