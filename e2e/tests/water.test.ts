@@ -158,4 +158,49 @@ describe('water service: parametrics and the encoding code', () => {
     await shot(page, 'water-consumers-list-el');
     await context.close();
   });
+
+  it('installs and swaps a consumer’s meter; the timeline shows the swap with both readings', async () => {
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    const list = await api('GET', '/api/protocol/consumers/search?size=1');
+    const id = list.body.content[0].id;
+    await page.goto(`/consumers/${id}/edit`);
+    await page.getByRole('tab', { name: 'Υδρομετρητές' }).click();
+    await page.getByTestId('meter-install').click();
+    await page.getByTestId('meter-serialNumber').fill('ZN-5001');
+    await page.getByTestId('meter-initialReading').fill('100');
+    await page.getByTestId('meter-save').click();
+    await page.getByTestId('meter-row').first().waitFor();
+    await page.getByTestId('meter-swap').click();
+    await page.getByTestId('meter-reading').fill('130');
+    await page.getByTestId('meter-serialNumber').fill('KM-6001');
+    await page.getByTestId('meter-initialReading').fill('0');
+    await shot(page, 'water-meter-swap-el');
+    await page.getByTestId('meter-save').click();
+    await expect.poll(() => page.getByTestId('meter-row').count()).toBe(2);
+    await shot(page, 'water-consumer-meters-el');
+    const meters = await api('GET', `/api/protocol/consumers/${id}/meters`);
+    expect(
+      meters.body.map((m: { serialNumber: string; removedOn: string | null }) => [
+        m.serialNumber,
+        m.removedOn === null,
+      ]),
+    ).toEqual([
+      ['KM-6001', true],
+      ['ZN-5001', false],
+    ]);
+    await page.getByRole('tab', { name: 'Κινήσεις' }).click();
+    await page.getByTestId('transaction-row-15').waitFor();
+    await shot(page, 'water-consumer-transactions-el');
+    await page.goto(`/en/consumers/${id}/edit`);
+    await page.getByRole('tab', { name: 'Meters' }).click();
+    await page.getByTestId('meter-swap').click();
+    await page.getByTestId('meter-reading').fill('5');
+    await shot(page, 'water-meter-swap-en');
+    await page.getByTestId('meter-cancel').click();
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByTestId('transaction-row-15').waitFor();
+    await shot(page, 'water-consumer-transactions-en');
+    await context.close();
+  });
 });

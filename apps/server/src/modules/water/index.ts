@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import { consumersRoutes } from './consumers.routes.ts';
 import { hasConsumers } from './consumers.service.ts';
 import { seedWaterParametrics } from './demo.ts';
+import { metersRoutes } from './meters.routes.ts';
 import { waterParametricsRoutes } from './parametrics.routes.ts';
 
 /** The water service (issue 15): parametric tables, the encoding code, consumers and their meters. */
@@ -10,6 +11,7 @@ export const waterModule = defineModule({
   plugin: async (app, options) => {
     await app.register(waterParametricsRoutes(hasConsumers), options);
     await app.register(consumersRoutes, options);
+    await app.register(metersRoutes, options);
   },
   demoData: (tx, { companyId }) => seedWaterParametrics(tx, companyId),
   // A trader merge moves the consumers' owners, liable parties and receivers to the survivor.

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { type Consumer, consumerStatuses, type EncodingCodeDefinition } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCompany } from '../../app/company.tsx';
@@ -21,6 +21,7 @@ import { useCustomFieldDefinitions } from '../../components/CustomFields/index.t
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ConsumerForm } from './ConsumerForm.tsx';
+import { MetersTab, TransactionsTab } from './ConsumerTabs.tsx';
 import {
   CONSUMERS_CUSTOM_FIELDS_URL,
   consumerKey,
@@ -85,7 +86,7 @@ function CreateConsumer() {
   );
 }
 
-/** The consumer's card: a header with code, owner, address and status, then the consumer's details. */
+/** The consumer's card: a header with code, owner, address and status; tabs for details, meters and the timeline. */
 function ConsumerCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const { companyId } = useCompany();
@@ -107,6 +108,15 @@ function ConsumerCard({ id }: { id: number }) {
     [t, query.refetch],
   );
   useAppBar({ title: t('water.consumers.title'), actions });
+  const [tab, setTab] = useState('details');
+  const tabs = useMemo(
+    () =>
+      ['details', 'meters', 'transactions'].map((value) => ({
+        value,
+        label: t(`waterUi.consumer.tab_${value}`),
+      })),
+    [t],
+  );
   const consumer = query.data;
   if (query.error || !consumer)
     return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={420} />;
@@ -142,8 +152,13 @@ function ConsumerCard({ id }: { id: number }) {
         }
         avatar={<WaterDropOutlinedIcon />}
         audit={consumer}
+        tabs={tabs}
+        tab={tab}
+        onTabChange={setTab}
       />
-      <FormOrWait consumer={consumer} definition={definition} />
+      {tab === 'details' && <FormOrWait consumer={consumer} definition={definition} />}
+      {tab === 'meters' && <MetersTab consumerId={consumer.id} />}
+      {tab === 'transactions' && <TransactionsTab consumerId={consumer.id} />}
     </Box>
   );
 }
