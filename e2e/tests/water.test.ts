@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 let e2e: E2E;
@@ -156,6 +157,13 @@ describe('water service: parametrics and the encoding code', () => {
     await page.goto('/consumers');
     await page.getByText('Καραγιάννη Ελένη').first().waitFor();
     await shot(page, 'water-consumers-list-el');
+    // The global search finds the consumer by its owner, accents and case aside, and opens its card.
+    await page.getByTestId('global-search').fill('ΚΑΡΑΓΙΑΝΝΗ');
+    await page
+      .getByTestId('global-search-panel')
+      .getByRole('option', { name: /01\/001\/ 1 · Καραγιάννη Ελένη/ })
+      .click();
+    await page.waitForURL(new RegExp(`/consumers/${id}/edit$`));
     await context.close();
   });
 
@@ -201,6 +209,14 @@ describe('water service: parametrics and the encoding code', () => {
     await page.getByRole('tab', { name: 'Transactions' }).click();
     await page.getByTestId('transaction-row-15').waitFor();
     await shot(page, 'water-consumer-transactions-en');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByTestId('topbar-theme').click();
+    await page.getByRole('tab', { name: 'Meters' }).click();
+    await page.getByTestId('meter-row').first().waitFor();
+    await shot(page, 'water-consumer-meters-en-dark');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.getByTestId('encoding-preview').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });

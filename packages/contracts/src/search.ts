@@ -25,6 +25,15 @@ export const searchTraderSchema = z.object({
 });
 export type SearchTrader = z.infer<typeof searchTraderSchema>;
 
+/** A consumer in consumerDTOList: its code, owner and supply address (issue 15). */
+export const searchConsumerSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  ownerName: z.string().nullable(),
+  supplyAddress: z.string(),
+});
+export type SearchConsumer = z.infer<typeof searchConsumerSchema>;
+
 /**
  * GET /api/search: one list per registered source, empty where the asker lacks its permission.
  * Later modules' lists (consumers, submissions, financial documents) join this object.
@@ -34,5 +43,6 @@ export const searchResponseSchema = z.object({
   outboxDTOList: z.array(searchDocumentSchema),
   caseDTOList: z.array(searchCaseSchema),
   traderDTOList: z.array(searchTraderSchema),
+  consumerDTOList: z.array(searchConsumerSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { customFieldsColumn } from '../../platform/custom-fields/custom-fields.ts';
+import { tsvector } from '../../platform/search/tsvector.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { addresses, departments } from '../settings/settings-tables.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -66,6 +67,8 @@ export const waterConsumers = pgTable(
     // Greek-normalised copies the list filters and sorts on (see traders.schema.ts).
     codeNorm: text('code_norm').generatedAlwaysAs(sql`norm_text(code)`),
     supplyAddressNorm: text('supply_address_norm').generatedAlwaysAs(sql`norm_text(supply_address)`),
+    /** The global search's vector of the code and the supply address (kept by a trigger, migration 0016). */
+    searchVector: tsvector('search_vector'),
     ...auditColumns(),
   },
   (t) => [
@@ -76,5 +79,6 @@ export const waterConsumers = pgTable(
     index('water_consumers_owner_idx').on(t.ownerId),
     index('water_consumers_liable_idx').on(t.liableId),
     index('water_consumers_receiver_idx').on(t.receiverId),
+    index('water_consumers_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );

@@ -271,4 +271,18 @@ describe('consumers: the record', () => {
     );
     expect((await get(`/api/protocol/consumers/${id}?companyid=${other}`)).statusCode).toBe(404);
   });
+
+  it('is found by the global search by code, address and the owner’s name, Greek-aware', async () => {
+    const found = async (text: string) =>
+      (await get(`/api/search?search=${encodeURIComponent(text)}`)).json().consumerDTOList as {
+        code: string;
+      }[];
+    expect((await found('ΒΕΝΙΖΕΛΟΥ')).length).toBeGreaterThanOrEqual(3);
+    expect((await found('παπαδοπουλου')).map((c) => c.code)).toContain('01-001-    1');
+    expect((await found('01-001-1')).map((c) => c.code)).toEqual(['01-001-    1']);
+    const reader = await t.login('meter', OPERATOR_PASSWORD);
+    expect((await get('/api/search?search=βενιζελου', reader)).json().consumerDTOList.length).toBeGreaterThan(
+      0,
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { hasConsumers } from './consumers.service.ts';
 import { seedWaterParametrics } from './demo.ts';
 import { metersRoutes } from './meters.routes.ts';
 import { waterParametricsRoutes } from './parametrics.routes.ts';
+import { consumerSearchSource } from './search.ts';
 
 /** The water service (issue 15): parametric tables, the encoding code, consumers and their meters. */
 export const waterModule = defineModule({
@@ -14,6 +15,7 @@ export const waterModule = defineModule({
     await app.register(metersRoutes, options);
   },
   demoData: (tx, { companyId }) => seedWaterParametrics(tx, companyId),
+  search: [consumerSearchSource],
   // A trader merge moves the consumers' owners, liable parties and receivers to the survivor.
   references: [
     { target: 'traders', table: 'water_consumers', column: 'owner_id' },

@@ -29,11 +29,8 @@ import {
   useEncodingDefinition,
 } from './consumersApi.ts';
 
-const statusColor = {
-  [consumerStatuses.pending]: 'warning',
-  [consumerStatuses.active]: 'success',
-  [consumerStatuses.cancel]: 'default',
-} as const;
+// Pending is outlined rather than orange: white on the warning colour is too faint to read (axe).
+const statusColor = { [consumerStatuses.active]: 'success' } as const;
 
 /** Without a code definition no consumer can be registered: say so and point to it. */
 function NoDefinition() {
@@ -145,6 +142,7 @@ function ConsumerCard({ id }: { id: number }) {
             <Chip
               size="small"
               color={statusColor[consumer.status as keyof typeof statusColor] ?? 'default'}
+              variant={consumer.status === consumerStatuses.pending ? 'outlined' : 'filled'}
               label={t(`water.consumerStatus_${consumer.status}`)}
               data-testid="consumer-status-chip"
             />

@@ -4,7 +4,7 @@ import PinOutlinedIcon from '@mui/icons-material/PinOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
-import type { Feature } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../app/feature.ts';
 
 const WaterParametricPage = () => import('./WaterParametricPage.tsx');
 const ConsumerPage = () => import('./ConsumerPage.tsx');
@@ -94,5 +94,17 @@ export const water: Feature = {
       icon: PersonAddAltOutlinedIcon,
       requires: 'consumers:write',
     },
+  ],
+  search: [
+    searchGroup({
+      key: 'consumerDTOList',
+      label: 'menu.consumers',
+      icon: WaterDropOutlinedIcon,
+      present: (consumer) => ({
+        primary: `${consumer.code.replace(/ +/g, ' ')} · ${consumer.ownerName ?? ''}`,
+        secondary: consumer.supplyAddress,
+        path: `/consumers/${consumer.id}/edit`,
+      }),
+    }),
   ],
 };
