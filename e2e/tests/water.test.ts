@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,5 +220,75 @@ describe('water service: parametrics and the encoding code', () => {
     await page.getByTestId('encoding-preview').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('imports a 50-row register: the dry run shows the two bad rows, the fixed file is imported', async () => {
+    const header =
+      'Τομέας;Δρομολόγιο;Αριθμός καταναλωτή;ΑΦΜ ιδιοκτήτη;Επώνυμο ή επωνυμία ιδιοκτήτη;Όνομα ιδιοκτήτη;Διεύθυνση παροχής;Τ.Κ. παροχής;Κωδικός χρήσης;Ημερομηνία σύνδεσης;Κατάσταση (0, 1, 9);Σειριακός αριθμός υδρομετρητή;Ψηφία υδρομετρητή;Ένδειξη υδρομετρητή';
+    const row = (n: number, sector = '02', vat = n % 3 === 0 ? '094014201' : '') =>
+      [
+        sector,
+        '001',
+        String(100 + n),
+        vat,
+        `Οικονόμου ${n}`,
+        'Αθηνά',
+        `Ηρώων Πολυτεχνείου ${n}`,
+        '62042',
+        'OIK',
+        '01/03/2019',
+        '1',
+        `SN-${n}`,
+        '5',
+        String(n),
+      ].join(';');
+    const file = (bad: boolean) =>
+      `\uFEFF${[header, ...Array.from({ length: 50 }, (_, i) => (bad && i === 9 ? row(i + 1, '77') : bad && i === 29 ? row(i + 1, '02', '123') : row(i + 1)))].join('\r\n')}\r\n`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'water-import-'));
+    const badFile = path.join(dir, 'mitroo.csv');
+    writeFileSync(badFile, file(true));
+    const before = (await api('GET', '/api/protocol/consumers/search?size=1')).body.totalElements;
+
+    const { context, page } = await e2e.newPage();
+    await asAdmin(page);
+    await page.goto('/consumers');
+    await page.getByTestId('consumers-import').click();
+    await page.waitForURL(/\/consumers\/import$/);
+    await page.getByTestId('import-file').setInputFiles(badFile);
+    await page.getByTestId('import-dry-run').click();
+    await page.getByTestId('import-summary').waitFor();
+    await expect.poll(() => page.getByTestId('import-error').count()).toBe(2);
+    expect(await page.getByTestId('import-error').allTextContents()).toEqual([
+      '11ΤομέαςΗ τιμή δεν υπάρχει στον πίνακα του επιπέδου',
+      '31ΑΦΜ ιδιοκτήτηΟ ΑΦΜ δεν είναι έγκυρος',
+    ]);
+    expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+    await shot(page, 'water-import-report-el');
+
+    const goodFile = path.join(dir, 'mitroo-diorthomeno.csv');
+    writeFileSync(goodFile, file(false));
+    await page.getByTestId('import-file').setInputFiles(goodFile);
+    await page.getByTestId('import-dry-run').click();
+    await expect
+      .poll(() => page.getByTestId('import-summary').textContent())
+      .toContain('50 γραμμές χωρίς λάθη');
+    await page.getByTestId('import-run').click();
+    await expect
+      .poll(() => page.getByTestId('import-summary').textContent())
+      .toContain('50 νέοι καταναλωτές');
+    await shot(page, 'water-import-done-el');
+    expect((await api('GET', '/api/protocol/consumers/search?size=1')).body.totalElements).toBe(before + 50);
+
+    await page.goto('/en/consumers/import');
+    await page.getByTestId('import-file').setInputFiles(badFile);
+    await page.getByTestId('import-dry-run').click();
+    await expect.poll(() => page.getByTestId('import-error').count()).toBe(2);
+    expect(await page.getByTestId('import-error').first().textContent()).toBe(
+      "11ΤομέαςThe value is not in the level's table",
+    );
+    await shot(page, 'water-import-report-en');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

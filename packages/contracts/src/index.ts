@@ -23,6 +23,7 @@ export * from './traders.ts';
 export * from './users.ts';
 export * from './views.ts';
 export * from './water-consumers.ts';
+export * from './water-import.ts';
 export * from './water-lifecycle.ts';
 export * from './water-meters.ts';
 export * from './water-parametrics.ts';

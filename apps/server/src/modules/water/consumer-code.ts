@@ -89,6 +89,7 @@ export async function resolveCode(
       Number(levels[a]?.type !== encodingLevelTypes.sector) -
       Number(levels[b]?.type !== encodingLevelTypes.sector),
   );
+  const hasSector = levels.some((l) => l.type === encodingLevelTypes.sector);
   for (const i of order) {
     const part = trimmed[i] ?? '';
     switch (levels[i]?.type) {
@@ -97,6 +98,8 @@ export async function resolveCode(
         if (ids.sectorId === null) fail(i, 'validation.level_value_unknown');
         break;
       case encodingLevelTypes.route: {
+        // An unknown sector is the error to report; its routes cannot be told.
+        if (hasSector && ids.sectorId === null) break;
         const routes = await tx
           .select({ id: waterRoutes.id, sectorId: waterRoutes.sectorId })
           .from(waterRoutes)

@@ -1,7 +1,10 @@
+import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { consumersRoutes } from './consumers.routes.ts';
 import { hasConsumers } from './consumers.service.ts';
 import { seedWaterParametrics } from './demo.ts';
+import { importRoutes } from './import.routes.ts';
+import { dropImportFile, IMPORT_JOB, importJob } from './import.service.ts';
 import { metersRoutes } from './meters.routes.ts';
 import { waterParametricsRoutes } from './parametrics.routes.ts';
 import { consumerSearchSource } from './search.ts';
@@ -13,9 +16,13 @@ export const waterModule = defineModule({
     await app.register(waterParametricsRoutes(hasConsumers), options);
     await app.register(consumersRoutes, options);
     await app.register(metersRoutes, options);
+    await app.register(importRoutes, options);
   },
   demoData: (tx, { companyId }) => seedWaterParametrics(tx, companyId),
   search: [consumerSearchSource],
+  // Moving a register in runs in the background; its uploaded file goes when the job ends.
+  jobs: { [IMPORT_JOB]: importJob as JobHandler<never> },
+  onJobSettled: dropImportFile,
   // A trader merge moves the consumers' owners, liable parties and receivers to the survivor.
   references: [
     { target: 'traders', table: 'water_consumers', column: 'owner_id' },

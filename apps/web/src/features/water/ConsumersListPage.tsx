@@ -1,5 +1,7 @@
 import './i18n/index.ts';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { type ConsumerListItem, consumersCatalog, withCustomFields } from '@protocol/contracts';
 import { useCallback, useMemo } from 'react';
@@ -44,6 +46,18 @@ export default function ConsumersListPage() {
         subtitle={t('waterUi.consumer.listSubtitle')}
         avatar={<WaterDropOutlinedIcon />}
         testId="consumers-header"
+        actions={
+          can('consumers:write') && (
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileOutlinedIcon />}
+              onClick={() => navigate(localize('/consumers/import'))}
+              data-testid="consumers-import"
+            >
+              {t('waterUi.import.title')}
+            </Button>
+          )
+        }
       />
       {custom.loading ? (
         <Skeleton variant="rounded" height={420} />

@@ -28,6 +28,7 @@ export const water: Feature = {
   routes: [
     { path: 'consumers', page: () => import('./ConsumersListPage.tsx'), requires: 'consumers:read' },
     { path: 'consumers/create', page: ConsumerPage, requires: 'consumers:write' },
+    { path: 'consumers/import', page: () => import('./ImportPage.tsx'), requires: 'consumers:write' },
     { path: 'consumers/:id/edit', page: ConsumerPage, requires: 'consumers:read' },
     ...parametricCodes.map((code) => ({
       path: `parametrics/${code}`,
