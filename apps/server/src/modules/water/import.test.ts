@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { waterImportFiles } from './import.schema.ts';
 import { waterModule } from './index.ts';
 
 /** Moving a register in (issue 15): template, dry run with every bad row, import idempotent by code. */
@@ -204,5 +205,9 @@ describe('consumer import', () => {
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().key).toBe('error.import_file_type');
+  });
+
+  it('keeps no uploaded file once its job has ended', async () => {
+    expect(await t.database.db.select().from(waterImportFiles)).toEqual([]);
   });
 });
