@@ -96,6 +96,14 @@ describe('water service: parametrics and the encoding code', () => {
     await shot(page, 'water-parametrics-meter-types-en');
     await page.goto('/water/invoice_policies');
     await page.getByTestId('row-table-row').first().waitFor();
+    // Days are shown and typed DD/MM/YYYY, stored YYYY-MM-DD.
+    const [policy] = (await api('GET', '/api/water/invoice_policies')).body;
+    expect(await page.getByTestId(`cell-fromdate-${policy.id}`).inputValue()).toBe('01/01/2026');
+    await page.getByTestId(`cell-todate-${policy.id}`).fill('31/12/2026');
+    await page.getByTestId('row-save').click();
+    await expect
+      .poll(async () => (await api('GET', '/api/water/invoice_policies')).body[0].todate)
+      .toBe('2026-12-31');
     await shot(page, 'water-invoice-policies-el');
     await context.close();
   });

@@ -112,7 +112,7 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
     const usageId = v.usage ? (usages.get(v.usage) ?? null) : null;
     if (v.usage && usageId === null) fail(header('usage'), 'validation.level_value_unknown');
     const connectionDate = v.connectionDate ? isoDay(v.connectionDate) : null;
-    if (v.connectionDate && connectionDate === null) fail(header('connectionDate'), 'validation.import_date');
+    if (v.connectionDate && connectionDate === null) fail(header('connectionDate'), 'validation.day');
     const status = v.status === '' || v.status === undefined ? consumerStatuses.active : Number(v.status);
     if (!(Object.values(consumerStatuses) as number[]).includes(status))
       fail(header('status'), 'validation.invalid');

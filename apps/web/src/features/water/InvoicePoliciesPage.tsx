@@ -10,9 +10,11 @@ import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
+import { DATE_FORMAT } from '../../lib/dates.ts';
 import { WaterTable } from './WaterTable.tsx';
 
 const rateHint = '0.0500';
+const DATE_COLUMNS = ['fromdate', 'todate'] as const;
 
 /** /water/invoice_policies: the invoice policies (spec §3) that consumers point to and billing reads. */
 export default function InvoicePoliciesPage() {
@@ -33,38 +35,38 @@ export default function InvoicePoliciesPage() {
         type: 'text',
         required: true,
         maxLength: 200,
-        width: 240,
+        width: 180,
       },
       {
         key: 'fromdate',
         label: t(`${p}.fromdate`),
         type: 'text',
         required: true,
-        placeholder: t('waterUi.isoDate'),
-        width: 120,
+        placeholder: DATE_FORMAT,
+        width: 125,
       },
-      { key: 'todate', label: t(`${p}.todate`), type: 'text', placeholder: t('waterUi.isoDate'), width: 120 },
+      { key: 'todate', label: t(`${p}.todate`), type: 'text', placeholder: DATE_FORMAT, width: 125 },
       {
         key: 'periodicityId',
         label: t(`${p}.periodicity`),
         type: 'select',
         required: true,
-        width: 180,
+        width: 140,
         options: (periodicities.data ?? []).map((row) => ({
           value: row.id,
           label: t('waterUi.periodicity', { months: row.periodicityType.id, year: row.startyear }),
         })),
       },
-      { key: 'bonusdays', label: t(`${p}.bonusdays`), type: 'number', min: 0, max: 365, width: 90 },
-      { key: 'expiredays', label: t(`${p}.expiredays`), type: 'number', min: 0, max: 365, width: 90 },
-      { key: 'minConsumption', label: t(`${p}.minConsumption`), type: 'number', min: 0, width: 100 },
+      { key: 'bonusdays', label: t(`${p}.bonusdays`), type: 'number', min: 0, max: 365, width: 65 },
+      { key: 'expiredays', label: t(`${p}.expiredays`), type: 'number', min: 0, max: 365, width: 65 },
+      { key: 'minConsumption', label: t(`${p}.minConsumption`), type: 'number', min: 0, width: 65 },
       {
         key: 'envtax',
         label: t(`${p}.envtax`),
         type: 'text',
         required: true,
         placeholder: rateHint,
-        width: 100,
+        width: 80,
       },
       {
         key: 'resourcetax',
@@ -72,9 +74,9 @@ export default function InvoicePoliciesPage() {
         type: 'text',
         required: true,
         placeholder: rateHint,
-        width: 100,
+        width: 80,
       },
-      { key: 'active', label: t(`${p}.active`), type: 'boolean', width: 90 },
+      { key: 'active', label: t(`${p}.active`), type: 'boolean', width: 60 },
     ];
   }, [t, periodicities.data]);
   return (
@@ -92,6 +94,7 @@ export default function InvoicePoliciesPage() {
           columns={columns}
           itemSchema={invoicePolicySchema}
           rowSchema={invoicePolicyRowSchema}
+          dateColumns={DATE_COLUMNS}
           newRow={() => ({
             description: '',
             fromdate: '',

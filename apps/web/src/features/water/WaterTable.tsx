@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCompanyPath } from '../../app/company.tsx';
 import { usePermission } from '../../app/permissions.ts';
+import { wireDate } from '../../components/form/dates.ts';
 import {
   type DraftRow,
   RowTable,
@@ -10,6 +11,7 @@ import {
   type TypedRow,
 } from '../../components/RowTable/index.ts';
 import type { CellValue } from '../../components/RowTable/types.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 export interface WaterTableProps<T extends { id: number }> {
   /** GET and POST (row-table save) address, without the company. */
@@ -20,6 +22,8 @@ export interface WaterTableProps<T extends { id: number }> {
   rowSchema: z.ZodType;
   newRow: () => Record<string, CellValue>;
   descriptionColumn?: string;
+  /** Text columns holding days: shown and typed DD/MM/YYYY, sent YYYY-MM-DD. */
+  dateColumns?: readonly string[];
 }
 
 /** A water parametric table on the RowTable: the item's fields are the columns, saved as typed. */
@@ -31,6 +35,7 @@ export function WaterTable<T extends { id: number }>({
   rowSchema,
   newRow,
   descriptionColumn = 'description',
+  dateColumns = [],
 }: WaterTableProps<T>) {
   const { t } = useTranslation();
   // The server refuses these saves too; here the table says so before anyone types.
@@ -43,18 +48,22 @@ export function WaterTable<T extends { id: number }>({
       const draft: DraftRow = { id: item.id };
       for (const column of columns) {
         const value = record[column.key];
-        draft[column.key] =
-          typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+        draft[column.key] = dateColumns.includes(column.key)
+          ? formatDate(value as string | null)
+          : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+            ? value
+            : null;
       }
       return draft;
     },
-    [columns],
+    [columns, dateColumns],
   );
   const toPayload = useCallback(
     (row: TypedRow) => {
       const out: Record<string, unknown> = { id: row.id };
       for (const column of columns) {
-        const value = row[column.key] ?? null;
+        const typed = row[column.key] ?? null;
+        const value = dateColumns.includes(column.key) && typeof typed === 'string' ? wireDate(typed) : typed;
         // Ids go back as numbers; an empty optional text (a date, a diameter) as null.
         out[column.key] =
           column.type === 'select' && value !== null
@@ -65,7 +74,7 @@ export function WaterTable<T extends { id: number }>({
       }
       return out;
     },
-    [columns],
+    [columns, dateColumns],
   );
   return (
     <RowTable<T>
