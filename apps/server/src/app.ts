@@ -27,6 +27,7 @@ import { settingsModule } from './modules/settings/index.ts';
 import { tradersModule } from './modules/traders/index.ts';
 import { resolveSession } from './modules/users/api.ts';
 import { usersModule } from './modules/users/index.ts';
+import { waterModule } from './modules/water/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { dashboardCardsOf } from './platform/dashboard.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
@@ -66,6 +67,7 @@ export const appModules: readonly AppModule[] = [
   protocolModule,
   formsModule,
   financeModule,
+  waterModule,
   dashboardModule,
 ];
 

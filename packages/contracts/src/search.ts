@@ -32,6 +32,14 @@ export const searchSubmissionSchema = z.object({
   formTitle: z.string(),
 });
 export type SearchSubmission = z.infer<typeof searchSubmissionSchema>;
+/** A consumer in consumerDTOList: its code, owner and supply address (issue 15). */
+export const searchConsumerSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  ownerName: z.string().nullable(),
+  supplyAddress: z.string(),
+});
+export type SearchConsumer = z.infer<typeof searchConsumerSchema>;
 
 /**
  * GET /api/search: one list per registered source, empty where the asker lacks its permission.
@@ -43,5 +51,6 @@ export const searchResponseSchema = z.object({
   caseDTOList: z.array(searchCaseSchema),
   traderDTOList: z.array(searchTraderSchema),
   submissionDTOList: z.array(searchSubmissionSchema),
+  consumerDTOList: z.array(searchConsumerSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -7,6 +7,8 @@ import pdfEl from '@protocol/contracts/i18n/pdf/el.json' with { type: 'json' };
 import pdfEn from '@protocol/contracts/i18n/pdf/en.json' with { type: 'json' };
 import protocolEl from '@protocol/contracts/i18n/protocol/el.json' with { type: 'json' };
 import protocolEn from '@protocol/contracts/i18n/protocol/en.json' with { type: 'json' };
+import waterEl from '@protocol/contracts/i18n/water/el.json' with { type: 'json' };
+import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json' };
 
 /**
  * The server's texts come from the catalogs it shares with the web app (packages/contracts/src/i18n):
@@ -15,8 +17,8 @@ import protocolEn from '@protocol/contracts/i18n/protocol/en.json' with { type: 
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

@@ -75,7 +75,7 @@ describe('the features list', () => {
     const menu = menuEntries(features);
     const keys = menu.flatMap((entry) => [entry.key, ...(entry.children ?? []).map((child) => child.key)]);
     expect(keys.filter((item, index) => keys.indexOf(item) !== index)).toEqual([]);
-    // Spec §2's order.
+    // Spec §2's order; the water service (issue 15) after the traders its consumers are.
     expect(menu.map((entry) => entry.key)).toEqual([
       'dashboard',
       'new-document',
@@ -85,6 +85,7 @@ describe('the features list', () => {
       'cases',
       'onlineForms',
       'traders',
+      'water',
       'users',
       'finance',
       'settings',

@@ -14,6 +14,7 @@ import { settings } from '../features/settings/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
 import { userGroups } from '../features/userGroups/feature.tsx';
 import { users } from '../features/users/feature.tsx';
+import { water } from '../features/water/feature.tsx';
 import type { Feature } from './feature.ts';
 
 /**
@@ -29,6 +30,7 @@ export const features: readonly Feature[] = [
   cases,
   onlineForms,
   traders,
+  water,
   users,
   finance,
   userGroups,

@@ -7,14 +7,14 @@ import { defineModule } from '../module.ts';
 import { defineSearchSource, searchText } from './search.ts';
 
 /**
- * A later module (consumers, say) adds its list to GET /api/search by declaring a source: the route
+ * A later module (settlements, say) adds its list to GET /api/search by declaring a source: the route
  * and the other modules stay as they are. Its matching runs on the same Greek configuration.
  */
-const consumersModule = defineModule({
-  name: 'fixture-consumers',
+const settlementsModule = defineModule({
+  name: 'fixture-settlements',
   search: [
     defineSearchSource({
-      key: 'consumerDTOList',
+      key: 'settlementDTOList',
       permission: 'traders:read',
       item: z.object({ name: z.string() }),
       find: ({ db, text, limit }) =>
@@ -29,7 +29,7 @@ const consumersModule = defineModule({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, [...appModules, consumersModule]);
+  t = await startTestApp({}, [...appModules, settlementsModule]);
 });
 afterAll(async () => {
   await t?.close();
@@ -57,15 +57,16 @@ describe('search registry', () => {
       'consumerDTOList',
       'inboxDTOList',
       'outboxDTOList',
+      'settlementDTOList',
       'submissionDTOList',
       'traderDTOList',
     ]);
-    expect(response.json().consumerDTOList).toEqual([{ name: 'Κατανάλωση οικίας' }]);
+    expect(response.json().settlementDTOList).toEqual([{ name: 'Κατανάλωση οικίας' }]);
   });
 
   it('refuses two sources answering the same list', async () => {
-    await expect(startTestApp({}, [...appModules, consumersModule, consumersModule])).rejects.toThrow(
-      'Two search sources answer consumerDTOList',
+    await expect(startTestApp({}, [...appModules, settlementsModule, settlementsModule])).rejects.toThrow(
+      'Two search sources answer settlementDTOList',
     );
   });
 });

@@ -1,0 +1,104 @@
+import multipart from '@fastify/multipart';
+import { CONSUMER_IMPORT_MAX_BYTES, consumerImportStartSchema } from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery } from '../../platform/params.ts';
+import { requireDefinition } from './consumer-code.ts';
+import { importTemplate, isXlsx } from './import.file.ts';
+import { IMPORT_JOB, type ImportPayload, storeImportFile } from './import.service.ts';
+
+const tags = ['water'];
+const importQuery = companyQuery.extend({ dryRun: z.enum(['true', 'false']).default('true') });
+
+/**
+ * Moving a register in (issue 15): the template with Greek headers, and the upload of a filled one
+ * (xlsx or UTF-8 csv) as a background job, a dry run or the import itself (GET /api/jobs/{id}).
+ */
+export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+  await app.register(multipart, {
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    '/protocol/consumers/import/template',
+    {
+      config: { permission: 'consumers:write', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'The register template (xlsx, Greek headers, the code’s levels first)',
+        querystring: companyQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await importTemplate(await requireDefinition(db, companyOf(request)));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="consumers-template.xlsx"; filename*=UTF-8''${encodeURIComponent('καταναλωτές-πρότυπο.xlsx')}`,
+        )
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/protocol/consumers/import',
+    {
+      config: { permission: 'consumers:write', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'Uploads a register (xlsx or csv) and queues its dry run (dryRun=true) or its import',
+        consumes: ['multipart/form-data'],
+        querystring: importQuery,
+        response: { 202: consumerImportStartSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = companyOf(request);
+      await requireDefinition(db, companyId);
+      if (!request.isMultipart()) throw new AppError(400, 'error.import_no_file');
+      let content: Buffer | null = null;
+      let name = '';
+      for await (const part of request.parts({ limits: { fileSize: CONSUMER_IMPORT_MAX_BYTES + 1 } })) {
+        if (part.type !== 'file') continue;
+        name = part.filename.toLowerCase();
+        content = await part.toBuffer();
+      }
+      if (!content || content.length === 0) throw new AppError(400, 'error.import_no_file');
+      if (content.length > CONSUMER_IMPORT_MAX_BYTES)
+        throw new AppError(413, 'error.payload_too_large', { mb: CONSUMER_IMPORT_MAX_BYTES / 1024 / 1024 });
+      // An xlsx is a zip; a csv is UTF-8 text without NULs. Anything else is refused before the job.
+      const csv =
+        name.endsWith('.csv') && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
+      if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv)
+        throw new AppError(415, 'error.import_file_type');
+      const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
+      const jobId = await db.transaction(async (tx) => {
+        const fileId = await storeImportFile(tx, companyId, content as Buffer);
+        const payload: ImportPayload = {
+          fileId,
+          dryRun: request.query.dryRun === 'true',
+          language,
+          companyId,
+          username: principal.username,
+          userId: principal.userId,
+        };
+        const { job } = await jobs.enqueue(tx, {
+          kind: IMPORT_JOB,
+          companyId,
+          owner: principal.userId,
+          payload: payload as unknown as Record<string, unknown>,
+          maxAttempts: 2,
+        });
+        return job.id;
+      });
+      return reply.status(202).send({ jobId });
+    },
+  );
+};
