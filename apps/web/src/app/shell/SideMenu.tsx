@@ -23,11 +23,23 @@ export const SIDE_MENU_ID = 'side-menu';
 
 const MENU = menuEntries(features);
 
-function isActive(entry: MenuEntry, path: string): boolean {
+/** How specifically an entry claims the path: its longest matching path, or -1. */
+function matchLength(entry: MenuEntry, path: string): number {
   const paths = [entry.path, ...(entry.alsoActiveOn ?? [])];
-  return paths.some((candidate) =>
+  const matching = paths.filter((candidate) =>
     candidate === '/' ? path === '/' : path === candidate || path.startsWith(`${candidate}/`),
   );
+  return Math.max(-1, ...matching.map((candidate) => candidate.length));
+}
+
+/**
+ * The entries of the path: those that claim it most specifically, so the water service's
+ * /parametrics/sectors is not also Settings › Parametrics (which claims all of /parametrics).
+ */
+function activeKeys(path: string): Set<string> {
+  const all = MENU.flatMap((entry) => [entry, ...(entry.children ?? [])]);
+  const best = Math.max(-1, ...all.map((entry) => matchLength(entry, path)));
+  return new Set(best < 0 ? [] : all.filter((entry) => matchLength(entry, path) === best).map((e) => e.key));
 }
 
 /** The permanent left menu: 230 px, or 43 px mini (cookie 'menuMini'); entries come from the features (app/features.ts). */
@@ -40,6 +52,8 @@ export function SideMenu() {
   const path = stripLang(useLocation().pathname);
   const width = menuMini ? MENU_MINI_WIDTH : MENU_WIDTH;
   const entries = MENU.filter((entry) => isAllowed(user, entry));
+  const active = activeKeys(path);
+  const isActive = (entry: MenuEntry) => active.has(entry.key);
 
   return (
     <Drawer
@@ -70,8 +84,8 @@ export function SideMenu() {
         <List disablePadding>
           {entries.map((entry) => {
             const children = menuMini ? [] : (entry.children ?? []).filter((child) => isAllowed(user, child));
-            const childActive = children.some((child) => isActive(child, path));
-            const active = isActive(entry, path);
+            const childActive = children.some((child) => isActive(child));
+            const current = isActive(entry);
             const Icon = entry.icon;
             const label = t(entry.label);
             const button = (
@@ -79,8 +93,8 @@ export function SideMenu() {
                 key={entry.key}
                 component={RouterLink}
                 to={localize(entry.path)}
-                selected={active && !childActive}
-                aria-current={active && !childActive ? 'page' : undefined}
+                selected={current && !childActive}
+                aria-current={current && !childActive ? 'page' : undefined}
                 aria-label={menuMini ? label : undefined}
                 data-testid={`menu-${entry.key}`}
                 sx={(theme) => ({
@@ -114,7 +128,10 @@ export function SideMenu() {
                   <ListItemText
                     primary={label}
                     slotProps={{
-                      primary: { noWrap: true, sx: { fontWeight: active ? 600 : 500, fontSize: 14 } },
+                      primary: {
+                        noWrap: true,
+                        sx: { fontWeight: current || childActive ? 600 : 500, fontSize: 14 },
+                      },
                     }}
                   />
                 )}
@@ -132,7 +149,7 @@ export function SideMenu() {
                 {children.length > 0 && (
                   <List disablePadding aria-label={label} sx={{ mb: 0.5 }}>
                     {children.map((child) => {
-                      const current = isActive(child, path);
+                      const current = isActive(child);
                       const ChildIcon = child.icon;
                       return (
                         <ListItem key={child.key} disablePadding sx={{ display: 'block' }}>

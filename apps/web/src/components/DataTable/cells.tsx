@@ -65,6 +65,13 @@ export function CellContent({ t, field, value }: { t: TFunction; field: FieldDef
     );
   }
   const text = formatValue(t, field, value);
+  if (field.fixedWidth && text) {
+    return (
+      <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
+        {text}
+      </Box>
+    );
+  }
   if (field.notes && text) {
     return (
       <Tooltip title={text} placement="bottom-start">
