@@ -41,6 +41,7 @@ export const errorKeys = {
   jobNotQueued: 'error.job_not_queued',
   searchTooShort: 'error.search_too_short',
   formNotFound: 'error.form_not_found',
+  formReadonly: 'error.form_readonly',
   formIdTaken: 'error.form_id_taken',
   statusNotAllowed: 'error.status_not_allowed',
   submissionRejected: 'error.submission_rejected',

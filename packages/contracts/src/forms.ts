@@ -599,6 +599,8 @@ export const publicFormSchema = z.object({
   errorUrl: z.string().nullable(),
   is_payment: z.boolean(),
   fee: z.string().nullable(),
+  /** Shown for reading only: no submissions (spec §3 'readonly'). */
+  readonly: z.boolean(),
   version: z.number().int(),
   api: z.string(),
   companyName: z.string(),

@@ -278,6 +278,21 @@ describe('the public form', () => {
     expect(page.json()).not.toHaveProperty('mailTo');
   });
 
+  it('shows a read-only form but takes no submission or draft (409 error.form_readonly)', async () => {
+    const { formId } = await createForm({ readonly: true });
+    const page = await t.app.inject({ method: 'GET', url: `/api/public/forms/${formId}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ form_id: formId, readonly: true });
+    for (const body of [{ values: goodValues }, { values: goodValues, draft: true }]) {
+      const posted = await submit(formId, body);
+      expect(posted.statusCode, posted.body).toBe(409);
+      expect(posted.json().key).toBe('error.form_readonly');
+    }
+    const { formId: writable } = await createForm();
+    const live = await t.app.inject({ method: 'GET', url: `/api/public/forms/${writable}` });
+    expect(live.json().readonly).toBe(false);
+  });
+
   it('validates with the same rules, and neither validates nor stores hidden fields', async () => {
     const { id, formId } = await createForm();
     const bad = await submit(formId, { values: { ...goodValues, email: 'eleni@' } });

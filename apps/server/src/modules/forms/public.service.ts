@@ -86,6 +86,11 @@ async function acceptingForm(db: Db | Tx, formId: string) {
   };
 }
 
+/** A read-only form is shown but takes no submissions, uploads or drafts (spec §3 'readonly'). */
+function assertWritable(form: FormRow): void {
+  if (form.readonly) throw new AppError(409, errorKeys.formReadonly);
+}
+
 export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
   const { form, version, companyName } = await acceptingForm(db, formId);
   return {
@@ -99,6 +104,7 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
     errorUrl: form.errorUrl,
     is_payment: form.isPayment,
     fee: form.fee,
+    readonly: form.readonly,
     version: version.version,
     api: version.api,
     companyName,
@@ -129,6 +135,7 @@ export async function uploadFile(
   ip: string,
 ): Promise<FileRef> {
   const { form, structure } = await acceptingForm(db, formId);
+  assertWritable(form);
   const element = inputElements(structure).find(
     (e) => e.element.type === 'file' && e.element.options.field === field,
   )?.element;
@@ -270,6 +277,7 @@ export async function submitForm(
 ): Promise<PublicSubmitResult> {
   const { db } = ctx;
   const { form, version, structure, companyName } = await acceptingForm(db, formId);
+  assertWritable(form);
   // The honeypot: a field people never see; a bot that fills it is refused.
   if (body.website) throw new AppError(400, errorKeys.submissionRejected);
   await countAttempt(db, ctx.ip);

@@ -245,6 +245,7 @@ export default function PublicFormPage() {
                 upload={(field, file) => publicFormsApi.upload(formId, field, file)}
                 lookup={find}
                 idPrefix="public"
+                readOnly={form.readonly}
               />
               {/* The honeypot: hidden from people and from assistive technology, filled only by bots. */}
               <Box
@@ -268,10 +269,15 @@ export default function PublicFormPage() {
                   </Box>
                 </Alert>
               )}
+              {form.readonly && (
+                <Alert severity="info" data-testid="public-form-readonly">
+                  {t('onlineForms.public.readonly')}
+                </Alert>
+              )}
               <Stack
                 direction={{ xs: 'column-reverse', sm: 'row' }}
                 spacing={1.5}
-                sx={{ justifyContent: 'flex-end' }}
+                sx={{ justifyContent: 'flex-end', display: form.readonly ? 'none' : undefined }}
               >
                 <Button
                   variant="outlined"
