@@ -169,17 +169,21 @@ describe('periodicity rows (spec §3, §5, §7)', () => {
   const url = '/api/water_service/parametrics/periodicity';
 
   it('saves and reloads rows at the path of spec §7', async () => {
+    // The demo's rows stay: its invoice policy points to one (a row in use cannot go).
+    const demo = await get(`${url}?companyid=1`);
     const response = await post(`${url}?companyid=1`, [
+      ...demo,
       { id: null, periodicityType: { id: 4 }, periods: 3, startyear: 2026, startperiod: 2 },
       { id: null, periodicityType: { id: 12 }, periods: 1, startyear: 2020, startperiod: 1 },
     ]);
     expect(response.statusCode, response.body).toBe(200);
     const rows = await get(`${url}?companyid=1`);
     expect(withoutId(rows)).toEqual([
+      ...withoutId(demo),
       { periodicityType: { id: 4 }, periods: 3, startyear: 2026, startperiod: 2 },
       { periodicityType: { id: 12 }, periods: 1, startyear: 2020, startperiod: 1 },
     ]);
-    const list = await get('/api/settings/periodicity/search?periodicityType=eq(4)');
+    const list = await get('/api/settings/periodicity/search?periodicityType=eq(4)&startperiod=eq(2)');
     expect(list.content).toEqual([expect.objectContaining({ periodicityType: 4, periods: 3 })]);
   });
 
@@ -196,16 +200,36 @@ describe('periodicity rows (spec §3, §5, §7)', () => {
     const errors = response.json().fieldErrors;
     expect(errors).toEqual(
       expect.arrayContaining([
-        { field: '2.startperiod', key: 'validation.periodicity_startperiod', params: { max: 6 } },
-        { field: '3.startyear', key: 'validation.periodicity_startyear', params: { min: 1900, max: 2999 } },
         {
-          field: '4.periodicityType.id',
+          field: `${rows.length}.startperiod`,
+          key: 'validation.periodicity_startperiod',
+          params: { max: 6 },
+        },
+        {
+          field: `${rows.length + 1}.startyear`,
+          key: 'validation.periodicity_startyear',
+          params: { min: 1900, max: 2999 },
+        },
+        {
+          field: `${rows.length + 2}.periodicityType.id`,
           key: 'validation.periodicity_type',
           params: { values: '1, 2, 3, 4, 6, 12' },
         },
-        { field: '5.periods', key: 'validation.periodicity_periods', params: { months: 6, periods: 2 } },
-        { field: '5.startyear', key: 'validation.periodicity_startyear', params: { min: 1900, max: 2999 } },
-        { field: '5.startperiod', key: 'validation.periodicity_startperiod', params: { max: 2 } },
+        {
+          field: `${rows.length + 3}.periods`,
+          key: 'validation.periodicity_periods',
+          params: { months: 6, periods: 2 },
+        },
+        {
+          field: `${rows.length + 3}.startyear`,
+          key: 'validation.periodicity_startyear',
+          params: { min: 1900, max: 2999 },
+        },
+        {
+          field: `${rows.length + 3}.startperiod`,
+          key: 'validation.periodicity_startperiod',
+          params: { max: 2 },
+        },
       ]),
     );
     expect(translate('el', 'validation.periodicity_startperiod', { max: 6 })).toBe(
