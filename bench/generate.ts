@@ -155,3 +155,75 @@ export async function generateDocuments(url: string, count: number): Promise<{ c
     await client.end();
   }
 }
+
+/**
+ * The water register of a utility of `count` consumers for the first company (its demo encoding
+ * code: sector 2 – route 3 – number 5): 10 sectors of 20 routes each, one owner (trader) and one
+ * installed meter per consumer, owners named from the Greek name lists. Consumer g sits on route
+ * g % 200 with number g / 200 + 1, so an import can add numbers after `count / 200` on every route.
+ */
+export async function generateConsumers(url: string, count: number): Promise<{ companyId: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 1');
+    const companyId = rows[0]?.id ?? 0;
+    await client.query(
+      `INSERT INTO water_sectors (company_id, code, description, createuser)
+       SELECT $1, lpad(g::text, 2, '0'), 'Τομέας ' || g, 'bench' FROM generate_series(1, 10) g
+       WHERE NOT EXISTS (SELECT 1 FROM water_sectors s WHERE s.company_id = $1 AND s.code = lpad(g::text, 2, '0'))`,
+      [companyId],
+    );
+    await client.query(
+      `INSERT INTO water_routes (company_id, sector_id, code, description, reading_order, createuser)
+       SELECT $1, s.id, lpad(g::text, 3, '0'), 'Δρομολόγιο ' || s.code || '/' || g, g * 10, 'bench'
+       FROM water_sectors s, generate_series(1, 20) g
+       WHERE s.company_id = $1 AND s.code ~ '^(0[1-9]|10)$'
+         AND NOT EXISTS (SELECT 1 FROM water_routes r WHERE r.sector_id = s.id AND r.code = lpad(g::text, 3, '0'))`,
+      [companyId],
+    );
+    for (let from = 0; from < count; from += 10_000) {
+      const to = Math.min(count, from + 10_000) - 1;
+      await client.query(
+        `WITH slots AS (
+           SELECT row_number() OVER (ORDER BY s.code, r.code) - 1 AS slot, s.id AS sector_id, r.id AS route_id,
+                  s.code || '-' || r.code AS prefix
+           FROM water_routes r JOIN water_sectors s ON s.id = r.sector_id
+           WHERE r.company_id = $1 AND s.code ~ '^(0[1-9]|10)$' AND r.code ~ '^0(0[1-9]|1[0-9]|20)$'),
+         rows AS (
+           SELECT g, ($2::text[])[1 + (g % array_length($2::text[], 1))] AS firstname,
+                  ($3::text[])[1 + ((g / 7) % array_length($3::text[], 1))] AS lastname
+           FROM generate_series($4::int, $5::int) g),
+         owners AS (
+           INSERT INTO traders (company_id, individual, lastname, firstname, fullname, createuser)
+           SELECT $1, true, lastname, firstname, lastname || ' ' || firstname || ' ' || g, 'bench'
+           FROM rows ORDER BY g
+           RETURNING id, (regexp_match(fullname, '(\\d+)$'))[1]::int AS g),
+         consumers AS (
+           INSERT INTO water_consumers (company_id, code, sector_id, route_id, route_position, owner_id,
+             supply_address, supply_postal_code, status, connection_date, createuser)
+           SELECT $1, sl.prefix || '-' || lpad((o.g / 200 + 1)::text, 5, ' '), sl.sector_id, sl.route_id,
+             o.g / 200 + 1, o.id, 'Οδός ' || (o.g % 97 + 1) || ' αρ. ' || (o.g % 151 + 1), '62042', 1,
+             date '2010-01-01' + (o.g % 5000), 'bench'
+           FROM owners o JOIN slots sl ON sl.slot = o.g % 200
+           RETURNING id, route_position, connection_date, code),
+         meters AS (
+           INSERT INTO water_meters (company_id, serial_number, kind, digits, createuser)
+           SELECT $1, 'BM-' || replace(code, ' ', '0'), 1, 5, 'bench' FROM consumers
+           RETURNING id, serial_number)
+         INSERT INTO water_meter_installations (company_id, consumer_id, meter_id, installed_on, initial_reading, createuser)
+         SELECT $1, c.id, m.id, c.connection_date, 0, 'bench'
+         FROM consumers c JOIN meters m ON m.serial_number = 'BM-' || replace(c.code, ' ', '0')`,
+        [companyId, FIRST, LAST, from, to],
+      );
+      process.stdout.write(`\r  ${to + 1} consumers`);
+    }
+    process.stdout.write('\n');
+    await client.query(
+      'ANALYZE traders; ANALYZE water_consumers; ANALYZE water_meters; ANALYZE water_meter_installations',
+    );
+    return { companyId };
+  } finally {
+    await client.end();
+  }
+}

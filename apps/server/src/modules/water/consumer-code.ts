@@ -7,7 +7,7 @@ import {
   previewCode,
   splitCode,
 } from '@protocol/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { addresses, departments } from '../settings/settings-tables.schema.ts';
@@ -36,31 +36,105 @@ export async function requireDefinition(db: Db | Tx, companyId: number): Promise
 
 type CodedTable = typeof waterSectors | typeof waterAreas | typeof waterBuildings | typeof departments;
 
-async function idByCode(tx: Db | Tx, table: CodedTable, companyId: number, code: string) {
-  const [row] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.companyId, companyId), eq(table.code, code)));
-  return row?.id ?? null;
+/** The rows of the level lookups that a set of codes names, by their code (addresses by id). */
+export interface LevelLookups {
+  sectors: Map<string, number>;
+  routes: Map<string, { id: number; sectorId: number }[]>;
+  departments: Map<string, number>;
+  areas: Map<string, number>;
+  buildings: Map<string, number>;
+  addresses: Set<number>;
+}
+
+/** Values per query: well under PostgreSQL's 65,535 parameters of one statement. */
+export const LOOKUP_BATCH = 5000;
+
+async function inBatches<T>(values: readonly T[], query: (batch: T[]) => Promise<void>) {
+  for (let at = 0; at < values.length; at += LOOKUP_BATCH) await query(values.slice(at, at + LOOKUP_BATCH));
+}
+
+/** A level's parts as typed, trimmed as the code keeps them (the last part without leading zeros). */
+function trimParts(parts: readonly string[], levels: number) {
+  return parts.map((p, i) => (i === levels - 1 ? p.trim().replace(/^0+(?=\d)/, '') : p.trim()));
 }
 
 /**
- * The code of the typed parts, checked against the definition: one part per level, each within its
- * length, the last digits only, every other part a value of its level's lookup (a route in the
- * sector of the code). Answers the padded code and the ids it was built from; refuses with field
- * errors `parts.<i>`.
+ * The lookup rows every code of `partsList` names, a few queries whatever the number of codes (an
+ * import checks 100,000 rows against them in memory).
  */
-export async function resolveCode(
+export async function loadLevelLookups(
   tx: Db | Tx,
   companyId: number,
+  def: EncodingCodeDefinition,
+  partsList: readonly (readonly string[])[],
+): Promise<LevelLookups> {
+  const levels = encodingLevels(def);
+  const wanted = new Map<number, Set<string>>();
+  for (const parts of partsList) {
+    for (const [i, part] of trimParts(parts, levels.length).entries()) {
+      const type = levels[i]?.type;
+      if (type === null || type === undefined || part === '') continue;
+      const set = wanted.get(type) ?? new Set<string>();
+      wanted.set(type, set.add(part));
+    }
+  }
+  const values = (type: number) => [...(wanted.get(type) ?? [])];
+  const byCode = async (table: CodedTable, type: number) => {
+    const map = new Map<string, number>();
+    await inBatches(values(type), async (codes) => {
+      const rows = await tx
+        .select({ id: table.id, code: table.code })
+        .from(table)
+        .where(and(eq(table.companyId, companyId), inArray(table.code, codes)));
+      for (const row of rows) map.set(row.code, row.id);
+    });
+    return map;
+  };
+  const routes = new Map<string, { id: number; sectorId: number }[]>();
+  await inBatches(values(encodingLevelTypes.route), async (codes) => {
+    const rows = await tx
+      .select({ id: waterRoutes.id, sectorId: waterRoutes.sectorId, code: waterRoutes.code })
+      .from(waterRoutes)
+      .where(and(eq(waterRoutes.companyId, companyId), inArray(waterRoutes.code, codes)));
+    for (const { code, ...route } of rows) routes.set(code, [...(routes.get(code) ?? []), route]);
+  });
+  const addressIds = new Set<number>();
+  const ids = values(encodingLevelTypes.address)
+    .filter((part) => /^\d{1,9}$/.test(part))
+    .map(Number);
+  await inBatches(ids, async (batch) => {
+    const rows = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.companyId, companyId), inArray(addresses.id, batch)));
+    for (const row of rows) addressIds.add(row.id);
+  });
+  return {
+    sectors: await byCode(waterSectors, encodingLevelTypes.sector),
+    routes,
+    departments: await byCode(departments, encodingLevelTypes.department),
+    areas: await byCode(waterAreas, encodingLevelTypes.area),
+    buildings: await byCode(waterBuildings, encodingLevelTypes.building),
+    addresses: addressIds,
+  };
+}
+
+/**
+ * The code of the typed parts, checked against the definition and the loaded lookups: one part per
+ * level, each within its length, the last digits only, every other part a value of its level's
+ * lookup (a route in the sector of the code). Answers the padded code and the ids it was built
+ * from, or the field errors `parts.<i>`.
+ */
+export function checkParts(
+  def: EncodingCodeDefinition,
+  lookups: LevelLookups,
   parts: readonly string[],
-): Promise<{ code: string; levels: CodeLevels }> {
-  const def = await requireDefinition(tx, companyId);
+): { code: string; levels: CodeLevels } | { errors: FieldError[] } {
   const levels = encodingLevels(def);
   if (parts.length !== levels.length) {
-    throw badRequest([
-      { field: 'parts', key: 'validation.encoding_levels', params: { levels: levels.length } },
-    ]);
+    return {
+      errors: [{ field: 'parts', key: 'validation.encoding_levels', params: { levels: levels.length } }],
+    };
   }
   const errors: FieldError[] = [];
   const ids: CodeLevels = {
@@ -73,16 +147,14 @@ export async function resolveCode(
   };
   const fail = (i: number, key: string, params: Record<string, string | number> = {}) =>
     errors.push({ field: `parts.${i}`, key, params });
-  const trimmed = parts.map((p, i) =>
-    i === levels.length - 1 ? p.trim().replace(/^0+(?=\d)/, '') : p.trim(),
-  );
+  const trimmed = trimParts(parts, levels.length);
   for (const [i, level] of levels.entries()) {
     const part = trimmed[i] ?? '';
     if (part === '') fail(i, 'validation.required');
     else if (part.length > level.length) fail(i, 'validation.max_length', { length: level.length });
     else if (level.type === null && !/^\d+$/.test(part)) fail(i, 'validation.digits_only');
   }
-  if (errors.length > 0) throw badRequest(errors);
+  if (errors.length > 0) return { errors };
   // Sectors first: a route is looked up within the code's sector.
   const order = [...levels.keys()].sort(
     (a, b) =>
@@ -94,16 +166,13 @@ export async function resolveCode(
     const part = trimmed[i] ?? '';
     switch (levels[i]?.type) {
       case encodingLevelTypes.sector:
-        ids.sectorId = await idByCode(tx, waterSectors, companyId, part);
+        ids.sectorId = lookups.sectors.get(part) ?? null;
         if (ids.sectorId === null) fail(i, 'validation.level_value_unknown');
         break;
       case encodingLevelTypes.route: {
         // An unknown sector is the error to report; its routes cannot be told.
         if (hasSector && ids.sectorId === null) break;
-        const routes = await tx
-          .select({ id: waterRoutes.id, sectorId: waterRoutes.sectorId })
-          .from(waterRoutes)
-          .where(and(eq(waterRoutes.companyId, companyId), eq(waterRoutes.code, part)));
+        const routes = lookups.routes.get(part) ?? [];
         const inSector = ids.sectorId === null ? routes : routes.filter((r) => r.sectorId === ids.sectorId);
         if (inSector.length === 1) ids.routeId = inSector[0]?.id ?? null;
         else if (routes.length > 0 && inSector.length === 0) fail(i, 'validation.route_other_sector');
@@ -111,24 +180,20 @@ export async function resolveCode(
         break;
       }
       case encodingLevelTypes.department:
-        ids.departmentId = await idByCode(tx, departments, companyId, part);
+        ids.departmentId = lookups.departments.get(part) ?? null;
         if (ids.departmentId === null) fail(i, 'validation.level_value_unknown');
         break;
       case encodingLevelTypes.area:
-        ids.areaId = await idByCode(tx, waterAreas, companyId, part);
+        ids.areaId = lookups.areas.get(part) ?? null;
         if (ids.areaId === null) fail(i, 'validation.level_value_unknown');
         break;
       case encodingLevelTypes.building:
-        ids.buildingId = await idByCode(tx, waterBuildings, companyId, part);
+        ids.buildingId = lookups.buildings.get(part) ?? null;
         if (ids.buildingId === null) fail(i, 'validation.level_value_unknown');
         break;
       case encodingLevelTypes.address: {
-        const id = /^\d+$/.test(part) ? Number(part) : 0;
-        const [row] = await tx
-          .select({ id: addresses.id })
-          .from(addresses)
-          .where(and(eq(addresses.companyId, companyId), eq(addresses.id, id)));
-        ids.addressId = row?.id ?? null;
+        const id = /^\d{1,9}$/.test(part) ? Number(part) : 0;
+        ids.addressId = lookups.addresses.has(id) ? id : null;
         if (ids.addressId === null) fail(i, 'validation.level_value_unknown');
         break;
       }
@@ -137,8 +202,21 @@ export async function resolveCode(
         break;
     }
   }
-  if (errors.length > 0) throw badRequest(errors);
+  if (errors.length > 0) return { errors };
   return { code: previewCode(def, trimmed), levels: ids };
+}
+
+/** One code checked (a consumer's save); refuses with field errors `parts.<i>`. */
+export async function resolveCode(
+  tx: Db | Tx,
+  companyId: number,
+  parts: readonly string[],
+): Promise<{ code: string; levels: CodeLevels }> {
+  const def = await requireDefinition(tx, companyId);
+  const lookups = await loadLevelLookups(tx, companyId, def, [parts]);
+  const resolved = checkParts(def, lookups, parts);
+  if ('errors' in resolved) throw badRequest(resolved.errors);
+  return resolved;
 }
 
 /** Whether a code is taken in the company (spec §7 exist_code). */

@@ -74,6 +74,8 @@ export const waterConsumers = pgTable(
   (t) => [
     uniqueIndex('water_consumers_code_unique').on(t.companyId, t.code),
     index('water_consumers_code_norm_trgm').using('gin', t.codeNorm.op('gin_trgm_ops')),
+    // The list's default order (code): a page of a filtered list walks it and stops after 50 rows.
+    index('water_consumers_code_norm_sort').on(t.companyId, t.codeNorm, t.id),
     index('water_consumers_supply_address_norm_trgm').using('gin', t.supplyAddressNorm.op('gin_trgm_ops')),
     index('water_consumers_route_idx').on(t.routeId, t.routePosition),
     index('water_consumers_owner_idx').on(t.ownerId),

@@ -11,12 +11,17 @@ import {
 } from '@protocol/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
+import { auditInsert } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
 import { traders } from '../traders/traders.schema.ts';
-import { type CodeLevels, requireDefinition, resolveCode } from './consumer-code.ts';
+import {
+  type CodeLevels,
+  checkParts,
+  LOOKUP_BATCH,
+  loadLevelLookups,
+  requireDefinition,
+} from './consumer-code.ts';
 import { waterConsumers } from './consumers.schema.ts';
 import { ImportFileError, type ImportRow, readImportFile } from './import.file.ts';
 import { waterImportFiles } from './import.schema.ts';
@@ -25,7 +30,7 @@ import { waterPropertyUsages } from './parametrics.schema.ts';
 
 export const IMPORT_JOB = 'water.consumers.import';
 /** Rows written per transaction: a rerun after a crash repeats at most one chunk's work, harmlessly. */
-const CHUNK = 250;
+const CHUNK = 1000;
 
 export interface ImportPayload {
   fileId: number;
@@ -63,6 +68,13 @@ function isoDay(text: string): string | null {
 /** Every row checked; nothing is written. Errors name the line, the column and why, in `language`. */
 async function checkRows(db: Db, companyId: number, rows: ImportRow[], language: Language) {
   const def = await requireDefinition(db, companyId);
+  // Every lookup the file names is loaded once; the rows are then checked in memory.
+  const lookups = await loadLevelLookups(
+    db,
+    companyId,
+    def,
+    rows.map((r) => r.parts),
+  );
   const levelHeaders = consumerImportLevelHeaders(def);
   const errors: ImportError[] = [];
   const checked: CheckedRow[] = [];
@@ -80,12 +92,10 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
     const fail = (column: string, key: string, params: Record<string, string | number> = {}) =>
       errors.push({ line: row.line, column, reason: translate(language, key, params) });
     const before = errors.length;
-    let resolved: Awaited<ReturnType<typeof resolveCode>> | null = null;
-    try {
-      resolved = await resolveCode(db, companyId, row.parts);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      for (const fe of error.fieldErrors ?? []) {
+    const checkedCode = checkParts(def, lookups, row.parts);
+    const resolved = 'errors' in checkedCode ? null : checkedCode;
+    if ('errors' in checkedCode) {
+      for (const fe of checkedCode.errors) {
         const level = Number(fe.field.split('.')[1] ?? 0);
         fail(
           levelHeaders[level] ?? levelHeaders[0] ?? '',
@@ -148,7 +158,8 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
   }
   // A serial on another consumer of the company (not the row's own, which a rerun finds again).
   const wanted = checked.filter((r) => r.meter).map((r) => r.meter?.serialNumber ?? '');
-  if (wanted.length > 0) {
+  const codeOf = new Map<string, string>();
+  for (let at = 0; at < wanted.length; at += LOOKUP_BATCH) {
     const on = await db
       .select({ serial: waterMeters.serialNumber, code: waterConsumers.code })
       .from(waterMeterInstallations)
@@ -157,82 +168,131 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
       .where(
         and(
           eq(waterMeters.companyId, companyId),
-          inArray(waterMeters.serialNumber, wanted),
+          inArray(waterMeters.serialNumber, wanted.slice(at, at + LOOKUP_BATCH)),
           isNull(waterMeterInstallations.removedOn),
         ),
       );
-    const codeOf = new Map(on.map((m) => [m.serial, m.code]));
-    for (const row of checked) {
-      const at = row.meter ? codeOf.get(row.meter.serialNumber) : undefined;
-      if (at !== undefined && at !== row.code)
-        errors.push({
-          line: row.line,
-          column: header('serialNumber'),
-          reason: translate(language, 'validation.meter_serial_taken'),
-        });
-    }
+    for (const m of on) codeOf.set(m.serial, m.code);
+  }
+  for (const row of checked) {
+    const on = row.meter ? codeOf.get(row.meter.serialNumber) : undefined;
+    if (on !== undefined && on !== row.code)
+      errors.push({
+        line: row.line,
+        column: header('serialNumber'),
+        reason: translate(language, 'validation.meter_serial_taken'),
+      });
   }
   errors.sort((a, b) => a.line - b.line);
   return { errors, checked };
 }
 
-/** The trader of an ΑΦΜ in the company, else a new one (an individual when a first name is given). */
-async function traderOf(
-  tx: Tx,
-  companyId: number,
-  row: CheckedRow,
-  username: string,
-  cache: Map<string, number>,
-) {
-  const key = row.vatnumber ?? `name:${row.lastname}|${row.firstname}`;
-  const known = cache.get(key);
-  if (known !== undefined) return { id: known, created: false };
-  if (row.vatnumber) {
-    const [found] = await tx
-      .select({ id: traders.id })
-      .from(traders)
-      .where(and(eq(traders.companyId, companyId), eq(traders.vatnumber, row.vatnumber)))
-      .limit(1);
-    if (found) {
-      cache.set(key, found.id);
-      return { id: found.id, created: false };
-    }
-  }
-  const individual = row.firstname !== '';
-  const [created] = await tx
-    .insert(traders)
-    .values({
-      companyId,
-      individual,
-      lastname: individual ? row.lastname : null,
-      firstname: individual ? row.firstname : null,
-      fullname: fullnameOf(row),
-      vatnumber: row.vatnumber,
-      createuser: username,
-    })
-    .returning({ id: traders.id });
-  const id = created?.id ?? 0;
-  cache.set(key, id);
-  return { id, created: true };
-}
+const fullnameOf = (row: CheckedRow) => (row.firstname ? `${row.lastname} ${row.firstname}` : row.lastname);
+const ownerKey = (row: CheckedRow) => row.vatnumber ?? `name:${row.lastname}|${row.firstname}`;
 
 /**
- * A rerun keeps the owner a consumer already has when the row names the same person without an
- * ΑΦΜ: a name alone cannot tell two people apart, so it is never matched across consumers.
+ * The owner of each row: a consumer already there keeps its owner when the row names the same
+ * person without an ΑΦΜ (a name alone cannot tell two people apart, so it is never matched across
+ * consumers); else the trader of the ΑΦΜ in the company, else a new one (an individual when a first
+ * name is given), one per ΑΦΜ or name in the run. Three statements per chunk, however many rows.
  */
-async function currentOwner(tx: Tx, companyId: number, row: CheckedRow) {
-  if (row.vatnumber) return null;
-  const [found] = await tx
-    .select({ id: traders.id, fullname: traders.fullname })
-    .from(waterConsumers)
-    .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
-    .where(and(eq(waterConsumers.companyId, companyId), eq(waterConsumers.code, row.code)));
-  return found && found.fullname === fullnameOf(row) ? { id: found.id, created: false } : null;
+async function ownersOf(
+  tx: Tx,
+  p: ImportPayload,
+  rows: CheckedRow[],
+  result: ConsumerImportResult,
+  cache: Map<string, number>,
+): Promise<Map<string, number>> {
+  const owners = new Map<string, number>();
+  const nameOnly = rows.filter((r) => !r.vatnumber);
+  if (nameOnly.length > 0) {
+    const current = await tx
+      .select({ code: waterConsumers.code, id: traders.id, fullname: traders.fullname })
+      .from(waterConsumers)
+      .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
+      .where(
+        and(
+          eq(waterConsumers.companyId, p.companyId),
+          inArray(
+            waterConsumers.code,
+            nameOnly.map((r) => r.code),
+          ),
+        ),
+      );
+    const byCode = new Map(current.map((c) => [c.code, c]));
+    for (const row of nameOnly) {
+      const found = byCode.get(row.code);
+      if (found && found.fullname === fullnameOf(row)) owners.set(row.code, found.id);
+    }
+  }
+  const vats = [
+    ...new Set(rows.flatMap((r) => (r.vatnumber && !cache.has(r.vatnumber) ? [r.vatnumber] : []))),
+  ];
+  if (vats.length > 0) {
+    const found = await tx
+      .select({ id: traders.id, vatnumber: traders.vatnumber })
+      .from(traders)
+      .where(and(eq(traders.companyId, p.companyId), inArray(traders.vatnumber, vats)))
+      .orderBy(traders.id);
+    for (const t of found) if (t.vatnumber && !cache.has(t.vatnumber)) cache.set(t.vatnumber, t.id);
+  }
+  const missing = new Map<string, CheckedRow>();
+  for (const row of rows) {
+    const key = ownerKey(row);
+    if (!owners.has(row.code) && !cache.has(key) && !missing.has(key)) missing.set(key, row);
+  }
+  if (missing.size > 0) {
+    const news = [...missing.entries()];
+    // RETURNING of a multi-row VALUES insert answers the rows in the order given.
+    const created = await tx
+      .insert(traders)
+      .values(
+        news.map(([, row]) => {
+          const individual = row.firstname !== '';
+          return {
+            companyId: p.companyId,
+            individual,
+            lastname: individual ? row.lastname : null,
+            firstname: individual ? row.firstname : null,
+            fullname: fullnameOf(row),
+            vatnumber: row.vatnumber,
+            createuser: p.username,
+          };
+        }),
+      )
+      .returning({ id: traders.id });
+    for (const [i, [key]] of news.entries()) cache.set(key, created[i]?.id ?? 0);
+    result.tradersCreated += created.length;
+  }
+  for (const row of rows) if (!owners.has(row.code)) owners.set(row.code, cache.get(ownerKey(row)) ?? 0);
+  return owners;
 }
 
-const fullnameOf = (row: CheckedRow) => (row.firstname ? `${row.lastname} ${row.firstname}` : row.lastname);
+/** `excluded.<column>` of an upsert, for each of the given columns. */
+const excluded = <K extends keyof typeof waterConsumers.$inferInsert>(keys: K[]) =>
+  Object.fromEntries(
+    keys.map((key) => [key, sql.raw(`excluded."${(waterConsumers[key] as { name: string }).name}"`)]),
+  );
 
-/** Writes checked rows: consumers upserted by code, traders matched by ΑΦΜ, meters installed once. */
+const UPDATED: (keyof typeof waterConsumers.$inferInsert)[] = [
+  'sectorId',
+  'routeId',
+  'departmentId',
+  'areaId',
+  'addressId',
+  'buildingId',
+  'ownerId',
+  'supplyAddress',
+  'supplyPostalCode',
+  'propertyUsageId',
+  'connectionDate',
+  'status',
+];
+
+/**
+ * Writes checked rows in multi-row statements: consumers upserted by code, traders matched by ΑΦΜ,
+ * meters installed once (a consumer with a meter on keeps it), one audit line per consumer.
+ */
 async function applyChunk(
   tx: Tx,
   p: ImportPayload,
@@ -240,73 +300,101 @@ async function applyChunk(
   result: ConsumerImportResult,
   cache: Map<string, number>,
 ) {
-  for (const row of rows) {
-    const owner =
-      (await currentOwner(tx, p.companyId, row)) ?? (await traderOf(tx, p.companyId, row, p.username, cache));
-    if (owner.created) result.tradersCreated++;
-    const values = {
-      ...row.levels,
-      ownerId: owner.id,
-      supplyAddress: row.supplyAddress,
-      supplyPostalCode: row.supplyPostalCode,
-      propertyUsageId: row.usageId,
-      connectionDate: row.connectionDate,
-      status: row.status,
-    };
-    const [saved] = await tx
-      .insert(waterConsumers)
-      .values({ companyId: p.companyId, code: row.code, ...values, createuser: p.username })
-      .onConflictDoUpdate({
-        target: [waterConsumers.companyId, waterConsumers.code],
-        set: { ...values, updateuser: p.username, updatedate: new Date() },
-      })
-      .returning({ id: waterConsumers.id, inserted: sql<boolean>`(xmax = 0)` });
-    const consumerId = saved?.id ?? 0;
-    if (saved?.inserted) result.created++;
+  const owners = await ownersOf(tx, p, rows, result, cache);
+  const saved = await tx
+    .insert(waterConsumers)
+    .values(
+      rows.map((row) => ({
+        companyId: p.companyId,
+        code: row.code,
+        ...row.levels,
+        ownerId: owners.get(row.code) ?? 0,
+        supplyAddress: row.supplyAddress,
+        supplyPostalCode: row.supplyPostalCode,
+        propertyUsageId: row.usageId,
+        connectionDate: row.connectionDate,
+        status: row.status,
+        createuser: p.username,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [waterConsumers.companyId, waterConsumers.code],
+      set: { ...excluded(UPDATED), updateuser: p.username, updatedate: new Date() },
+    })
+    .returning({ id: waterConsumers.id, code: waterConsumers.code, inserted: sql<boolean>`(xmax = 0)` });
+  const idOf = new Map(saved.map((c) => [c.code, c.id]));
+  for (const c of saved) {
+    if (c.inserted) result.created++;
     else result.updated++;
-    await recordAudit(tx, {
-      entity: 'consumer',
-      entityId: consumerId,
-      action: saved?.inserted ? 'import_create' : 'import_update',
-      companyId: p.companyId,
-      user: { userId: p.userId, username: p.username },
-    });
-    if (!row.meter) continue;
-    const [on] = await tx
-      .select({ id: waterMeterInstallations.id })
-      .from(waterMeterInstallations)
-      .where(
-        and(eq(waterMeterInstallations.consumerId, consumerId), isNull(waterMeterInstallations.removedOn)),
-      );
-    if (on) continue;
-    let [meter] = await tx
-      .select({ id: waterMeters.id })
-      .from(waterMeters)
-      .where(
-        and(eq(waterMeters.companyId, p.companyId), eq(waterMeters.serialNumber, row.meter.serialNumber)),
-      );
-    if (!meter) {
-      [meter] = await tx
-        .insert(waterMeters)
-        .values({
-          companyId: p.companyId,
-          serialNumber: row.meter.serialNumber,
-          kind: 1,
-          digits: row.meter.digits,
-          createuser: p.username,
-        })
-        .returning({ id: waterMeters.id });
-    }
-    await tx.insert(waterMeterInstallations).values({
-      companyId: p.companyId,
-      consumerId,
-      meterId: meter?.id ?? 0,
-      installedOn: row.connectionDate ?? new Date().toISOString().slice(0, 10),
-      initialReading: row.meter.initialReading,
-      createuser: p.username,
-    });
-    result.metersInstalled++;
   }
+  await auditInsert(
+    tx,
+    saved.map((c) => ({
+      entity: 'consumer',
+      entityId: String(c.id),
+      action: c.inserted ? 'import_create' : 'import_update',
+      companyId: p.companyId,
+      userId: p.userId,
+      username: p.username,
+    })),
+  );
+  const withMeter = rows.filter((r) => r.meter);
+  if (withMeter.length === 0) return;
+  const metered = new Set(
+    (
+      await tx
+        .select({ consumerId: waterMeterInstallations.consumerId })
+        .from(waterMeterInstallations)
+        .where(
+          and(
+            inArray(
+              waterMeterInstallations.consumerId,
+              withMeter.map((r) => idOf.get(r.code) ?? 0),
+            ),
+            isNull(waterMeterInstallations.removedOn),
+          ),
+        )
+    ).map((m) => m.consumerId),
+  );
+  const toInstall = withMeter.filter((r) => !metered.has(idOf.get(r.code) ?? 0));
+  if (toInstall.length === 0) return;
+  const serials = toInstall.map((r) => r.meter?.serialNumber ?? '');
+  const meterOf = new Map(
+    (
+      await tx
+        .select({ id: waterMeters.id, serial: waterMeters.serialNumber })
+        .from(waterMeters)
+        .where(and(eq(waterMeters.companyId, p.companyId), inArray(waterMeters.serialNumber, serials)))
+    ).map((m) => [m.serial, m.id]),
+  );
+  const newMeters = toInstall.filter((r) => !meterOf.has(r.meter?.serialNumber ?? ''));
+  if (newMeters.length > 0) {
+    const created = await tx
+      .insert(waterMeters)
+      .values(
+        newMeters.map((r) => ({
+          companyId: p.companyId,
+          serialNumber: r.meter?.serialNumber ?? '',
+          kind: 1,
+          digits: r.meter?.digits ?? 5,
+          createuser: p.username,
+        })),
+      )
+      .returning({ id: waterMeters.id, serial: waterMeters.serialNumber });
+    for (const m of created) meterOf.set(m.serial, m.id);
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  await tx.insert(waterMeterInstallations).values(
+    toInstall.map((r) => ({
+      companyId: p.companyId,
+      consumerId: idOf.get(r.code) ?? 0,
+      meterId: meterOf.get(r.meter?.serialNumber ?? '') ?? 0,
+      installedOn: r.connectionDate ?? today,
+      initialReading: r.meter?.initialReading ?? 0,
+      createuser: p.username,
+    })),
+  );
+  result.metersInstalled += toInstall.length;
 }
 
 /**

@@ -188,6 +188,20 @@ describe('consumer import', () => {
     expect(await traders()).toBe(tradersAfter);
   });
 
+  it('runs a few statements per chunk of rows, not several per row', async () => {
+    // The register's own statements (the job polling and sessions aside) of an import of `n` new rows.
+    const statements = async (from: number, n: number) => {
+      const before = t.queries.length;
+      const rows = Array.from({ length: n }, (_, i) => good(from + i));
+      const { result } = await runImport('register.csv', csv(rows), false);
+      expect(result).toMatchObject({ errors: [], created: n, metersInstalled: n });
+      return t.queries.slice(before).filter((q) => /water_|traders|audit_log/.test(q)).length;
+    };
+    const few = await statements(100, 5);
+    const many = await statements(200, 300);
+    expect(many).toBe(few);
+  });
+
   it('reads an xlsx as well, and refuses other files', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('x');

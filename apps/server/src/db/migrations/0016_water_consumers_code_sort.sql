@@ -1,0 +1,1 @@
+CREATE INDEX "water_consumers_code_norm_sort" ON "water_consumers" USING btree ("company_id","code_norm","id");

@@ -1,0 +1,300 @@
+// The water register at scale (issue 15). Generates N consumers (default 100,000) with owners and
+// meters over 10 sectors and 200 routes, then
+// 1. runs the consumers list (Greek owner filter, sort by code, page of 50 with totalElements)
+//    against a bare Fastify + node-postgres handler replaying the same SQL, alternating the two, and
+//    prints the ratio of their throughputs (target ≥ 0.75);
+// 2. times loading M new register rows (default 100,000: owner with ΑΦΜ, consumer, meter) with COPY
+//    into the same tables (for a second company), and the import job of the same rows as a csv upload;
+//    prints import / COPY (target ≤ 5).
+//   npx tsx bench/consumers.ts [consumers=100000] [import rows=consumers] [seconds per round=5] [rounds=3]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@protocol/server/app';
+import { loadConfig } from '@protocol/server/config';
+import { openDatabase } from '@protocol/server/db';
+import { bootstrap } from '@protocol/server/seed';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { generateConsumers } from './generate.ts';
+import { benchPostgres, freePort, load } from './support.ts';
+
+const consumers = Number(process.argv[2] ?? 100_000);
+const importRows = Number(process.argv[3] ?? consumers);
+const seconds = Number(process.argv[4] ?? 5);
+const rounds = Number(process.argv[5] ?? 3);
+const concurrency = 8;
+const ADMIN_PASSWORD = 'bench-admin-password';
+const HEADER = [
+  'Τομέας',
+  'Δρομολόγιο',
+  'Αριθμός καταναλωτή',
+  'ΑΦΜ ιδιοκτήτη',
+  'Επώνυμο ή επωνυμία ιδιοκτήτη',
+  'Όνομα ιδιοκτήτη',
+  'Διεύθυνση παροχής',
+  'Τ.Κ. παροχής',
+  'Κωδικός χρήσης',
+  'Ημερομηνία σύνδεσης',
+  'Κατάσταση (0, 1, 9)',
+  'Σειριακός αριθμός υδρομετρητή',
+  'Ψηφία υδρομετρητή',
+  'Ένδειξη υδρομετρητή',
+];
+
+/** A valid ΑΦΜ from 8 digits: the check digit is Σ dᵢ·2⁸⁻ⁱ mod 11 mod 10. */
+function vatOf(n: number) {
+  const body = String(10_000_000 + n).padStart(8, '0');
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * 2 ** (8 - i), 0);
+  return `${body}${(sum % 11) % 10}`;
+}
+
+/** Import row i: on route i % 200, numbered after the generated consumers of that route. */
+function registerRow(i: number) {
+  const sector = String(1 + Math.floor((i % 200) / 20)).padStart(2, '0');
+  const route = String(1 + (i % 20)).padStart(3, '0');
+  const number = Math.ceil(consumers / 200) + 1 + Math.floor(i / 200);
+  return {
+    sector,
+    route,
+    number,
+    code: `${sector}-${route}-${String(number).padStart(5, ' ')}`,
+    vat: vatOf(i),
+    lastname: ['Παπαδόπουλος', 'Οικονόμου', 'Γεωργίου', 'Νικολάου'][i % 4] ?? '',
+    firstname: ['Γιώργος', 'Ελένη', 'Νίκος', 'Σοφία', 'Κώστας'][i % 5] ?? '',
+    address: `Εθνικής Αντιστάσεως ${1 + (i % 300)}`,
+    day: `${String(1 + (i % 28)).padStart(2, '0')}/${String(1 + (i % 12)).padStart(2, '0')}/${2000 + (i % 25)}`,
+    serial: `IMP-${String(i).padStart(7, '0')}`,
+    reading: i % 1000,
+  };
+}
+
+const csvLine = (cells: (string | number | null)[]) =>
+  cells.map((c) => (c === null ? '' : `"${String(c).replaceAll('"', '""')}"`)).join(',');
+
+const server = await benchPostgres();
+try {
+  const recorded: { query: string; params: unknown[] }[] = [];
+  let recording = false;
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'protocol-bench-')),
+    DATABASE_URL: server.url,
+    ADMIN_PASSWORD,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  });
+  const database = await openDatabase({
+    ...config,
+    logQuery: (query, params) => {
+      if (recording) recorded.push({ query, params });
+    },
+  });
+  await database.migrate();
+  await bootstrap(database.db, config, () => undefined);
+  console.log(`generating ${consumers} consumers…`);
+  const t0 = performance.now();
+  const { companyId } = await generateConsumers(server.url, consumers);
+  console.log(`  in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  const app = await buildApp(config, database);
+  const appPort = await freePort();
+  await app.listen({ port: appPort, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${appPort}/api`;
+  const login = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const { jwttoken } = (await login.json()) as { jwttoken: string };
+  const headers = { authorization: `Bearer ${jwttoken}` };
+
+  // 1. The list.
+  const query = `ownerName=${encodeURIComponent('ci(contains(παπαδοπουλ))')}&sort=code,ASC&page=0&size=50&companyid=${companyId}`;
+  const appUrl = `${base}/protocol/consumers/search?${query}`;
+  recording = true;
+  const sample = (await (await fetch(appUrl, { headers })).json()) as { totalElements: number };
+  recording = false;
+  const listSql = recorded.filter((r) => !r.query.includes('from "sessions"'));
+  console.log(`list: ${sample.totalElements} matching rows; ${listSql.length} SQL queries per request`);
+
+  const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+  if (process.env.BENCH_EXPLAIN) {
+    for (const r of listSql) {
+      const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${r.query}`, r.params as unknown[]);
+      console.log(r.query, '\n', plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    }
+  }
+  const bare = Fastify({ logger: false });
+  bare.get('/list', async () => {
+    const results = await Promise.all(listSql.map((r) => pool.query(r.query, r.params as unknown[])));
+    return { content: results[0]?.rows, totalElements: results[results.length - 1]?.rows[0] };
+  });
+  const barePort = await freePort();
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${barePort}/list`;
+  await load(appUrl, headers, 1, concurrency);
+  await load(bareUrl, {}, 1, concurrency);
+  const ratios: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const a = await load(appUrl, headers, seconds, concurrency);
+    const b = await load(bareUrl, {}, seconds, concurrency);
+    ratios.push(a.rps / b.rps);
+    console.log(
+      `round ${round}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms)  bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50.toFixed(1)} ms)  ratio ${(a.rps / b.rps).toFixed(2)}`,
+    );
+  }
+  const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+  console.log(`list throughput ratio app/bare: ${mean.toFixed(2)} (target ≥ 0.75)`);
+  await bare.close();
+
+  // 2. The import next to COPY of the same rows into the same tables (owners, consumers, meters,
+  // installations, audit lines) in one transaction.
+  const rows = Array.from({ length: importRows }, (_, i) => registerRow(i));
+  const one = async <T>(text: string, params: unknown[] = []) =>
+    (await pool.query(text, params)).rows[0] as T;
+  const routeIds = new Map(
+    (
+      await pool.query<{ key: string; sector_id: number; id: number }>(
+        `SELECT s.code || '-' || r.code AS key, s.id AS sector_id, r.id FROM water_routes r
+         JOIN water_sectors s ON s.id = r.sector_id WHERE r.company_id = $1`,
+        [companyId],
+      )
+    ).rows.map((r) => [r.key, r]),
+  );
+  const { id: usageId } = await one<{ id: number }>(
+    `SELECT id FROM water_property_usages WHERE company_id = $1 AND code = 'OIK'`,
+    [companyId],
+  );
+  const { id: adminId } = await one<{ id: number }>(`SELECT id FROM users WHERE username = 'admin'`);
+  // COPY loads into a second company (reusing the first's sectors, routes and usage), so the import
+  // then meets the same tables without deleting (and vacuuming away) 100,000 rows of five tables.
+  const { id: copyCompany } = await one<{ id: number }>(
+    `INSERT INTO companies (companyname, companytitle, createuser) VALUES ('COPY', 'COPY', 'bench') RETURNING id`,
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-copy-'));
+  const copyStart = performance.now();
+  const reserve = async (table: string) => {
+    const { seq } = await one<{ seq: string }>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, [table]);
+    const { first } = await one<{ first: string }>(`SELECT nextval($1) AS first`, [seq]);
+    await pool.query('SELECT setval($1, $2)', [seq, Number(first) + importRows - 1]);
+    return Number(first);
+  };
+  const [trader0, consumer0, meter0] = [
+    await reserve('traders'),
+    await reserve('water_consumers'),
+    await reserve('water_meters'),
+  ];
+  const files = {
+    traders: rows.map((r, i) =>
+      csvLine([
+        trader0 + i,
+        copyCompany,
+        't',
+        r.lastname,
+        r.firstname,
+        `${r.lastname} ${r.firstname}`,
+        r.vat,
+        'bench-copy',
+      ]),
+    ),
+    consumers: rows.map((r, i) => {
+      const route = routeIds.get(`${r.sector}-${r.route}`);
+      const [d, m, y] = r.day.split('/');
+      return csvLine([
+        consumer0 + i,
+        copyCompany,
+        r.code,
+        route?.sector_id ?? null,
+        route?.id ?? null,
+        trader0 + i,
+        r.address,
+        '62042',
+        usageId,
+        `${y}-${m}-${d}`,
+        1,
+        'bench-copy',
+      ]);
+    }),
+    meters: rows.map((r, i) => csvLine([meter0 + i, copyCompany, r.serial, 1, 5, 'bench-copy'])),
+    installations: rows.map((r, i) => {
+      const [d, m, y] = r.day.split('/');
+      return csvLine([copyCompany, consumer0 + i, meter0 + i, `${y}-${m}-${d}`, r.reading, 'bench-copy']);
+    }),
+    audit: rows.map((_, i) =>
+      csvLine([copyCompany, 'consumer', consumer0 + i, 'import_create', adminId, 'bench-copy']),
+    ),
+  };
+  for (const [name, lines] of Object.entries(files))
+    writeFileSync(path.join(dir, `${name}.csv`), lines.join('\n'));
+  const script = [
+    `\\copy traders (id, company_id, individual, lastname, firstname, fullname, vatnumber, createuser) FROM '${dir}/traders.csv' WITH (FORMAT csv)`,
+    `\\copy water_consumers (id, company_id, code, sector_id, route_id, owner_id, supply_address, supply_postal_code, property_usage_id, connection_date, status, createuser) FROM '${dir}/consumers.csv' WITH (FORMAT csv)`,
+    `\\copy water_meters (id, company_id, serial_number, kind, digits, createuser) FROM '${dir}/meters.csv' WITH (FORMAT csv)`,
+    `\\copy water_meter_installations (company_id, consumer_id, meter_id, installed_on, initial_reading, createuser) FROM '${dir}/installations.csv' WITH (FORMAT csv)`,
+    `\\copy audit_log (company_id, entity, entity_id, action, user_id, username) FROM '${dir}/audit.csv' WITH (FORMAT csv)`,
+  ].join('\n');
+  writeFileSync(path.join(dir, 'copy.sql'), `${script}\n`);
+  execFileSync('psql', [
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-1',
+    '-d',
+    server.url,
+    '-f',
+    path.join(dir, 'copy.sql'),
+  ]);
+  const copySeconds = (performance.now() - copyStart) / 1000;
+  console.log(`COPY of ${importRows} register rows (5 tables): ${copySeconds.toFixed(1)} s`);
+  const csv = `\uFEFF${[
+    HEADER.join(';'),
+    ...rows.map((r) =>
+      [
+        r.sector,
+        r.route,
+        r.number,
+        r.vat,
+        r.lastname,
+        r.firstname,
+        r.address,
+        '62042',
+        'OIK',
+        r.day,
+        1,
+        r.serial,
+        5,
+        r.reading,
+      ].join(';'),
+    ),
+  ].join('\r\n')}\r\n`;
+  const form = new FormData();
+  form.append('file', new Blob([csv]), 'register.csv');
+  const importStart = performance.now();
+  const started = await fetch(`${base}/protocol/consumers/import?dryRun=false&companyid=${companyId}`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
+  const { jobId } = (await started.json()) as { jobId: number };
+  let job: { state: string; error?: string; result?: Record<string, unknown> };
+  for (;;) {
+    job = (await (await fetch(`${base}/jobs/${jobId}`, { headers })).json()) as typeof job;
+    if (job.state === 'succeeded' || job.state === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const importSeconds = (performance.now() - importStart) / 1000;
+  if (job.state !== 'succeeded') throw new Error(`import failed: ${job.error}`);
+  const { errors, ...counts } = job.result as { errors: unknown[] };
+  if (errors.length > 0) throw new Error(`import refused rows: ${JSON.stringify(errors.slice(0, 3))}`);
+  console.log(
+    `import job of the same ${importRows} rows: ${importSeconds.toFixed(1)} s ${JSON.stringify(counts)}`,
+  );
+  console.log(`import / COPY: ${(importSeconds / copySeconds).toFixed(2)} (target ≤ 5)`);
+  await pool.end();
+  await app.close();
+  await database.close();
+} finally {
+  server.stop();
+}
