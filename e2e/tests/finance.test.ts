@@ -312,7 +312,9 @@ describe('finance', () => {
       ]),
     );
     await page.getByTestId('accounts-import-check').click();
-    await expect.poll(() => page.getByTestId('accounts-import-summary').textContent()).toContain('2 σωστές');
+    await expect
+      .poll(() => page.getByTestId('accounts-import-summary').textContent())
+      .toContain('2, όλες σωστές');
     await page.getByTestId('accounts-import-run').click();
     await expect.poll(() => page.getByTestId('accounts-import-summary').textContent()).toContain('2 νέοι');
     await shot(page, 'finance-accounts-import-done-el');
@@ -323,6 +325,24 @@ describe('finance', () => {
     await page.getByTestId('row-table').waitFor();
     await expect.poll(() => page.getByText('Accounting plan').count()).toBeGreaterThan(0);
     await shot(page, 'finance-accounts-en');
+    // The check's report in English (reasons in the uploader's language), light, then dark (the theme
+    // switch is behind the dialog's backdrop, so the dialog is opened again).
+    const checkBadPlan = async () => {
+      await page.getByTestId('accounts-import').click();
+      await page.getByTestId('accounts-import-file').setInputFiles(await plan([['76', 'Κακό είδος', 4, 0]]));
+      await page.getByTestId('accounts-import-check').click();
+      await expect
+        .poll(() => page.getByTestId('accounts-import-error').first().textContent())
+        .toContain('2Kind');
+    };
+    await checkBadPlan();
+    await shot(page, 'finance-accounts-import-errors-en');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('topbar-theme').click();
+    await checkBadPlan();
+    await shot(page, 'finance-accounts-import-errors-en-dark');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('topbar-theme').click();
     await page.goto('/en/finance/documents/1/edit');
     await page.getByTestId('finance-document-form').waitFor();
     await expect.poll(() => page.getByTestId('document-entry-state').textContent()).toBe('Finalized');
