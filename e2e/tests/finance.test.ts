@@ -277,23 +277,72 @@ describe('finance', () => {
     await page.goto('/finance/accounts');
     await page.getByTestId('row-table').waitFor();
     await expect.poll(() => page.getByTestId('account-mask').inputValue()).toBe('XX.XX.XX.XXXX');
-    // The accounting plan from Excel: two new accounts beside the demo plan's twelve.
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Λογαριασμοί');
-    sheet.addRow(['Κωδικός', 'Περιγραφή', 'Είδος', 'Συγκεντρωτικός']);
-    sheet.addRow(['74', 'Επιχορηγήσεις', 1, 1]);
-    sheet.addRow(['74.00', 'Επιχορηγήσεις από Δήμο', 1, 0]);
-    await page.getByTestId('accounts-import-file').setInputFiles({
-      name: 'plan.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: Buffer.from(await book.xlsx.writeBuffer()),
-    });
+    // The accounting plan from Excel as a background job: a check that lists the bad rows, then a
+    // clean file checked and imported, two new accounts beside the demo plan's twelve.
+    const plan = async (rows: (string | number)[][]) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Λογαριασμοί');
+      sheet.addRow(['Κωδικός', 'Περιγραφή', 'Είδος', 'Συγκεντρωτικός']);
+      for (const row of rows) sheet.addRow(row);
+      return {
+        name: 'plan.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(await book.xlsx.writeBuffer()),
+      };
+    };
+    await page.getByTestId('accounts-import').click();
+    await page.getByTestId('accounts-import-file').setInputFiles(
+      await plan([
+        ['74', 'Επιχορηγήσεις', 1, 1],
+        ['74.1', 'Κακός κωδικός', 1, 0],
+        ['76', 'Κακό είδος', 4, 0],
+      ]),
+    );
+    await page.getByTestId('accounts-import-check').click();
+    await expect.poll(() => page.getByTestId('accounts-import-error').count()).toBe(2);
+    await expect
+      .poll(() => page.getByTestId('accounts-import-error').first().textContent())
+      .toContain('3Κωδικός');
+    expect(await page.getByTestId('accounts-import-run').isDisabled()).toBe(true);
+    await shot(page, 'finance-accounts-import-errors-el');
+    await page.getByTestId('accounts-import-file').setInputFiles(
+      await plan([
+        ['74', 'Επιχορηγήσεις', 1, 1],
+        ['74.00', 'Επιχορηγήσεις από Δήμο', 1, 0],
+      ]),
+    );
+    await page.getByTestId('accounts-import-check').click();
+    await expect
+      .poll(() => page.getByTestId('accounts-import-summary').textContent())
+      .toContain('2, όλες σωστές');
+    await page.getByTestId('accounts-import-run').click();
+    await expect.poll(() => page.getByTestId('accounts-import-summary').textContent()).toContain('2 νέοι');
+    await shot(page, 'finance-accounts-import-done-el');
+    await page.getByRole('button', { name: 'Κλείσιμο' }).click();
     await expect.poll(() => page.getByTestId('row-table-row').count()).toBe(14);
     await shot(page, 'finance-accounts-el');
     await page.goto('/en/finance/accounts');
     await page.getByTestId('row-table').waitFor();
     await expect.poll(() => page.getByText('Accounting plan').count()).toBeGreaterThan(0);
     await shot(page, 'finance-accounts-en');
+    // The check's report in English (reasons in the uploader's language), light, then dark (the theme
+    // switch is behind the dialog's backdrop, so the dialog is opened again).
+    const checkBadPlan = async () => {
+      await page.getByTestId('accounts-import').click();
+      await page.getByTestId('accounts-import-file').setInputFiles(await plan([['76', 'Κακό είδος', 4, 0]]));
+      await page.getByTestId('accounts-import-check').click();
+      await expect
+        .poll(() => page.getByTestId('accounts-import-error').first().textContent())
+        .toContain('2Kind');
+    };
+    await checkBadPlan();
+    await shot(page, 'finance-accounts-import-errors-en');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('topbar-theme').click();
+    await checkBadPlan();
+    await shot(page, 'finance-accounts-import-errors-en-dark');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('topbar-theme').click();
     await page.goto('/en/finance/documents/1/edit');
     await page.getByTestId('finance-document-form').waitFor();
     await expect.poll(() => page.getByTestId('document-entry-state').textContent()).toBe('Finalized');

@@ -3,6 +3,7 @@ import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { decimalString, PRICE_SCALE } from './money.ts';
 import { booleanField, requiredText, rowId, textField } from './settings-fields.ts';
+import { importErrorSchema } from './water-import.ts';
 
 /**
  * Finance (issue 19), master data: the accounting plan, services, warehouses and warehouse items,
@@ -458,8 +459,17 @@ export const seriesCatalog = {
   ],
 } as const satisfies EntityCatalog;
 
-export const accountImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+/** What the accounting plan's import job answers (its `result`): a dry run writes nothing. */
+export const accountImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  errors: z.array(importErrorSchema),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
 export type AccountImportResult = z.infer<typeof accountImportResultSchema>;
 /** The largest accounting plan file accepted (an .xlsx of a few thousand accounts is far smaller). */
 export const ACCOUNT_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** POST /api/finance/accounts/import answers the queued job (GET /api/jobs/{id}). */
+export const accountImportStartSchema = z.object({ jobId: z.number().int() });
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,17 +1,24 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
+import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { financeImportFiles } from './finance.schema.ts';
+import { financeModule } from './index.ts';
 
-/** The accounting plan's Excel import (issue 19). */
+/** The accounting plan's Excel import as a background job (issue 19): dry run, all or nothing, idempotent. */
 let t: TestApp;
 let admin: { authorization: string };
+let worker: JobWorker;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
+  worker = startJobWorker(t.database.db, jobRegistryOf([financeModule]), { pollMs: 20, leaseMs: 5000 });
 });
 afterAll(async () => {
+  await worker?.stop();
   await t?.close();
 });
 
@@ -22,59 +29,97 @@ async function workbook(rows: (string | number)[][]) {
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
-const upload = (body: Buffer, contentType = XLSX) =>
+const upload = (body: Buffer, dryRun: boolean, contentType = XLSX, language = 'el') =>
   t.app.inject({
     method: 'POST',
-    url: '/api/finance/accounts/import?companyid=1',
-    headers: { ...admin, 'content-type': contentType },
+    url: `/api/finance/accounts/import?companyid=1&dryRun=${dryRun}`,
+    headers: { ...admin, 'content-type': contentType, 'accept-language': language },
     payload: body,
   });
 
+async function runImport(body: Buffer, dryRun: boolean, language = 'el') {
+  const started = await upload(body, dryRun, XLSX, language);
+  expect(started.statusCode, started.body).toBe(202);
+  const id = started.json().jobId;
+  for (let i = 0; i < 500; i++) {
+    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: admin })).json();
+    if (job.state === 'succeeded') return { job, result: job.result };
+    if (job.state === 'failed') throw new Error(job.error);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  throw new Error('the import did not end');
+}
+
+const accounts = async () =>
+  (
+    await t.app.inject({ method: 'GET', url: '/api/finance/accounts?companyid=1', headers: admin })
+  ).json() as {
+    code: string;
+    descr: string;
+    parentCode: string | null;
+    aggregate: number;
+  }[];
+
 describe('accounting plan import', () => {
-  it('creates new codes and updates existing ones; the same file twice changes nothing', async () => {
+  it('a dry run writes nothing; the import creates new codes and updates existing ones, twice the same', async () => {
     const file = await workbook([
       ['74', 'Επιχορηγήσεις', 1, 1],
       ['74.00', 'Επιχορηγήσεις από Δήμο', 1, 0],
       ['73', 'Πωλήσεις υπηρεσιών ύδρευσης', 1, 1],
     ]);
-    const first = await upload(file);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ created: 2, updated: 1 });
-    expect((await upload(file)).json()).toEqual({ created: 0, updated: 3 });
-    const accounts = (
-      await t.app.inject({ method: 'GET', url: '/api/finance/accounts?companyid=1', headers: admin })
-    ).json();
-    expect(accounts.find((a: { code: string }) => a.code === '74.00')).toMatchObject({
-      parentCode: '74',
-      aggregate: 0,
-    });
-    expect(accounts.find((a: { code: string }) => a.code === '73').descr).toBe('Πωλήσεις υπηρεσιών ύδρευσης');
+    const dry = await runImport(file, true);
+    expect(dry.result).toEqual({ dryRun: true, rows: 3, errors: [], created: 0, updated: 0 });
+    expect(dry.job).toMatchObject({ progressDone: 3, progressTotal: 3 });
+    expect((await accounts()).some((a) => a.code === '74')).toBe(false);
+
+    const first = await runImport(file, false);
+    expect(first.result).toMatchObject({ dryRun: false, rows: 3, errors: [], created: 2, updated: 1 });
+    expect(first.job).toMatchObject({ progressDone: 3, progressTotal: 3 });
+    expect((await runImport(file, false)).result).toMatchObject({ created: 0, updated: 3 });
+    const plan = await accounts();
+    expect(plan.find((a) => a.code === '74.00')).toMatchObject({ parentCode: '74', aggregate: 0 });
+    expect(plan.find((a) => a.code === '73')?.descr).toBe('Πωλήσεις υπηρεσιών ύδρευσης');
+    // The uploaded files went with their jobs.
+    expect(await t.database.db.select().from(financeImportFiles)).toEqual([]);
   });
 
-  it('refuses the whole file, naming the Excel row, when a code does not fit the mask or a kind is wrong', async () => {
-    const response = await upload(
-      await workbook([
-        ['75', 'Καλό', 1, 1],
-        ['75.1', 'Κακός κωδικός', 1, 0],
-        ['76', 'Κακό είδος', 4, 0],
-      ]),
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors.map((e: { field: string; key: string }) => [e.field, e.key])).toEqual([
-      ['rows.3.code', 'finance.error.codeMask'],
-      ['rows.4.kind', 'validation.invalid'],
+  it('reports every bad row (line, column, reason in the uploader’s language) and writes none of the file', async () => {
+    const file = await workbook([
+      ['75', 'Καλό', 1, 1],
+      ['75.1', 'Κακός κωδικός', 1, 0],
+      ['76', 'Κακό είδος', 4, 0],
+      ['75', 'Διπλός', 1, 1],
+      ['77', '', 1, 0],
     ]);
-    const accounts = (
-      await t.app.inject({ method: 'GET', url: '/api/finance/accounts?companyid=1', headers: admin })
-    ).json();
-    expect(accounts.some((a: { code: string }) => a.code === '75')).toBe(false);
+    const dry = await runImport(file, true, 'en');
+    expect(dry.result.errors).toEqual([
+      { line: 3, column: 'Code', reason: expect.stringContaining('XX.XX.XX.XXXX') },
+      { line: 4, column: 'Kind', reason: expect.any(String) },
+      { line: 5, column: 'Code', reason: 'The code is already on line 2 of the file' },
+      { line: 6, column: 'Description', reason: expect.any(String) },
+    ]);
+    const greek = await runImport(file, false);
+    expect(greek.result).toMatchObject({ dryRun: false, rows: 5, created: 0, updated: 0 });
+    expect(greek.result.errors[2]).toEqual({
+      line: 5,
+      column: 'Κωδικός',
+      reason: 'Ο κωδικός υπάρχει ήδη στη γραμμή 2 του αρχείου',
+    });
+    expect((await accounts()).some((a) => a.code === '75')).toBe(false);
   });
 
-  it('refuses what is not an .xlsx and what is too large', async () => {
-    const fake = await upload(Buffer.from('code;descr\n70;x'));
+  it('a broken or empty workbook ends with the reason; what is not an .xlsx or too large is refused', async () => {
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]);
+    expect((await runImport(broken, true, 'en')).result.errors).toEqual([
+      { line: 1, column: '', reason: 'The file is not an Excel file (.xlsx)' },
+    ]);
+    expect((await runImport(await workbook([]), true)).result.errors).toEqual([
+      { line: 1, column: '', reason: 'Το αρχείο δεν έχει λογαριασμούς' },
+    ]);
+    const fake = await upload(Buffer.from('code;descr\n70;x'), true);
     expect(fake.statusCode).toBe(415);
     expect(fake.json().key).toBe('finance.error.notXlsx');
-    expect((await upload(Buffer.from('{}'), 'application/json')).statusCode).toBe(415);
-    expect((await upload(Buffer.alloc(3 * 1024 * 1024, 1))).statusCode).toBe(413);
+    expect((await upload(Buffer.from('{}'), true, 'application/json')).statusCode).toBe(415);
+    expect((await upload(Buffer.alloc(3 * 1024 * 1024, 1), true)).statusCode).toBe(413);
   });
 });

@@ -8,9 +8,9 @@ import {
   type SaveFinanceDocument,
   type SeriesKind,
 } from '@protocol/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { auditInsert, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -158,6 +158,13 @@ export async function describe(
   };
 }
 
+/** What a line needs of its service. */
+interface ServiceRef {
+  id: number;
+  descr: string;
+  accountId: number | null;
+}
+
 interface Resolved {
   descr: string;
   accountId: number | null;
@@ -168,13 +175,25 @@ interface Resolved {
 async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument) {
   const errors: FieldError[] = [];
   const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
-  // The series and the trader in one query: the trader only when it is the company's.
+  const ids = (pick: (l: SaveFinanceDocument['lines'][number]) => number | null) => [
+    ...new Set(input.lines.map(pick).filter((id): id is number => id !== null)),
+  ];
+  const serviceIds = ids((l) => l.serviceId);
+  const itemIds = ids((l) => l.itemId);
+  const warehouseIds = ids((l) => l.warehouseId);
+  // The series, the trader and the lines' services in one query (one round trip for the usual
+  // invoice): the trader and the services only when they are the company's.
+  const companyServices = (wanted: number[]) =>
+    and(eq(financeServices.companyId, companyId), inArray(financeServices.id, wanted.length ? wanted : [-1]));
   const [found] = await tx
     .select({
       series: financeSeries,
       traderId: traders.id,
       fullname: traders.fullname,
       vatnumber: traders.vatnumber,
+      services: sql<ServiceRef[]>`(SELECT coalesce(json_agg(json_build_object('id', ${financeServices.id},
+        'descr', ${financeServices.descr}, 'accountId', ${financeServices.accountId})), '[]')
+        FROM ${financeServices} WHERE ${companyServices(serviceIds)})`,
     })
     .from(financeSeries)
     .leftJoin(traders, and(eq(traders.id, input.traderId ?? -1), eq(traders.companyId, companyId)))
@@ -194,21 +213,21 @@ async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument) {
   } else if (series && series.kind !== 'retailReceipt') {
     invalid('traderId', 'validation.required');
   }
-  const ids = (pick: (l: SaveFinanceDocument['lines'][number]) => number | null) => [
-    ...new Set(input.lines.map(pick).filter((id): id is number => id !== null)),
-  ];
-  const serviceIds = ids((l) => l.serviceId);
-  const itemIds = ids((l) => l.itemId);
-  const warehouseIds = ids((l) => l.warehouseId);
+  // Without the series row the services are looked up alone, so every bad line is still named.
   const services = new Map(
-    serviceIds.length === 0
-      ? []
-      : (
-          await tx
-            .select()
+    (found
+      ? found.services
+      : serviceIds.length === 0
+        ? []
+        : await tx
+            .select({
+              id: financeServices.id,
+              descr: financeServices.descr,
+              accountId: financeServices.accountId,
+            })
             .from(financeServices)
-            .where(and(eq(financeServices.companyId, companyId), inArray(financeServices.id, serviceIds)))
-        ).map((s) => [s.id, s]),
+            .where(companyServices(serviceIds))
+    ).map((s) => [s.id, s]),
   );
   const items = new Map(
     itemIds.length === 0
@@ -346,18 +365,18 @@ export async function createFinanceDocument(
   extra: { relatedDocumentId?: number } = {},
 ): Promise<FinanceDocument> {
   return db.transaction(async (tx) => {
-    const { row, written, head } = await insertDocument(tx, principal, companyId, input, requestId, extra);
+    const { row, written, head } = await insertDocument(tx, principal, companyId, input, extra);
+    await auditInsert(tx, [createdAudit(row, principal, requestId)]);
     return describe(tx, row, written, head);
   });
 }
 
-/** Stores a new document (entry state new) in the caller's transaction. */
+/** Stores a new document (entry state new) in the caller's transaction; the caller audits it. */
 export async function insertDocument(
   tx: Tx,
   principal: Principal,
   companyId: number,
   input: SaveFinanceDocument,
-  requestId: string,
   extra: { relatedDocumentId?: number } = {},
 ) {
   const { resolved, head } = await resolve(tx, companyId, input);
@@ -375,16 +394,19 @@ export async function insertDocument(
     .returning();
   if (!row) throw new Error('insert returned no row');
   const written = await writeContent(tx, row.id, input, resolved, totals, false);
-  await recordAudit(tx, {
-    entity: 'financeDocument',
-    entityId: row.id,
-    action: 'create',
-    companyId,
-    user: principal,
-    requestId,
-  });
   return { row, written, head };
 }
+
+/** The audit line of a document's creation; its caller writes it, alone or with the finalize line. */
+export const createdAudit = (row: DocumentRow, principal: Principal, requestId: string) => ({
+  entity: 'financeDocument',
+  entityId: String(row.id),
+  action: 'create',
+  companyId: row.companyId,
+  userId: principal.userId,
+  username: principal.username,
+  requestId,
+});
 
 /** Refuses any change to a finalized document (409). */
 export function assertEditable(row: DocumentRow): void {

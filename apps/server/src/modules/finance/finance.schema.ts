@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
@@ -340,3 +342,18 @@ export const financeCertificationCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.year] })],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * An accounting plan file uploaded for its import job, read by the job (which may run on another
+ * node or after a restart) and deleted when the job ends (index.ts onJobSettled).
+ */
+export const financeImportFiles = pgTable('finance_import_files', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit.schema.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -294,6 +295,13 @@ describe('documents', () => {
     );
     expect(issued.statusCode, issued.body).toBe(201);
     expect(issued.json()).toMatchObject({ entryState: 9, number: 4, payable: '186.00' });
+    // Issued at once, it is still audited as created and as finalized.
+    const trail = await t.database.db
+      .select({ action: auditLog.action, username: auditLog.username })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'financeDocument'), eq(auditLog.entityId, String(issued.json().id))));
+    expect(trail.map((line) => line.action).sort()).toEqual(['create', 'finalized']);
+    expect(trail.every((line) => line.username === 'admin')).toBe(true);
     const before = (await inject('GET', q('/api/finance/documents/search?size=1'))).json().totalElements;
     const refused = await inject(
       'POST',

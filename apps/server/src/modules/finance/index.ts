@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { defineModule } from '../../platform/module.ts';
+import { ACCOUNTS_IMPORT_JOB, dropAccountsFile, importAccountsJob } from './accounts.import.ts';
 import { certificationsRoutes } from './certifications.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { seedFinanceDefaults, seedFinanceDemo } from './finance.defaults.ts';
@@ -23,5 +25,8 @@ export const financeModule = defineModule({
   plugin,
   companyDefaults: seedFinanceDefaults,
   demoData: seedFinanceDemo,
+  // The accounting plan's import runs in the background; its uploaded file goes when the job ends.
+  jobs: { [ACCOUNTS_IMPORT_JOB]: importAccountsJob as JobHandler<never> },
+  onJobSettled: dropAccountsFile,
   references: [{ target: 'traders', table: 'finance_documents', column: 'trader_id' }],
 });

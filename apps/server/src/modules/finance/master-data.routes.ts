@@ -1,6 +1,6 @@
 import {
   ACCOUNT_IMPORT_MAX_BYTES,
-  accountImportResultSchema,
+  accountImportStartSchema,
   accountRowSchema,
   accountSchema,
   financeSettingsSchema,
@@ -20,10 +20,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
-import { importAccounts } from './accounts.import.ts';
+import {
+  ACCOUNTS_IMPORT_JOB,
+  type AccountImportPayload,
+  isXlsx,
+  storeAccountsFile,
+} from './accounts.import.ts';
 import { companyStock, itemStock, saveFinanceSettings } from './master-data.service.ts';
 import {
   accountMaskOf,
@@ -43,7 +49,7 @@ const common = {
 
 /** Finance master data (issue 19): accounting plan, services, warehouses, items, document series. */
 export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db } = options;
+  const { db, jobs } = options;
   registerRowTableRoutes(app, options, {
     ...common,
     path: '/finance/accounts',
@@ -87,7 +93,8 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     itemSchema: seriesSchema,
   });
 
-  // The accounting plan's Excel file comes as the request's body, checked for size and type.
+  // The accounting plan's Excel file comes as the request's body, checked for size and type, and is
+  // imported by a background job (GET /api/jobs/{id}): a dry run (dryRun=true) or the import itself.
   app.addContentTypeParser(
     XLSX_CONTENT_TYPE,
     { parseAs: 'buffer', bodyLimit: ACCOUNT_IMPORT_MAX_BYTES },
@@ -101,15 +108,39 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       schema: {
         tags: ['finance'],
         summary:
-          'Import the accounting plan from an .xlsx body (code, description, kind, aggregate): all or nothing, existing codes updated',
-        querystring: companyQuery,
+          'Queue the accounting plan import from an .xlsx body (code, description, kind, aggregate): a dry run reporting every bad row, or the import, all or nothing, existing codes updated',
+        querystring: companyQuery.extend({ dryRun: z.enum(['true', 'false']).default('true') }),
         consumes: [XLSX_CONTENT_TYPE],
-        response: { 200: accountImportResultSchema },
+        response: { 202: accountImportStartSchema },
       },
     },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'finance.error.notXlsx');
-      return importAccounts(db, principalOf(request), companyOf(request), request.body, request.id);
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body) || !isXlsx(request.body))
+        throw new AppError(415, 'finance.error.notXlsx');
+      const principal = principalOf(request);
+      const companyId = companyOf(request);
+      const payload: AccountImportPayload = {
+        fileId: 0,
+        dryRun: request.query.dryRun === 'true',
+        language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
+        companyId,
+        username: principal.username,
+        userId: principal.userId,
+        requestId: request.id,
+      };
+      const content = request.body;
+      const jobId = await db.transaction(async (tx) => {
+        payload.fileId = await storeAccountsFile(tx, companyId, content);
+        const { job } = await jobs.enqueue(tx, {
+          kind: ACCOUNTS_IMPORT_JOB,
+          companyId,
+          owner: principal.userId,
+          payload: payload as unknown as Record<string, unknown>,
+          maxAttempts: 2,
+        });
+        return job.id;
+      });
+      return reply.status(202).send({ jobId });
     },
   );
 

@@ -1,31 +1,27 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
-  ACCOUNT_IMPORT_MAX_BYTES,
   ACCOUNT_MASK_MAX,
   type Account,
-  type AccountImportResult,
   accountKinds,
   accountMaskError,
   accountRowSchema,
   accountSchema,
-  type FieldError,
   type FinanceSettings,
-  XLSX_CONTENT_TYPE,
 } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyPath } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
-import { api, getToken } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { AccountsImport } from './AccountsImport.tsx';
 import { ACCOUNTS_PATH } from './api.ts';
 import { FinanceTable } from './FinanceTable.tsx';
 
@@ -77,77 +73,6 @@ function MaskEditor() {
         </Button>
       )}
     </Stack>
-  );
-}
-
-/** Imports the accounting plan from an .xlsx (code, description, kind, aggregate), all or nothing. */
-function ImportButton({ onImported }: { onImported: () => void }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const client = useQueryClient();
-  const path = useCompanyPath('/api/finance/accounts/import');
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const token = getToken();
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: {
-          'content-type': XLSX_CONTENT_TYPE,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: file,
-      });
-      const body = await response.json();
-      if (!response.ok) {
-        const rows = (body.fieldErrors ?? []) as FieldError[];
-        const first = rows[0];
-        const message = String(
-          first
-            ? t('finance.accounts.importRowError', {
-                row: first.field.split('.')[1],
-                message: t(first.key, first.params),
-              })
-            : t(body.key ?? 'error.server', body.params ?? {}),
-        );
-        throw new Error(message);
-      }
-      return body as AccountImportResult;
-    },
-    onSuccess: async (result) => {
-      notify(t('finance.accounts.imported', result), 'success');
-      // The table keeps its own drafts: it starts again from the refetched plan.
-      await client.invalidateQueries({ queryKey: ['rowTable'] });
-      onImported();
-    },
-    onError: (failure) => notify(errorMessage(t, failure), 'error'),
-  });
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        data-testid="accounts-import-file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file && file.size > ACCOUNT_IMPORT_MAX_BYTES)
-            notify(t('finance.accounts.importTooBig'), 'error');
-          else if (file) upload.mutate(file);
-          event.target.value = '';
-        }}
-      />
-      <Button
-        variant="outlined"
-        startIcon={<UploadFileOutlinedIcon />}
-        onClick={() => input.current?.click()}
-        loading={upload.isPending}
-        data-testid="accounts-import"
-      >
-        {t('finance.accounts.import')}
-      </Button>
-    </>
   );
 }
 
@@ -211,7 +136,7 @@ export default function AccountsPage() {
     >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <MaskEditor />
-        {can('finance:write') && <ImportButton onImported={() => setVersion((v) => v + 1)} />}
+        {can('finance:write') && <AccountsImport onImported={() => setVersion((v) => v + 1)} />}
       </Stack>
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
         {t('finance.accounts.hierarchyHint')}
