@@ -63,6 +63,8 @@ export const waterMeterInstallations = pgTable(
     index('water_meter_installations_consumer_idx').on(t.consumerId, t.installedOn),
     uniqueIndex('water_meter_installations_consumer_on').on(t.consumerId).where(sql`removed_on IS NULL`),
     uniqueIndex('water_meter_installations_meter_on').on(t.meterId).where(sql`removed_on IS NULL`),
+    // A meter's whole history (and its foreign key: deleting a meter must not scan every installation).
+    index('water_meter_installations_meter_idx').on(t.meterId, t.installedOn),
   ],
 );
 

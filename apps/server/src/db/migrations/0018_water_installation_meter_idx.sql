@@ -1,0 +1,1 @@
+CREATE INDEX "water_meter_installations_meter_idx" ON "water_meter_installations" USING btree ("meter_id","installed_on");
