@@ -1,5 +1,5 @@
 // What the benchmarks share: a throw-away PostgreSQL server and simple HTTP load.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -85,4 +85,40 @@ export async function load(
   );
   latencies.sort((a, b) => a - b);
   return { rps: done / seconds, p50: latencies[Math.floor(latencies.length / 2)] ?? 0 };
+}
+
+/**
+ * The server as its own process (`apps/server/src/main.ts`), so the load generator never shares its
+ * CPU with the server it measures. Its temporary data folder is deleted by `stop`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ base: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
+  const port = await freePort();
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Protocol is running')) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
+    );
+  });
+  return {
+    base: `http://127.0.0.1:${port}/api`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { Decimal, FINALIZED, type FinanceDocument, type SaveFinanceDocument } from '@protocol/contracts';
+import { Decimal, FINALIZED, type FinanceDocument } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditInsert } from '../../platform/audit.ts';
@@ -7,12 +7,10 @@ import { AppError } from '../../platform/errors.ts';
 import {
   assertEditable,
   createdAudit,
-  type DocumentHead,
   type DocumentRow,
   describe,
   documentOf,
   financeErrors,
-  insertDocument,
   seriesOf,
 } from './documents.service.ts';
 import {
@@ -111,38 +109,11 @@ export async function finalizeFinanceDocument(
   });
 }
 
-/**
- * Issues a document at once (the form's "save and finalize", and bulk issuing): stored and finalized
- * in one transaction, so a refusal (checkdates) leaves neither a draft nor a number behind.
- */
-export async function issueFinanceDocument(
-  db: Db,
-  principal: Principal,
-  companyId: number,
-  input: SaveFinanceDocument,
-  requestId: string,
-): Promise<FinanceDocument> {
-  return db.transaction(async (tx) => {
-    const { row, written, head } = await insertDocument(tx, principal, companyId, input);
-    const finalized = await finalizeRow(tx, principal, row, requestId, head.series, true);
-    return describe(tx, finalized, written, head);
-  });
-}
-
-async function finalizeRow(
-  tx: Tx,
-  principal: Principal,
-  row: DocumentRow,
-  requestId: string,
-  known?: DocumentHead['series'],
-  justCreated = false,
-) {
+async function finalizeRow(tx: Tx, principal: Principal, row: DocumentRow, requestId: string) {
   assertEditable(row);
-  const series = known ?? (await seriesOf(tx, row.companyId, row.seriesId));
+  const series = await seriesOf(tx, row.companyId, row.seriesId);
   if (!series) throw new AppError(409, financeErrors.finalized);
   if (series.movesStock) await moveStock(tx, row, series.debitCredit);
-  // A document issued at once gets both audit lines in one statement (one round trip fewer per invoice).
-  const finalized = { ...createdAudit(row, principal, requestId), action: 'finalized' };
-  await auditInsert(tx, justCreated ? [createdAudit(row, principal, requestId), finalized] : [finalized]);
+  await auditInsert(tx, [{ ...createdAudit(row, principal, requestId), action: 'finalized' }]);
   return takeNumber(tx, principal, row, series.checkdates);
 }

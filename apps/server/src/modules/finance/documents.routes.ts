@@ -11,7 +11,8 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
-import { finalizeFinanceDocument, issueFinanceDocument } from './documents.finalize.ts';
+import { finalizeFinanceDocument } from './documents.finalize.ts';
+import { issueFinanceDocument } from './documents.issue.ts';
 import { documentsList, documentsOfCompany } from './documents.list.ts';
 import { printFinanceDocument } from './documents.pdf.ts';
 import {

@@ -8,7 +8,7 @@ import {
   type SaveFinanceDocument,
   type SeriesKind,
 } from '@protocol/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditInsert, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
@@ -69,14 +69,14 @@ export async function getFinanceDocument(
   return describe(db, await documentOf(db, principal, id));
 }
 
-type LineRow = typeof financeDocumentLines.$inferSelect;
+export type LineRow = typeof financeDocumentLines.$inferSelect;
 /** The document's series and its trader's name and ΑΦΜ. */
 export type DocumentHead = {
   series: typeof financeSeries.$inferSelect;
   fullname: string | null;
   vatnumber: string | null;
 };
-type TaxRow = typeof financeDocumentTaxes.$inferSelect;
+export type TaxRow = typeof financeDocumentTaxes.$inferSelect;
 
 /** The document as the API answers it; lines and taxes just written are passed in, not read again. */
 export async function describe(
@@ -165,14 +165,14 @@ interface ServiceRef {
   accountId: number | null;
 }
 
-interface Resolved {
+export interface Resolved {
   descr: string;
   accountId: number | null;
   warehouseId: number | null;
 }
 
 /** Series, trader, services, items and warehouses of the company; each line's description and account. */
-async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument) {
+export async function resolve(tx: Db | Tx, companyId: number, input: SaveFinanceDocument) {
   const errors: FieldError[] = [];
   const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
   const ids = (pick: (l: SaveFinanceDocument['lines'][number]) => number | null) => [
@@ -276,9 +276,8 @@ async function resolve(tx: Tx, companyId: number, input: SaveFinanceDocument) {
   };
 }
 
-/** Writes the document's lines, taxes and totals (replacing what a draft had). */
 /** The document's amounts by the contracts' money rules. */
-function totalsOf(input: SaveFinanceDocument) {
+export function totalsOf(input: SaveFinanceDocument) {
   const totals = documentTotals(input.lines, input.taxes);
   const header = {
     net: moneyString(totals.net),
@@ -290,6 +289,45 @@ function totalsOf(input: SaveFinanceDocument) {
     payable: moneyString(totals.payable),
   };
   return { totals, header };
+}
+
+/** The rows of a document's lines; `documentId` may be SQL (the id a statement has just inserted). */
+export function lineValues(
+  documentId: number | SQL,
+  input: SaveFinanceDocument,
+  resolved: Resolved[],
+  totals: DocumentTotals,
+) {
+  return input.lines.map((line, index) => {
+    const amounts = totals.lines[index];
+    const extra = resolved[index];
+    return {
+      documentId,
+      position: index + 1,
+      serviceId: line.serviceId,
+      itemId: line.itemId,
+      warehouseId: extra?.warehouseId ?? null,
+      accountId: extra?.accountId ?? null,
+      descr: extra?.descr ?? '',
+      quantity: line.quantity,
+      price: line.price,
+      discount: line.discount,
+      vatPercent: line.vatPercent,
+      net: moneyString(amounts?.net ?? 0),
+      vat: moneyString(amounts?.vat ?? 0),
+      total: moneyString(amounts?.total ?? 0),
+    };
+  });
+}
+
+/** The rows of a document's taxes, amounts computed (see `lineValues`). */
+export function taxValues(documentId: number | SQL, input: SaveFinanceDocument, totals: DocumentTotals) {
+  return input.taxes.map((tax, index) => ({
+    documentId,
+    kind: tax.kind,
+    percent: tax.percent,
+    amount: moneyString(totals.taxes[index] ?? 0),
+  }));
 }
 
 /** Writes the lines and taxes (replacing a draft's); answers them as stored. */
@@ -307,47 +345,19 @@ async function writeContent(
   }
   const lines = await tx
     .insert(financeDocumentLines)
-    .values(
-      input.lines.map((line, index) => {
-        const amounts = totals.lines[index];
-        const extra = resolved[index];
-        return {
-          documentId,
-          position: index + 1,
-          serviceId: line.serviceId,
-          itemId: line.itemId,
-          warehouseId: extra?.warehouseId ?? null,
-          accountId: extra?.accountId ?? null,
-          descr: extra?.descr ?? '',
-          quantity: line.quantity,
-          price: line.price,
-          discount: line.discount,
-          vatPercent: line.vatPercent,
-          net: moneyString(amounts?.net ?? 0),
-          vat: moneyString(amounts?.vat ?? 0),
-          total: moneyString(amounts?.total ?? 0),
-        };
-      }),
-    )
+    .values(lineValues(documentId, input, resolved, totals))
     .returning();
   const taxes =
     input.taxes.length === 0
       ? []
       : await tx
           .insert(financeDocumentTaxes)
-          .values(
-            input.taxes.map((tax, index) => ({
-              documentId,
-              kind: tax.kind,
-              percent: tax.percent,
-              amount: moneyString(totals.taxes[index] ?? 0),
-            })),
-          )
+          .values(taxValues(documentId, input, totals))
           .returning();
   return { lines, taxes };
 }
 
-const headerOf = (input: SaveFinanceDocument) => ({
+export const headerOf = (input: SaveFinanceDocument) => ({
   seriesId: input.seriesId,
   date: input.date,
   traderId: input.traderId,

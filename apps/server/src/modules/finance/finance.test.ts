@@ -295,6 +295,8 @@ describe('documents', () => {
     );
     expect(issued.statusCode, issued.body).toBe(201);
     expect(issued.json()).toMatchObject({ entryState: 9, number: 4, payable: '186.00' });
+    // The answer of the one-statement issue is the document as stored, to the last digit of each amount.
+    expect(issued.json()).toEqual((await inject('GET', `/api/finance/documents/${issued.json().id}`)).json());
     // Issued at once, it is still audited as created and as finalized.
     const trail = await t.database.db
       .select({ action: auditLog.action, username: auditLog.username })
@@ -353,8 +355,17 @@ describe('documents', () => {
     const receipt = await create(documentBody('ΔΠ', '2026-04-04', [itemLine('ΥΔΡ-15', '10')]));
     await finalize(receipt.id);
     expect((await stock())[0].quantity).toBe('8.500');
+    // Issued at once, an item invoice moves its stock in the same statement.
+    const issued = await inject(
+      'POST',
+      q('/api/finance/documents?finalize=true'),
+      documentBody('ΤΔΑ', '2026-04-04', [itemLine('ΥΔΡ-15', '2.25')]),
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json().lines[0]).toMatchObject({ quantity: '2.250', warehouseId });
+    expect((await stock())[0].quantity).toBe('6.250');
     const listed = (await inject('GET', q('/api/finance/items'))).json();
-    expect(listed.find((i: Json) => i.code === 'ΥΔΡ-15').quantity).toBe('8.500');
+    expect(listed.find((i: Json) => i.code === 'ΥΔΡ-15').quantity).toBe('6.250');
 
     const draft = await create(documentBody('ΤΠΥ', '2026-04-05', [serviceLine('ΥΠ01')]));
     expect(
