@@ -44,6 +44,7 @@ import { searchRoutes } from './platform/search/search.routes.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { SsoService } from './platform/sso.ts';
 import { createDiskStorage, type Storage } from './platform/storage.ts';
+import { createS3Storage } from './platform/storage-s3.ts';
 import { type StorageColumn, sweepStorage } from './platform/storage-sweep.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { viewsRoutes } from './platform/views/views.routes.ts';
@@ -154,7 +155,7 @@ export async function buildApp(
     sso: config.oidc ? new SsoService(config.oidc, tokens) : undefined,
     lists: new ListRegistry(),
     secrets: createSecretBox(config.credentialsKey),
-    storage: createDiskStorage(config.storageDir),
+    storage: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.storageDir),
     mailer: createMailer(config),
     companyDefaults: companyDefaultsOf(modules),
     references: referencesOf(modules),

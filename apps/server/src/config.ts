@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NOTIFICATION_POLL_MS } from '@protocol/contracts';
 import { z } from 'zod';
+import type { S3StorageOptions } from './platform/storage-s3.ts';
 
 /** A bad setting: start-up stops with a message that names it. */
 export class ConfigError extends Error {
@@ -33,6 +34,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   /** Where the disk storage adapter keeps uploaded files; `DATA_DIR/files` by default. */
   STORAGE_DIR: optionalText,
+  /** With a bucket, files are kept in an S3-compatible object store instead (README "File storage"). */
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url('must be a URL').optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(flag.optional()),
+  S3_PREFIX: z.string().trim().default(''),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -88,6 +97,8 @@ export interface Config {
   dataDir: string;
   /** The folder of the disk storage adapter (uploaded files): STORAGE_DIR, else DATA_DIR/files. */
   storageDir: string;
+  /** The S3-compatible store of the files (S3_BUCKET and friends); undefined: the disk folder. */
+  s3: S3StorageOptions | undefined;
   databaseUrl: string | undefined;
   databasePoolMax: number;
   jwtSecret: string;
@@ -122,6 +133,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('MAIL_FROM', 'SMTP_URL needs a sender address');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'S3 credentials need both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     throw new ConfigError(
       e.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER',
@@ -135,6 +152,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     storageDir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'files'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // A self-hosted service (an endpoint of its own) usually has no per-bucket host names.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+          spoolDir: path.join(dataDir, 's3-spool'),
+        }
+      : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),

@@ -189,7 +189,8 @@ async function entriesOf(dir: string): Promise<string[]> {
   }
 }
 
-async function* chunksOf(source: StorageSource): AsyncIterable<Uint8Array> {
+/** The bytes of a source as chunks, whatever its kind. */
+export async function* chunksOf(source: StorageSource): AsyncIterable<Uint8Array> {
   if (source instanceof Uint8Array) {
     yield source;
     return;
