@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from './jobs.schema.ts';
@@ -30,7 +31,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  * so a worker that lost its lease (paused, cut off) can never end or report on a job another took.
  */
 export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorkerOptions = {}): JobWorker {
-  const id = `worker-${randomUUID()}`;
+  // Host and process first: an operator (and the several-nodes test) sees which node holds a job.
+  const id = `worker-${hostname()}-${process.pid}-${randomUUID()}`;
   const { concurrency = 2, pollMs = 1000, leaseMs = 60_000, stopGraceMs = 10_000, log } = options;
   const kinds = [...registry.handlers.keys()];
   const running = new Map<number, { promise: Promise<void>; controller: AbortController }>();
