@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { principalOf } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
+import { attachmentErrors, isPreviewable } from './attachments.content.ts';
 import {
-  attachmentErrors,
   deleteAttachment,
-  isPreviewable,
   listAttachments,
   MAX_FILES_PER_UPLOAD,
   openAttachment,
