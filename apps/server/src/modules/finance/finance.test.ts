@@ -389,6 +389,22 @@ describe('documents', () => {
       .map((r) => r.number)
       .sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(numbers).toEqual(drafts.map((_, i) => i + 1));
+    // Issued at once, concurrently and with a date before the last among them: the refused ones
+    // leave no number behind, the others continue the series without a gap.
+    const issued = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        inject(
+          'POST',
+          q('/api/finance/documents?finalize=true'),
+          documentBody('ΑΛΠ', i % 6 === 5 ? '2026-05-01' : '2026-05-10', [serviceLine('ΥΠ03')]),
+        ),
+      ),
+    );
+    const accepted = issued.filter((a) => a.statusCode === 201).map((a) => a.json().number);
+    expect(issued.filter((a) => a.statusCode === 409).map((a) => a.json().key)).toEqual(
+      Array.from({ length: 4 }, () => 'finance.error.dateBeforeLast'),
+    );
+    expect(accepted.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 25 + i));
   });
 
   it('lists the documents (FIN) with Greek-aware search, and offers their exports', async () => {
