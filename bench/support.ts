@@ -16,6 +16,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * What a bench started and must not leave behind however it ends (an error, Ctrl-C, a closed pipe):
+ * run at exit, synchronously, each once.
+ */
+const cleanups = new Set<() => void>();
+function atExit(cleanup: () => void): () => void {
+  if (cleanups.size === 0) {
+    process.once('exit', () => {
+      for (const run of cleanups) run();
+    });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+      process.once(signal, () => process.exit(130));
+  }
+  const once = () => {
+    if (cleanups.delete(once)) cleanup();
+  };
+  cleanups.add(once);
+  return once;
+}
+
 /** BENCH_DATABASE_URL when given, else a PostgreSQL server of Debian's packages in a temp folder. */
 export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
@@ -52,13 +72,11 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
     `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100`,
     'start',
   ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const stop = atExit(() => {
+    run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 /** Requests per second of `url` over `seconds` with `concurrency` clients. */
@@ -103,6 +121,10 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = atExit(() => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -118,7 +140,7 @@ export async function startServerProcess(
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      kill();
     },
   };
 }
