@@ -5,6 +5,7 @@
 // into a second series on the same PostgreSQL. Prints both rates, their ratio (target ≥ 0.3) and
 // checks that both series are numbered exactly 1…N (0 gaps, 0 duplicates).
 //   npx tsx bench/finance.ts [invoices=10000]
+import { availableParallelism, loadavg } from 'node:os';
 import { lineAmounts } from '@protocol/contracts';
 import pg from 'pg';
 import { benchPostgres, startServerProcess } from './support.ts';
@@ -176,6 +177,13 @@ try {
   console.log(`raw SQL: the same rows at ${rawRate.toFixed(0)} invoices/s`);
   const ratio = apiRate / rawRate;
   console.log(`ratio ${ratio.toFixed(2)} (target ≥ 0.3)`);
+  // The API is one Node.js process, the raw side 16 PostgreSQL backends: on a busy machine the ratio
+  // falls with the load, so it is printed beside it.
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} on ${availableParallelism()} cores`,
+  );
 
   let failed = ratio < 0.3;
   for (const [label, id] of [
