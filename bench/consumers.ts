@@ -2,7 +2,7 @@
 // meters over 10 sectors and 200 routes, then
 // 1. runs the consumers list (Greek owner filter, sort by code, page of 50 with totalElements)
 //    against a bare Fastify + node-postgres handler replaying the same SQL, alternating the two, and
-//    prints the ratio of their throughputs (target ≥ 0.75);
+//    prints the ratio of their throughputs (target ≥ 0.75), then the list's latency one request at a time;
 // 2. times loading M new register rows (default 100,000: owner with ΑΦΜ, consumer, meter) with COPY
 //    into the same tables (for a second company), and the import job of the same rows as a csv upload;
 //    prints import / COPY (target ≤ 5).
@@ -146,6 +146,10 @@ try {
   }
   const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
   console.log(`list throughput ratio app/bare: ${mean.toFixed(2)} (target ≥ 0.75)`);
+  // One request at a time: a page's own latency, where running its page and count queries side by
+  // side shows (under load the other requests keep the connections busy anyway).
+  const alone = await load(appUrl, headers, seconds, 1);
+  console.log(`list alone: ${alone.rps.toFixed(0)} req/s, p50 ${alone.p50.toFixed(1)} ms`);
   await bare.close();
 
   // 2. The import next to COPY of the same rows into the same tables (owners, consumers, meters,

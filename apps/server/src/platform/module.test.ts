@@ -1,18 +1,21 @@
 import type { EntityCatalog } from '@protocol/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appModules } from '../app.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
+import { notFound } from './errors.ts';
 import { defineList } from './list/list.ts';
 import { registerListRoute } from './list/route.ts';
+import { listSource } from './list/source.ts';
 import { defineModule, type ModuleOptions } from './module.ts';
+import { registerRecordRoutes } from './record/routes.ts';
 
 /**
  * A new module is its folder plus one line in the module list: this one, declared here as a module
- * folder would, gets its route and list (with exports), its company defaults, its demo data and its
+ * folder would, gets its record routes and list (with exports), its company defaults, its demo data and its
  * trader references from the platform, without touching any other file.
  */
 const meterNotes = pgTable('fixture_meter_notes', {
@@ -38,6 +41,8 @@ const catalog: EntityCatalog = {
   ],
 };
 const noteSchema = z.object({ id: z.number(), note: z.string() });
+const saveNoteSchema = z.object({ note: z.string().min(1).max(200) });
+const note = { id: meterNotes.id, note: meterNotes.note };
 const companiesWithDefaults: number[] = [];
 let demoCompany: number | undefined;
 
@@ -49,20 +54,48 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) 
       catalog,
       columns: { note: meterNotes.note },
       id: meterNotes.id,
-      fetch: (where, orderBy, limit, offset) =>
-        db
-          .select({ id: meterNotes.id, note: meterNotes.note })
-          .from(meterNotes)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      count: async (where) => (await db.select({ n: count() }).from(meterNotes).where(where))[0]?.n ?? 0,
+      ...listSource(db, () => db.select(note).from(meterNotes).$dynamic()),
     }),
     scope: ({ companyId }) => eq(meterNotes.companyId, companyId),
     tags: ['meterNotes'],
     summary: 'Notes of a fixture module',
     item: noteSchema,
+  });
+  registerRecordRoutes(app, {
+    path: '/meter_notes',
+    tags: ['meterNotes'],
+    record: noteSchema,
+    save: saveNoteSchema,
+    read: 'settings:read',
+    write: 'settings:admin',
+    companyScoped: true,
+    get: {
+      summary: 'A note of the company in use',
+      load: async ({ companyId, id }) => {
+        const [row] = await db
+          .select(note)
+          .from(meterNotes)
+          .where(and(eq(meterNotes.id, id), eq(meterNotes.companyId, companyId)));
+        if (!row) throw notFound();
+        return row;
+      },
+    },
+    create: {
+      summary: 'A new note of the company in use',
+      run: async ({ companyId, body }) => {
+        const [row] = await db.insert(meterNotes).values({ companyId, note: body.note }).returning(note);
+        if (!row) throw notFound();
+        return row;
+      },
+    },
+    remove: {
+      summary: 'Delete notes of the asker’s companies',
+      run: async ({ principal, ids }) => {
+        await db
+          .delete(meterNotes)
+          .where(and(inArray(meterNotes.id, ids), inArray(meterNotes.companyId, principal.companyIds)));
+      },
+    },
   });
 };
 
@@ -133,6 +166,35 @@ describe('a module wired by its declaration alone', () => {
     });
     expect(exported.statusCode, exported.body).toBe(200);
     expect(Buffer.from(exported.json().file, 'base64').toString('utf8')).toContain('Μετρητής στο υπόγειο');
+  });
+
+  it('serves its records: created and read in the company in use, deleted, each with its permission', async () => {
+    const url = `/api/meter_notes?companyid=${demoCompany}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin,
+      payload: { note: 'Νέα σημείωση' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    const read = (companyid: number | undefined, headers = admin) =>
+      t.app.inject({ method: 'GET', url: `/api/meter_notes/${id}?companyid=${companyid}`, headers });
+    expect((await read(demoCompany)).json()).toEqual({ id, note: 'Νέα σημείωση' });
+    expect((await read(9999)).statusCode).toBe(404);
+    const clerk = await t.login('gnikolaou', 'Demo-2026!');
+    const refused = await t.app.inject({ method: 'POST', url, headers: clerk, payload: { note: 'Όχι' } });
+    expect(refused.statusCode).toBe(403);
+    const empty = await t.app.inject({ method: 'POST', url, headers: admin, payload: { note: '' } });
+    expect(empty.statusCode).toBe(400);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/meter_notes',
+      headers: admin,
+      payload: { ids: [id] },
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await read(demoCompany)).statusCode).toBe(404);
   });
 
   it('has its references moved by a trader merge', async () => {

@@ -4,9 +4,10 @@ import {
   type SubmissionListItem,
   submissionsCatalog,
 } from '@protocol/contracts';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { formSubmissions, onlineForms } from './forms.schema.ts';
 
 export const formsOfCompany = (companyId: number): SQL => eq(onlineForms.companyId, companyId);
@@ -33,18 +34,7 @@ export function formsList(db: Db) {
       title: { value: onlineForms.title, normalized: onlineForms.titleNorm },
     },
     id: onlineForms.id,
-    fetch: (where, orderBy, limit, offset) =>
-      db
-        .select(columns)
-        .from(onlineForms)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    async count(where) {
-      const [row] = await db.select({ n: count() }).from(onlineForms).where(where);
-      return row?.n ?? 0;
-    },
+    ...listSource(db, () => db.select(columns).from(onlineForms).$dynamic()),
   });
 }
 
@@ -69,24 +59,15 @@ export function submissionsList(db: Db) {
       applicant: { value: formSubmissions.applicant, normalized: formSubmissions.applicantNorm },
     },
     id: formSubmissions.id,
-    async fetch(where, orderBy, limit, offset) {
-      const rows = await db
-        .select(columns)
-        .from(formSubmissions)
-        .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() }));
-    },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(formSubmissions)
-        .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    ...listSource(
+      db,
+      () =>
+        db
+          .select(columns)
+          .from(formSubmissions)
+          .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
+          .$dynamic(),
+      (row) => ({ ...row, submittedAt: row.submittedAt.toISOString() }),
+    ),
   });
 }

@@ -1,7 +1,8 @@
 import { type TraderListItem, tradersCatalog } from '@protocol/contracts';
-import { count, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { loadCustomFields } from '../settings/api.ts';
 import { traders } from './traders.schema.ts';
 
@@ -49,19 +50,14 @@ export function tradersList(db: Db) {
       definitions: (companyId) => loadCustomFields(db, companyId, 'traders'),
     },
     id: traders.id,
-    async fetch(where, orderBy, limit, offset) {
-      const rows = await db
-        .select({ ...columns, customFields: traders.customFields })
-        .from(traders)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({ ...row, createdate: row.createdate?.toISOString() ?? null }));
-    },
-    async count(where) {
-      const [row] = await db.select({ n: count() }).from(traders).where(where);
-      return row?.n ?? 0;
-    },
+    ...listSource(
+      db,
+      () =>
+        db
+          .select({ ...columns, customFields: traders.customFields })
+          .from(traders)
+          .$dynamic(),
+      (row) => ({ ...row, createdate: row.createdate?.toISOString() ?? null }),
+    ),
   });
 }

@@ -12,7 +12,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { loadCustomFields } from '../settings/api.ts';
 import { tradersList, tradersOfCompany } from './traders.list.ts';
 import {
@@ -61,38 +61,30 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request) => lookupTrader(db, config, secrets, companyOf(request), request.query.vatnumber),
   );
 
-  app.get(
-    '/traders/:id',
-    {
-      config: { permission: 'traders:read' },
-      schema: { tags: ['traders'], summary: 'A trader', params: idParams, response: { 200: traderSchema } },
+  registerRecordRoutes(app, {
+    path: '/traders',
+    tags: ['traders'],
+    record: traderSchema,
+    save: saveTraderSchema,
+    read: 'traders:read',
+    write: 'traders:write',
+    get: { summary: 'A trader', load: ({ principal, id }) => getTrader(db, principal, id) },
+    create: {
+      summary: 'Create a trader; `duplicates` lists the traders with the same ΑΦΜ (a warning)',
+      run: ({ principal, companyId, body, requestId }) =>
+        createTrader(db, principal, companyId, body, requestId),
     },
-    async (request) => getTrader(db, principalOf(request), request.params.id),
-  );
-
-  app.post(
-    '/traders',
-    {
-      config: { permission: 'traders:write', companyScoped: true },
-      schema: {
-        tags: ['traders'],
-        summary: 'Create a trader; `duplicates` lists the traders with the same ΑΦΜ (a warning)',
-        querystring: companyQuery,
-        body: saveTraderSchema,
-        response: { 201: traderSchema },
-      },
+    update: {
+      summary: 'Change a trader; `duplicates` lists the traders with the same ΑΦΜ (a warning)',
+      run: ({ principal, id, body, requestId }) => updateTrader(db, principal, id, body, requestId),
     },
-    async (request, reply) => {
-      const trader = await createTrader(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.body,
-        request.id,
-      );
-      return reply.status(201).send(trader);
+    remove: {
+      summary: 'Delete traders; 409 error.linked_elsewhere when one is referenced (deactivate it instead)',
+      permission: 'traders:admin',
+      body: deleteTradersSchema,
+      run: ({ principal, ids, requestId }) => deleteTraders(db, principal, ids, requestId),
     },
-  );
+  });
 
   app.post(
     '/traders/merge',
@@ -108,36 +100,5 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request) =>
       mergeTraders(db, principalOf(request), request.body, request.id, references.to('traders')),
-  );
-
-  app.put(
-    '/traders/:id',
-    {
-      config: { permission: 'traders:write' },
-      schema: {
-        tags: ['traders'],
-        summary: 'Change a trader; `duplicates` lists the traders with the same ΑΦΜ (a warning)',
-        params: idParams,
-        body: saveTraderSchema,
-        response: { 200: traderSchema },
-      },
-    },
-    async (request) => updateTrader(db, principalOf(request), request.params.id, request.body, request.id),
-  );
-
-  app.delete(
-    '/traders',
-    {
-      config: { permission: 'traders:admin' },
-      schema: {
-        tags: ['traders'],
-        summary: 'Delete traders; 409 error.linked_elsewhere when one is referenced (deactivate it instead)',
-        body: deleteTradersSchema,
-      },
-    },
-    async (request, reply) => {
-      await deleteTraders(db, principalOf(request), request.body.ids, request.id);
-      return reply.status(204).send();
-    },
   );
 };

@@ -1,10 +1,8 @@
 import { saveUserGroupSchema, userGroupListItemSchema, userGroupSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { deleteGroups, getGroup, groupsList, groupsOfCompany, saveGroup } from './groups.service.ts';
 
 /** User groups and their permissions (issue 4): managed by the admins of each company. */
@@ -19,83 +17,30 @@ export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     item: userGroupListItemSchema,
   });
 
-  app.get(
-    '/users/groups/:id',
-    {
-      config: { permission: 'users:admin' },
-      schema: {
-        tags: ['groups'],
-        summary: 'A group with its permissions and members',
-        params: idParams,
-        response: { 200: userGroupSchema },
-      },
+  registerRecordRoutes(app, {
+    path: '/users/groups',
+    tags: ['groups'],
+    record: userGroupSchema,
+    save: saveUserGroupSchema,
+    read: 'users:admin',
+    write: 'users:admin',
+    get: {
+      summary: 'A group with its permissions and members',
+      load: ({ principal, id }) => getGroup(db, principal, id),
     },
-    async (request) => getGroup(db, principalOf(request), request.params.id),
-  );
-
-  app.post(
-    '/users/groups',
-    {
-      config: { permission: 'users:admin', companyScoped: true },
-      schema: {
-        tags: ['groups'],
-        summary: 'Create a group of a company',
-        querystring: companyQuery,
-        body: saveUserGroupSchema,
-        response: { 201: userGroupSchema },
-      },
+    create: {
+      summary: 'Create a group of a company',
+      run: ({ principal, companyId, body, requestId }) =>
+        saveGroup(db, principal, companyId, null, body, requestId),
     },
-    async (request, reply) => {
-      const group = await saveGroup(
-        db,
-        principalOf(request),
-        companyOf(request),
-        null,
-        request.body,
-        request.id,
-      );
-      return reply.status(201).send(group);
+    update: {
+      summary: 'Change a group: name, permissions, members',
+      run: ({ principal, id, body, requestId }) =>
+        saveGroup(db, principal, principal.companyIds[0] ?? 0, id, body, requestId),
     },
-  );
-
-  app.put(
-    '/users/groups/:id',
-    {
-      config: { permission: 'users:admin' },
-      schema: {
-        tags: ['groups'],
-        summary: 'Change a group: name, permissions, members',
-        params: idParams,
-        body: saveUserGroupSchema,
-        response: { 200: userGroupSchema },
-      },
+    remove: {
+      summary: 'Delete groups',
+      run: ({ principal, ids, requestId }) => deleteGroups(db, principal, ids, requestId),
     },
-    async (request) => {
-      const principal = principalOf(request);
-      return saveGroup(
-        db,
-        principal,
-        principal.companyIds[0] ?? 0,
-        request.params.id,
-        request.body,
-        request.id,
-      );
-    },
-  );
-
-  app.delete(
-    '/users/groups',
-    {
-      config: { permission: 'users:admin' },
-      schema: {
-        tags: ['groups'],
-        summary: 'Delete groups',
-        body: z.object({ ids: z.array(z.number().int()).min(1).max(1000) }),
-      },
-    },
-    async (request, reply) => {
-      await deleteGroups(db, principalOf(request), request.body.ids, request.id);
-      return reply.status(204).send();
-    },
-  );
+  });
 };

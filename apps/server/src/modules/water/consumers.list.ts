@@ -1,7 +1,8 @@
 import { type ConsumerListItem, consumersCatalog } from '@protocol/contracts';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { loadCustomFields } from '../settings/api.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from './consumers.schema.ts';
@@ -27,14 +28,16 @@ export function consumersList(db: Db) {
     status: waterConsumers.status,
     connectionDate: waterConsumers.connectionDate,
   };
-  const from = () =>
+  const source = listSource(db, () =>
     db
       .select({ ...columns, customFields: waterConsumers.customFields })
       .from(waterConsumers)
       .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
       .leftJoin(waterSectors, eq(waterSectors.id, waterConsumers.sectorId))
       .leftJoin(waterRoutes, eq(waterRoutes.id, waterConsumers.routeId))
-      .leftJoin(waterPropertyUsages, eq(waterPropertyUsages.id, waterConsumers.propertyUsageId));
+      .leftJoin(waterPropertyUsages, eq(waterPropertyUsages.id, waterConsumers.propertyUsageId))
+      .$dynamic(),
+  );
   return defineList<ConsumerListItem>({
     catalog: consumersCatalog,
     columns: {
@@ -50,24 +53,6 @@ export function consumersList(db: Db) {
       definitions: (companyId) => loadCustomFields(db, companyId, 'consumers'),
     },
     id: waterConsumers.id,
-    async fetch(where, orderBy, limit, offset) {
-      return from()
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-    },
-    async count(where) {
-      // The owner join is inner: the count runs over the same rows the page does.
-      const [row] = await db
-        .select({ n: count() })
-        .from(waterConsumers)
-        .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
-        .leftJoin(waterSectors, eq(waterSectors.id, waterConsumers.sectorId))
-        .leftJoin(waterRoutes, eq(waterRoutes.id, waterConsumers.routeId))
-        .leftJoin(waterPropertyUsages, eq(waterPropertyUsages.id, waterConsumers.propertyUsageId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    ...source,
   });
 }

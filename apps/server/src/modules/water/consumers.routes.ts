@@ -7,11 +7,12 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
+import { companyOf } from '../../platform/auth.ts';
 import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { companyQuery } from '../../platform/params.ts';
+import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { loadCustomFields } from '../settings/api.ts';
 import { codeExists, recommendedLastPart } from './consumer-code.ts';
 import { consumersList, consumersOfCompany } from './consumers.list.ts';
@@ -71,66 +72,27 @@ export const consumersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     async (request) => ({ lastPart: await recommendedLastPart(db, companyOf(request), request.query.code) }),
   );
 
-  app.post(
-    '/protocol/consumers',
-    {
-      config: { permission: 'consumers:write', companyScoped: true },
-      schema: {
-        tags,
-        summary: 'Creates a consumer; its code is built from the parts and unique in the company (409)',
-        querystring: companyQuery,
-        body: saveConsumerSchema,
-        response: { 201: consumerSchema },
-      },
+  registerRecordRoutes(app, {
+    path: '/protocol/consumers',
+    tags,
+    record: consumerSchema,
+    save: saveConsumerSchema,
+    read: 'consumers:read',
+    write: 'consumers:write',
+    companyScoped: true,
+    get: {
+      summary: 'One consumer with its references',
+      load: ({ companyId, id }) => getConsumer(db, companyId, id),
     },
-    async (request, reply) => {
-      const consumer = await createConsumer(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.body,
-        request.id,
-      );
-      return reply.code(201).send(consumer);
+    create: {
+      summary: 'Creates a consumer; its code is built from the parts and unique in the company (409)',
+      run: ({ principal, companyId, body, requestId }) =>
+        createConsumer(db, principal, companyId, body, requestId),
     },
-  );
-
-  app.get(
-    '/protocol/consumers/:id',
-    {
-      config: { permission: 'consumers:read', companyScoped: true },
-      schema: {
-        tags,
-        summary: 'One consumer with its references',
-        params: idParams,
-        querystring: companyQuery,
-        response: { 200: consumerSchema },
-      },
+    update: {
+      summary: 'Edits a consumer (the whole record)',
+      run: ({ principal, companyId, id, body, requestId }) =>
+        updateConsumer(db, principal, companyId, id, body, requestId),
     },
-    async (request) => getConsumer(db, companyOf(request), request.params.id),
-  );
-
-  app.put(
-    '/protocol/consumers/:id',
-    {
-      config: { permission: 'consumers:write', companyScoped: true },
-      schema: {
-        tags,
-        summary: 'Edits a consumer (the whole record)',
-        params: idParams,
-        querystring: companyQuery,
-        body: saveConsumerSchema,
-        response: { 200: consumerSchema },
-      },
-    },
-    async (request) =>
-      updateConsumer(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.params.id,
-        request.body,
-        request.id,
-      ),
-  );
+  });
 };

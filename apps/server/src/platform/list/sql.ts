@@ -109,8 +109,9 @@ export function listOrderBy(query: ListQuery, columns: FieldColumns, id: AnyPgCo
 }
 
 /**
- * The paged response of spec §3 from a page query and a count query: at most two SQL queries
- * whatever the page size; one when the first page is not full.
+ * The paged response of spec §3 from a page query and a count query, run side by side (on PostgreSQL
+ * two pool connections; PGlite has one and runs them in turn). A page that shows where the list ends
+ * (partly filled, or the first and empty) gives the total itself.
  */
 export async function pageOf<T>(
   query: ListQuery,
@@ -118,13 +119,13 @@ export async function pageOf<T>(
   count: () => Promise<number>,
 ): Promise<Page<T>> {
   const offset = query.page * query.size;
-  const content = await fetchPage(query.size, offset);
+  const [content, counted] = await Promise.all([fetchPage(query.size, offset), count()]);
   const totalElements =
     content.length > 0 && content.length < query.size
       ? offset + content.length
       : offset === 0 && content.length === 0
         ? 0
-        : await count();
+        : counted;
   const totalPages = Math.ceil(totalElements / query.size);
   return {
     content,

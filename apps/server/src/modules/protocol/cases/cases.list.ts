@@ -1,7 +1,8 @@
 import { type CaseListItem, casesCatalog } from '@protocol/contracts';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { defineList } from '../../../platform/list/list.ts';
+import { listSource } from '../../../platform/list/source.ts';
 import { caseDocuments, cases, caseTypes } from '../protocol.schema.ts';
 
 /** The case folders of one company. */
@@ -20,6 +21,15 @@ export function casesList(db: Db) {
     closed: cases.closed,
     createdate: cases.createdate,
   };
+  const source = listSource(
+    db,
+    () => db.select(columns).from(cases).leftJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId)).$dynamic(),
+    (row) => ({
+      ...row,
+      documentsCount: Number(row.documentsCount),
+      createdate: row.createdate?.toISOString() ?? null,
+    }),
+  );
   return defineList<CaseListItem>({
     catalog: casesCatalog,
     columns: {
@@ -28,28 +38,6 @@ export function casesList(db: Db) {
       name: { value: cases.name, normalized: cases.nameNorm },
     },
     id: cases.id,
-    async fetch(where, orderBy, limit, offset) {
-      const rows = await db
-        .select(columns)
-        .from(cases)
-        .leftJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({
-        ...row,
-        documentsCount: Number(row.documentsCount),
-        createdate: row.createdate?.toISOString() ?? null,
-      }));
-    },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(cases)
-        .leftJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    ...source,
   });
 }

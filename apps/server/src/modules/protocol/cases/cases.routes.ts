@@ -8,10 +8,11 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../../platform/auth.ts';
+import { principalOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
-import { companyQuery, idParams } from '../../../platform/params.ts';
+import { idParams } from '../../../platform/params.ts';
+import { registerRecordRoutes } from '../../../platform/record/routes.ts';
 import { casesList, casesOfCompany } from './cases.list.ts';
 import {
   addCaseDocuments,
@@ -24,7 +25,6 @@ import {
 } from './cases.service.ts';
 
 const documentParams = idParams.extend({ documentId: idParamSchema });
-const idsBody = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 const documentIdsBody = z.object({ documentIds: z.array(idSchema).min(1).max(1000) });
 
 /** Case folders (φάκελοι υποθέσεων, spec §2 /cases, §3 Case): list, card, linked documents, timeline. */
@@ -40,20 +40,6 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   });
 
   app.get(
-    '/cases/:id',
-    {
-      config: { permission: 'protocol:read' },
-      schema: {
-        tags: ['cases'],
-        summary: 'A case folder with the linked documents the asker sees',
-        params: idParams,
-        response: { 200: caseSchema },
-      },
-    },
-    async (request) => getCase(db, principalOf(request), request.params.id),
-  );
-
-  app.get(
     '/cases/:id/timeline',
     {
       config: { permission: 'protocol:read' },
@@ -67,60 +53,31 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (request) => caseTimeline(db, principalOf(request), request.params.id),
   );
 
-  app.post(
-    '/cases',
-    {
-      config: { permission: 'protocol:write', companyScoped: true },
-      schema: {
-        tags: ['cases'],
-        summary: 'Open a case folder; an empty code gets the next code of the year (e.g. 2026/0007)',
-        querystring: companyQuery,
-        body: saveCaseSchema,
-        response: { 201: caseSchema },
-      },
+  registerRecordRoutes(app, {
+    path: '/cases',
+    tags: ['cases'],
+    record: caseSchema,
+    save: saveCaseSchema,
+    read: 'protocol:read',
+    write: 'protocol:write',
+    get: {
+      summary: 'A case folder with the linked documents the asker sees',
+      load: ({ principal, id }) => getCase(db, principal, id),
     },
-    async (request, reply) => {
-      const created = await createCase(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.body,
-        request.id,
-      );
-      return reply.status(201).send(created);
+    create: {
+      summary: 'Open a case folder; an empty code gets the next code of the year (e.g. 2026/0007)',
+      run: ({ principal, companyId, body, requestId }) =>
+        createCase(db, principal, companyId, body, requestId),
     },
-  );
-
-  app.put(
-    '/cases/:id',
-    {
-      config: { permission: 'protocol:write' },
-      schema: {
-        tags: ['cases'],
-        summary: 'Change a case folder; documentIds are added (remove one with DELETE …/documents/{id})',
-        params: idParams,
-        body: saveCaseSchema,
-        response: { 200: caseSchema },
-      },
+    update: {
+      summary: 'Change a case folder; documentIds are added (remove one with DELETE …/documents/{id})',
+      run: ({ principal, id, body, requestId }) => updateCase(db, principal, id, body, requestId),
     },
-    async (request) => updateCase(db, principalOf(request), request.params.id, request.body, request.id),
-  );
-
-  app.delete(
-    '/cases',
-    {
-      config: { permission: 'protocol:write' },
-      schema: {
-        tags: ['cases'],
-        summary: 'Delete case folders; their documents stay (unlinked)',
-        body: idsBody,
-      },
+    remove: {
+      summary: 'Delete case folders; their documents stay (unlinked)',
+      run: ({ principal, ids, requestId }) => deleteCases(db, principal, ids, requestId),
     },
-    async (request, reply) => {
-      await deleteCases(db, principalOf(request), request.body.ids, request.id);
-      return reply.status(204).send();
-    },
-  );
+  });
 
   app.post(
     '/cases/:id/documents',

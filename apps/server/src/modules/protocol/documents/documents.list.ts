@@ -1,9 +1,10 @@
 import { type DocumentListItem, documentsCatalog } from '@protocol/contracts';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { defineList } from '../../../platform/list/list.ts';
+import { listSource } from '../../../platform/list/source.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { users } from '../../users/users.schema.ts';
 import { documents, documentTypes, subjectCategories } from '../protocol.schema.ts';
@@ -70,6 +71,25 @@ export function documentsList(db: Db) {
     createdate: documents.createdate,
   };
 
+  const source = listSource(
+    db,
+    () =>
+      db
+        .select(select)
+        .from(documents)
+        .leftJoin(protocolBooks, eq(protocolBooks.id, documents.protocolBookId))
+        .leftJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+        .leftJoin(subjectCategories, eq(subjectCategories.id, documents.subjectCategoryId))
+        .leftJoin(charged, eq(charged.id, documents.chargedUserId))
+        .$dynamic(),
+    (row) => ({
+      ...row,
+      attachedFilesCount: Number(row.attachedFilesCount),
+      protocolDate: row.protocolDate?.toISOString() ?? null,
+      createdate: row.createdate?.toISOString() ?? null,
+    }),
+  );
+
   return defineList<DocumentListItem>({
     catalog: documentsCatalog,
     columns: {
@@ -96,35 +116,6 @@ export function documentsList(db: Db) {
       createdate: documents.createdate,
     },
     id: documents.id,
-    async fetch(where, orderBy, limit, offset) {
-      const rows = await db
-        .select(select)
-        .from(documents)
-        .leftJoin(protocolBooks, eq(protocolBooks.id, documents.protocolBookId))
-        .leftJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-        .leftJoin(subjectCategories, eq(subjectCategories.id, documents.subjectCategoryId))
-        .leftJoin(charged, eq(charged.id, documents.chargedUserId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({
-        ...row,
-        attachedFilesCount: Number(row.attachedFilesCount),
-        protocolDate: row.protocolDate?.toISOString() ?? null,
-        createdate: row.createdate?.toISOString() ?? null,
-      }));
-    },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(documents)
-        .leftJoin(protocolBooks, eq(protocolBooks.id, documents.protocolBookId))
-        .leftJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-        .leftJoin(subjectCategories, eq(subjectCategories.id, documents.subjectCategoryId))
-        .leftJoin(charged, eq(charged.id, documents.chargedUserId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    ...source,
   });
 }

@@ -6,10 +6,11 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../../platform/auth.ts';
+import { companyOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
-import { companyQuery, idParams } from '../../../platform/params.ts';
+import { companyQuery } from '../../../platform/params.ts';
+import { registerRecordRoutes } from '../../../platform/record/routes.ts';
 import { getDocument } from './documents.answer.ts';
 import { type DocumentsListKind, documentsList, documentsScope } from './documents.list.ts';
 import { booksForKind } from './documents.references.ts';
@@ -60,55 +61,28 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     async (request) => booksForKind(db, companyOf(request), request.query.kind),
   );
 
-  app.get(
-    '/document/:id',
-    {
-      config: { permission: 'protocol:read' },
-      schema: {
-        tags: ['documents'],
-        summary: 'A document with its traders, files, signatures, cases and the actions the operator may run',
-        params: idParams,
-        response: { 200: documentSchema },
-      },
+  registerRecordRoutes(app, {
+    path: '/document',
+    tags: ['documents'],
+    record: documentSchema,
+    save: saveDocumentSchema,
+    read: 'protocol:read',
+    write: 'protocol:write',
+    get: {
+      summary: 'A document with its traders, files, signatures, cases and the actions the operator may run',
+      load: ({ principal, id }) => getDocument(db, principal, id),
     },
-    async (request) => getDocument(db, principalOf(request), request.params.id),
-  );
-
-  app.post(
-    '/document',
-    {
-      config: { permission: 'protocol:write', companyScoped: true },
-      schema: {
-        tags: ['documents'],
-        summary: 'Create a document; with a protocol book (or a type with autonr) it is registered at once',
-        querystring: companyQuery,
-        body: saveDocumentSchema,
-        response: { 201: documentSchema },
-      },
+    create: {
+      summary: 'Create a document; with a protocol book (or a type with autonr) it is registered at once',
+      run: ({ principal, companyId, body, requestId }) =>
+        createDocument(db, principal, companyId, body, { requestId }),
     },
-    async (request, reply) => {
-      const document = await createDocument(db, principalOf(request), companyOf(request), request.body, {
-        requestId: request.id,
-      });
-      return reply.status(201).send(document);
-    },
-  );
-
-  app.put(
-    '/document/:id',
-    {
+    update: {
+      summary:
+        'Change a document; naming a book registers an unregistered one; registration fields never change (409)',
       // protocol:read: the current chargee may edit too; the service applies the edit rule.
-      config: { permission: 'protocol:read' },
-      schema: {
-        tags: ['documents'],
-        summary:
-          'Change a document; naming a book registers an unregistered one; registration fields never change (409)',
-        params: idParams,
-        body: saveDocumentSchema,
-        response: { 200: documentSchema },
-      },
+      permission: 'protocol:read',
+      run: ({ principal, id, body, requestId }) => updateDocument(db, principal, id, body, { requestId }),
     },
-    async (request) =>
-      updateDocument(db, principalOf(request), request.params.id, request.body, { requestId: request.id }),
-  );
+  });
 };

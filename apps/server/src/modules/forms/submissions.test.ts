@@ -1,0 +1,316 @@
+import { isValidRfCode } from '@protocol/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/files.ts';
+import { createCompany } from '../companies/api.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
+import { cases, documentAttachments, documents } from '../protocol/protocol.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
+import { users } from '../users/users.schema.ts';
+import {
+  admin,
+  companyA,
+  counterOf,
+  createForm,
+  get,
+  goodValues,
+  inBook,
+  type Json,
+  mail,
+  nextAddress,
+  operatorId,
+  PDF,
+  protocolYearOf,
+  put,
+  submit,
+  t,
+  useFormsApp,
+} from './forms.fixtures.ts';
+import { formSubmissions, submissionHistory } from './forms.schema.ts';
+
+useFormsApp();
+
+describe('save methods, automatic registration and payment', () => {
+  it('registers the submission in the book with its PDF and files, the citizen as sender, and mails both', async () => {
+    const { formId } = await createForm({
+      auto_nr: true,
+      book: inBook,
+      saveMethod: 1,
+      mailTo: 'aitiseis@deya.test',
+      assign_to: operatorId,
+      is_payment: true,
+      fee: '35.50',
+    });
+    const boundary = '----formsfile';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/forms/${formId}/uploads?field=attachment`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="katopsi.pdf"\r\n\r\n`,
+        ),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      remoteAddress: nextAddress(),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const before = await counterOf(inBook);
+    const mails = mail.received.length;
+    const response = await submit(formId, {
+      values: { ...goodValues, isCompany: true, vatnumber: '094014201', attachment: [uploaded.json()] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json();
+    expect(result.protocolNumber).toBe(`${before + 1}/${protocolYearOf(new Date())}`);
+    expect(result.fee).toBe('35.50');
+    expect(isValidRfCode(result.rfCode)).toBe(true);
+
+    const [row] = await t.database.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.reference, result.reference));
+    const [doc] = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, row?.documentId ?? 0));
+    expect(doc).toMatchObject({ kind: 0, protocolBookId: inBook, protocolNumber: before + 1 });
+    const files = await t.database.db
+      .select()
+      .from(documentAttachments)
+      .where(eq(documentAttachments.documentId, doc?.id ?? 0));
+    expect(files.map((f) => f.fileName).sort()).toEqual([`${result.reference}.pdf`, 'katopsi.pdf']);
+    const [trader] = await t.database.db
+      .select()
+      .from(traders)
+      .where(eq(traders.id, row?.traderId ?? 0));
+    expect(trader).toMatchObject({
+      vatnumber: '094014201',
+      email: 'eleni@example.gr',
+      fullname: 'Ελένη Παπαδάκη',
+    });
+
+    // The document as staff open it: the citizen as sender, the PDF readable.
+    const opened = await get(`/api/document/${doc?.id}?companyid=${companyA}`);
+    expect(opened.json().senders.map((s: Json) => s.fullname ?? s.name)).toContain('Ελένη Παπαδάκη');
+    const pdf = files.find((f) => f.fileName.endsWith(`${result.reference}.pdf`));
+    const content = await get(`/api/document/${doc?.id}/attachments/${pdf?.id}/content`);
+    expect(content.statusCode).toBe(200);
+    expect(await pdfText(content.rawPayload)).toContain('Ελένη Παπαδάκη');
+
+    // The same citizen again (by ΑΦΜ) is the same trader.
+    const again = await submit(formId, {
+      values: { ...goodValues, email: 'other@example.gr', isCompany: true, vatnumber: '094014201' },
+    });
+    const [second] = await t.database.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.reference, again.json().reference));
+    expect(second?.traderId).toBe(row?.traderId);
+
+    const sent = mail.received.slice(mails);
+    const to = (address: string) => sent.find((m) => m.to.includes(address));
+    expect(to('aitiseis@deya.test')?.parsed.text).toContain('Νέα σύνδεση στην οδό Αθηνάς 5');
+    expect(to('eleni@example.gr')?.parsed.subject).toContain(result.reference);
+    expect(to('eleni@example.gr')?.parsed.text).toContain(result.protocolNumber);
+    expect(to('eleni@example.gr')?.parsed.text).toContain(result.rfCode);
+
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, operatorId));
+    expect(told.some((n) => n.entity === 'submission' && n.entityId === row?.id)).toBe(true);
+  });
+
+  it('a failing submission takes no number (same transaction)', async () => {
+    const { formId } = await createForm({ auto_nr: true, book: inBook });
+    const before = await counterOf(inBook);
+    const documentsBefore = await t.database.db.$count(documents);
+    await t.database.db.execute(sql`CREATE FUNCTION forms_test_fail() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN IF NEW.applicant = 'Αποτυχία' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`);
+    await t.database.db.execute(sql`CREATE TRIGGER forms_test_fail BEFORE INSERT ON form_submissions
+      FOR EACH ROW EXECUTE FUNCTION forms_test_fail()`);
+    try {
+      const failed = await submit(formId, { values: { ...goodValues, fullname: 'Αποτυχία' } });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`DROP TRIGGER forms_test_fail ON form_submissions`);
+      await t.database.db.execute(sql`DROP FUNCTION forms_test_fail()`);
+    }
+    expect(await counterOf(inBook)).toBe(before);
+    expect(await t.database.db.$count(documents)).toBe(documentsBefore);
+    const next = await submit(formId, { values: goodValues });
+    expect(next.json().protocolNumber).toBe(`${before + 1}/${protocolYearOf(new Date())}`);
+  });
+});
+
+describe('the review desk', () => {
+  it('moves a submission through allowed statuses only, with comments, assignment, history and notification', async () => {
+    const { formId } = await createForm();
+    const posted = await submit(formId, { values: goodValues });
+    const [row] = await t.database.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.reference, posted.json().reference));
+    const id = row?.id as number;
+    const load = async () => (await get(`/api/onlineForms/submissions/${id}?companyid=${companyA}`)).json();
+    expect((await load()).allowedStatuses).toEqual([1, 2, 4, 6]);
+    const save = (patch: Json) =>
+      put(`/api/onlineForms/submissions?companyid=${companyA}`, {
+        id,
+        values: goodValues,
+        status: 0,
+        ...patch,
+      });
+
+    const refused = await save({ status: 3 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().key).toBe('error.status_not_allowed');
+
+    const progress = await save({ status: 2, comments: 'Αυτοψία την Τρίτη', assignedTo: operatorId });
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect(progress.json()).toBe(id);
+    const loaded = await load();
+    expect(loaded).toMatchObject({ status: 2, assignedTo: operatorId, allowedStatuses: [3, 4] });
+    expect(loaded.history.at(-1)).toMatchObject({
+      fromStatus: 0,
+      toStatus: 2,
+      comments: 'Αυτοψία την Τρίτη',
+      assignedTo: operatorId,
+    });
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, operatorId));
+    expect(
+      told.some((n) => n.messageKey === 'onlineForms.notification.submission_assigned' && n.entityId === id),
+    ).toBe(true);
+
+    expect((await save({ status: 0, assignedTo: operatorId })).statusCode).toBe(409);
+    expect((await save({ status: 3, assignedTo: operatorId, comments: 'Συνδέθηκε' })).statusCode).toBe(200);
+    expect((await save({ status: 4, assignedTo: operatorId })).statusCode).toBe(200);
+    expect((await save({ status: 2, assignedTo: operatorId })).statusCode).toBe(409);
+    expect((await save({ status: 5, assignedTo: operatorId, comments: 'Ξανά' })).statusCode).toBe(200);
+    const history = await t.database.db
+      .select()
+      .from(submissionHistory)
+      .where(eq(submissionHistory.submissionId, id));
+    expect(history.map((h) => h.toStatus)).toEqual([0, 2, 3, 4, 5]);
+
+    // Values are checked as on the public form; a duplicate names what it duplicates.
+    const badValues = await save({
+      status: 5,
+      assignedTo: operatorId,
+      values: { ...goodValues, email: 'x' },
+    });
+    expect(badValues.statusCode).toBe(400);
+    expect((await save({ status: 4, assignedTo: operatorId })).statusCode).toBe(200);
+    const other = await submit(formId, { values: goodValues });
+    const [dupRow] = await t.database.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.reference, other.json().reference));
+    const noOriginal = await put(`/api/onlineForms/submissions?companyid=${companyA}`, {
+      id: dupRow?.id,
+      values: goodValues,
+      status: 6,
+    });
+    expect(noOriginal.statusCode).toBe(400);
+    const dup = await put(`/api/onlineForms/submissions?companyid=${companyA}`, {
+      id: dupRow?.id,
+      values: goodValues,
+      status: 6,
+      duplicateOf: id,
+      comments: 'Ίδια με την προηγούμενη',
+    });
+    expect(dup.statusCode, dup.body).toBe(200);
+    expect(
+      (await get(`/api/onlineForms/submissions/${dupRow?.id}?companyid=${companyA}`)).json().duplicateOf,
+    ).toBe(id);
+
+    // Assigned to a group (department): its members are told; another company's group is refused.
+    const [nikolaou] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'gnikolaou'));
+    const [department] = await t.database.db
+      .insert(userGroups)
+      .values({ companyId: companyA, name: 'Τμήμα συνδέσεων' })
+      .returning({ id: userGroups.id });
+    await t.database.db
+      .insert(userGroupMembers)
+      .values({ groupId: department?.id ?? 0, userId: nikolaou?.id ?? 0 });
+    const groups = await get(`/api/onlineForms/assignee_groups?companyid=${companyA}`);
+    expect(groups.json()).toContainEqual({ id: department?.id, name: 'Τμήμα συνδέσεων' });
+    const toGroup = await save({
+      status: 4,
+      assignedTo: operatorId,
+      assignedGroupId: department?.id,
+      comments: 'Στο τμήμα',
+    });
+    expect(toGroup.statusCode, toGroup.body).toBe(200);
+    expect((await load()).assignedGroupId).toBe(department?.id);
+    const toldGroup = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, nikolaou?.id ?? 0));
+    expect(toldGroup.some((n) => n.entity === 'submission' && n.entityId === id)).toBe(true);
+
+    // A submission links to a case of its company, not of another.
+    const otherCompany = await createCompany(
+      t.database.db,
+      { companyname: 'Δήμος Γ', companytitle: 'Δήμος Γ' },
+      'test',
+    );
+    const [ownCase, foreignCase] = await t.database.db
+      .insert(cases)
+      .values([
+        { companyId: companyA, code: 'Φ-1', name: 'Σύνδεση Αθηνάς 5' },
+        { companyId: otherCompany.id, code: 'Φ-2', name: 'Άλλου δήμου' },
+      ])
+      .returning({ id: cases.id });
+    const linkTo = (caseId: number | undefined) =>
+      save({ status: 4, assignedTo: operatorId, assignedGroupId: department?.id, caseId });
+    const [foreignGroup] = await t.database.db
+      .insert(userGroups)
+      .values({ companyId: otherCompany.id, name: 'Ξένο τμήμα' })
+      .returning({ id: userGroups.id });
+    expect(
+      (await save({ status: 4, assignedTo: operatorId, assignedGroupId: foreignGroup?.id })).statusCode,
+    ).toBe(400);
+    expect((await linkTo(foreignCase?.id)).statusCode).toBe(400);
+    expect((await linkTo(ownCase?.id)).statusCode).toBe(200);
+    expect((await load()).caseId).toBe(ownCase?.id);
+  });
+
+  it('lists, searches (also globally), prints and keeps other companies out', async () => {
+    const { id: formRowId, formId } = await createForm();
+    const posted = await submit(formId, { values: { ...goodValues, fullname: 'Σπυρίδων Αλεξίου' } });
+    const reference = posted.json().reference as string;
+    const list = await get(
+      `/api/onlineForms/submissions/search?companyid=${companyA}&formId=eq(${formRowId})&search=ΑΛΕΞΙΟΥ`,
+    );
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().content.map((r: Json) => r.reference)).toEqual([reference]);
+    const global = await get(`/api/search?companyid=${companyA}&search=αλεξιου`);
+    expect(global.statusCode, global.body).toBe(200);
+    expect(global.json().submissionDTOList.map((r: Json) => r.reference)).toContain(reference);
+    const id = list.json().content[0].id;
+    // The list exports as the screen shows it: CSV of the filtered rows with Greek headers and labels.
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: `/api/export?companyid=${companyA}`,
+      headers: admin,
+      payload: {
+        uri: `/api/onlineForms/submissions/search?companyid=${companyA}&formId=eq(${formRowId})`,
+        params: { format: 'csv', columns: ['reference', 'applicant', 'status'], lang: 'el' },
+      },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const csv = Buffer.from(exported.json().file, 'base64').toString('utf8');
+    expect(csv).toContain('Αριθμός υποβολής');
+    expect(csv).toContain(`${reference},Σπυρίδων Αλεξίου,Ανοιχτή`);
+    const people = await get(`/api/onlineForms/assignees?companyid=${companyA}`);
+    expect(people.json()).toContainEqual({ id: operatorId, name: 'Παπαδοπούλου Μαρία' });
+    const pdf = await get(`/api/onlineForms/submissions/${id}/pdf?companyid=${companyA}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Σπυρίδων Αλεξίου');
+  });
+});
