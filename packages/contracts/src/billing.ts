@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { billCharges, type DiscountPolicy, discountableCharges, vatCharges } from './billing-compute.ts';
+import {
+  type BillLine,
+  billCharges,
+  type DiscountPolicy,
+  discountableCharges,
+  vatCharges,
+} from './billing-compute.ts';
 import { idSchema } from './db.ts';
+import type { EntityCatalog, FieldDef } from './list.ts';
 import { decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
 import { isIsoDate } from './traders.ts';
 
@@ -67,7 +74,7 @@ export const savePricingPolicySchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['bands', i, 'upTo'],
-          message: 'billing.validation.last_band_open',
+          message: 'validation.billing_last_band_open',
         });
       }
       const before = row.bands[i - 1]?.upTo;
@@ -75,7 +82,7 @@ export const savePricingPolicySchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['bands', i, 'upTo'],
-          message: 'billing.validation.bands_ascending',
+          message: 'validation.billing_bands_ascending',
         });
       }
     });
@@ -182,6 +189,29 @@ export function socialTariffs(
   ];
 }
 
+/**
+ * A bill line as people read it ("Κατανάλωση – κλιμάκιο 2", "Έκπτωση: Πολύτεκνοι (Κατανάλωση νερού)"),
+ * the same on the screens and the PDF; `t` is the caller's translate over the billing catalog.
+ */
+export function describeBillLine(
+  line: Pick<BillLine, 'charge' | 'description' | 'band' | 'from' | 'to' | 'target' | 'amount'>,
+  t: (key: string, params?: Record<string, string | number>) => string,
+  formatDate: (iso: string) => string = (iso) => iso.split('-').reverse().join('/'),
+): string {
+  let text: string;
+  if (line.charge === 'discount') {
+    const kind = line.amount.startsWith('-') ? 'billing.line.reduction' : 'billing.line.surcharge';
+    text = t(kind, { policy: line.description, charge: t(`billing.charge.${line.target ?? 'water'}`) });
+  } else if (line.charge === 'water' && line.band !== null) {
+    text = t('billing.line.band', { band: line.band });
+  } else if (line.description && line.charge !== 'specialFee') {
+    text = `${t(`billing.charge.${line.charge}`)}: ${line.description}`;
+  } else {
+    text = line.description || t(`billing.charge.${line.charge}`);
+  }
+  return line.from && line.to ? `${text} (${formatDate(line.from)}–${formatDate(line.to)})` : text;
+}
+
 // ----- The computation over the wire -----
 
 const line = z.object({
@@ -278,3 +308,61 @@ export const billSchema = computedBillSchema.extend({
   defuser: z.string().nullable(),
 });
 export type Bill = z.infer<typeof billSchema>;
+
+// ----- The bills list (/invoices) -----
+
+export const billListItemSchema = z.object({
+  id: z.number().int(),
+  consumerId: z.number().int(),
+  code: z.string(),
+  ownerName: z.string().nullable(),
+  periodLabel: z.string(),
+  periodFrom: z.string(),
+  routeCode: z.string().nullable(),
+  entryState: z.number().int(),
+  sendStatus: z.number().int(),
+  number: z.number().int().nullable(),
+  consumption: z.string(),
+  total: z.string(),
+  dueDate: z.string(),
+});
+export type BillListItem = z.infer<typeof billListItemSchema>;
+
+const billField = (
+  id: string,
+  type: FieldDef['type'],
+  width: number,
+  extra: Partial<FieldDef> = {},
+): FieldDef => ({
+  id,
+  type,
+  labelKey: `billing.bills.${id}`,
+  sortable: true,
+  filters: type === 'text' ? ['contains', 'eq'] : type === 'enum' ? ['eq'] : ['eq', 'gte', 'lte'],
+  exportable: true,
+  width,
+  ...extra,
+});
+
+export const billsCatalog = {
+  entity: 'bills',
+  titleKey: 'billing.bills.title',
+  defaultSort: { field: 'periodFrom', desc: true },
+  fields: [
+    billField('code', 'text', 150, { searchable: true, fixedWidth: true }),
+    billField('ownerName', 'text', 240, { searchable: true }),
+    billField('periodLabel', 'text', 170),
+    billField('periodFrom', 'date', 120),
+    billField('routeCode', 'text', 110, { filters: ['eq'] }),
+    billField('entryState', 'enum', 140, {
+      options: [-2, 0, 1, 9].map((v) => ({ value: String(v), labelKey: `billing.entryState_${v}` })),
+    }),
+    billField('sendStatus', 'enum', 130, {
+      options: [0, 1, 2, 9].map((v) => ({ value: String(v), labelKey: `billing.sendStatus_${v}` })),
+    }),
+    billField('number', 'number', 100),
+    billField('consumption', 'number', 120),
+    billField('total', 'money', 120),
+    billField('dueDate', 'date', 120),
+  ],
+} as const satisfies EntityCatalog;
