@@ -95,7 +95,7 @@ export async function printBill(db: Db, companyId: number, id: number, language:
       [p('issueDate'), formatDate(bill.issueDate)],
       [p('dueDate'), formatDate(bill.dueDate)],
     ],
-    pdf.y,
+    top + 4,
     { labelWidth: 130, labelSize: 9, valueSize: 10, gap: 4 },
   );
   pdf.y = below + 6;
@@ -115,7 +115,12 @@ export async function printBill(db: Db, companyId: number, id: number, language:
     table.row([
       describeBillLine(line, t, formatDate),
       line.quantity === null ? '' : formatDecimal(line.quantity, language),
-      line.price === null ? '' : formatDecimal(line.price, language, 2),
+      // A price without a quantity is a percent (sewerage on the water value, a percent discount).
+      line.price === null
+        ? ''
+        : line.quantity === null
+          ? `${formatDecimal(line.price, language)}%`
+          : formatDecimal(line.price, language, 2),
       line.charge === 'previousBalance' ? '' : `${formatDecimal(line.vatPercent, language)}%`,
       money(line.amount),
     ]);

@@ -17,7 +17,14 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { printBill } from './bill.pdf.ts';
 import { billsList, billsOfCompany } from './bills.list.ts';
-import { billsOfConsumer, finalizeBill, getBill, saveBill, tryBill } from './bills.service.ts';
+import {
+  assertConsumer,
+  billsOfConsumer,
+  finalizeBill,
+  getBill,
+  saveBill,
+  tryBill,
+} from './bills.service.ts';
 import {
   activeVatPercentages,
   getDiscountPolicy,
@@ -332,6 +339,10 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         response: { 200: z.array(consumerBillSchema) },
       },
     },
-    async (request) => billsOfConsumer(db, companyOf(request), request.params.id),
+    async (request) => {
+      const companyId = companyOf(request);
+      await assertConsumer(db, companyId, request.params.id);
+      return billsOfConsumer(db, companyId, request.params.id);
+    },
   );
 };

@@ -290,6 +290,7 @@ describe('bills', () => {
     ).json() as Json[];
     expect((await get(`/api/billing/bills/${bill?.id}?companyid=${other}`)).statusCode).toBe(404);
     expect((await get(`/api/billing/bills/${bill?.id}/pdf?companyid=${other}`)).statusCode).toBe(404);
+    expect((await get(`/api/billing/consumers/${consumerId}/bills?companyid=${other}`)).statusCode).toBe(404);
     const foreign = await post(`/api/billing/try?companyid=${other}`, {
       consumerId,
       from: period1.from,

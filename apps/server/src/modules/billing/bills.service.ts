@@ -349,6 +349,11 @@ export async function finalizeBill(
   });
 }
 
+/** 404 unless the consumer is the company's (another company's consumer is never revealed). */
+export async function assertConsumer(db: Tx, companyId: number, consumerId: number): Promise<void> {
+  await consumerOf(db, companyId, consumerId);
+}
+
 /** A consumer's last bills up to a period, newest first (the bill's consumption chart, the card's tab). */
 export async function billsOfConsumer(
   db: Tx,

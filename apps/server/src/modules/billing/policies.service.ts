@@ -126,6 +126,8 @@ export async function savePricingPolicy(
   requestId: string,
 ): Promise<PricingPolicy> {
   return db.transaction(async (tx) => {
+    // Another company's policy is not found before anything about the body is said.
+    if (id !== null) await getPricingPolicy(tx, companyId, id);
     await checkPricing(tx, companyId, body);
     const values = { ...body, companyId };
     let saved: number;
@@ -136,7 +138,6 @@ export async function savePricingPolicy(
         .returning({ id: billingPricingPolicies.id });
       saved = row?.id as number;
     } else {
-      await getPricingPolicy(tx, companyId, id);
       await tx
         .update(billingPricingPolicies)
         .set({ ...values, updateuser: principal.username, updatedate: new Date() })
@@ -182,6 +183,7 @@ export async function saveDiscountPolicy(
   requestId: string,
 ): Promise<DiscountPolicyItem> {
   return db.transaction(async (tx) => {
+    if (id !== null) await getDiscountPolicy(tx, companyId, id);
     await checkReferences(tx, companyId, [
       { field: 'specialRegulationIds', table: waterSpecialRegulations, ids: body.specialRegulationIds },
     ]);
@@ -194,7 +196,6 @@ export async function saveDiscountPolicy(
         .returning({ id: billingDiscountPolicies.id });
       saved = row?.id as number;
     } else {
-      await getDiscountPolicy(tx, companyId, id);
       await tx
         .update(billingDiscountPolicies)
         .set({ ...values, updateuser: principal.username, updatedate: new Date() })
