@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
 /**
@@ -153,6 +154,11 @@ describe('billing', () => {
         locale === 'el-GR' ? 'Κατανάλωση νερού – κλιμάκιο 2' : 'Water consumption – band 2',
       );
       await shot(page, `billing-pricing-try-${locale.slice(0, 2)}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      if (locale === 'en-GB') {
+        await page.getByTestId('topbar-theme').click();
+        await shot(page, 'billing-pricing-try-en-dark');
+      }
       await context.close();
     }
   });
