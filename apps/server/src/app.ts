@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { billingModule } from './modules/billing/index.ts';
 import { companiesModule } from './modules/companies/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { financeModule } from './modules/finance/index.ts';
@@ -69,6 +70,7 @@ export const appModules: readonly AppModule[] = [
   formsModule,
   financeModule,
   waterModule,
+  billingModule,
   dashboardModule,
 ];
 

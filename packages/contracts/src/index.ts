@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './audit.ts';
+export * from './billing.ts';
 export * from './companies.ts';
 export * from './custom-fields.ts';
 export * from './dashboard.ts';

@@ -1,4 +1,6 @@
 import type { Language } from '@protocol/contracts';
+import billingEl from '@protocol/contracts/i18n/billing/el.json' with { type: 'json' };
+import billingEn from '@protocol/contracts/i18n/billing/en.json' with { type: 'json' };
 import coreEl from '@protocol/contracts/i18n/el.json' with { type: 'json' };
 import coreEn from '@protocol/contracts/i18n/en.json' with { type: 'json' };
 import listsEl from '@protocol/contracts/i18n/lists/el.json' with { type: 'json' };
@@ -17,8 +19,8 @@ import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json'
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, billingEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, billingEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

@@ -1,4 +1,5 @@
 import { about } from '../features/about/feature.tsx';
+import { billing } from '../features/billing/feature.tsx';
 import { bookSummary } from '../features/bookSummary/feature.tsx';
 import { cases } from '../features/cases/feature.tsx';
 import { company } from '../features/company/feature.tsx';
@@ -31,6 +32,7 @@ export const features: readonly Feature[] = [
   onlineForms,
   traders,
   water,
+  billing,
   users,
   finance,
   userGroups,

@@ -1,0 +1,196 @@
+import {
+  type Bill,
+  describeBillLine,
+  formatDecimal,
+  formatMoney,
+  formatRf,
+  type Language,
+} from '@protocol/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { formatDate } from '../../platform/exports/format.ts';
+import { translate } from '../../platform/i18n.ts';
+import {
+  createPdf,
+  drawBarcode,
+  drawChart,
+  drawFields,
+  drawPageHeading,
+  drawRule,
+  drawTotals,
+  PDF_COLORS,
+  PDF_FONTS,
+  PdfTable,
+  pageHeadingHeight,
+} from '../../platform/pdf/index.ts';
+import { companies } from '../companies/companies.schema.ts';
+import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
+import { billsOfConsumer, getBill } from './bills.service.ts';
+
+const MARGIN = 40;
+
+/** The bill's printed number: `ΛΥΔ-17/2026`, or the draft's mark before it is finalized. */
+export function billNumber(bill: Bill, language: Language): string {
+  return bill.number === null
+    ? translate(language, 'billing.pdf.draft')
+    : `${bill.series}-${bill.number}/${bill.year}`;
+}
+
+/**
+ * A stored bill as a citizen expects it on paper: the utility's heading and ΑΦΜ, the bill's number,
+ * dates and period, the consumer, meter and readings, every charge line with its VAT, the VAT
+ * breakdown, previous balance and total, the RF payment code with its barcode, and the consumption
+ * of the last six periods.
+ */
+export async function printBill(db: Db, companyId: number, id: number, language: Language) {
+  const bill = await getBill(db, companyId, id);
+  const [company] = await db
+    .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [meter] = await db
+    .select({ serial: waterMeters.serialNumber })
+    .from(waterMeterInstallations)
+    .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
+    .where(and(eq(waterMeterInstallations.consumerId, bill.consumerId)))
+    .orderBy(desc(waterMeterInstallations.installedOn))
+    .limit(1);
+  const history = (await billsOfConsumer(db, companyId, bill.consumerId, bill.periodFrom, 6)).reverse();
+
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+  const p = (key: string, params?: Record<string, string | number>) => t(`billing.pdf.${key}`, params);
+  const money = (value: string) => formatMoney(value, language);
+  const number = billNumber(bill, language);
+  const heading = {
+    company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
+    title: `${p('title')}  ${number}`,
+    subtitle: `${p('period')}: ${bill.periodLabel} (${formatDate(bill.periodFrom)} – ${formatDate(bill.periodTo)})`,
+  };
+  const top = MARGIN + pageHeadingHeight(heading, language);
+  const { doc: pdf, stream } = createPdf({
+    language,
+    title: heading.title,
+    margins: { top, left: MARGIN, right: MARGIN, bottom: MARGIN },
+  });
+  drawPageHeading(pdf, heading, language, MARGIN);
+
+  const reading = (value: number | null, date: string | null) =>
+    value === null ? '—' : `${formatDecimal(value, language)}${date ? ` (${formatDate(date)})` : ''}`;
+  const consumption =
+    bill.billedConsumption === bill.consumption
+      ? `${formatDecimal(bill.consumption, language)} m³`
+      : `${formatDecimal(bill.consumption, language)} m³ — ${p('minimum', { billed: formatDecimal(bill.billedConsumption, language) })}`;
+  const below = drawFields(
+    pdf,
+    [
+      [p('consumerCode'), bill.consumerCode],
+      [p('owner'), bill.ownerName],
+      [p('supplyAddress'), bill.supplyAddress],
+      [p('meter'), meter?.serial ?? '—'],
+      [
+        p('readings'),
+        `${p('previousReading')}: ${reading(bill.previousReading, bill.previousDate)} · ${p('currentReading')}: ${reading(bill.currentReading, bill.currentDate)}`,
+      ],
+      [p('consumption'), consumption],
+      [p('issueDate'), formatDate(bill.issueDate)],
+      [p('dueDate'), formatDate(bill.dueDate)],
+    ],
+    top + 4,
+    { labelWidth: 130, labelSize: 9, valueSize: 10, gap: 4 },
+  );
+  pdf.y = below + 6;
+
+  const table = new PdfTable(pdf, {
+    columns: [
+      { label: p('description'), width: 255 },
+      { label: p('quantity'), width: 65, align: 'right' },
+      { label: p('price'), width: 60, align: 'right' },
+      { label: p('vatPercent'), width: 55, align: 'right' },
+      { label: p('amount'), width: 80, align: 'right' },
+    ],
+    fontSize: 8.5,
+  });
+  table.header();
+  for (const line of bill.lines) {
+    table.row([
+      describeBillLine(line, t, formatDate),
+      line.quantity === null ? '' : formatDecimal(line.quantity, language),
+      // A price without a quantity is a percent (sewerage on the water value, a percent discount).
+      line.price === null
+        ? ''
+        : line.quantity === null
+          ? `${formatDecimal(line.price, language)}%`
+          : formatDecimal(line.price, language, 2),
+      line.charge === 'previousBalance' ? '' : `${formatDecimal(line.vatPercent, language)}%`,
+      money(line.amount),
+    ]);
+  }
+  pdf.moveDown(0.6);
+
+  // The VAT breakdown on the left, the totals on the right, side by side.
+  const blockTop = pdf.y;
+  pdf.font(PDF_FONTS.bold).fontSize(9).fillColor(PDF_COLORS.text).text(p('vatBreakdown'), MARGIN, blockTop);
+  pdf.font(PDF_FONTS.regular).fontSize(8.5);
+  let y = pdf.y + 2;
+  for (const [rate, net, vat] of [
+    [p('vatRate'), p('net'), p('vat')],
+    ...bill.vat.map((v) => [`${formatDecimal(v.vatPercent, language)}%`, money(v.net), money(v.vat)]),
+  ]) {
+    pdf.text(rate as string, MARGIN, y, { width: 70 });
+    pdf.text(net as string, MARGIN + 70, y, { width: 80, align: 'right' });
+    pdf.text(vat as string, MARGIN + 150, y, { width: 70, align: 'right' });
+    y += 12;
+  }
+  pdf.y = blockTop;
+  drawTotals(
+    pdf,
+    [
+      { label: p('net'), value: money(bill.net) },
+      { label: p('vat'), value: money(bill.vatTotal) },
+      { label: p('current'), value: money(bill.current) },
+      { label: p('previousBalance'), value: money(bill.previousBalance) },
+      { label: p('total'), value: `${money(bill.total)} €`, strong: true },
+    ],
+    240,
+  );
+  pdf.y = Math.max(pdf.y, y) + 10;
+  drawRule(pdf, pdf.y);
+
+  // The payment slip: RF code and its Code 128 barcode; the consumption chart beside it.
+  const slipTop = pdf.y + 10;
+  pdf.font(PDF_FONTS.bold).fontSize(10).fillColor(PDF_COLORS.text).text(p('rf'), MARGIN, slipTop);
+  pdf
+    .font(PDF_FONTS.bold)
+    .fontSize(14)
+    .text(formatRf(bill.rfCode), MARGIN, slipTop + 14);
+  await drawBarcode(
+    pdf,
+    { type: 'code128', text: bill.rfCode, barHeight: 12, withText: false, scale: 2 },
+    { x: MARGIN, y: slipTop + 36, width: 230, height: 46 },
+  );
+  pdf.font(PDF_FONTS.regular).fontSize(8).fillColor(PDF_COLORS.muted);
+  pdf.text(p('rfHint'), MARGIN, slipTop + 88, { width: 230 });
+  pdf.text(
+    `${p('dueDate')}: ${formatDate(bill.dueDate)} · ${p('total')}: ${money(bill.total)} €`,
+    MARGIN,
+    pdf.y + 2,
+    {
+      width: 230,
+    },
+  );
+  drawChart(
+    pdf,
+    {
+      kind: 'bar',
+      title: p('chart'),
+      language,
+      points: history.map((h) => ({ label: h.periodLabel, value: Number(h.billedConsumption) })),
+    },
+    { x: MARGIN + 270, y: slipTop, width: pdf.page.width - 2 * MARGIN - 270, height: 120 },
+  );
+  pdf.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const fileName = `bill-${bill.consumerCode}-${bill.periodFrom}.pdf`.replace(/[^\w.-]/g, '_');
+  return { fileName, buffer: Buffer.concat(chunks) };
+}

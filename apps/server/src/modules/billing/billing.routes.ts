@@ -1,0 +1,348 @@
+import {
+  billListItemSchema,
+  billSchema,
+  computedBillSchema,
+  discountPolicySchema,
+  pricingPolicySchema,
+  saveBillSchema,
+  saveDiscountPolicySchema,
+  savePricingPolicySchema,
+  tryBillSchema,
+} from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import { printBill } from './bill.pdf.ts';
+import { billsList, billsOfCompany } from './bills.list.ts';
+import {
+  assertConsumer,
+  billsOfConsumer,
+  finalizeBill,
+  getBill,
+  saveBill,
+  tryBill,
+} from './bills.service.ts';
+import {
+  activeVatPercentages,
+  getDiscountPolicy,
+  getPricingPolicy,
+  listDiscountPolicies,
+  listPricingPolicies,
+  saveDiscountPolicy,
+  savePricingPolicy,
+} from './policies.service.ts';
+
+const tags = ['billing'];
+const read = { permission: 'billing:read', companyScoped: true } as const;
+const write = { permission: 'billing:write', companyScoped: true } as const;
+
+const consumerBillSchema = z.object({
+  id: z.number().int(),
+  periodFrom: z.string(),
+  periodLabel: z.string(),
+  billedConsumption: z.string(),
+  total: z.string(),
+  entryState: z.number().int(),
+  number: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  dueDate: z.string(),
+});
+
+/** Issue 17: pricing and discount policies, the "try it" computation and the stored bills. */
+export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+
+  app.get(
+    '/billing/pricing_policies',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The pricing policies of the company, per property usage, newest first',
+        querystring: companyQuery,
+        response: { 200: z.array(pricingPolicySchema) },
+      },
+    },
+    async (request) => listPricingPolicies(db, companyOf(request)),
+  );
+  app.get(
+    '/billing/pricing_policies/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One pricing policy',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: pricingPolicySchema },
+      },
+    },
+    async (request) => getPricingPolicy(db, companyOf(request), request.params.id),
+  );
+  app.post(
+    '/billing/pricing_policies',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Creates a pricing policy: fixed charges, bands, sewerage, fees and VAT per charge',
+        querystring: companyQuery,
+        body: savePricingPolicySchema,
+        response: { 201: pricingPolicySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await savePricingPolicy(
+            db,
+            principalOf(request),
+            companyOf(request),
+            null,
+            request.body,
+            request.id,
+          ),
+        ),
+  );
+  app.put(
+    '/billing/pricing_policies/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Edits a pricing policy (the whole record)',
+        params: idParams,
+        querystring: companyQuery,
+        body: savePricingPolicySchema,
+        response: { 200: pricingPolicySchema },
+      },
+    },
+    async (request) =>
+      savePricingPolicy(
+        db,
+        principalOf(request),
+        companyOf(request),
+        request.params.id,
+        request.body,
+        request.id,
+      ),
+  );
+
+  app.get(
+    '/billing/discount_policies',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The discount policies (social tariffs, surcharges) of the company',
+        querystring: companyQuery,
+        response: { 200: z.array(discountPolicySchema) },
+      },
+    },
+    async (request) => listDiscountPolicies(db, companyOf(request)),
+  );
+  app.get(
+    '/billing/discount_policies/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One discount policy',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: discountPolicySchema },
+      },
+    },
+    async (request) => getDiscountPolicy(db, companyOf(request), request.params.id),
+  );
+  app.post(
+    '/billing/discount_policies',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Creates a discount policy',
+        querystring: companyQuery,
+        body: saveDiscountPolicySchema,
+        response: { 201: discountPolicySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await saveDiscountPolicy(
+            db,
+            principalOf(request),
+            companyOf(request),
+            null,
+            request.body,
+            request.id,
+          ),
+        ),
+  );
+  app.put(
+    '/billing/discount_policies/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Edits a discount policy (the whole record)',
+        params: idParams,
+        querystring: companyQuery,
+        body: saveDiscountPolicySchema,
+        response: { 200: discountPolicySchema },
+      },
+    },
+    async (request) =>
+      saveDiscountPolicy(
+        db,
+        principalOf(request),
+        companyOf(request),
+        request.params.id,
+        request.body,
+        request.id,
+      ),
+  );
+
+  app.get(
+    '/billing/vat_percentages',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The VAT settings' active percentages a charge may take",
+        querystring: companyQuery,
+        response: {
+          200: z.array(z.object({ id: z.number().int(), description: z.string(), percentage: z.string() })),
+        },
+      },
+    },
+    async () => activeVatPercentages(db),
+  );
+
+  app.post(
+    '/billing/try',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The bill a consumer would get for a consumption in a period (the policies' try-it panel)",
+        querystring: companyQuery,
+        body: tryBillSchema,
+        response: { 200: computedBillSchema },
+      },
+    },
+    async (request) => tryBill(db, companyOf(request), request.body),
+  );
+
+  registerListRoute(app, options.lists, {
+    path: '/billing/bills/search',
+    entityName: 'bills',
+    permission: 'billing:read',
+    list: billsList(db),
+    scope: ({ companyId }) => billsOfCompany(companyId),
+    tags,
+    summary: 'The bills list: paging, sorting, filters by period, route, state and amount',
+    item: billListItemSchema,
+  });
+
+  app.post(
+    '/billing/bills',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          "Computes and stores a consumer's bill of a period (recomputed while not finalized; 409 after)",
+        querystring: companyQuery,
+        body: saveBillSchema,
+        response: { 200: billSchema },
+      },
+    },
+    async (request) => {
+      const { consumerId, from, to, ...readings } = request.body;
+      return saveBill(
+        db,
+        principalOf(request),
+        companyOf(request),
+        { consumerId, from, to, ...readings },
+        request.id,
+      );
+    },
+  );
+  app.get(
+    '/billing/bills/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One bill with its lines and VAT breakdown',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: billSchema },
+      },
+    },
+    async (request) => getBill(db, companyOf(request), request.params.id),
+  );
+  app.post(
+    '/billing/bills/:id/finalize',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Finalizes a bill: the next number of the water-bill series; immutable afterwards',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: billSchema },
+      },
+    },
+    async (request) =>
+      finalizeBill(db, principalOf(request), companyOf(request), request.params.id, request.id),
+  );
+  app.get(
+    '/billing/bills/:id/pdf',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The bill as a PDF in Greek (or English), with its RF code, barcode and consumption chart',
+        params: idParams,
+        querystring: companyQuery.extend({ lang: z.enum(['el', 'en']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { fileName, buffer } = await printBill(
+        db,
+        companyOf(request),
+        request.params.id,
+        request.query.lang ?? 'el',
+      );
+      reply.header('Content-Type', 'application/pdf');
+      reply.header('Content-Disposition', `inline; filename="${fileName}"`);
+      return reply.send(buffer);
+    },
+  );
+  app.get(
+    '/billing/consumers/:id/bills',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A consumer's bills, newest first (the consumer card's Bills tab)",
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: z.array(consumerBillSchema) },
+      },
+    },
+    async (request) => {
+      const companyId = companyOf(request);
+      await assertConsumer(db, companyId, request.params.id);
+      return billsOfConsumer(db, companyId, request.params.id);
+    },
+  );
+};

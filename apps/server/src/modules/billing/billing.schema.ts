@@ -1,0 +1,159 @@
+import type { BillCharge, DiscountableCharge, PricingPolicy } from '@protocol/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../platform/audit-columns.ts';
+import { companies } from '../companies/companies.schema.ts';
+import { financeSeries } from '../finance/finance.schema.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
+import { waterPropertyUsages } from '../water/parametrics.schema.ts';
+
+const companyId = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/**
+ * Pricing policies (τιμολογιακές πολιτικές) per property usage and validity. The bands, fixed charges,
+ * fees and VAT choices are small lists always read and saved with their policy, validated by the
+ * contract's save schema, hence jsonb beside the policy rather than child tables.
+ */
+export const billingPricingPolicies = pgTable(
+  'billing_pricing_policies',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    description: text('description').notNull(),
+    propertyUsageId: integer('property_usage_id')
+      .notNull()
+      .references(() => waterPropertyUsages.id),
+    fromdate: date('fromdate', { mode: 'string' }).notNull(),
+    todate: date('todate', { mode: 'string' }),
+    baseMonths: smallint('base_months').notNull().default(4),
+    fixedCharges: jsonb('fixed_charges').$type<PricingPolicy['fixedCharges']>().notNull(),
+    bands: jsonb('bands').$type<PricingPolicy['bands']>().notNull(),
+    sewerageMode: text('sewerage_mode').$type<PricingPolicy['sewerageMode']>().notNull(),
+    sewerageValue: numeric('sewerage_value', { precision: 14, scale: 4 }).notNull().default('0'),
+    sewerageIndicatorIds: integer('sewerage_indicator_ids').array().notNull().default(sql`'{}'`),
+    specialFees: jsonb('special_fees').$type<PricingPolicy['specialFees']>().notNull(),
+    /** Charge → vat_percentages.id. */
+    vat: jsonb('vat').$type<Record<string, number>>().notNull(),
+    active: boolean('active').notNull().default(true),
+    ...auditColumns(),
+  },
+  (t) => [index('billing_pricing_policies_company_idx').on(t.companyId, t.propertyUsageId)],
+);
+
+/** Discount policies (εκπτωτικές πολιτικές): social tariffs and surcharges, by special regulation. */
+export const billingDiscountPolicies = pgTable(
+  'billing_discount_policies',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    description: text('description').notNull(),
+    fromdate: date('fromdate', { mode: 'string' }).notNull(),
+    todate: date('todate', { mode: 'string' }),
+    /** Spec §3: 1 reduction, −1 surcharge. */
+    reduction: smallint('reduction').notNull(),
+    /** Spec §3: 1 fixed, 2 percent. */
+    amountType: smallint('amount_type').notNull(),
+    /** Spec §3: 1 yearly, 2 monthly. */
+    calculation: smallint('calculation').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    charges: text('charges').array().$type<DiscountableCharge[]>().notNull(),
+    specialRegulationIds: integer('special_regulation_ids').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    ...auditColumns(),
+  },
+  (t) => [index('billing_discount_policies_company_idx').on(t.companyId)],
+);
+
+/**
+ * A consumer's bill (λογαριασμός). Unique per consumer, period and kind, so a billing run upserts
+ * (`ON CONFLICT … DO UPDATE … WHERE entry_state <> 9`) and a rerun creates nothing twice nor touches a
+ * finalized bill. The number comes from the finance series at finalize (gapless, counter row).
+ */
+export const billingBills = pgTable(
+  'billing_bills',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    consumerId: integer('consumer_id')
+      .notNull()
+      .references(() => waterConsumers.id),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    periodLabel: text('period_label').notNull(),
+    /** Spec §3 transaction kind: 1 period charge (4 altered, for later corrections). */
+    kind: smallint('kind').notNull().default(1),
+    /** Spec §3: −2 carried into a later bill, 0 new, 1 editing, 9 finalized. */
+    entryState: smallint('entry_state').notNull().default(0),
+    /** Spec §3: 0 hold, 1 send, 2 sent, 9 completed. */
+    sendStatus: smallint('send_status').notNull().default(0),
+    seriesId: integer('series_id').references(() => financeSeries.id),
+    number: integer('number'),
+    year: integer('year'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    previousReading: integer('previous_reading'),
+    previousDate: date('previous_reading_date', { mode: 'string' }),
+    currentReading: integer('current_reading'),
+    currentDate: date('current_reading_date', { mode: 'string' }),
+    consumption: numeric('consumption', { precision: 14, scale: 3 }).notNull(),
+    billedConsumption: numeric('billed_consumption', { precision: 14, scale: 3 }).notNull(),
+    net: numeric('net', { precision: 14, scale: 2 }).notNull(),
+    vatTotal: numeric('vat_total', { precision: 14, scale: 2 }).notNull(),
+    previousBalance: numeric('previous_balance', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    /** What has been paid of it (collections will write it); unpaid bills carry into the next one. */
+    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The VAT breakdown per rate, as computed with the lines. */
+    vatBreakdown: jsonb('vat_breakdown')
+      .$type<{ vatPercent: string; net: string; vat: string }[]>()
+      .notNull(),
+    /** ISO 11649 payment code, from the company and the bill's id. */
+    rfCode: text('rf_code'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('billing_bills_consumer_period_kind').on(t.consumerId, t.periodFrom, t.kind),
+    uniqueIndex('billing_bills_rf_code').on(t.rfCode),
+    uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number),
+    index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
+  ],
+);
+
+/** A bill's lines, in the order computed; money numeric, rounded half-up to the cent per line. */
+export const billingBillLines = pgTable(
+  'billing_bill_lines',
+  {
+    id: serial('id').primaryKey(),
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => billingBills.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    charge: text('charge').$type<BillCharge>().notNull(),
+    description: text('description').notNull().default(''),
+    band: smallint('band'),
+    fromDate: date('from_date', { mode: 'string' }),
+    toDate: date('to_date', { mode: 'string' }),
+    target: text('target').$type<DiscountableCharge>(),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }),
+    price: numeric('price', { precision: 14, scale: 4 }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
+    sourceId: integer('source_id'),
+  },
+  (t) => [uniqueIndex('billing_bill_lines_bill_position').on(t.billId, t.position)],
+);

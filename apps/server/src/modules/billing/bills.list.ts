@@ -1,0 +1,63 @@
+import { type BillListItem, billsCatalog } from '@protocol/contracts';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { defineList } from '../../platform/list/list.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
+import { waterRoutes } from '../water/parametrics.schema.ts';
+import { billingBills } from './billing.schema.ts';
+
+export const billsOfCompany = (companyId: number): SQL => eq(billingBills.companyId, companyId);
+
+/** The bills list (GET /api/billing/bills/search, the /invoices screen) on the list engine. */
+export function billsList(db: Db) {
+  const columns = {
+    id: billingBills.id,
+    consumerId: billingBills.consumerId,
+    code: waterConsumers.code,
+    ownerName: traders.fullname,
+    periodLabel: billingBills.periodLabel,
+    periodFrom: billingBills.periodFrom,
+    routeCode: waterRoutes.code,
+    entryState: billingBills.entryState,
+    sendStatus: billingBills.sendStatus,
+    number: billingBills.number,
+    consumption: billingBills.billedConsumption,
+    total: billingBills.total,
+    dueDate: billingBills.dueDate,
+  };
+  return defineList<BillListItem>({
+    catalog: billsCatalog,
+    columns: {
+      ...columns,
+      code: { value: waterConsumers.code, normalized: waterConsumers.codeNorm },
+      ownerName: { value: traders.fullname, normalized: traders.fullnameNorm },
+      periodFrom: { day: sql`${billingBills.periodFrom}` },
+      dueDate: { day: sql`${billingBills.dueDate}` },
+    },
+    id: billingBills.id,
+    async fetch(where, orderBy, limit, offset) {
+      return db
+        .select(columns)
+        .from(billingBills)
+        .innerJoin(waterConsumers, eq(waterConsumers.id, billingBills.consumerId))
+        .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
+        .leftJoin(waterRoutes, eq(waterRoutes.id, waterConsumers.routeId))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+    },
+    async count(where) {
+      // The joins are inner or to one row: the count runs over the same rows the page does.
+      const [row] = await db
+        .select({ n: count() })
+        .from(billingBills)
+        .innerJoin(waterConsumers, eq(waterConsumers.id, billingBills.consumerId))
+        .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
+        .leftJoin(waterRoutes, eq(waterRoutes.id, waterConsumers.routeId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  });
+}

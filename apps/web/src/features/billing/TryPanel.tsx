@@ -1,0 +1,220 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type ComputedBill,
+  type ConsumerListItem,
+  describeBillLine,
+  formatDecimal,
+  formatMoney,
+  type Page,
+  parseDecimal,
+} from '@protocol/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompany, withCompany } from '../../app/company.tsx';
+import { useLang } from '../../app/language.tsx';
+import { wireDate } from '../../components/form/dates.ts';
+import { Section } from '../../components/form/fields.tsx';
+import { OutlinedField } from '../../components/form/OutlinedField.tsx';
+import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { billingApi, CONSUMERS_SEARCH_URL } from './api.ts';
+
+/** The consumers whose code or owner matches what is typed (the consumers list's quick search). */
+function useConsumerOptions(text: string) {
+  const { companyId } = useCompany();
+  const query = useQuery({
+    queryKey: ['billing', 'consumers', companyId, text],
+    queryFn: ({ signal }) =>
+      api.get<Page<ConsumerListItem>>(
+        withCompany(`${CONSUMERS_SEARCH_URL}?size=20&search=${encodeURIComponent(text)}`, companyId),
+        { signal },
+      ),
+    enabled: text.trim().length >= 2,
+    staleTime: 30_000,
+  });
+  return query.data?.content ?? [];
+}
+
+/**
+ * "Try it": a consumer, a period and a consumption give the bill's lines, VAT and total, computed by
+ * the server exactly as a stored bill (POST /api/billing/try), stored nowhere.
+ */
+export function TryPanel() {
+  const { t } = useTranslation();
+  const language = useLang();
+  const { companyId } = useCompany();
+  const [text, setText] = useState('');
+  const [consumer, setConsumer] = useState<ConsumerListItem | null>(null);
+  const [from, setFrom] = useState('01/01/2026');
+  const [to, setTo] = useState('30/04/2026');
+  const [consumption, setConsumption] = useState('25');
+  const options = useConsumerOptions(text);
+  const compute = useMutation({
+    mutationFn: () =>
+      billingApi.tryBill(
+        {
+          consumerId: consumer?.id ?? 0,
+          from: wireDate(from) ?? '',
+          to: wireDate(to) ?? '',
+          consumption: parseDecimal(consumption)?.toString() ?? consumption.trim(),
+        },
+        companyId,
+      ),
+    meta: { errorSnackbar: false },
+  });
+  const bill: ComputedBill | undefined = compute.data;
+  const money = (value: string) => formatMoney(value, language);
+  return (
+    <Section title={t('billingUi.try.title')} hint={t('billingUi.try.hint')}>
+      <Box data-testid="billing-try">
+        <Grid container spacing={2} sx={{ alignItems: 'center' }}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Autocomplete
+              options={options}
+              value={consumer}
+              onChange={(_, value) => setConsumer(value)}
+              inputValue={text}
+              onInputChange={(_, value) => setText(value)}
+              filterOptions={(all) => all}
+              getOptionLabel={(c) => `${c.code.replace(/ +/g, ' ')} · ${c.ownerName ?? ''}`}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  size="small"
+                  label={t('billingUi.try.consumer')}
+                  placeholder={t('billingUi.try.consumerHint')}
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'billing-try-consumer' },
+                  }}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 2 }}>
+            <OutlinedField
+              name="from"
+              label={t('billingUi.try.from')}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              testId="billing-try-from"
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 2 }}>
+            <OutlinedField
+              name="to"
+              label={t('billingUi.try.to')}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              testId="billing-try-to"
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 1.5 }}>
+            <OutlinedField
+              name="consumption"
+              label={t('billingUi.try.consumption')}
+              value={consumption}
+              onChange={(e) => setConsumption(e.target.value)}
+              testId="billing-try-consumption"
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 1.5 }}>
+            <Button
+              variant="contained"
+              fullWidth
+              onClick={() => compute.mutate()}
+              disabled={!consumer || compute.isPending}
+              data-testid="billing-try-compute"
+            >
+              {t('billingUi.try.compute')}
+            </Button>
+          </Grid>
+        </Grid>
+        {compute.error && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="billing-try-error">
+            {errorMessage(t, compute.error)}
+          </Alert>
+        )}
+        {bill && (
+          <Box sx={{ mt: 2 }} data-testid="billing-try-result">
+            {bill.billedConsumption !== bill.consumption && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('billingUi.try.billed', { billed: formatDecimal(bill.billedConsumption, language) })}
+              </Typography>
+            )}
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('billingUi.try.line')}</TableCell>
+                  <TableCell align="right">{t('billingUi.try.quantity')}</TableCell>
+                  <TableCell align="right">{t('billingUi.try.price')}</TableCell>
+                  <TableCell align="right">{t('billingUi.try.vat')}</TableCell>
+                  <TableCell align="right">{t('billingUi.try.amount')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {bill.lines.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id and never reorder
+                  <TableRow key={i} data-testid="billing-try-line">
+                    <TableCell>
+                      {describeBillLine(line, (key, params) => t(key, params), formatDate)}
+                    </TableCell>
+                    <TableCell align="right">
+                      {line.quantity ? formatDecimal(line.quantity, language) : ''}
+                    </TableCell>
+                    <TableCell align="right">
+                      {line.price === null
+                        ? ''
+                        : line.quantity === null
+                          ? `${formatDecimal(line.price, language)}%`
+                          : formatDecimal(line.price, language, 2)}
+                    </TableCell>
+                    <TableCell align="right">
+                      {line.charge === 'previousBalance'
+                        ? ''
+                        : `${formatDecimal(line.vatPercent, language)}%`}
+                    </TableCell>
+                    <TableCell align="right">{money(line.amount)}</TableCell>
+                  </TableRow>
+                ))}
+                {bill.vat.map((v) => (
+                  <TableRow key={v.vatPercent}>
+                    <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
+                      {t('billingUi.try.vatLine', {
+                        rate: formatDecimal(v.vatPercent, language),
+                        net: money(v.net),
+                      })}
+                    </TableCell>
+                    <TableCell align="right">{money(v.vat)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+                    {t('billingUi.try.total')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="billing-try-total">
+                    {money(bill.total)} €
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </Box>
+    </Section>
+  );
+}

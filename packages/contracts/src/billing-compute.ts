@@ -1,0 +1,470 @@
+import { Decimal, roundCents, sum } from './money.ts';
+
+/**
+ * The bill of one consumer for one period, computed from plain data (issue 17): the same function
+ * serves the "try it" panel, the stored bills and the billing runs, which load the policies once and
+ * call it per consumer. Every line is rounded half-up to the cent; VAT is computed per rate on the sum
+ * of that rate's lines; the total is the exact sum of the lines, the VAT and the previous balance.
+ */
+
+/** What a bill line charges; the VAT settings give a rate per charge. */
+export const billCharges = [
+  'waterFixed',
+  'sewerageFixed',
+  'water',
+  'sewerage',
+  'specialFee',
+  'resource',
+  'environmental',
+  'discount',
+  'extra',
+  'previousBalance',
+] as const;
+export type BillCharge = (typeof billCharges)[number];
+/** The charges a discount policy can touch (not the extras nor the previous balance). */
+export const discountableCharges = [
+  'waterFixed',
+  'sewerageFixed',
+  'water',
+  'sewerage',
+  'specialFee',
+  'resource',
+  'environmental',
+] as const;
+export type DiscountableCharge = (typeof discountableCharges)[number];
+/** The charges whose VAT rate the pricing policy sets (a discount takes its charge's rate). */
+export const vatCharges = [
+  'waterFixed',
+  'sewerageFixed',
+  'water',
+  'sewerage',
+  'specialFee',
+  'resource',
+  'environmental',
+  'extra',
+] as const;
+export type VatCharge = (typeof vatCharges)[number];
+
+/** Spec §3: 1 yearly, 2 monthly. */
+export type DiscountCalculation = 1 | 2;
+/** Spec §3: 1 fixed, 2 percent. */
+export type DiscountAmountType = 1 | 2;
+/** Spec §3: 1 reduction, −1 surcharge. */
+export type DiscountReduction = 1 | -1;
+
+export interface TariffBand {
+  /** The band's upper limit in m³ per base period; null for the last band (and above). */
+  upTo: string | null;
+  /** €/m³ before VAT, up to four decimals. */
+  price: string;
+}
+
+export interface TariffFixedCharge {
+  charge: 'waterFixed' | 'sewerageFixed';
+  /** Only for consumers with this pipe diameter; null for every other diameter. */
+  pipeDiameterId: number | null;
+  /** € per base period before VAT. */
+  amount: string;
+}
+
+export interface TariffSpecialFee {
+  description: string;
+  /** € per base period before VAT. */
+  amount: string;
+}
+
+/** A pricing policy (τιμολογιακή πολιτική) as the computation needs it. */
+export interface Tariff {
+  id: number;
+  description: string;
+  fromdate: string;
+  todate: string | null;
+  /** The months the bands, fixed charges and fees are set for (usually 4); other periods scale. */
+  baseMonths: number;
+  fixedCharges: TariffFixedCharge[];
+  bands: TariffBand[];
+  /** Sewerage: a percent of the water consumption value, or € per m³, or none. */
+  sewerageMode: 'percent' | 'perCubicMetre' | 'none';
+  sewerageValue: string;
+  /** The sewerage indicators whose consumers pay sewerage (connected ones). */
+  sewerageIndicatorIds: number[];
+  specialFees: TariffSpecialFee[];
+  /** VAT percent per charge, from the VAT settings (e.g. 13 on water, 24 on the rest). */
+  vat: Record<VatCharge, string>;
+}
+
+/** A discount policy (εκπτωτική πολιτική): social tariffs and surcharges as data. */
+export interface DiscountPolicy {
+  id: number;
+  description: string;
+  fromdate: string;
+  todate: string | null;
+  reduction: DiscountReduction;
+  amountType: DiscountAmountType;
+  calculation: DiscountCalculation;
+  /** Percent (amountType 2) or € per year or month (amountType 1, by `calculation`). */
+  amount: string;
+  /** The charges it touches; a fixed amount goes on the first one's VAT rate. */
+  charges: DiscountableCharge[];
+  /** The special regulations whose consumers are eligible. */
+  specialRegulationIds: number[];
+}
+
+export interface BillConsumer {
+  pipeDiameterId: number | null;
+  sewerageIndicatorId: number | null;
+  specialRegulationId: number | null;
+  specialFrom: string | null;
+  specialTo: string | null;
+}
+
+export interface BillInput {
+  /** The period, both days included, and its months (the periodicity). */
+  period: { from: string; to: string; months: number };
+  /** m³ measured in the period, up to three decimals. */
+  consumption: string;
+  consumer: BillConsumer;
+  /** The pricing policies of the consumer's property usage (any validity; those of the period apply). */
+  tariffs: Tariff[];
+  /** The invoice policy's charges per m³ and its minimum consumption per period (m³). */
+  invoicePolicy: { resourceTax: string; envTax: string; minConsumption: number };
+  discounts: DiscountPolicy[];
+  /** Unbilled extra charges (kind 5 lifecycle transactions), net of VAT. */
+  extraCharges: { transactionId: number; date: string; description: string; amount: string }[];
+  /** Unpaid earlier bills, as they stand (VAT included, no VAT again). */
+  previousBalance: { billId: number; description: string; amount: string }[];
+}
+
+export interface BillLine {
+  charge: BillCharge;
+  /** Free text: the fee's, the discount policy's, the transaction's or the earlier bill's; else ''. */
+  description: string;
+  /** The band (1, 2, …) of a water consumption line. */
+  band: number | null;
+  /** The days of a tariff's part when the tariff changed inside the period; else null. */
+  from: string | null;
+  to: string | null;
+  /** The charge a discount line reduces (or surcharges). */
+  target: DiscountableCharge | null;
+  /** m³ (or days) the price applies to; null for a lump sum. */
+  quantity: string | null;
+  price: string | null;
+  /** Net amount, rounded half-up to the cent. */
+  amount: string;
+  vatPercent: string;
+  /** The tariff, discount, transaction or bill the line comes from. */
+  sourceId: number | null;
+}
+
+export interface VatBreakdown {
+  vatPercent: string;
+  net: string;
+  vat: string;
+}
+
+export interface ComputedBill {
+  consumption: string;
+  /** The consumption charged: the minimum when the measured one is below it. */
+  billedConsumption: string;
+  lines: BillLine[];
+  vat: VatBreakdown[];
+  net: string;
+  vatTotal: string;
+  /** net + VAT of this period. */
+  current: string;
+  previousBalance: string;
+  /** current + previous balance: what the consumer pays. */
+  total: string;
+}
+
+/** A bill that cannot be computed (no tariff for some day of the period); the key is a catalog text. */
+export class BillingError extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) =>
+  Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / DAY_MS;
+const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Days from `from` to `to`, both included. */
+export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
+
+const q3 = (value: Decimal) => value.toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+const text3 = (value: Decimal) => q3(value).toFixed(3);
+const percentText = (value: string) => new Decimal(value).toFixed(2);
+
+interface Segment {
+  tariff: Tariff;
+  from: string;
+  to: string;
+  days: number;
+}
+
+/** The period cut where the tariff changes; every day must have exactly one tariff (the latest start wins). */
+function segmentsOf(input: BillInput): Segment[] {
+  const first = dayNumber(input.period.from);
+  const last = dayNumber(input.period.to);
+  if (last < first) throw new BillingError('billing.error.period_order');
+  const segments: Segment[] = [];
+  for (let day = first; day <= last; day++) {
+    const iso = isoOf(day);
+    const tariff = input.tariffs
+      .filter((t) => t.fromdate <= iso && (t.todate === null || t.todate >= iso))
+      .sort((a, b) => (a.fromdate < b.fromdate ? 1 : a.fromdate > b.fromdate ? -1 : b.id - a.id))[0];
+    if (!tariff) throw new BillingError('billing.error.no_tariff', { date: iso });
+    const current = segments.at(-1);
+    if (current && current.tariff.id === tariff.id) {
+      current.to = iso;
+      current.days++;
+    } else segments.push({ tariff, from: iso, to: iso, days: 1 });
+  }
+  return segments;
+}
+
+/** Splits `total` over the segments by days, to three decimals, the last taking the remainder. */
+function splitByDays(total: Decimal, segments: Segment[], totalDays: number): Decimal[] {
+  let left = total;
+  return segments.map((segment, i) => {
+    if (i === segments.length - 1) return left;
+    const part = q3(total.times(segment.days).dividedBy(totalDays));
+    left = left.minus(part);
+    return part;
+  });
+}
+
+interface LineExtras {
+  description?: string;
+  band?: number;
+  segment?: { from: string; to: string } | null;
+  target?: DiscountableCharge;
+  quantity?: Decimal;
+  price?: string;
+}
+
+function line(
+  charge: BillCharge,
+  amount: Decimal,
+  vatPercent: string,
+  sourceId: number | null,
+  { description = '', band, segment, target, quantity, price }: LineExtras = {},
+): BillLine {
+  return {
+    charge,
+    description,
+    band: band ?? null,
+    from: segment?.from ?? null,
+    to: segment?.to ?? null,
+    target: target ?? null,
+    quantity: quantity === undefined ? null : text3(quantity),
+    price: price ?? null,
+    amount: roundCents(amount).toFixed(2),
+    vatPercent: percentText(vatPercent),
+    sourceId,
+  };
+}
+
+/** The lines of one tariff segment: fixed charges, fees and bands scaled by `factor`, then sewerage. */
+function segmentLines(
+  segment: Segment,
+  factor: Decimal,
+  consumption: Decimal,
+  consumer: BillConsumer,
+  dated: boolean,
+): BillLine[] {
+  const segmentDays = dated ? { from: segment.from, to: segment.to } : null;
+  const { tariff } = segment;
+  const lines: BillLine[] = [];
+  const paysSewerage =
+    consumer.sewerageIndicatorId !== null &&
+    tariff.sewerageIndicatorIds.includes(consumer.sewerageIndicatorId);
+  for (const charge of ['waterFixed', 'sewerageFixed'] as const) {
+    if (charge === 'sewerageFixed' && !paysSewerage) continue;
+    const rows = tariff.fixedCharges.filter((f) => f.charge === charge);
+    const fixed =
+      rows.find((f) => f.pipeDiameterId !== null && f.pipeDiameterId === consumer.pipeDiameterId) ??
+      rows.find((f) => f.pipeDiameterId === null);
+    if (fixed && !new Decimal(fixed.amount).isZero()) {
+      lines.push(
+        line(charge, new Decimal(fixed.amount).times(factor), tariff.vat[charge], tariff.id, {
+          segment: segmentDays,
+        }),
+      );
+    }
+  }
+  // Bands: each limit scaled to this segment's share of the period; the last band is open.
+  let lower = new Decimal(0);
+  let waterValue = new Decimal(0);
+  for (const [i, band] of tariff.bands.entries()) {
+    const upper = band.upTo === null ? null : q3(new Decimal(band.upTo).times(factor));
+    const inBand = Decimal.max(0, Decimal.min(consumption, upper ?? consumption).minus(lower));
+    if (inBand.gt(0)) {
+      const bandLine = line('water', inBand.times(band.price), tariff.vat.water, tariff.id, {
+        band: i + 1,
+        segment: segmentDays,
+        quantity: inBand,
+        price: new Decimal(band.price).toFixed(4),
+      });
+      waterValue = waterValue.plus(bandLine.amount);
+      lines.push(bandLine);
+    }
+    if (upper === null || consumption.lte(upper)) break;
+    lower = upper;
+  }
+  if (paysSewerage && tariff.sewerageMode !== 'none') {
+    const value = new Decimal(tariff.sewerageValue);
+    const amount =
+      tariff.sewerageMode === 'percent' ? waterValue.times(value).dividedBy(100) : consumption.times(value);
+    if (!amount.isZero()) {
+      const perCubicMetre = tariff.sewerageMode === 'perCubicMetre';
+      lines.push(
+        line('sewerage', amount, tariff.vat.sewerage, tariff.id, {
+          segment: segmentDays,
+          ...(perCubicMetre
+            ? { quantity: consumption, price: value.toFixed(4) }
+            : { price: value.toFixed(2) }),
+        }),
+      );
+    }
+  }
+  for (const fee of tariff.specialFees) {
+    const amount = new Decimal(fee.amount).times(factor);
+    if (!amount.isZero()) {
+      lines.push(
+        line('specialFee', amount, tariff.vat.specialFee, tariff.id, {
+          description: fee.description,
+          segment: segmentDays,
+        }),
+      );
+    }
+  }
+  return lines;
+}
+
+/** The days of the period the consumer's special regulation covers (0 when none or another one). */
+function eligibleDays(policy: DiscountPolicy, input: BillInput): number {
+  const { consumer, period } = input;
+  if (
+    consumer.specialRegulationId === null ||
+    !policy.specialRegulationIds.includes(consumer.specialRegulationId)
+  ) {
+    return 0;
+  }
+  const starts = [period.from, policy.fromdate, consumer.specialFrom ?? period.from];
+  const ends = [period.to, policy.todate ?? period.to, consumer.specialTo ?? period.to];
+  const from = starts.sort().at(-1) as string;
+  const to = ends.sort()[0] as string;
+  return to < from ? 0 : daysBetween(from, to);
+}
+
+/** Discount (or surcharge) lines: per touched charge and VAT rate for a percent, one line for a fixed sum. */
+function discountLines(
+  lines: BillLine[],
+  input: BillInput,
+  periodDays: number,
+  vatOf: Record<VatCharge, string>,
+) {
+  const result: BillLine[] = [];
+  for (const policy of input.discounts) {
+    const days = eligibleDays(policy, input);
+    if (days === 0 || policy.charges.length === 0) continue;
+    const share = new Decimal(days).dividedBy(periodDays);
+    const sign = -policy.reduction;
+    if (policy.amountType === 2) {
+      for (const charge of policy.charges) {
+        const touched = lines.filter((l) => l.charge === charge);
+        for (const rate of [...new Set(touched.map((l) => l.vatPercent))]) {
+          const base = sum(touched.filter((l) => l.vatPercent === rate).map((l) => l.amount));
+          const amount = base.times(policy.amount).dividedBy(100).times(share).times(sign);
+          if (!roundCents(amount).isZero()) {
+            result.push(
+              line('discount', amount, rate, policy.id, {
+                description: policy.description,
+                target: charge,
+                price: percentText(policy.amount),
+              }),
+            );
+          }
+        }
+      }
+    } else {
+      const months =
+        policy.calculation === 1 ? new Decimal(input.period.months).dividedBy(12) : input.period.months;
+      const amount = new Decimal(policy.amount).times(months).times(share).times(sign);
+      const first = policy.charges[0] as DiscountableCharge;
+      if (!roundCents(amount).isZero()) {
+        result.push(
+          line('discount', amount, vatOf[first], policy.id, {
+            description: policy.description,
+            target: first,
+          }),
+        );
+      }
+    }
+  }
+  return result;
+}
+
+export function computeBill(input: BillInput): ComputedBill {
+  const periodDays = daysBetween(input.period.from, input.period.to);
+  const segments = segmentsOf(input);
+  const measured = q3(new Decimal(input.consumption));
+  if (measured.lt(0)) throw new BillingError('billing.error.negative_consumption');
+  const minimum = new Decimal(input.invoicePolicy.minConsumption);
+  const billed = Decimal.max(measured, minimum);
+  const parts = splitByDays(billed, segments, periodDays);
+  const lines: BillLine[] = [];
+  const latest = (segments.at(-1) as Segment).tariff;
+  for (const [i, segment] of segments.entries()) {
+    const share = new Decimal(segment.days).dividedBy(periodDays);
+    const factor = new Decimal(input.period.months).dividedBy(segment.tariff.baseMonths).times(share);
+    lines.push(...segmentLines(segment, factor, parts[i] as Decimal, input.consumer, segments.length > 1));
+  }
+  for (const [charge, rate] of [
+    ['resource', input.invoicePolicy.resourceTax],
+    ['environmental', input.invoicePolicy.envTax],
+  ] as const) {
+    if (!new Decimal(rate).isZero() && billed.gt(0)) {
+      const price = new Decimal(rate).toFixed(4);
+      lines.push(line(charge, billed.times(rate), latest.vat[charge], null, { quantity: billed, price }));
+    }
+  }
+  lines.push(...discountLines(lines, input, periodDays, latest.vat));
+  for (const extra of input.extraCharges) {
+    const description = extra.description;
+    lines.push(
+      line('extra', new Decimal(extra.amount), latest.vat.extra, extra.transactionId, { description }),
+    );
+  }
+  const rates = [...new Set(lines.map((l) => l.vatPercent))].sort((a, b) => Number(b) - Number(a));
+  const vat = rates.map((rate) => {
+    const net = sum(lines.filter((l) => l.vatPercent === rate).map((l) => l.amount));
+    return {
+      vatPercent: rate,
+      net: net.toFixed(2),
+      vat: roundCents(net.times(rate).dividedBy(100)).toFixed(2),
+    };
+  });
+  // The earlier bills' unpaid amounts already hold their VAT: added to the total, outside the breakdown.
+  const previous = input.previousBalance.map((b) =>
+    line('previousBalance', new Decimal(b.amount), '0', b.billId, { description: b.description }),
+  );
+  const net = sum(vat.map((v) => v.net));
+  const vatTotal = sum(vat.map((v) => v.vat));
+  const previousBalance = sum(previous.map((p) => p.amount));
+  return {
+    consumption: text3(measured),
+    billedConsumption: text3(billed),
+    lines: [...lines, ...previous],
+    vat,
+    net: net.toFixed(2),
+    vatTotal: vatTotal.toFixed(2),
+    current: net.plus(vatTotal).toFixed(2),
+    previousBalance: previousBalance.toFixed(2),
+    total: net.plus(vatTotal).plus(previousBalance).toFixed(2),
+  };
+}
