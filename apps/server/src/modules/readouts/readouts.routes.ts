@@ -1,0 +1,184 @@
+import {
+  idParamSchema,
+  readoutRowSchema,
+  readoutSheetSchema,
+  reviewItemSchema,
+  reviewReadingSchema,
+  routePeriodQuerySchema,
+  saveReadingSchema,
+} from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import {
+  acceptReading,
+  correctReading,
+  finalizePeriod,
+  loadSheet,
+  readingHistory,
+  reviewList,
+  saveReading,
+} from './readouts.service.ts';
+import { routesOf } from './sheet.ts';
+
+const tags = ['readouts'];
+const periodBody = z.object({
+  routeId: idParamSchema,
+  year: z.number().int().min(1900).max(2999),
+  period: z.number().int().min(1).max(12),
+});
+const keyOf = (q: { routeId: number; year: number; period: number }) => ({
+  routeId: q.routeId,
+  year: q.year,
+  period: q.period,
+});
+
+/** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
+export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  app.get(
+    '/readouts/routes',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'The reading routes of the company, by sector and reading order',
+        querystring: companyQuery,
+        response: {
+          200: z.array(
+            z.object({ id: z.number(), code: z.string(), description: z.string(), sector: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request) => routesOf(db, companyOf(request)),
+  );
+
+  app.get(
+    '/readouts/sheet',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: "A route's period: its state and every meter in route order with its reading",
+        querystring: routePeriodQuerySchema,
+        response: { 200: readoutSheetSchema },
+      },
+    },
+    async (request) =>
+      loadSheet(
+        db,
+        companyOf(request),
+        keyOf(request.query),
+        requestLanguage(request.cookies?.locale, request.headers['accept-language']),
+      ),
+  );
+
+  app.post(
+    '/readouts/readings',
+    {
+      config: { permission: 'readouts:write', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Saves one reading (idempotent by its key); 409 while an import or a billing run holds the route',
+        querystring: companyQuery,
+        body: saveReadingSchema,
+        response: { 200: readoutRowSchema },
+      },
+    },
+    async (request) => saveReading(db, principalOf(request), companyOf(request), request.body),
+  );
+
+  app.get(
+    '/readouts/review',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'Every flagged reading of a route and period, waiting or accepted',
+        querystring: routePeriodQuerySchema,
+        response: { 200: z.array(reviewItemSchema) },
+      },
+    },
+    async (request) => reviewList(db, companyOf(request), keyOf(request.query)),
+  );
+
+  app.post(
+    '/readouts/readings/:id/review',
+    {
+      config: { permission: 'readouts:write', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'Accepts a flagged reading, or corrects it (the original stays in the history)',
+        params: idParams,
+        querystring: companyQuery,
+        body: reviewReadingSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { action, reading, note } = request.body;
+      const companyId = companyOf(request);
+      if (action === 'accept')
+        await acceptReading(db, principalOf(request), companyId, request.params.id, note);
+      else {
+        if (reading === null || reading === undefined)
+          throw badRequest([{ field: 'reading', key: 'validation.required', params: {} }]);
+        await correctReading(db, principalOf(request), companyId, request.params.id, { reading, note });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/readouts/finalize',
+    {
+      config: { permission: 'readouts:admin', companyScoped: true },
+      schema: {
+        tags,
+        summary: "Closes a route's period: estimates the missing readings, then finalizes it",
+        querystring: companyQuery,
+        body: periodBody,
+        response: { 200: z.object({ estimated: z.number().int() }) },
+      },
+    },
+    async (request) => finalizePeriod(db, principalOf(request), companyOf(request), keyOf(request.body)),
+  );
+
+  app.get(
+    '/readouts/consumers/:id/history',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: "A consumer's readings, latest first, corrected ones included",
+        params: idParams,
+        querystring: companyQuery,
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              year: z.number(),
+              period: z.number(),
+              months: z.number(),
+              reading: z.number().nullable(),
+              readOn: z.string(),
+              consumption: z.number().nullable(),
+              source: z.number(),
+              estimated: z.boolean(),
+              flags: z.array(z.string()),
+              note: z.string().nullable(),
+              superseded: z.boolean(),
+              createuser: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => readingHistory(db, companyOf(request), request.params.id),
+  );
+};
