@@ -23,9 +23,15 @@ import {
   reviewList,
   saveReading,
 } from './readouts.service.ts';
+import { routeSheetFile } from './route-sheet.ts';
 import { routesOf } from './sheet.ts';
 
 const tags = ['readouts'];
+const contentTypes = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 const periodBody = z.object({
   routeId: idParamSchema,
   year: z.number().int().min(1900).max(2999),
@@ -91,6 +97,39 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       },
     },
     async (request) => saveReading(db, principalOf(request), companyOf(request), request.body),
+  );
+
+  app.get(
+    '/readouts/route-sheet',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'The route sheets of a period: a printable PDF in route order, or CSV/Excel for handheld devices',
+        querystring: z.object({
+          companyid: idParamSchema.optional(),
+          routeIds: z
+            .string()
+            .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, 'validation.invalid')
+            .transform((v) => v.split(',').map(Number)),
+          year: z.coerce.number().int().min(1900).max(2999),
+          period: z.coerce.number().int().min(1).max(12),
+          format: z.enum(['pdf', 'csv', 'xlsx']).default('pdf'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
+      const file = await routeSheetFile(db, companyOf(request), query, format, language);
+      reply.header('Content-Type', contentTypes[format]);
+      reply.header(
+        'Content-Disposition',
+        `${format === 'pdf' ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
+      );
+      return reply.send(file.buffer);
+    },
   );
 
   app.get(

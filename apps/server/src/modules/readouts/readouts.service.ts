@@ -22,6 +22,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
 import { describePeriod, loadRows, type PeriodKey, routeOf, thresholdsOf } from './sheet.ts';
 
@@ -301,6 +302,11 @@ export async function correctReading(
 
 /** A reading's history: the current one and every one it replaced, latest first. */
 export async function readingHistory(db: Db, companyId: number, consumerId: number) {
+  const [consumer] = await db
+    .select({ id: waterConsumers.id })
+    .from(waterConsumers)
+    .where(and(eq(waterConsumers.id, consumerId), eq(waterConsumers.companyId, companyId)));
+  if (!consumer) throw notFound();
   return db
     .select({
       id: readoutReadings.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRows, pdfText, xlsxRows } from '../../test/files.ts';
 import {
   ADMIN_PASSWORD,
   createOperator,
@@ -81,7 +82,8 @@ beforeAll(async () => {
   });
   ids.e = await consumerWithMeter('Ευαγγέλου', '5', 5, { serialNumber: 'R-5', initialReading: 40 });
   other = (await createCompany(t.database.db, { companyname: 'ΔΕΥΑ Β', companytitle: 'ΔΕΥΑ Β' }, 'test')).id;
-});
+  // A start and five consumers with meters: slow on a shared machine, so more than the default hook time.
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -117,6 +119,43 @@ describe('readouts', () => {
       headers: { ...admin, 'accept-language': 'en' },
     });
     expect(english.json().period.name).toBe('3rd four-month period 2026');
+  });
+
+  it('prints the route sheet in route order, and exports it for handheld devices', async () => {
+    const url = `/api/readouts/route-sheet?routeIds=${routeId}&year=2026&period=1`;
+    const pdf = await get(url);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Φύλλο καταμέτρησης 001');
+    expect(text).toContain('Α΄ τετράμηνο 2026');
+    const order = ['R-1', 'R-2', 'R-3', 'R-4', 'R-5'].map((serial) => text.indexOf(serial));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > (order[i - 1] ?? 0)))).toBe(true);
+    const csv = csvRows((await get(`${url}&format=csv`)).rawPayload);
+    expect(csv[0]).toEqual([
+      'Δρομολόγιο',
+      'Α/Α',
+      'Κωδικός',
+      'Ονοματεπώνυμο',
+      'Διεύθυνση παροχής',
+      'Υδρομετρητής',
+      'Θέση / σημειώσεις',
+      'Προηγ. ένδειξη',
+      'Ημ/νία',
+      'Νέα ένδειξη',
+    ]);
+    expect(csv.slice(1).map((r) => [r[5], r[7], r[8]])).toEqual([
+      ['R-1', '100', '01/12/2025'],
+      ['R-2', '99990', '01/12/2025'],
+      ['R-3', '500', '01/12/2025'],
+      ['R-4', '800', '01/12/2025'],
+      ['R-5', '40', '01/12/2025'],
+    ]);
+    const xlsx = await xlsxRows((await get(`${url}&format=xlsx`)).rawPayload);
+    expect(xlsx[2]?.slice(0, 5)).toEqual(['1', '01-001-    1', 'Αθανασίου Ελένη', 'Οδός Αθανασίου 1', 'R-1']);
+    expect(
+      (await get(`/api/readouts/route-sheet?routeIds=${routeId},abc&year=2026&period=1`)).statusCode,
+    ).toBe(400);
   });
 
   it('saves a row, once for one idempotency key, and opens the period for editing', async () => {
@@ -281,6 +320,7 @@ describe('readouts', () => {
   it('keeps to the company and the permissions', async () => {
     const foreign = await get(`/api/readouts/sheet?routeId=${routeId}&year=2026&period=1&companyid=${other}`);
     expect(foreign.statusCode).toBe(404);
+    expect((await get(`/api/readouts/consumers/${ids.a}/history?companyid=${other}`)).statusCode).toBe(404);
     expect(
       (await createOperator(t, admin, { username: 'reader1', firstname: 'Νίκος', lastname: 'Μετρητής' }))
         .statusCode,
