@@ -80,7 +80,15 @@ export function CheckChips({
   );
 }
 
-function StatusCell({ draft, review }: { draft: Draft; review: number | undefined }) {
+function StatusCell({
+  draft,
+  review,
+  updatedBy,
+}: {
+  draft: Draft;
+  review: number | undefined;
+  updatedBy: string | null;
+}) {
   const { t } = useTranslation();
   const icon = {
     idle: null,
@@ -103,14 +111,33 @@ function StatusCell({ draft, review }: { draft: Draft; review: number | undefine
       data-testid="row-status"
       data-status={draft.status}
     >
-      {icon}
-      <Typography
-        variant="caption"
-        color={draft.status === 'error' ? 'error' : 'text.secondary'}
-        sx={{ lineHeight: 1.2 }}
-      >
-        {text}
-      </Typography>
+      {draft.status === 'saved' ? (
+        <Tooltip title={updatedBy ? `${text} · ${updatedBy}` : text}>
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            aria-label={text}
+          >
+            {icon}
+            {review === 1 && (
+              <Typography variant="caption" color="warning.main">
+                {text}
+              </Typography>
+            )}
+          </Box>
+        </Tooltip>
+      ) : (
+        <>
+          {icon}
+          <Typography
+            variant="caption"
+            color={draft.status === 'error' ? 'error' : 'text.secondary'}
+            sx={{ lineHeight: 1.2 }}
+          >
+            {text}
+          </Typography>
+        </>
+      )}
     </Box>
   );
 }
@@ -124,10 +151,12 @@ export function EntryGrid({
   sheet,
   periodKey,
   onHeld,
+  onSaved,
 }: {
   sheet: ReadoutSheet;
   periodKey: PeriodKey;
   onHeld: (held: boolean) => void;
+  onSaved: (row: ReadoutRow) => void;
 }) {
   const { t } = useTranslation();
   const { companyId } = useCompany();
@@ -147,8 +176,9 @@ export function EntryGrid({
       const next: Record<number, Draft> = {};
       for (const r of sheet.rows) {
         const mine = current[r.consumerId];
-        // A row still waiting to be sent keeps what was typed over what the server had.
-        next[r.consumerId] = mine && mine.status !== 'saved' && mine.status !== 'idle' ? mine : draftOf(r);
+        // A row being typed or waiting to be sent keeps what was typed over what the server had.
+        const blank = mine?.status === 'idle' && mine.reading === '' && mine.unable === 0 && mine.note === '';
+        next[r.consumerId] = mine && mine.status !== 'saved' && !blank ? mine : draftOf(r);
       }
       return next;
     });
@@ -175,6 +205,7 @@ export function EntryGrid({
           idempotencyKey: key,
         });
         setRows((all) => all.map((r) => (r.consumerId === consumerId ? saved : r)));
+        onSaved(saved);
         // Saved: the next change of this row is a new reading with its own key.
         patch(consumerId, { status: 'saved', key: undefined });
         onHeld(false);
@@ -186,7 +217,7 @@ export function EntryGrid({
         } else patch(consumerId, { status: 'error', error: refusalOf(t, error), key: undefined });
       }
     },
-    [companyId, periodKey, patch, onHeld, t],
+    [companyId, periodKey, patch, onHeld, onSaved, t],
   );
 
   // Rows that could not be sent try again on their own, and at once when the browser is back online.
@@ -266,7 +297,7 @@ export function EntryGrid({
               return (
                 <TableRow key={row.consumerId} data-testid="readout-row" data-consumer={row.consumerId} hover>
                   <TableCell sx={{ color: 'text.secondary' }}>{index + 1}</TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>
+                  <TableCell sx={{ minWidth: 160 }}>
                     <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
                       {row.code}
                     </Typography>
@@ -331,7 +362,7 @@ export function EntryGrid({
                   <TableCell align="right" sx={{ color: 'text.secondary' }}>
                     {row.average ?? '—'}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 150 }}>
+                  <TableCell sx={{ minWidth: 120 }}>
                     {shown && (
                       <CheckChips
                         basis={shown.basis}
@@ -340,7 +371,7 @@ export function EntryGrid({
                       />
                     )}
                   </TableCell>
-                  <TableCell sx={{ width: 140 }}>
+                  <TableCell sx={{ width: 120 }}>
                     <TextField
                       select
                       size="small"
@@ -360,7 +391,7 @@ export function EntryGrid({
                       ))}
                     </TextField>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>
+                  <TableCell sx={{ minWidth: 110 }}>
                     <TextField
                       size="small"
                       fullWidth
@@ -373,12 +404,12 @@ export function EntryGrid({
                       slotProps={{ htmlInput: { 'aria-label': t('readoutsUi.noteLabel', { serial }) } }}
                     />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 130 }}>
-                    <Tooltip title={row.reading?.updatedBy ?? ''}>
-                      <span>
-                        <StatusCell draft={draft} review={row.reading?.review} />
-                      </span>
-                    </Tooltip>
+                  <TableCell sx={{ maxWidth: 200 }}>
+                    <StatusCell
+                      draft={draft}
+                      review={row.reading?.review}
+                      updatedBy={row.reading?.updatedBy ?? null}
+                    />
                   </TableCell>
                 </TableRow>
               );

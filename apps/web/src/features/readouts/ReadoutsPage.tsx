@@ -11,7 +11,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { periodName, periodStates, utilityDay } from '@protocol/contracts';
+import {
+  periodName,
+  periodStates,
+  type ReadoutRow,
+  type ReadoutSheet,
+  utilityDay,
+} from '@protocol/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +35,7 @@ import { notify } from '../../lib/notifier.ts';
 import { EntryGrid } from './EntryGrid.tsx';
 import { downloadFile } from './files.ts';
 import { ReviewList } from './ReviewList.tsx';
-import { type PeriodKey, useRoutes, useSheet } from './readoutsApi.ts';
+import { type PeriodKey, sheetKey, useRoutes, useSheet } from './readoutsApi.ts';
 
 const stateColor = { 0: 'default', 1: 'info', 9: 'success' } as const;
 
@@ -78,6 +84,20 @@ export default function ReadoutsPage() {
     [queryClient],
   );
   const onHeld = useCallback((value: boolean) => setHeld(value), []);
+  // A saved row updates the sheet in the cache: the header's state and progress follow the grid.
+  const onSaved = useCallback(
+    (row: ReadoutRow) =>
+      queryClient.setQueryData<ReadoutSheet>(sheetKey(companyId, key), (old) =>
+        old
+          ? {
+              ...old,
+              period: { ...old.period, state: Math.max(old.period.state, periodStates.editing) },
+              rows: old.rows.map((r) => (r.consumerId === row.consumerId ? row : r)),
+            }
+          : old,
+      ),
+    [queryClient, companyId, key],
+  );
 
   const finalize = async () => {
     if (!key) return;
@@ -214,7 +234,7 @@ export default function ReadoutsPage() {
           label={t('readoutsUi.year')}
           value={year}
           onChange={(e) => choose({ year: e.target.value })}
-          sx={{ width: 110 }}
+          sx={{ width: 130 }}
         >
           {[0, 1, 2].map((back) => {
             const y = Number(day.slice(0, 4)) - back;
@@ -247,7 +267,15 @@ export default function ReadoutsPage() {
         </Alert>
       )}
       {sheet.isError && <RetryAlert error={sheet.error} onRetry={() => void sheet.refetch()} />}
-      {data && key && tab === 'entry' && <EntryGrid sheet={data} periodKey={key} onHeld={onHeld} />}
+      {data && key && tab === 'entry' && (
+        <EntryGrid
+          key={`${key.routeId}-${key.year}-${key.period}`}
+          sheet={data}
+          periodKey={key}
+          onHeld={onHeld}
+          onSaved={onSaved}
+        />
+      )}
       {data && key && tab === 'review' && (
         <ReviewList
           periodKey={key}

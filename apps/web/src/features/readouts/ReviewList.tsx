@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -68,110 +69,112 @@ export function ReviewList({
   const editable = can('readouts:write') && !locked;
   return (
     <Paper variant="outlined">
-      <Table size="small" data-testid="review-list">
-        <TableHead>
-          <TableRow>
-            {['consumer', 'meter', 'previous', 'reading', 'consumption', 'average', 'checks', 'status'].map(
-              (c) => (
-                <TableCell key={c} sx={{ fontWeight: 600 }}>
-                  {t(`readoutsUi.col.${c}`)}
+      <TableContainer>
+        <Table size="small" data-testid="review-list" sx={{ '& td, & th': { px: 1 } }}>
+          <TableHead>
+            <TableRow>
+              {['consumer', 'meter', 'previous', 'reading', 'consumption', 'average', 'checks', 'status'].map(
+                (c) => (
+                  <TableCell key={c} sx={{ fontWeight: 600 }}>
+                    {t(`readoutsUi.col.${c}`)}
+                  </TableCell>
+                ),
+              )}
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((item) => (
+              <TableRow key={item.readingId} data-testid="review-row">
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
+                    {item.code}
+                  </Typography>
+                  <Typography variant="body2">{item.ownerName}</Typography>
                 </TableCell>
-              ),
-            )}
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => (
-            <TableRow key={item.readingId} data-testid="review-row">
-              <TableCell>
-                <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
-                  {item.code}
-                </Typography>
-                <Typography variant="body2">{item.ownerName}</Typography>
-              </TableCell>
-              <TableCell>{item.serialNumber}</TableCell>
-              <TableCell align="right">{item.previousReading}</TableCell>
-              <TableCell align="right">{item.reading}</TableCell>
-              <TableCell align="right">{item.consumption}</TableCell>
-              <TableCell align="right">{item.average ?? '—'}</TableCell>
-              <TableCell>
-                <CheckChips basis={null} flags={item.flags} multiple={multiple} />
-              </TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  variant={item.review === reviewStates.accepted ? 'filled' : 'outlined'}
-                  color={item.review === reviewStates.accepted ? 'success' : 'warning'}
-                  label={t(
-                    item.review === reviewStates.accepted
-                      ? 'readoutsUi.review.accepted'
-                      : 'readoutsUi.review.waiting',
-                  )}
-                />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {editable && correcting?.id === item.readingId ? (
-                  <Box
-                    component="form"
-                    sx={{ display: 'flex', gap: 1 }}
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      if (/^\d+$/.test(correcting.value))
-                        void act(item, { action: 'correct', reading: Number(correcting.value) });
-                    }}
-                  >
-                    <TextField
-                      size="small"
-                      autoFocus
-                      value={correcting.value}
-                      onChange={(e) =>
-                        setCorrecting({ id: item.readingId, value: e.target.value.replace(/\D/g, '') })
-                      }
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          'aria-label': t('readoutsUi.review.newReading'),
-                          style: { width: 90 },
-                        },
+                <TableCell>{item.serialNumber}</TableCell>
+                <TableCell align="right">{item.previousReading}</TableCell>
+                <TableCell align="right">{item.reading}</TableCell>
+                <TableCell align="right">{item.consumption}</TableCell>
+                <TableCell align="right">{item.average ?? '—'}</TableCell>
+                <TableCell>
+                  <CheckChips basis={null} flags={item.flags} multiple={multiple} />
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant={item.review === reviewStates.accepted ? 'filled' : 'outlined'}
+                    color={item.review === reviewStates.accepted ? 'success' : 'warning'}
+                    label={t(
+                      item.review === reviewStates.accepted
+                        ? 'readoutsUi.review.accepted'
+                        : 'readoutsUi.review.waiting',
+                    )}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {editable && correcting?.id === item.readingId ? (
+                    <Box
+                      component="form"
+                      sx={{ display: 'flex', gap: 1 }}
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        if (/^\d+$/.test(correcting.value))
+                          void act(item, { action: 'correct', reading: Number(correcting.value) });
                       }}
-                    />
-                    <Button type="submit" variant="contained" size="small" disabled={busy}>
-                      {t('readoutsUi.review.save')}
-                    </Button>
-                  </Box>
-                ) : (
-                  editable && (
-                    <>
-                      {item.review !== reviewStates.accepted && (
+                    >
+                      <TextField
+                        size="small"
+                        autoFocus
+                        value={correcting.value}
+                        onChange={(e) =>
+                          setCorrecting({ id: item.readingId, value: e.target.value.replace(/\D/g, '') })
+                        }
+                        slotProps={{
+                          htmlInput: {
+                            inputMode: 'numeric',
+                            'aria-label': t('readoutsUi.review.newReading'),
+                            style: { width: 90 },
+                          },
+                        }}
+                      />
+                      <Button type="submit" variant="contained" size="small" disabled={busy}>
+                        {t('readoutsUi.review.save')}
+                      </Button>
+                    </Box>
+                  ) : (
+                    editable && (
+                      <>
+                        {item.review !== reviewStates.accepted && (
+                          <Button
+                            size="small"
+                            variant="contained"
+                            disabled={busy}
+                            onClick={() => void act(item, { action: 'accept' })}
+                            data-testid="review-accept"
+                          >
+                            {t('readoutsUi.review.accept')}
+                          </Button>
+                        )}
                         <Button
                           size="small"
-                          variant="contained"
+                          sx={{ ml: 1 }}
                           disabled={busy}
-                          onClick={() => void act(item, { action: 'accept' })}
-                          data-testid="review-accept"
+                          onClick={() =>
+                            setCorrecting({ id: item.readingId, value: String(item.reading ?? '') })
+                          }
                         >
-                          {t('readoutsUi.review.accept')}
+                          {t('readoutsUi.review.correct')}
                         </Button>
-                      )}
-                      <Button
-                        size="small"
-                        sx={{ ml: 1 }}
-                        disabled={busy}
-                        onClick={() =>
-                          setCorrecting({ id: item.readingId, value: String(item.reading ?? '') })
-                        }
-                      >
-                        {t('readoutsUi.review.correct')}
-                      </Button>
-                    </>
-                  )
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                      </>
+                    )
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Paper>
   );
 }
