@@ -199,4 +199,49 @@ describe('readouts', () => {
     expect(p2.body.rows[0].reading).toMatchObject({ reading: 130, consumption: 10 });
     await context.close();
   });
+
+  it('imports a handheld file with two bad lines and sees them reported, in both languages', async () => {
+    const file = [
+      'Κωδικός;Υδρομετρητής;Νέα ένδειξη',
+      '01-001-    1;ZN-501;140',
+      '01-001-    2;ZN-502;1x',
+      '01-001-   77;;15',
+      '01-001-    4;ZN-504;60',
+    ].join('\r\n');
+    const upload = {
+      name: 'handheld-001.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${file}\r\n`),
+    };
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(`/readouts?route=${routeId}&year=2026&period=1&tab=import`);
+    await page.getByTestId('import-file').setInputFiles(upload);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-report').waitFor();
+    const results = () =>
+      page.getByTestId('import-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')));
+    expect(await results()).toEqual(['1', '-1', '-1', '1']);
+    expect(await page.getByTestId('import-failed').textContent()).toBe('Αποτυχία: 2');
+    expect(await page.getByTestId('import-report').textContent()).toContain('Άγνωστος κωδικός καταναλωτή');
+    await shot(page, 'readouts-import-el');
+    const sheet = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=1`);
+    expect(
+      sheet.body.rows.map(
+        (r: { reading: { reading: number; source: number } | null }) => r.reading?.reading ?? null,
+      ),
+    ).toEqual([140, null, null, 60]);
+    // The same file again, in English: nothing added, the good lines say so.
+    await page.goto(`/en/readouts?route=${routeId}&year=2026&period=1&tab=import`);
+    await page.getByTestId('import-file').setInputFiles(upload);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-report').waitFor();
+    expect(await results()).toEqual(['0', '-1', '-1', '0']);
+    expect(await page.getByTestId('import-report').textContent()).toContain(
+      'Already imported from the same file',
+    );
+    await shot(page, 'readouts-import-en');
+    await context.close();
+  });
 });

@@ -1,3 +1,10 @@
+CREATE TABLE "readout_import_files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "readout_readings" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -51,6 +58,7 @@ CREATE TABLE "readout_route_periods" (
 	"changedate" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "readout_import_files" ADD CONSTRAINT "readout_import_files_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readout_readings" ADD CONSTRAINT "readout_readings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readout_readings" ADD CONSTRAINT "readout_readings_route_period_id_readout_route_periods_id_fk" FOREIGN KEY ("route_period_id") REFERENCES "public"."readout_route_periods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readout_readings" ADD CONSTRAINT "readout_readings_consumer_id_water_consumers_id_fk" FOREIGN KEY ("consumer_id") REFERENCES "public"."water_consumers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

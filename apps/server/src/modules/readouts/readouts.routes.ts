@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   idParamSchema,
   readoutRowSchema,
@@ -10,10 +11,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { isXlsx } from './import.file.ts';
+import {
+  IMPORT_JOB,
+  type ImportPayload,
+  READOUT_IMPORT_MAX_BYTES,
+  storeImportFile,
+} from './import.service.ts';
 import {
   acceptReading,
   correctReading,
@@ -44,7 +52,74 @@ const keyOf = (q: { routeId: number; year: number; period: number }) => ({
 });
 
 /** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
-export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+  await app.register(multipart, {
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+
+  app.post(
+    '/readouts/import',
+    {
+      config: { permission: 'readouts:write', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Uploads a readings file (4 handheld CSV/Excel, 3 drive-by AMR) and queues its import (GET /api/jobs/{id})',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({
+          companyid: idParamSchema.optional(),
+          source: z.enum(['3', '4']).transform(Number),
+          year: z.coerce.number().int().min(1900).max(2999),
+          period: z.coerce.number().int().min(1).max(12),
+        }),
+        response: { 202: z.object({ jobId: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = companyOf(request);
+      if (!request.isMultipart()) throw new AppError(400, 'readouts.import.no_file');
+      let content: Buffer | null = null;
+      let name = '';
+      for await (const part of request.parts({ limits: { fileSize: READOUT_IMPORT_MAX_BYTES + 1 } })) {
+        if (part.type !== 'file') continue;
+        name = part.filename.toLowerCase();
+        content = await part.toBuffer();
+      }
+      if (!content || content.length === 0) throw new AppError(400, 'readouts.import.no_file');
+      if (content.length > READOUT_IMPORT_MAX_BYTES)
+        throw new AppError(413, 'error.payload_too_large', { mb: READOUT_IMPORT_MAX_BYTES / 1024 / 1024 });
+      // An xlsx is a zip; a csv is UTF-8 text without NULs. Anything else is refused before the job.
+      const csv =
+        /\.(csv|txt)$/.test(name) && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
+      if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv)
+        throw new AppError(415, 'readouts.import.file_type');
+      const file = content;
+      const { source, year, period } = request.query;
+      const jobId = await db.transaction(async (tx) => {
+        const payload: ImportPayload = {
+          fileId: await storeImportFile(tx, companyId, file),
+          companyId,
+          source: source as 3 | 4,
+          year,
+          period,
+          username: principal.username,
+          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
+        };
+        const { job } = await jobs.enqueue(tx, {
+          kind: IMPORT_JOB,
+          companyId,
+          owner: principal.userId,
+          payload: payload as unknown as Record<string, unknown>,
+          maxAttempts: 2,
+        });
+        return job.id;
+      });
+      return reply.status(202).send({ jobId });
+    },
+  );
+
   app.get(
     '/readouts/routes',
     {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -93,3 +94,16 @@ export const readoutReadings = pgTable(
     index('readout_readings_consumer_idx').on(t.consumerId, t.readOn),
   ],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A readings file uploaded for an import job (handheld CSV/Excel, drive-by AMR), read by the job
+ * (which may run on another node) and deleted when the job ends.
+ */
+export const readoutImportFiles = pgTable('readout_import_files', {
+  id: serial('id').primaryKey(),
+  companyId: companyId(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

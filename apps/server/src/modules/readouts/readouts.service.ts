@@ -119,7 +119,7 @@ export function assess(row: ReadoutRow, reading: number, thresholds: ReadoutThre
  */
 export async function saveReading(
   db: Db,
-  principal: Principal,
+  principal: Pick<Principal, 'username'>,
   companyId: number,
   input: SaveReadingInput,
   options: { source?: number; holder?: string } = {},

@@ -34,6 +34,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notifier.ts';
 import { EntryGrid } from './EntryGrid.tsx';
 import { downloadFile } from './files.ts';
+import { ImportPanel } from './ImportPanel.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { type PeriodKey, sheetKey, useRoutes, useSheet } from './readoutsApi.ts';
 
@@ -61,7 +62,7 @@ export default function ReadoutsPage() {
     [routeId, year, period],
   );
   const sheet = useSheet(key);
-  const [tab, setTab] = useState(params.get('tab') === 'review' ? 'review' : 'entry');
+  const [tab, setTab] = useState(params.get('tab') ?? 'entry');
   const [held, setHeld] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [finalizing, setFinalizing] = useState(false);
@@ -163,6 +164,7 @@ export default function ReadoutsPage() {
         tabs={[
           { value: 'entry', label: t('readoutsUi.tab_entry') },
           { value: 'review', label: t('readoutsUi.tab_review') },
+          ...(can('readouts:write') ? [{ value: 'import', label: t('readoutsUi.tab_import') }] : []),
         ]}
         tab={tab}
         onTabChange={(value) => {
@@ -234,7 +236,7 @@ export default function ReadoutsPage() {
           label={t('readoutsUi.year')}
           value={year}
           onChange={(e) => choose({ year: e.target.value })}
-          sx={{ width: 130 }}
+          sx={{ width: 130, flexShrink: 0 }}
         >
           {[0, 1, 2].map((back) => {
             const y = Number(day.slice(0, 4)) - back;
@@ -276,6 +278,7 @@ export default function ReadoutsPage() {
           onSaved={onSaved}
         />
       )}
+      {key && tab === 'import' && <ImportPanel periodKey={key} onDone={refresh} />}
       {data && key && tab === 'review' && (
         <ReviewList
           periodKey={key}
