@@ -24,6 +24,7 @@ import { installationModule } from './modules/installation/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { parametricsModule } from './modules/parametrics/index.ts';
 import { protocolModule } from './modules/protocol/index.ts';
+import { readoutsModule } from './modules/readouts/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { tradersModule } from './modules/traders/index.ts';
 import { resolveSession } from './modules/users/api.ts';
@@ -71,6 +72,7 @@ export const appModules: readonly AppModule[] = [
   financeModule,
   waterModule,
   billingModule,
+  readoutsModule,
   dashboardModule,
 ];
 

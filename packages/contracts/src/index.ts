@@ -22,6 +22,7 @@ export * from './permissions.ts';
 export * from './protocol.ts';
 export * from './protocol-cases.ts';
 export * from './protocol-settings.ts';
+export * from './readouts.ts';
 export * from './search.ts';
 export * from './settings.ts';
 export * from './settings-tables.ts';

@@ -438,6 +438,8 @@ export const knownGeneralSettings: Record<string, { type: GeneralSettingType; mi
     'gen.company_website': { type: 'text' },
     'doc.max_upload_mb': { type: 'integer', min: 1, max: 2048 },
     'doc.allowed_types': { type: 'text' },
+    'readouts.abnormal_multiple': { type: 'integer', min: 2, max: 100 },
+    'readouts.max_consumption': { type: 'integer', min: 1, max: 1_000_000 },
   };
 export const GENERAL_SETTING_NAME_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

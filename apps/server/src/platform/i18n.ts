@@ -9,6 +9,8 @@ import pdfEl from '@protocol/contracts/i18n/pdf/el.json' with { type: 'json' };
 import pdfEn from '@protocol/contracts/i18n/pdf/en.json' with { type: 'json' };
 import protocolEl from '@protocol/contracts/i18n/protocol/el.json' with { type: 'json' };
 import protocolEn from '@protocol/contracts/i18n/protocol/en.json' with { type: 'json' };
+import readoutsEl from '@protocol/contracts/i18n/readouts/el.json' with { type: 'json' };
+import readoutsEn from '@protocol/contracts/i18n/readouts/en.json' with { type: 'json' };
 import waterEl from '@protocol/contracts/i18n/water/el.json' with { type: 'json' };
 import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json' };
 
@@ -19,8 +21,8 @@ import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json'
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, billingEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, billingEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

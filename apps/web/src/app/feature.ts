@@ -22,6 +22,16 @@ export interface Feature {
   topBar?: TopBarItem[];
   /** The lists of GET /api/search this feature shows in the top bar's search. */
   search?: SearchGroup[];
+  /** Tabs this feature adds to the consumer's card (e.g. its readouts), after the card's own. */
+  consumerTabs?: ConsumerTab[];
+}
+
+/** A tab of the consumer's card drawn by another feature; `label` is a shell catalog key. */
+export interface ConsumerTab {
+  key: string;
+  label: string;
+  requires: Permission;
+  component: LazyExoticComponent<ComponentType<{ consumerId: number }>>;
 }
 
 export interface TopBarItem {
@@ -157,6 +167,9 @@ export function menuEntries(features: readonly Feature[]): MenuEntry[] {
   }
   return top;
 }
+
+export const consumerTabs = (features: readonly Feature[]): ConsumerTab[] =>
+  features.flatMap((feature) => feature.consumerTabs ?? []);
 
 export const dashboardTiles = (features: readonly Feature[]): DashboardTile[] =>
   features.flatMap((feature) => feature.tiles ?? []);

@@ -11,6 +11,7 @@ import { newPage } from '../features/new/feature.tsx';
 import { notifications } from '../features/notifications/feature.tsx';
 import { onlineForms } from '../features/onlineForms/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
+import { readouts } from '../features/readouts/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
 import { userGroups } from '../features/userGroups/feature.tsx';
@@ -33,6 +34,7 @@ export const features: readonly Feature[] = [
   traders,
   water,
   billing,
+  readouts,
   users,
   finance,
   userGroups,

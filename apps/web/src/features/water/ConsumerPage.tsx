@@ -8,12 +8,14 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { type Consumer, consumerStatuses, type EncodingCodeDefinition } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCompany } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
+import { consumerTabs } from '../../app/feature.ts';
+import { features } from '../../app/features.ts';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -29,6 +31,8 @@ import {
   useEncodingDefinition,
 } from './consumersApi.ts';
 
+// Tabs other features add to the card (app/feature.ts consumerTabs).
+const EXTRA_TABS = consumerTabs(features);
 // Pending is outlined rather than orange: white on the warning colour is too faint to read (axe).
 const statusColor = { [consumerStatuses.active]: 'success' } as const;
 
@@ -106,14 +110,20 @@ function ConsumerCard({ id }: { id: number }) {
   );
   useAppBar({ title: t('water.consumers.title'), actions });
   const [tab, setTab] = useState('details');
+  const can = useCan();
+  // Tabs other features add (the readouts), each shown to who may see it.
+  const extraTabs = useMemo(() => EXTRA_TABS.filter((extra) => can(extra.requires)), [can]);
   const tabs = useMemo(
-    () =>
-      ['details', 'meters', 'transactions'].map((value) => ({
+    () => [
+      ...['details', 'meters', 'transactions'].map((value) => ({
         value,
         label: t(`waterUi.consumer.tab_${value}`),
       })),
-    [t],
+      ...extraTabs.map((extra) => ({ value: extra.key, label: t(extra.label) })),
+    ],
+    [t, extraTabs],
   );
+  const ExtraTab = extraTabs.find((extra) => extra.key === tab)?.component;
   const consumer = query.data;
   if (query.error || !consumer)
     return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={420} />;
@@ -157,6 +167,11 @@ function ConsumerCard({ id }: { id: number }) {
       {tab === 'details' && <FormOrWait consumer={consumer} definition={definition} />}
       {tab === 'meters' && <MetersTab consumerId={consumer.id} />}
       {tab === 'transactions' && <TransactionsTab consumerId={consumer.id} />}
+      {ExtraTab && (
+        <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+          <ExtraTab consumerId={consumer.id} />
+        </Suspense>
+      )}
     </Box>
   );
 }

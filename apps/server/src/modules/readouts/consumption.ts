@@ -1,0 +1,75 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
+
+/** What billing reads of one consumer's period. */
+export interface PeriodConsumption {
+  consumerId: number;
+  routeId: number;
+  meterId: number | null;
+  /** 0 new, 1 editing, 9 finalized: billing should bill finalized periods. */
+  periodState: number;
+  previousReading: number | null;
+  currentReading: number | null;
+  currentDate: string;
+  /**
+   * Cubic metres to bill for the period: rollover, reverse meters and swaps already applied. After
+   * an estimate it is measured from the estimated reading, so it may be negative (a credit).
+   */
+  consumption: number | null;
+  basis: string | null;
+  estimated: boolean;
+  /** The earlier estimate this actual reading settles, with the consumption that was estimated. */
+  correctionOf: { readingId: number; estimatedConsumption: number } | null;
+  /** A reading could not be taken (1 closed, 2 no access, 3 broken) and was not estimated. */
+  unableReason: number | null;
+}
+
+/**
+ * The consumptions of a period for billing: one row per consumer that has a current reading in
+ * `period` of `year`, narrowed to some routes or consumers by `scope`.
+ */
+export async function consumptionFor(
+  tx: Tx,
+  companyId: number,
+  period: { year: number; period: number },
+  scope: { routeIds?: number[]; consumerIds?: number[] } = {},
+): Promise<PeriodConsumption[]> {
+  const corrected = alias(readoutReadings, 'corrected');
+  const rows = await tx
+    .select({
+      consumerId: readoutReadings.consumerId,
+      routeId: readoutRoutePeriods.routeId,
+      meterId: readoutReadings.meterId,
+      periodState: readoutRoutePeriods.state,
+      previousReading: readoutReadings.previousReading,
+      currentReading: readoutReadings.reading,
+      currentDate: readoutReadings.readOn,
+      consumption: readoutReadings.consumption,
+      basis: readoutReadings.basis,
+      estimated: readoutReadings.estimated,
+      correctsId: readoutReadings.correctsId,
+      estimatedConsumption: corrected.consumption,
+      unableReason: readoutReadings.unableReason,
+    })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .leftJoin(corrected, eq(corrected.id, readoutReadings.correctsId))
+    .where(
+      and(
+        eq(readoutReadings.companyId, companyId),
+        eq(readoutRoutePeriods.year, period.year),
+        eq(readoutRoutePeriods.period, period.period),
+        isNull(readoutReadings.supersededAt),
+        scope.routeIds ? inArray(readoutRoutePeriods.routeId, scope.routeIds) : undefined,
+        scope.consumerIds ? inArray(readoutReadings.consumerId, scope.consumerIds) : undefined,
+      ),
+    )
+    .orderBy(readoutReadings.consumerId);
+  return rows.map(({ correctsId, estimatedConsumption, ...row }) => ({
+    ...row,
+    correctionOf:
+      correctsId === null ? null : { readingId: correctsId, estimatedConsumption: estimatedConsumption ?? 0 },
+  }));
+}

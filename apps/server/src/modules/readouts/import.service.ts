@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { isIsoDate, type Language, utilityDay } from '@protocol/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { translate } from '../../platform/i18n.ts';
+import type { JobContext } from '../../platform/jobs/jobs.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
+import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
+import { type ImportLine, importLines, sheetRows } from './import.file.ts';
+import { readoutImportFiles, readoutReadings } from './readouts.schema.ts';
+import { holdRoutePeriod, releaseRoutePeriod, saveReading } from './readouts.service.ts';
+
+export const IMPORT_JOB = 'readouts.import';
+/** The largest readings file accepted (a 100,000-line drive-by file is about 4 MB). */
+export const READOUT_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+export interface ImportPayload {
+  fileId: number;
+  companyId: number;
+  /** Spec §3 reading source: 3 drive-by (AMR), 4 file (handheld). */
+  source: 3 | 4;
+  year: number;
+  period: number;
+  username: string;
+  language: Language;
+}
+
+/** Spec §3 result of a line: 1 success, 0 warning, -1 failed, with the reason in the user's language. */
+export interface ImportLineResult {
+  line: number;
+  result: 1 | 0 | -1;
+  reference: string;
+  message: string;
+}
+export interface ImportResult {
+  lines: ImportLineResult[];
+  success: number;
+  warnings: number;
+  failed: number;
+}
+
+/** A date of a file: ISO, DD/MM/YYYY, or a timestamp (its day in Athens); today when empty. */
+function dayOf(value: string): string | null {
+  if (!value) return utilityDay(new Date());
+  const greek = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  const iso = greek ? `${greek[3]}-${greek[2]?.padStart(2, '0')}-${greek[1]?.padStart(2, '0')}` : value;
+  if (isIsoDate(iso)) return iso;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : utilityDay(at);
+}
+
+const compact = (code: string) => code.replace(/\s+/g, '');
+
+/** Who each line is: the consumer by code (handheld) or by the meter on it (drive-by), with the route. */
+async function consumersOf(db: Tx, companyId: number, source: 3 | 4) {
+  const byKey = new Map<string, { id: number; routeId: number | null }>();
+  if (source === 4) {
+    const rows = await db
+      .select({ id: waterConsumers.id, code: waterConsumers.code, routeId: waterConsumers.routeId })
+      .from(waterConsumers)
+      .where(eq(waterConsumers.companyId, companyId));
+    for (const r of rows) byKey.set(compact(r.code), { id: r.id, routeId: r.routeId });
+  } else {
+    const rows = await db
+      .select({ id: waterConsumers.id, serial: waterMeters.serialNumber, routeId: waterConsumers.routeId })
+      .from(waterMeterInstallations)
+      .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
+      .innerJoin(waterConsumers, eq(waterConsumers.id, waterMeterInstallations.consumerId))
+      .where(
+        and(eq(waterMeterInstallations.companyId, companyId), isNull(waterMeterInstallations.removedOn)),
+      );
+    for (const r of rows) byKey.set(r.serial.trim(), { id: r.id, routeId: r.routeId });
+  }
+  return byKey;
+}
+
+/**
+ * The import job: every line of the file is saved as a reading of its consumer's route in the
+ * period, each route held for the import while it runs (entry answers 409 meanwhile). Each line
+ * carries an idempotency key made of the file's digest and its line, so the same file twice (or a
+ * rerun after a crash) adds nothing: those lines report a warning that they were already imported.
+ */
+export async function importJob({
+  payload,
+  db,
+  progress,
+  signal,
+  job,
+}: JobContext<ImportPayload>): Promise<ImportResult> {
+  const [file] = await db.select().from(readoutImportFiles).where(eq(readoutImportFiles.id, payload.fileId));
+  if (!file) throw new Error('The uploaded file is gone');
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(payload.language, key, params);
+  const content = Buffer.from(file.content);
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 24);
+  const result: ImportResult = { lines: [], success: 0, warnings: 0, failed: 0 };
+  const report = (line: ImportLine, outcome: 1 | 0 | -1, message: string) => {
+    result.lines.push({ line: line.line, result: outcome, reference: line.code || line.serial, message });
+    if (outcome === 1) result.success++;
+    else if (outcome === 0) result.warnings++;
+    else result.failed++;
+  };
+  const lines = importLines(await sheetRows(content), payload.source);
+  if (!lines) {
+    result.lines.push({ line: 1, result: -1, reference: '', message: t('readouts.import.columns') });
+    result.failed++;
+    return result;
+  }
+  const who = await consumersOf(db, payload.companyId, payload.source);
+  const holder = `import-${job.id}`;
+  const held = new Map<number, boolean>();
+  const principal = { username: payload.username };
+  await progress(0, lines.length);
+  try {
+    for (const [index, line] of lines.entries()) {
+      if (signal.aborted) throw new Error('Stopped');
+      if (index % 200 === 0 && index > 0) await progress(index, lines.length);
+      const consumer = who.get(payload.source === 4 ? compact(line.code) : line.serial.trim());
+      if (!consumer) {
+        report(
+          line,
+          -1,
+          t(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter'),
+        );
+        continue;
+      }
+      if (consumer.routeId === null) {
+        report(line, -1, t('readouts.import.no_route'));
+        continue;
+      }
+      if (!/^\d{1,9}$/.test(line.reading)) {
+        report(line, -1, t('readouts.import.bad_reading', { value: line.reading }));
+        continue;
+      }
+      const readOn = dayOf(line.readOn);
+      if (!readOn) {
+        report(line, -1, t('readouts.import.bad_date', { value: line.readOn }));
+        continue;
+      }
+      const key = { routeId: consumer.routeId, year: payload.year, period: payload.period };
+      if (!held.has(key.routeId))
+        held.set(key.routeId, await holdRoutePeriod(db, payload.companyId, key, holder, 900));
+      if (!held.get(key.routeId)) {
+        report(line, -1, t('readouts.busy'));
+        continue;
+      }
+      const idempotencyKey = `imp:${digest}:${line.line}`;
+      const [seen] = await db
+        .select({ id: readoutReadings.id })
+        .from(readoutReadings)
+        .where(
+          and(
+            eq(readoutReadings.companyId, payload.companyId),
+            eq(readoutReadings.idempotencyKey, idempotencyKey),
+          ),
+        );
+      if (seen) {
+        report(line, 0, t('readouts.import.already'));
+        continue;
+      }
+      try {
+        const saved = await saveReading(
+          db,
+          principal,
+          payload.companyId,
+          {
+            ...key,
+            consumerId: consumer.id,
+            reading: Number(line.reading),
+            readOn,
+            unableReason: null,
+            note: line.note || null,
+            idempotencyKey,
+          },
+          { source: payload.source, holder },
+        );
+        const flags = saved.reading?.flags ?? [];
+        if (flags.length > 0) report(line, 0, flags.map((f) => t(`readouts.flag.${f}`)).join(', '));
+        else report(line, 1, t('readouts.import.saved', { consumption: saved.reading?.consumption ?? 0 }));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const field = error.fieldErrors?.[0];
+        report(line, -1, field ? t(field.key, field.params) : t(error.key, error.params));
+      }
+    }
+  } finally {
+    for (const [routeId, mine] of held)
+      if (mine)
+        await releaseRoutePeriod(
+          db,
+          payload.companyId,
+          { routeId, year: payload.year, period: payload.period },
+          holder,
+        );
+  }
+  await progress(lines.length, lines.length);
+  return result;
+}
+
+export async function storeImportFile(tx: Tx, companyId: number, content: Buffer): Promise<number> {
+  const [row] = await tx
+    .insert(readoutImportFiles)
+    .values({ companyId, content })
+    .returning({ id: readoutImportFiles.id });
+  return row?.id ?? 0;
+}
+
+/** Told that a job ended: an import's file is no longer needed. */
+export async function dropImportFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
+  if (job.kind !== IMPORT_JOB) return;
+  const fileId = (job.payload as Partial<ImportPayload>).fileId;
+  if (typeof fileId === 'number')
+    await tx.delete(readoutImportFiles).where(eq(readoutImportFiles.id, fileId));
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
+import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { holdRoutePeriod, releaseRoutePeriod } from './api.ts';
+import { readoutsModule } from './index.ts';
+
+/** Imports of readings (issue 16): a handheld file (source 4) and a drive-by AMR file (source 3). */
+let t: TestApp;
+let admin: { authorization: string };
+let worker: JobWorker;
+let routeId: number;
+
+type Json = Record<string, unknown>;
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: admin, payload: payload as Json });
+
+function multipart(name: string, content: string) {
+  const boundary = '----readouts-import-test';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(content, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function runImport(name: string, content: string, source: 3 | 4) {
+  const { body, contentType } = multipart(name, content);
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/readouts/import?source=${source}&year=2026&period=1`,
+    headers: { ...admin, 'content-type': contentType },
+    payload: body,
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  const id = started.json().jobId;
+  for (let i = 0; i < 1000; i++) {
+    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: admin })).json();
+    if (job.state === 'succeeded') return job.result;
+    if (job.state === 'failed') throw new Error(job.error);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  throw new Error('the import did not end');
+}
+
+async function consumerWithMeter(number: string, serialNumber: string, initialReading: number) {
+  const owner = await post('/api/traders', {
+    individual: true,
+    lastname: `Καταναλωτής ${number}`,
+    firstname: 'Άννα',
+  });
+  const made = await post('/api/protocol/consumers', {
+    parts: ['01', '001', number],
+    ownerId: owner.json().id,
+    supplyAddress: `Αγοράς ${number}`,
+    status: 1,
+    routePosition: Number(number),
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const installed = await post(`/api/protocol/consumers/${made.json().id}/meters`, {
+    date: '2025-12-01',
+    meter: {
+      serialNumber,
+      meterTypeId: null,
+      kind: 3,
+      direction: 1,
+      diameter: 'DN15',
+      digits: 5,
+      initialReading,
+    },
+  });
+  expect(installed.statusCode, installed.body).toBe(200);
+}
+
+const sheet = async () =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/readouts/sheet?routeId=${routeId}&year=2026&period=1`,
+      headers: admin,
+    })
+  ).json();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  worker = startJobWorker(t.database.db, jobRegistryOf([readoutsModule]), { pollMs: 20, leaseMs: 5000 });
+  routeId = (await t.app.inject({ method: 'GET', url: '/api/readouts/routes', headers: admin }))
+    .json()
+    .find((r: { code: string }) => r.code === '001').id;
+  await consumerWithMeter('1', 'AMR-1', 100);
+  await consumerWithMeter('2', 'AMR-2', 200);
+  await consumerWithMeter('3', 'AMR-3', 300);
+  await consumerWithMeter('4', 'AMR-4', 400);
+}, 180_000);
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+});
+
+// The route sheet as exported, filled in on a handheld: two lines are bad.
+const handheld = [
+  'Δρομολόγιο;Α/Α;Κωδικός;Ονοματεπώνυμο;Διεύθυνση παροχής;Υδρομετρητής;Θέση / σημειώσεις;Προηγ. ένδειξη;Ημ/νία;Νέα ένδειξη',
+  '001;1;01-001-    1;Καταναλωτής 1;Αγοράς 1;AMR-1;;100;01/12/2025;130',
+  '001;2;01-001-    2;Καταναλωτής 2;Αγοράς 2;AMR-2;;200;01/12/2025;1x0',
+  '001;3;01-001-    3;Καταναλωτής 3;Αγοράς 3;AMR-3;;300;01/12/2025;250',
+  '001;9;01-001-   99;Άγνωστος;;;;;;10',
+  '001;4;01-001-    4;Καταναλωτής 4;Αγοράς 4;AMR-4;;400;01/12/2025;400',
+].join('\r\n');
+
+describe('readings imports', () => {
+  it('imports a handheld file and reports every line: success, warning, failed with the reason', async () => {
+    const result = await runImport('route-001.csv', `\uFEFF${handheld}\r\n`, 4);
+    expect(result).toMatchObject({ success: 1, warnings: 1, failed: 3 });
+    expect(result.lines.map((l: { line: number; result: number }) => [l.line, l.result])).toEqual([
+      [2, 1],
+      [3, -1],
+      [4, -1],
+      [5, -1],
+      [6, 0],
+    ]);
+    expect(result.lines[1].message).toBe('Η ένδειξη «1x0» δεν είναι ακέραιος αριθμός');
+    expect(result.lines[2].message).toContain('μικρότερη από την προηγούμενη (300)');
+    expect(result.lines[3].message).toBe('Άγνωστος κωδικός καταναλωτή');
+    expect(result.lines[4].message).toContain('Μηδενική κατανάλωση');
+    const rows = (await sheet()).rows;
+    expect(rows[0].reading).toMatchObject({ reading: 130, consumption: 30, source: 4 });
+    expect(rows[3].reading).toMatchObject({ consumption: 0, flags: ['zero_active'], review: 1 });
+    // Nothing is left holding the route.
+    expect((await sheet()).period.heldBy).toBeNull();
+  });
+
+  it('is idempotent: the same file twice adds nothing', async () => {
+    const again = await runImport('route-001.csv', `\uFEFF${handheld}\r\n`, 4);
+    expect(again).toMatchObject({ success: 0, warnings: 2, failed: 3 });
+    expect(again.lines[0]).toMatchObject({
+      line: 2,
+      result: 0,
+      message: 'Έχει ήδη εισαχθεί από το ίδιο αρχείο',
+    });
+    const rows = (await sheet()).rows;
+    expect(rows.filter((r: { reading: unknown }) => r.reading !== null)).toHaveLength(2);
+  });
+
+  it('imports a drive-by AMR file by meter serial and timestamp', async () => {
+    const amr = [
+      'AMR-2,2026-04-28T09:15:00Z,260',
+      'AMR-3,2026-04-28T09:16:00Z,340',
+      'XX-9,2026-04-28T09:17:00Z,5',
+    ].join('\n');
+    const result = await runImport('driveby.csv', amr, 3);
+    expect(result).toMatchObject({ success: 2, warnings: 0, failed: 1 });
+    expect(result.lines[2]).toMatchObject({ line: 3, result: -1, reference: 'XX-9' });
+    const rows = (await sheet()).rows;
+    expect(rows[1].reading).toMatchObject({ reading: 260, consumption: 60, source: 3, readOn: '2026-04-28' });
+  });
+
+  it('fails the lines of a route a billing run holds, waiting for nothing', async () => {
+    const key = { routeId, year: 2026, period: 1 };
+    expect(await holdRoutePeriod(t.database.db, 1, key, 'billing-run-1')).toBe(true);
+    const result = await runImport('late.csv', 'AMR-1,2026-04-29T08:00:00Z,131', 3);
+    expect(result.lines[0]).toMatchObject({
+      result: -1,
+      message: 'Οι καταμετρήσεις βρίσκονται σε επεξεργασία, δοκιμάστε αργότερα',
+    });
+    await releaseRoutePeriod(t.database.db, 1, key, 'billing-run-1');
+  });
+
+  it('refuses what is no readings file', async () => {
+    const { body, contentType } = multipart('readings.pdf', '%PDF-1.4');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/readouts/import?source=4&year=2026&period=1',
+      headers: { ...admin, 'content-type': contentType },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().key).toBe('readouts.import.file_type');
+  });
+});

@@ -1,0 +1,298 @@
+import multipart from '@fastify/multipart';
+import {
+  idParamSchema,
+  readoutRowSchema,
+  readoutSheetSchema,
+  reviewItemSchema,
+  reviewReadingSchema,
+  routePeriodQuerySchema,
+  saveReadingSchema,
+} from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import { isXlsx } from './import.file.ts';
+import {
+  IMPORT_JOB,
+  type ImportPayload,
+  READOUT_IMPORT_MAX_BYTES,
+  storeImportFile,
+} from './import.service.ts';
+import {
+  acceptReading,
+  correctReading,
+  finalizePeriod,
+  loadSheet,
+  readingHistory,
+  reviewList,
+  saveReading,
+} from './readouts.service.ts';
+import { routeSheetFile } from './route-sheet.ts';
+import { routesOf } from './sheet.ts';
+
+const tags = ['readouts'];
+const contentTypes = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const periodBody = z.object({
+  routeId: idParamSchema,
+  year: z.number().int().min(1900).max(2999),
+  period: z.number().int().min(1).max(12),
+});
+const keyOf = (q: { routeId: number; year: number; period: number }) => ({
+  routeId: q.routeId,
+  year: q.year,
+  period: q.period,
+});
+
+/** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
+export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+  await app.register(multipart, {
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+
+  app.post(
+    '/readouts/import',
+    {
+      config: { permission: 'readouts:write', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Uploads a readings file (4 handheld CSV/Excel, 3 drive-by AMR) and queues its import (GET /api/jobs/{id})',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({
+          companyid: idParamSchema.optional(),
+          source: z.enum(['3', '4']).transform(Number),
+          year: z.coerce.number().int().min(1900).max(2999),
+          period: z.coerce.number().int().min(1).max(12),
+        }),
+        response: { 202: z.object({ jobId: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = companyOf(request);
+      if (!request.isMultipart()) throw new AppError(400, 'readouts.import.no_file');
+      let content: Buffer | null = null;
+      let name = '';
+      for await (const part of request.parts({ limits: { fileSize: READOUT_IMPORT_MAX_BYTES + 1 } })) {
+        if (part.type !== 'file') continue;
+        name = part.filename.toLowerCase();
+        content = await part.toBuffer();
+      }
+      if (!content || content.length === 0) throw new AppError(400, 'readouts.import.no_file');
+      if (content.length > READOUT_IMPORT_MAX_BYTES)
+        throw new AppError(413, 'error.payload_too_large', { mb: READOUT_IMPORT_MAX_BYTES / 1024 / 1024 });
+      // An xlsx is a zip; a csv is UTF-8 text without NULs. Anything else is refused before the job.
+      const csv =
+        /\.(csv|txt)$/.test(name) && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
+      if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv)
+        throw new AppError(415, 'readouts.import.file_type');
+      const file = content;
+      const { source, year, period } = request.query;
+      const jobId = await db.transaction(async (tx) => {
+        const payload: ImportPayload = {
+          fileId: await storeImportFile(tx, companyId, file),
+          companyId,
+          source: source as 3 | 4,
+          year,
+          period,
+          username: principal.username,
+          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
+        };
+        const { job } = await jobs.enqueue(tx, {
+          kind: IMPORT_JOB,
+          companyId,
+          owner: principal.userId,
+          payload: payload as unknown as Record<string, unknown>,
+          maxAttempts: 2,
+        });
+        return job.id;
+      });
+      return reply.status(202).send({ jobId });
+    },
+  );
+
+  app.get(
+    '/readouts/routes',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'The reading routes of the company, by sector and reading order',
+        querystring: companyQuery,
+        response: {
+          200: z.array(
+            z.object({ id: z.number(), code: z.string(), description: z.string(), sector: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request) => routesOf(db, companyOf(request)),
+  );
+
+  app.get(
+    '/readouts/sheet',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: "A route's period: its state and every meter in route order with its reading",
+        querystring: routePeriodQuerySchema,
+        response: { 200: readoutSheetSchema },
+      },
+    },
+    async (request) =>
+      loadSheet(
+        db,
+        companyOf(request),
+        keyOf(request.query),
+        requestLanguage(request.cookies?.locale, request.headers['accept-language']),
+      ),
+  );
+
+  app.post(
+    '/readouts/readings',
+    {
+      config: { permission: 'readouts:write', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Saves one reading (idempotent by its key); 409 while an import or a billing run holds the route',
+        querystring: companyQuery,
+        body: saveReadingSchema,
+        response: { 200: readoutRowSchema },
+      },
+    },
+    async (request) => saveReading(db, principalOf(request), companyOf(request), request.body),
+  );
+
+  app.get(
+    '/readouts/route-sheet',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'The route sheets of a period: a printable PDF in route order, or CSV/Excel for handheld devices',
+        querystring: z.object({
+          companyid: idParamSchema.optional(),
+          routeIds: z
+            .string()
+            .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, 'validation.invalid')
+            .transform((v) => v.split(',').map(Number)),
+          year: z.coerce.number().int().min(1900).max(2999),
+          period: z.coerce.number().int().min(1).max(12),
+          format: z.enum(['pdf', 'csv', 'xlsx']).default('pdf'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
+      const file = await routeSheetFile(db, companyOf(request), query, format, language);
+      reply.header('Content-Type', contentTypes[format]);
+      reply.header(
+        'Content-Disposition',
+        `${format === 'pdf' ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
+      );
+      return reply.send(file.buffer);
+    },
+  );
+
+  app.get(
+    '/readouts/review',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'Every flagged reading of a route and period, waiting or accepted',
+        querystring: routePeriodQuerySchema,
+        response: { 200: z.array(reviewItemSchema) },
+      },
+    },
+    async (request) => reviewList(db, companyOf(request), keyOf(request.query)),
+  );
+
+  app.post(
+    '/readouts/readings/:id/review',
+    {
+      config: { permission: 'readouts:write', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'Accepts a flagged reading, or corrects it (the original stays in the history)',
+        params: idParams,
+        querystring: companyQuery,
+        body: reviewReadingSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { action, reading, note } = request.body;
+      const companyId = companyOf(request);
+      if (action === 'accept')
+        await acceptReading(db, principalOf(request), companyId, request.params.id, note);
+      else {
+        if (reading === null || reading === undefined)
+          throw badRequest([{ field: 'reading', key: 'validation.required', params: {} }]);
+        await correctReading(db, principalOf(request), companyId, request.params.id, { reading, note });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/readouts/finalize',
+    {
+      config: { permission: 'readouts:admin', companyScoped: true },
+      schema: {
+        tags,
+        summary: "Closes a route's period: estimates the missing readings, then finalizes it",
+        querystring: companyQuery,
+        body: periodBody,
+        response: { 200: z.object({ estimated: z.number().int() }) },
+      },
+    },
+    async (request) => finalizePeriod(db, principalOf(request), companyOf(request), keyOf(request.body)),
+  );
+
+  app.get(
+    '/readouts/consumers/:id/history',
+    {
+      config: { permission: 'readouts:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: "A consumer's readings, latest first, corrected ones included",
+        params: idParams,
+        querystring: companyQuery,
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              year: z.number(),
+              period: z.number(),
+              months: z.number(),
+              reading: z.number().nullable(),
+              readOn: z.string(),
+              consumption: z.number().nullable(),
+              source: z.number(),
+              estimated: z.boolean(),
+              flags: z.array(z.string()),
+              note: z.string().nullable(),
+              superseded: z.boolean(),
+              createuser: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => readingHistory(db, companyOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,314 @@
+import {
+  defaultThresholds,
+  periodDates,
+  periodName,
+  READOUT_MAX_SETTING,
+  READOUT_MULTIPLE_SETTING,
+  type ReadoutRow,
+  type ReadoutThresholds,
+  type RoutePeriod,
+  seasonalAverage,
+} from '@protocol/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { generalSettings } from '../settings/settings.schema.ts';
+import { periodicities } from '../settings/settings-tables.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
+import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
+import { waterRoutes, waterSectors } from '../water/parametrics.schema.ts';
+import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
+
+/*
+ * What the grid, the phone, the route sheet and billing read of a route's period: each meter in
+ * route order with what was read before it (across a swap), its seasonal average and its reading.
+ */
+
+export interface PeriodKey {
+  routeId: number;
+  year: number;
+  period: number;
+}
+
+/** Months per period: the company's periodicity (settings), four when it has none. */
+export async function periodMonths(tx: Tx, companyId: number): Promise<number> {
+  const [row] = await tx
+    .select({ months: periodicities.periodicityType })
+    .from(periodicities)
+    .where(eq(periodicities.companyId, companyId))
+    .orderBy(asc(periodicities.id))
+    .limit(1);
+  return row?.months ?? 4;
+}
+
+/** The thresholds of the checks from the general settings, the defaults where unset. */
+export async function thresholdsOf(tx: Tx, companyId: number): Promise<ReadoutThresholds> {
+  const rows = await tx
+    .select({ name: generalSettings.parName, value: generalSettings.parValue })
+    .from(generalSettings)
+    .where(
+      and(
+        eq(generalSettings.companyId, companyId),
+        inArray(generalSettings.parName, [READOUT_MULTIPLE_SETTING, READOUT_MAX_SETTING]),
+      ),
+    );
+  const value = (name: string, fallback: number) => {
+    const n = Number(rows.find((r) => r.name === name)?.value);
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  return {
+    multiple: value(READOUT_MULTIPLE_SETTING, defaultThresholds.multiple),
+    maxConsumption: value(READOUT_MAX_SETTING, defaultThresholds.maxConsumption),
+  };
+}
+
+/** The route of the company, or undefined (another company's route is as good as missing). */
+export async function routeOf(tx: Tx, companyId: number, routeId: number) {
+  const [route] = await tx
+    .select({ id: waterRoutes.id, code: waterRoutes.code, description: waterRoutes.description })
+    .from(waterRoutes)
+    .where(and(eq(waterRoutes.id, routeId), eq(waterRoutes.companyId, companyId)));
+  return route;
+}
+
+type PeriodRow = typeof readoutRoutePeriods.$inferSelect;
+
+/** The route's period as stored, or as it will be when its first reading is saved. */
+export async function describePeriod(
+  tx: Tx,
+  companyId: number,
+  key: PeriodKey,
+  lang: 'el' | 'en' = 'el',
+): Promise<RoutePeriod & { row: PeriodRow | undefined }> {
+  const [row] = await tx
+    .select()
+    .from(readoutRoutePeriods)
+    .where(
+      and(
+        eq(readoutRoutePeriods.companyId, companyId),
+        eq(readoutRoutePeriods.routeId, key.routeId),
+        eq(readoutRoutePeriods.year, key.year),
+        eq(readoutRoutePeriods.period, key.period),
+      ),
+    );
+  const months = row?.months ?? (await periodMonths(tx, companyId));
+  const dates = periodDates(key.year, key.period, months);
+  const held = row?.heldBy && row.heldUntil && row.heldUntil > new Date() ? row.heldBy : null;
+  return {
+    id: row?.id ?? null,
+    routeId: key.routeId,
+    year: key.year,
+    period: key.period,
+    months,
+    name: periodName(key.year, key.period, months, lang),
+    fromDate: row?.fromDate ?? dates.fromDate,
+    toDate: row?.toDate ?? dates.toDate,
+    state: row?.state ?? 0,
+    defuser: row?.defuser ?? null,
+    defdate: row?.defdate?.toISOString() ?? null,
+    heldBy: held,
+    row,
+  };
+}
+
+/** Readings of earlier periods than `key` (year, period): the history of the consumers. */
+const earlier = (key: PeriodKey) =>
+  or(
+    lt(readoutRoutePeriods.year, key.year),
+    and(eq(readoutRoutePeriods.year, key.year), lt(readoutRoutePeriods.period, key.period)),
+  );
+
+/**
+ * The rows of the route's period in route order; `consumerIds` narrows them (one save).
+ * A consumer counts on the route while it points at it; its current meter is the one on.
+ */
+export async function loadRows(
+  tx: Tx,
+  companyId: number,
+  key: PeriodKey,
+  periodId: number | null,
+  consumerIds?: number[],
+): Promise<ReadoutRow[]> {
+  const consumers = await tx
+    .select({
+      consumerId: waterConsumers.id,
+      code: waterConsumers.code,
+      ownerName: traders.fullname,
+      supplyAddress: waterConsumers.supplyAddress,
+      status: waterConsumers.status,
+      locationNotes: waterConsumers.notes,
+      meterId: waterMeters.id,
+      serialNumber: waterMeters.serialNumber,
+      digits: waterMeters.digits,
+      direction: waterMeters.direction,
+      initialReading: waterMeterInstallations.initialReading,
+      installedOn: waterMeterInstallations.installedOn,
+    })
+    .from(waterConsumers)
+    .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
+    .leftJoin(
+      waterMeterInstallations,
+      and(
+        eq(waterMeterInstallations.consumerId, waterConsumers.id),
+        isNull(waterMeterInstallations.removedOn),
+      ),
+    )
+    .leftJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
+    .where(
+      and(
+        eq(waterConsumers.companyId, companyId),
+        eq(waterConsumers.routeId, key.routeId),
+        consumerIds ? inArray(waterConsumers.id, consumerIds) : undefined,
+      ),
+    )
+    .orderBy(sql`${waterConsumers.routePosition} NULLS LAST`, asc(waterConsumers.code));
+  if (consumers.length === 0) return [];
+  const ids = consumers.map((c) => c.consumerId);
+
+  // The latest reading before this period (an estimate counts: the next actual one corrects it).
+  const previous = await tx
+    .selectDistinctOn([readoutReadings.consumerId], {
+      consumerId: readoutReadings.consumerId,
+      meterId: readoutReadings.meterId,
+      id: readoutReadings.id,
+      reading: readoutReadings.reading,
+      readOn: readoutReadings.readOn,
+      estimated: readoutReadings.estimated,
+      consumption: readoutReadings.consumption,
+    })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .where(
+      and(
+        inArray(readoutReadings.consumerId, ids),
+        isNull(readoutReadings.supersededAt),
+        isNotNull(readoutReadings.reading),
+        earlier(key),
+      ),
+    )
+    .orderBy(readoutReadings.consumerId, desc(readoutRoutePeriods.year), desc(readoutRoutePeriods.period));
+  const previousOf = new Map(previous.map((p) => [p.consumerId, p]));
+
+  // Removed meters: the old side of a swap made since the previous reading.
+  const removed = await tx
+    .select({
+      consumerId: waterMeterInstallations.consumerId,
+      meterId: waterMeterInstallations.meterId,
+      finalReading: waterMeterInstallations.finalReading,
+      digits: waterMeters.digits,
+    })
+    .from(waterMeterInstallations)
+    .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
+    .where(
+      and(inArray(waterMeterInstallations.consumerId, ids), isNotNull(waterMeterInstallations.removedOn)),
+    );
+
+  const history = await tx
+    .select({
+      consumerId: readoutReadings.consumerId,
+      period: readoutRoutePeriods.period,
+      consumption: readoutReadings.consumption,
+    })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .where(
+      and(
+        inArray(readoutReadings.consumerId, ids),
+        isNull(readoutReadings.supersededAt),
+        eq(readoutReadings.estimated, false),
+        isNotNull(readoutReadings.consumption),
+        earlier(key),
+      ),
+    );
+  const historyOf = new Map<number, { period: number; consumption: number }[]>();
+  for (const h of history) {
+    if (h.consumption === null || h.consumption < 0) continue;
+    const list = historyOf.get(h.consumerId) ?? [];
+    list.push({ period: h.period, consumption: h.consumption });
+    historyOf.set(h.consumerId, list);
+  }
+
+  const current =
+    periodId === null
+      ? []
+      : await tx
+          .select()
+          .from(readoutReadings)
+          .where(
+            and(
+              eq(readoutReadings.routePeriodId, periodId),
+              inArray(readoutReadings.consumerId, ids),
+              isNull(readoutReadings.supersededAt),
+            ),
+          );
+  const currentOf = new Map(current.map((r) => [r.consumerId, r]));
+
+  return consumers.map((c) => {
+    const prev = previousOf.get(c.consumerId);
+    let previousReading: number | null = c.initialReading;
+    let previousDate: string | null = c.installedOn;
+    let swap: ReadoutRow['swap'] = null;
+    let previousEstimate: ReadoutRow['previousEstimate'] = null;
+    if (prev && prev.reading !== null) {
+      if (prev.meterId === c.meterId) {
+        previousReading = prev.reading;
+        previousDate = prev.readOn;
+        if (prev.estimated) previousEstimate = { readingId: prev.id, consumption: prev.consumption ?? 0 };
+      } else {
+        const old = removed.find((r) => r.consumerId === c.consumerId && r.meterId === prev.meterId);
+        if (old?.finalReading != null)
+          swap = { oldPrevious: prev.reading, oldFinal: old.finalReading, oldDigits: old.digits };
+        previousDate = prev.readOn;
+      }
+    }
+    const r = currentOf.get(c.consumerId);
+    return {
+      consumerId: c.consumerId,
+      code: c.code,
+      ownerName: c.ownerName,
+      supplyAddress: c.supplyAddress,
+      active: c.status === 1,
+      meterId: c.meterId,
+      serialNumber: c.serialNumber,
+      digits: c.digits,
+      direction: c.direction,
+      locationNotes: c.locationNotes,
+      previousReading: c.meterId === null ? null : previousReading,
+      previousDate,
+      swap,
+      previousEstimate,
+      average: seasonalAverage(historyOf.get(c.consumerId) ?? [], key.period),
+      reading: r
+        ? {
+            id: r.id,
+            reading: r.reading,
+            readOn: r.readOn,
+            source: r.source,
+            consumption: r.consumption,
+            basis: r.basis,
+            unableReason: r.unableReason,
+            note: r.note,
+            flags: r.flags,
+            review: r.review,
+            estimated: r.estimated,
+            updatedBy: r.updateuser ?? r.createuser,
+          }
+        : null,
+    };
+  });
+}
+
+/** The company's reading routes, by sector and reading order. */
+export async function routesOf(tx: Tx, companyId: number) {
+  return tx
+    .select({
+      id: waterRoutes.id,
+      code: waterRoutes.code,
+      description: waterRoutes.description,
+      sector: waterSectors.description,
+    })
+    .from(waterRoutes)
+    .innerJoin(waterSectors, eq(waterSectors.id, waterRoutes.sectorId))
+    .where(and(eq(waterRoutes.companyId, companyId), eq(waterRoutes.active, true)))
+    .orderBy(asc(waterSectors.code), asc(waterRoutes.readingOrder), asc(waterRoutes.code));
+}

@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pdfText } from '@protocol/server/testing/files';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/** Readouts (issue 16) as the meter readers' office uses them, in Chromium. */
+let e2e: E2E;
+let token: string;
+let routeId: number;
+const consumers: Record<string, number> = {};
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+async function consumerWithMeter(
+  lastname: string,
+  number: string,
+  serialNumber: string,
+  initialReading: number,
+) {
+  const owner = await api('POST', '/api/traders', { individual: true, lastname, firstname: 'Μαρία' });
+  const made = await api('POST', '/api/protocol/consumers', {
+    parts: ['01', '001', number],
+    ownerId: owner.body.id,
+    supplyAddress: `Ελευθερίου Βενιζέλου ${number}`,
+    status: 1,
+    routePosition: Number(number),
+    notes: number === '2' ? 'Φρεάτιο δίπλα στην είσοδο' : null,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const installed = await api('POST', `/api/protocol/consumers/${made.body.id}/meters`, {
+    date: '2026-01-05',
+    meter: {
+      serialNumber,
+      meterTypeId: null,
+      kind: 1,
+      direction: 1,
+      diameter: 'DN15',
+      digits: 5,
+      initialReading,
+    },
+  });
+  expect(installed.status, JSON.stringify(installed.body)).toBe(200);
+  return made.body.id as number;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+  routeId = (await api('GET', '/api/readouts/routes')).body.find(
+    (r: { code: string }) => r.code === '001',
+  ).id;
+  consumers.a = await consumerWithMeter('Αθανασίου', '1', 'ZN-501', 120);
+  consumers.b = await consumerWithMeter('Βασιλείου', '2', 'ZN-502', 99_985);
+  consumers.c = await consumerWithMeter('Γεωργίου', '3', 'ZN-503', 300);
+  consumers.d = await consumerWithMeter('Δημητρίου', '4', 'ZN-504', 45);
+  // The whole product and four consumers with meters: more than the default hook time on a busy machine.
+}, 240_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const periodUrl = (prefix = '', tab = 'entry') =>
+  `${prefix}/readouts?route=${routeId}&year=2026&period=3&tab=${tab}`;
+const statuses = (page: Page) =>
+  page
+    .getByTestId('readout-row')
+    .evaluateAll((rows) =>
+      rows.map((r) => r.querySelector('[data-testid=row-status]')?.getAttribute('data-status') ?? 'idle'),
+    );
+
+describe('readouts', () => {
+  it('enters a route with the keyboard only: a rollover, an abnormal reading accepted in review, then finalizes', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(periodUrl());
+    await page.getByTestId('readout-row').first().waitFor();
+    expect(await page.getByTestId('period-name').textContent()).toBe('Γ΄ τετράμηνο 2026');
+    const serials = await page
+      .getByTestId('readout-row')
+      .evaluateAll((rows) => rows.map((r) => r.children[2]?.textContent));
+    expect(serials).toEqual(['ZN-501', 'ZN-502', 'ZN-503', 'ZN-504']);
+
+    await page.getByTestId('reading-input').first().focus();
+    // A: 120 → 158; B: 99,985 → 12 across the rollover; C: unchanged (zero on an active consumer).
+    await page.keyboard.type('158');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('12');
+    // As it is typed, the row already shows the consumption across the rollover.
+    const rowB = page.getByTestId('readout-row').nth(1);
+    await expect.poll(() => rowB.getByTestId('consumption').textContent()).toBe('27');
+    expect(await rowB.getByText('μηδενισμός').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('300');
+    await page.keyboard.press('Enter');
+    // D: a lower reading with no explanation is refused on its row, then typed right.
+    await page.keyboard.type('40');
+    const rowD = page.getByTestId('readout-row').nth(3);
+    await rowD.getByTestId('flag-lower').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statuses(page)).toEqual(['saved', 'saved', 'saved', 'error']);
+    expect(await rowD.getByTestId('row-status').textContent()).toContain('μικρότερη από την προηγούμενη');
+    // The refused row keeps the focus: the reader fixes it in place.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('52');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => statuses(page)).toEqual(['saved', 'saved', 'saved', 'saved']);
+    await page.getByTestId('readout-row').nth(2).getByTestId('flag-zero_active').waitFor();
+    await shot(page, 'readouts-grid-el');
+
+    // The route sheet: the meters in route order with their previous readings.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('sheet-pdf').click(),
+    ]);
+    const pdf = await pdfText(readFileSync((await download.path()) as string));
+    expect(pdf).toContain('Φύλλο καταμέτρησης 001');
+    const at = ['ZN-501', 'ZN-502', 'ZN-503', 'ZN-504'].map((serial) => pdf.indexOf(serial));
+    expect(at.every((position, i) => position > 0 && (i === 0 || position > (at[i - 1] ?? 0)))).toBe(true);
+    expect(pdf).toContain('99985');
+
+    const sheet = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=3`);
+    expect(sheet.body.rows.map((r: { reading: { consumption: number } }) => r.reading.consumption)).toEqual([
+      38, 27, 0, 7,
+    ]);
+
+    await page.getByRole('tab', { name: 'Έλεγχος' }).click();
+    await page.getByTestId('review-row').first().waitFor();
+    expect(await page.getByTestId('review-row').count()).toBe(1);
+    await shot(page, 'readouts-review-el');
+    await page.getByTestId('review-accept').click();
+    await page.getByText('Εγκρίθηκε').first().waitFor();
+
+    await page.getByTestId('finalize').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Οριστικοποίηση' }).click();
+    await expect.poll(() => page.getByTestId('period-state').textContent()).toBe('Οριστική');
+    expect(
+      (await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=3`)).body.period,
+    ).toMatchObject({
+      state: 9,
+      defuser: 'admin',
+    });
+    await page.getByRole('tab', { name: 'Καταχώριση' }).click();
+    expect(await page.getByTestId('reading-input').first().isDisabled()).toBe(true);
+
+    // The consumer's card shows its readings in its own tab.
+    await page.goto(`/consumers/${consumers.b}/edit`);
+    await page.getByRole('tab', { name: 'Καταμετρήσεις' }).click();
+    await page.getByTestId('consumer-readouts').getByText('Γ΄ τετράμηνο 2026').waitFor();
+    expect(await page.getByTestId('consumer-readouts').textContent()).toContain('27');
+    await shot(page, 'readouts-consumer-tab-el');
+    await context.close();
+  });
+
+  it('shows the grid and the review list in English', async () => {
+    const { context, page } = await e2e.newPage({ locale: 'en-GB' });
+    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(periodUrl('/en'));
+    await page.getByTestId('readout-row').first().waitFor();
+    expect(await page.getByTestId('period-name').textContent()).toBe('3rd four-month period 2026');
+    expect(await page.getByTestId('period-state').textContent()).toBe('Finalized');
+    await shot(page, 'readouts-grid-en');
+    await page.goto(periodUrl('/en', 'review'));
+    await page.getByTestId('review-row').first().waitFor();
+    await shot(page, 'readouts-review-en');
+
+    // A lost connection: the row says it is unsaved, retries, and is saved once when it is back.
+    await page.goto(`/en/readouts?route=${routeId}&year=2026&period=2&tab=entry`);
+    await page.getByTestId('reading-input').first().waitFor();
+    await context.setOffline(true);
+    await page.getByTestId('reading-input').first().fill('130');
+    await page.getByTestId('reading-input').first().press('Enter');
+    await expect.poll(() => statuses(page)).toEqual(['unsaved', 'idle', 'idle', 'idle']);
+    expect(await page.getByTestId('row-status').first().textContent()).toContain('Unsaved');
+    await shot(page, 'readouts-grid-offline-en');
+    await context.setOffline(false);
+    await expect.poll(() => statuses(page), { timeout: 15_000 }).toEqual(['saved', 'idle', 'idle', 'idle']);
+    const p2 = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=2`);
+    expect(p2.body.rows.filter((r: { reading: unknown }) => r.reading !== null)).toHaveLength(1);
+    expect(p2.body.rows[0].reading).toMatchObject({ reading: 130, consumption: 10 });
+    await context.close();
+  });
+
+  it('imports a handheld file with two bad lines and sees them reported, in both languages', async () => {
+    const file = [
+      'Κωδικός;Υδρομετρητής;Νέα ένδειξη',
+      '01-001-    1;ZN-501;140',
+      '01-001-    2;ZN-502;1x',
+      '01-001-   77;;15',
+      '01-001-    4;ZN-504;60',
+    ].join('\r\n');
+    const upload = {
+      name: 'handheld-001.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${file}\r\n`),
+    };
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(`/readouts?route=${routeId}&year=2026&period=1&tab=import`);
+    await page.getByTestId('import-file').setInputFiles(upload);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-report').waitFor();
+    const results = () =>
+      page.getByTestId('import-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')));
+    expect(await results()).toEqual(['1', '-1', '-1', '1']);
+    expect(await page.getByTestId('import-failed').textContent()).toBe('Αποτυχία: 2');
+    expect(await page.getByTestId('import-report').textContent()).toContain('Άγνωστος κωδικός καταναλωτή');
+    await shot(page, 'readouts-import-el');
+    const sheet = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=1`);
+    expect(
+      sheet.body.rows.map(
+        (r: { reading: { reading: number; source: number } | null }) => r.reading?.reading ?? null,
+      ),
+    ).toEqual([140, null, null, 60]);
+    // The same file again, in English: nothing added, the good lines say so.
+    await page.goto(`/en/readouts?route=${routeId}&year=2026&period=1&tab=import`);
+    await page.getByTestId('import-file').setInputFiles(upload);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-report').waitFor();
+    expect(await results()).toEqual(['0', '-1', '-1', '0']);
+    expect(await page.getByTestId('import-report').textContent()).toContain(
+      'Already imported from the same file',
+    );
+    await shot(page, 'readouts-import-en');
+    await context.close();
+  });
+});
