@@ -5,7 +5,7 @@ import {
   BillingError,
   computeBill,
   type DiscountPolicy,
-  daysBetween,
+  daysInclusive,
   type Tariff,
 } from './billing-compute.ts';
 import { billRfCode, formatRf, isValidRf, rfCode } from './billing-rf.ts';
@@ -435,8 +435,8 @@ describe('computeBill: hand-computed bills to the cent', () => {
   });
 
   it('counts days with both ends included', () => {
-    expect(daysBetween('2026-01-01', '2026-04-30')).toBe(120);
-    expect(daysBetween('2028-02-01', '2028-02-29')).toBe(29);
+    expect(daysInclusive('2026-01-01', '2026-04-30')).toBe(120);
+    expect(daysInclusive('2028-02-01', '2028-02-29')).toBe(29);
   });
 });
 

@@ -192,7 +192,7 @@ const dayNumber = (iso: string) =>
   Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / DAY_MS;
 const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** Days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
+export const daysInclusive = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 
 const q3 = (value: Decimal) => value.toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
 const text3 = (value: Decimal) => q3(value).toFixed(3);
@@ -358,7 +358,7 @@ function eligibleDays(policy: DiscountPolicy, input: BillInput): number {
   const ends = [period.to, policy.todate ?? period.to, consumer.specialTo ?? period.to];
   const from = starts.sort().at(-1) as string;
   const to = ends.sort()[0] as string;
-  return to < from ? 0 : daysBetween(from, to);
+  return to < from ? 0 : daysInclusive(from, to);
 }
 
 /** Discount (or surcharge) lines: per touched charge and VAT rate for a percent, one line for a fixed sum. */
@@ -410,7 +410,7 @@ function discountLines(
 }
 
 export function computeBill(input: BillInput): ComputedBill {
-  const periodDays = daysBetween(input.period.from, input.period.to);
+  const periodDays = daysInclusive(input.period.from, input.period.to);
   const segments = segmentsOf(input);
   const measured = q3(new Decimal(input.consumption));
   if (measured.lt(0)) throw new BillingError('billing.error.negative_consumption');
