@@ -20,6 +20,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { financeModule } from './modules/finance/index.ts';
 import { formsModule } from './modules/forms/index.ts';
 import { installationModule } from './modules/installation/index.ts';
+import { mydataModule } from './modules/mydata/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { parametricsModule } from './modules/parametrics/index.ts';
 import { protocolModule } from './modules/protocol/index.ts';
@@ -68,6 +69,7 @@ export const appModules: readonly AppModule[] = [
   formsModule,
   financeModule,
   waterModule,
+  mydataModule,
   dashboardModule,
 ];
 
