@@ -268,31 +268,41 @@ export async function transmitDocuments(
       }
     }
     const valid: { doc: MydataSourceDocument; uid: string }[] = [];
+    const broken: Outcome[] = [];
     for (const doc of pending) {
       const uid = invoiceUid(doc);
       const problems = validateXml(buildInvoicesDoc([doc], settings.mappings));
-      if (problems.length > 0) {
-        await upsert(db, companyId, doc.documentId, uid, {
+      if (problems.length === 0) valid.push({ doc, uid });
+      else
+        broken.push({
+          documentId: doc.documentId,
+          uid,
           state: 'failed',
           errors: problems
             .slice(0, 5)
             .map((p) => ({ code: 'xsd', message: p.element ? `${p.element}: ${p.message}` : p.message })),
         });
-        result.failed++;
-      } else valid.push({ doc, uid });
     }
+    await record(db, companyId, broken);
+    result.failed += broken.length;
     if (valid.length > 0) {
       // Marked uncertain before the call: a crash or a timeout from here on leads to a lookup, not a resend.
       const [{ max } = { max: null }] = await db
         .select({ max: sql<string | null>`max(${mydataTransmissions.mark}::bigint)::text` })
         .from(mydataTransmissions)
         .where(eq(mydataTransmissions.companyId, companyId));
-      for (const v of valid)
-        await upsert(db, companyId, v.doc.documentId, v.uid, {
+      await record(
+        db,
+        companyId,
+        valid.map((v) => ({
+          documentId: v.doc.documentId,
+          uid: v.uid,
           state: 'uncertain',
           reconcileFrom: max ?? '0',
-          attempts: sql`${mydataTransmissions.attempts} + 1`,
-        });
+        })),
+        true,
+      );
+      let outcomes: Outcome[];
       try {
         const answers = await sendInvoices(
           conn,
@@ -302,56 +312,62 @@ export async function transmitDocuments(
           ),
           signal,
         );
-        for (const [index, v] of valid.entries()) {
+        outcomes = valid.map((v, index) => {
           const answer = answers.find((a) => a.index === index + 1) ?? answers[index];
-          if (answer?.statusCode === 'Success' && answer.invoiceMark) {
-            await update(db, [v.doc.documentId], {
+          if (answer?.statusCode === 'Success' && answer.invoiceMark)
+            return {
+              documentId: v.doc.documentId,
+              uid: v.uid,
               state: 'sent',
               mark: answer.invoiceMark,
               qrUrl: answer.qrUrl,
               authenticationCode: answer.authenticationCode,
               errors: [],
               sentAt: new Date(),
-            });
-            result.sent++;
-          } else {
-            const errors: AadeError[] = answer?.errors.length
-              ? answer.errors
-              : [{ code: answer?.statusCode ?? 'TechnicalError', message: '' }];
-            await update(db, [v.doc.documentId], { state: 'failed', errors });
-            result.failed++;
-          }
-        }
+            };
+          const errors: AadeError[] = answer?.errors.length
+            ? answer.errors
+            : [{ code: answer?.statusCode ?? 'TechnicalError', message: '' }];
+          return { documentId: v.doc.documentId, uid: v.uid, state: 'failed', errors };
+        });
       } catch (error) {
         // No answer: AADE may hold them. They stay uncertain and are looked up before any resend.
         const code = error instanceof AadeTimeout ? 'timeout' : 'unavailable';
-        await update(
-          db,
-          valid.map((v) => v.doc.documentId),
-          { errors: [{ code, message: error instanceof Error ? error.message : String(error) }] },
-        );
-        result.uncertain += valid.length;
+        const errors = [{ code, message: error instanceof Error ? error.message : String(error) }];
+        outcomes = valid.map((v) => ({
+          documentId: v.doc.documentId,
+          uid: v.uid,
+          state: 'uncertain',
+          errors,
+        }));
       }
+      await record(db, companyId, outcomes);
+      for (const o of outcomes)
+        result[o.state === 'sent' ? 'sent' : o.state === 'failed' ? 'failed' : 'uncertain']++;
     }
     await progress(Math.min(at + BATCH, documentIds.length), documentIds.length);
   }
   return result;
 }
 
-async function upsert(
-  db: Db,
-  companyId: number,
-  documentId: number,
-  uid: string,
-  set: Partial<Omit<Row, 'attempts'>> & { attempts?: ReturnType<typeof sql> },
-) {
+type Outcome = Pick<Row, 'documentId' | 'uid' | 'state'> & Partial<Omit<Row, 'documentId' | 'uid' | 'state'>>;
+
+/**
+ * Writes the outcomes of a batch in one statement (a row per document, created on its first
+ * attempt); `attempt` counts a send. Only the columns the outcomes carry are overwritten.
+ */
+async function record(db: Db, companyId: number, outcomes: Outcome[], attempt = false) {
+  if (outcomes.length === 0) return;
+  const columns = [...new Set(outcomes.flatMap((o) => Object.keys(o)))].filter(
+    (k) => k !== 'documentId',
+  ) as (keyof Row)[];
+  const set: Record<string, unknown> = { updatedAt: new Date() };
+  for (const column of columns) set[column] = sql.raw(`excluded.${mydataTransmissions[column].name}`);
+  if (attempt) set.attempts = sql`${mydataTransmissions.attempts} + 1`;
   await db
     .insert(mydataTransmissions)
-    .values({ documentId, companyId, uid, state: 'notSent', ...set, attempts: set.attempts ? 1 : 0 })
-    .onConflictDoUpdate({
-      target: mydataTransmissions.documentId,
-      set: { uid, ...set, updatedAt: new Date() },
-    });
+    .values(outcomes.map((o) => ({ ...o, companyId, attempts: attempt ? 1 : 0 })))
+    .onConflictDoUpdate({ target: mydataTransmissions.documentId, set });
 }
 
 /** Cancels a sent document at AADE (CancelInvoice) and keeps the cancellation MARK. */

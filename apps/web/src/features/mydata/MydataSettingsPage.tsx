@@ -195,8 +195,8 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
   const taxKinds = [1, 2, 3, 4, 5, 6].map((k) => ({ value: String(k), label: t(`mydata.taxKind.${k}`) }));
   const classification = (first: Column): Column[] => [
     first,
-    { key: 'category', label: t('mydata.settings.classificationCategory'), width: 140 },
-    { key: 'type', label: t('mydata.settings.classificationType'), width: 140 },
+    { key: 'category', label: t('mydata.settings.classificationCategory'), width: 120 },
+    { key: 'type', label: t('mydata.settings.classificationType'), width: 120 },
   ];
   return (
     <Box

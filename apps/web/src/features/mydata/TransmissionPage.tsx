@@ -204,28 +204,31 @@ function TransmissionView({ transmission: tr }: { transmission: Transmission }) 
             {errorMessage(t, send.error ?? cancel.error)}
           </Alert>
         )}
-        {can('mydata:write') && (
+        {can('mydata:write') && (tr.canSend || tr.canCancel) && (
           <Stack direction="row" spacing={1.5} sx={{ mt: 3 }}>
-            <Button
-              variant="contained"
-              startIcon={<SendOutlinedIcon />}
-              disabled={!tr.canSend}
-              loading={send.isPending || tracker.active}
-              onClick={() => send.mutate()}
-              data-testid="mydata-document-send"
-            >
-              {tr.state === 'notSent' ? t('mydata.document.send') : t('mydata.document.resend')}
-            </Button>
-            <Button
-              color="error"
-              startIcon={<BlockOutlinedIcon />}
-              disabled={!tr.canCancel}
-              loading={cancel.isPending}
-              onClick={() => void onCancel()}
-              data-testid="mydata-document-cancel"
-            >
-              {t('mydata.document.cancel')}
-            </Button>
+            {tr.canSend && (
+              <Button
+                variant="contained"
+                startIcon={<SendOutlinedIcon />}
+                loading={send.isPending || tracker.active}
+                onClick={() => send.mutate()}
+                data-testid="mydata-document-send"
+              >
+                {tr.state === 'notSent' ? t('mydata.document.send') : t('mydata.document.resend')}
+              </Button>
+            )}
+            {tr.canCancel && (
+              <Button
+                color="error"
+                variant="outlined"
+                startIcon={<BlockOutlinedIcon />}
+                loading={cancel.isPending}
+                onClick={() => void onCancel()}
+                data-testid="mydata-document-cancel"
+              >
+                {t('mydata.document.cancel')}
+              </Button>
+            )}
           </Stack>
         )}
       </Paper>

@@ -64,6 +64,7 @@ export function TransmitDayPanel() {
           label={t('mydata.batch.day')}
           value={day}
           onChange={(event) => setDay(event.target.value)}
+          sx={{ width: 190 }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'mydata-batch-day' } }}
         />
         <Button
