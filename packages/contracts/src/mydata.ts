@@ -89,6 +89,8 @@ export type SaveMydataSettings = z.infer<typeof saveMydataSettingsSchema>;
 export const mydataSettingsSchema = saveMydataSettingsSchema.extend({
   /** Whether the company's AADE user and subscription key are set (companies; never shown back). */
   credentialsSet: z.boolean(),
+  /** A demo installation without credentials sends to its local AADE (test environment only). */
+  localAade: z.boolean(),
 });
 export type MydataSettings = z.infer<typeof mydataSettingsSchema>;
 

@@ -15,6 +15,7 @@ import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { addDocumentPrintHook } from '../finance/api.ts';
+import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
 import { mydataDocumentsList, transmittableOfCompany } from './mydata.list.ts';
 import { mydataTransmissions } from './mydata.schema.ts';
 import {
@@ -24,6 +25,7 @@ import {
   readSettings,
   rememberSecretBox,
   saveSettings,
+  useLocalAade,
 } from './mydata.service.ts';
 
 export const TRANSMIT_JOB = 'mydata.transmit';
@@ -37,9 +39,19 @@ const tags = ['mydata'];
 /** myDATA (issue 20): parameters, transmissions (a background job), cancellation, the list by state. */
 export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, lists, secrets, jobs },
+  { db, lists, secrets, jobs, config },
 ) => {
   rememberSecretBox(db, secrets);
+  if (config.seedDemo) {
+    // A demo installation answers with a local AADE once it listens (tests that only inject start none).
+    let local: FakeAade | undefined;
+    app.addHook('onListen', async () => {
+      local = await startFakeAade();
+      useLocalAade(db, { url: local.url, userId: FAKE_AADE_USER, subscriptionKey: FAKE_AADE_KEY });
+      app.log.info(`myDATA: companies without AADE credentials send to the local AADE at ${local.url}`);
+    });
+    app.addHook('onClose', async () => local?.close());
+  }
   // A transmitted document prints its MARK, UID and AADE's QR code (a cancelled one its cancellation too).
   addDocumentPrintHook('mydata', async (db, documentId, language) => {
     const [row] = await db

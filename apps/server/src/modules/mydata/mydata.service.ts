@@ -35,6 +35,14 @@ import { validateXml } from './mydata.xsd.ts';
 const boxes = new WeakMap<Db, SecretBox>();
 export const rememberSecretBox = (db: Db, box: SecretBox) => boxes.set(db, box);
 
+/**
+ * The local AADE of a demo installation (SEED_DEMO): a company with no AADE credentials of its own
+ * sends to it in the test environment, so the demo works offline. Real credentials always win.
+ */
+const localAades = new WeakMap<Db, { url: string; userId: string; subscriptionKey: string }>();
+export const useLocalAade = (db: Db, local: { url: string; userId: string; subscriptionKey: string }) =>
+  localAades.set(db, local);
+
 /** How long one AADE call may take, and how its retries back off (tests shorten them). */
 export const transport = { timeoutMs: 30_000, backoffMs: 1000, retries: 5 };
 
@@ -53,7 +61,8 @@ export async function readSettings(db: Db, box: SecretBox, companyId: number): P
         mappings: row.mappings,
       }
     : DEFAULT_SETTINGS;
-  return { ...saved, credentialsSet: Boolean(credentials.aadeUsername && credentials.aadeSubscriptionKey) };
+  const credentialsSet = Boolean(credentials.aadeUsername && credentials.aadeSubscriptionKey);
+  return { ...saved, credentialsSet, localAade: !credentialsSet && localAades.has(db) };
 }
 
 export async function saveSettings(
@@ -83,6 +92,13 @@ async function connectionOf(
     .from(companies)
     .where(eq(companies.id, companyId));
   const credentials = readCredentials(box, company?.credentials ?? null);
+  const local = localAades.get(db);
+  if (
+    (!credentials.aadeUsername || !credentials.aadeSubscriptionKey) &&
+    local &&
+    settings.environment === 'test'
+  )
+    return { conn: { ...local, ...transport }, branch: settings.branch, settings };
   if (!credentials.aadeUsername || !credentials.aadeSubscriptionKey)
     throw new AppError(409, 'mydata.error.noCredentials');
   return {

@@ -207,8 +207,12 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
       autoComplete="off"
     >
       {!settings.credentialsSet && (
-        <Alert severity="warning" sx={{ mb: 3 }} data-testid="mydata-no-credentials">
-          {t('mydata.settings.noCredentials')}
+        <Alert
+          severity={settings.localAade ? 'info' : 'warning'}
+          sx={{ mb: 3 }}
+          data-testid="mydata-no-credentials"
+        >
+          {t(settings.localAade ? 'mydata.settings.localAade' : 'mydata.settings.noCredentials')}
         </Alert>
       )}
       <Grid container spacing={3}>
