@@ -146,9 +146,8 @@ describe('myDATA', () => {
     await page.getByTestId('document-finalized-note').waitFor();
     const id = Number(/documents\/(\d+)\/edit/.exec(page.url())?.[1]);
 
-    await page.goto('/mydata');
-    await page.getByTestId('mydata-list-header').waitFor();
-    await page.getByText('Υδραυλική Αγίας Ελένης ΟΕ').first().click();
+    // From the finalized document to its transmission.
+    await page.getByTestId('document-mydata').click();
     await page.waitForURL(new RegExp(`/mydata/documents/${id}$`));
     await expect
       .poll(() => page.getByTestId('mydata-document-state').getAttribute('data-state'))
