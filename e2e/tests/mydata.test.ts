@@ -246,6 +246,9 @@ describe('myDATA', () => {
     await page.getByTestId('mydata-document-errors').waitFor();
     expect(await page.getByTestId('mydata-document-errors').textContent()).toContain('Κωδικός ΑΑΔΕ 102');
     await shot(page, 'mydata-document-failed-el');
+    await page.getByTestId('topbar-theme').click();
+    await shot(page, 'mydata-document-failed-el-dark');
+    await page.getByTestId('topbar-theme').click();
 
     // A rerun sends nothing twice.
     const held = aade.invoices.size;
