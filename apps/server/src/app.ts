@@ -21,6 +21,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { financeModule } from './modules/finance/index.ts';
 import { formsModule } from './modules/forms/index.ts';
 import { installationModule } from './modules/installation/index.ts';
+import { mydataModule } from './modules/mydata/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { parametricsModule } from './modules/parametrics/index.ts';
 import { protocolModule } from './modules/protocol/index.ts';
@@ -73,6 +74,7 @@ export const appModules: readonly AppModule[] = [
   waterModule,
   billingModule,
   readoutsModule,
+  mydataModule,
   dashboardModule,
 ];
 

@@ -38,6 +38,8 @@ export const dashboardCardsSchema = z.object({
     })
     .optional(),
   unreadNotifications: z.object({ count: z.number().int() }).optional(),
+  /** Finalized documents not yet at AADE (not sent, failed, uncertain), and how many of them failed. */
+  mydataPending: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
   recentCases: z
     .object({
       items: z.array(

@@ -16,6 +16,7 @@ export * from './installation.ts';
 export * from './jobs.ts';
 export * from './list.ts';
 export * from './money.ts';
+export * from './mydata.ts';
 export * from './notifications.ts';
 export * from './parametrics.ts';
 export * from './permissions.ts';

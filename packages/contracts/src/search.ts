@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchMydataSchema } from './mydata.ts';
 
 /** The global search (spec §2 top bar, §3 search response): typed text shorter than this finds nothing. */
 export const SEARCH_MIN_LENGTH = 3;
@@ -52,5 +53,6 @@ export const searchResponseSchema = z.object({
   traderDTOList: z.array(searchTraderSchema),
   submissionDTOList: z.array(searchSubmissionSchema),
   consumerDTOList: z.array(searchConsumerSchema),
+  mydataDTOList: z.array(searchMydataSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

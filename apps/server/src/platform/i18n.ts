@@ -5,6 +5,8 @@ import coreEl from '@protocol/contracts/i18n/el.json' with { type: 'json' };
 import coreEn from '@protocol/contracts/i18n/en.json' with { type: 'json' };
 import listsEl from '@protocol/contracts/i18n/lists/el.json' with { type: 'json' };
 import listsEn from '@protocol/contracts/i18n/lists/en.json' with { type: 'json' };
+import mydataEl from '@protocol/contracts/i18n/mydata/el.json' with { type: 'json' };
+import mydataEn from '@protocol/contracts/i18n/mydata/en.json' with { type: 'json' };
 import pdfEl from '@protocol/contracts/i18n/pdf/el.json' with { type: 'json' };
 import pdfEn from '@protocol/contracts/i18n/pdf/en.json' with { type: 'json' };
 import protocolEl from '@protocol/contracts/i18n/protocol/el.json' with { type: 'json' };
@@ -21,8 +23,8 @@ import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json'
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl, mydataEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn, mydataEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

@@ -7,6 +7,7 @@ import { dashboard } from '../features/dashboard/feature.tsx';
 import { documents } from '../features/documents/feature.tsx';
 import { finance } from '../features/finance/feature.tsx';
 import { jobs } from '../features/jobs/feature.tsx';
+import { mydata } from '../features/mydata/feature.tsx';
 import { newPage } from '../features/new/feature.tsx';
 import { notifications } from '../features/notifications/feature.tsx';
 import { onlineForms } from '../features/onlineForms/feature.tsx';
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   readouts,
   users,
   finance,
+  mydata,
   userGroups,
   parametrics,
   settings,

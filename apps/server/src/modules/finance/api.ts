@@ -2,8 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { financeSeries, financeSeriesCounters } from './finance.schema.ts';
 
+export { addDocumentPrintHook, type DocumentPrintExtra } from './documents.print-extras.ts';
+
 /*
- * What other modules may ask of finance: a series of the company and the next number of a series,
+ * What other modules may ask of finance (see README "Adding a module"): a hook to print extras (myDATA's
+ * MARK, UID and QR) on its documents; a series of the company and the next number of a series,
  * so that billing numbers its bills in the finance series (the water-bill series ΛΥΔ) rather than
  * with a numbering of its own.
  */

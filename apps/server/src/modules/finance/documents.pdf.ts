@@ -6,6 +6,7 @@ import { formatDate } from '../../platform/exports/format.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
   createPdf,
+  drawBarcode,
   drawFields,
   drawPageHeading,
   drawRule,
@@ -16,6 +17,7 @@ import {
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
 import { companies } from '../companies/companies.schema.ts';
+import { documentPrintExtras } from './documents.print-extras.ts';
 import { getFinanceDocument } from './documents.service.ts';
 
 const MARGIN = 40;
@@ -53,6 +55,7 @@ export async function printFinanceDocument(db: Db, principal: Principal, id: num
     margins: { top, left: MARGIN, right: MARGIN, bottom: MARGIN },
     autoFirstPage: false,
   });
+  const extras = await documentPrintExtras(db, doc.id, language);
   const copies = Math.max(1, Math.min(9, doc.copies));
   for (let copy = 1; copy <= copies; copy++) {
     pdf.addPage();
@@ -116,6 +119,24 @@ export async function printFinanceDocument(db: Db, principal: Principal, id: num
       ],
       300,
     );
+    // What other modules add (myDATA's MARK, UID and QR code), below the totals.
+    for (const extra of extras) {
+      if (pdf.y > pdf.page.height - 150) pdf.addPage();
+      const y = pdf.y + 12;
+      if (extra.qr)
+        await drawBarcode(pdf, { type: 'qrcode', text: extra.qr }, { x: MARGIN, y, width: 90, height: 90 });
+      const x = extra.qr ? MARGIN + 100 : MARGIN;
+      pdf.y = y;
+      for (const [label, value] of extra.lines) {
+        pdf
+          .font(PDF_FONTS.regular)
+          .fontSize(8.5)
+          .fillColor(PDF_COLORS.muted)
+          .text(`${label}: `, x, pdf.y, { continued: true });
+        pdf.font(PDF_FONTS.bold).fillColor(PDF_COLORS.text).text(value);
+      }
+      pdf.y = Math.max(pdf.y, extra.qr ? y + 90 : y);
+    }
   }
   pdf.end();
   const chunks: Buffer[] = [];

@@ -56,6 +56,7 @@ describe('search registry', () => {
       'caseDTOList',
       'consumerDTOList',
       'inboxDTOList',
+      'mydataDTOList',
       'outboxDTOList',
       'settlementDTOList',
       'submissionDTOList',

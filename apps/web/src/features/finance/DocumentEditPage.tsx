@@ -1,3 +1,4 @@
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import './i18n/index.ts';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -29,7 +30,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -244,6 +245,17 @@ function DocumentForm({ document }: { document: FinanceDocument | null }) {
                 data-testid="document-print"
               >
                 {t('finance.form.print')}
+              </Button>
+            )}
+            {finalized && document?.mydataType && can('mydata:read') && (
+              <Button
+                variant="outlined"
+                startIcon={<CloudUploadOutlinedIcon />}
+                component={RouterLink}
+                to={localize(`/mydata/documents/${document.id}`)}
+                data-testid="document-mydata"
+              >
+                {t('menu.mydata')}
               </Button>
             )}
             {finalized && can('finance:write') && (

@@ -1,0 +1,86 @@
+import { searchMydataSchema } from '@protocol/contracts';
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import type { JobHandler } from '../../platform/jobs/jobs.ts';
+import { defineModule } from '../../platform/module.ts';
+import { defineSearchSource } from '../../platform/search/search.ts';
+import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { transmittableOfCompany } from './mydata.list.ts';
+import { mydataRoutes, TRANSMIT_JOB, type TransmitPayload } from './mydata.routes.ts';
+import { mydataTransmissions } from './mydata.schema.ts';
+import { transmitDocuments } from './mydata.service.ts';
+
+const transmitJob: JobHandler<TransmitPayload> = ({ db, payload, progress, signal }) =>
+  transmitDocuments(
+    db,
+    payload.companyId,
+    payload.documentIds,
+    (done, total) => progress(done, total),
+    signal,
+  );
+
+/** The global search finds a document by its MARK (typed whole or its first digits). */
+const markSearch = defineSearchSource({
+  key: 'mydataDTOList',
+  permission: 'mydata:read',
+  item: searchMydataSchema,
+  find: async ({ db, companyId, text, limit }) => {
+    if (!/^\d{3,20}$/.test(text.raw)) return [];
+    const rows = await db
+      .select({
+        id: financeDocuments.id,
+        mark: mydataTransmissions.mark,
+        seriesCode: financeSeries.code,
+        number: financeDocuments.number,
+        year: financeDocuments.year,
+        traderName: traders.fullname,
+      })
+      .from(mydataTransmissions)
+      .innerJoin(financeDocuments, eq(financeDocuments.id, mydataTransmissions.documentId))
+      .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
+      .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
+      .where(
+        and(eq(mydataTransmissions.companyId, companyId), like(mydataTransmissions.mark, `${text.raw}%`)),
+      )
+      .limit(limit);
+    return rows.map((row) => ({ ...row, mark: row.mark ?? '' }));
+  },
+});
+
+/**
+ * myDATA (issue 20): finalized documents sent to AADE after XSD validation, their MARK, UID and QR
+ * kept and printed, cancellations, the list by state, a dashboard card and the search by MARK.
+ */
+export const mydataModule = defineModule({
+  name: 'mydata',
+  plugin: mydataRoutes,
+  jobs: { [TRANSMIT_JOB]: transmitJob as JobHandler<never> },
+  search: [markSearch],
+  dashboardCards: [
+    {
+      key: 'mydataPending',
+      requires: 'mydata:read',
+      async load({ db, companyId }) {
+        const [row] = await db
+          .select({
+            pending: count(),
+            failed:
+              sql<number>`count(*) FILTER (WHERE ${mydataTransmissions.state} IN ('failed', 'uncertain'))`.mapWith(
+                Number,
+              ),
+          })
+          .from(financeDocuments)
+          .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
+          .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, financeDocuments.id))
+          .where(
+            and(
+              transmittableOfCompany(companyId),
+              sql`coalesce(${mydataTransmissions.state}, 'notSent') IN ('notSent', 'failed', 'uncertain')`,
+            ),
+          );
+        return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+      },
+    },
+  ],
+  references: [],
+});

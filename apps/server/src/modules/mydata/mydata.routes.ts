@@ -1,0 +1,179 @@
+import {
+  MYDATA_DOCUMENTS_ENTITY,
+  mydataDocumentListItemSchema,
+  mydataSettingsSchema,
+  saveMydataSettingsSchema,
+  transmissionSchema,
+  transmitRequestSchema,
+} from '@protocol/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import { translate } from '../../platform/i18n.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import { addDocumentPrintHook } from '../finance/api.ts';
+import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
+import { mydataDocumentsList, transmittableOfCompany } from './mydata.list.ts';
+import { mydataTransmissions } from './mydata.schema.ts';
+import {
+  cancelTransmission,
+  documentsToTransmit,
+  getTransmission,
+  readSettings,
+  rememberSecretBox,
+  saveSettings,
+  useLocalAade,
+} from './mydata.service.ts';
+
+export const TRANSMIT_JOB = 'mydata.transmit';
+export interface TransmitPayload {
+  companyId: number;
+  documentIds: number[];
+}
+
+const tags = ['mydata'];
+
+/** myDATA (issue 20): parameters, transmissions (a background job), cancellation, the list by state. */
+export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, lists, secrets, jobs, config },
+) => {
+  rememberSecretBox(db, secrets);
+  if (config.seedDemo) {
+    // A demo installation answers with a local AADE once it listens (tests that only inject start none).
+    let local: FakeAade | undefined;
+    app.addHook('onListen', async () => {
+      local = await startFakeAade();
+      useLocalAade(db, { url: local.url, userId: FAKE_AADE_USER, subscriptionKey: FAKE_AADE_KEY });
+      app.log.info(`myDATA: companies without AADE credentials send to the local AADE at ${local.url}`);
+    });
+    app.addHook('onClose', async () => local?.close());
+  }
+  // A transmitted document prints its MARK, UID and AADE's QR code (a cancelled one its cancellation too).
+  addDocumentPrintHook('mydata', async (db, documentId, language) => {
+    const [row] = await db
+      .select()
+      .from(mydataTransmissions)
+      .where(eq(mydataTransmissions.documentId, documentId));
+    if (!row?.mark) return null;
+    const t = (key: string) => translate(language, `mydata.pdf.${key}`);
+    return {
+      lines: [
+        [t('mark'), row.mark],
+        [t('uid'), row.uid],
+        ...(row.authenticationCode
+          ? ([[t('authenticationCode'), row.authenticationCode]] as [string, string][])
+          : []),
+        ...(row.cancellationMark
+          ? ([[t('cancellationMark'), row.cancellationMark]] as [string, string][])
+          : []),
+      ],
+      qr: row.qrUrl,
+    };
+  });
+
+  app.get(
+    '/mydata/settings',
+    {
+      config: { permission: 'mydata:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: "The company's myDATA parameters (defaults until saved)",
+        querystring: companyQuery,
+        response: { 200: mydataSettingsSchema },
+      },
+    },
+    async (request) => readSettings(db, secrets, companyOf(request)),
+  );
+
+  app.put(
+    '/mydata/settings',
+    {
+      config: { permission: 'mydata:admin', companyScoped: true },
+      schema: {
+        tags,
+        summary: "Save the company's myDATA parameters (environment, addresses, branch, mappings)",
+        querystring: companyQuery,
+        body: saveMydataSettingsSchema,
+        response: { 200: mydataSettingsSchema },
+      },
+    },
+    async (request) => saveSettings(db, secrets, principalOf(request), companyOf(request), request.body),
+  );
+
+  registerListRoute(app, lists, {
+    path: '/mydata/documents/search',
+    entityName: MYDATA_DOCUMENTS_ENTITY,
+    permission: 'mydata:read',
+    list: mydataDocumentsList(db),
+    scope: ({ companyId }) => transmittableOfCompany(companyId),
+    tags,
+    summary:
+      'Finalized documents by transmission state: not sent, sent, failed, uncertain, cancelled (list engine)',
+    item: mydataDocumentListItemSchema,
+  });
+
+  app.get(
+    '/mydata/documents/:id',
+    {
+      config: { permission: 'mydata:read' },
+      schema: {
+        tags,
+        summary: "A document's transmission: state, MARK, UID, QR URL, AADE's errors",
+        params: idParams,
+        response: { 200: transmissionSchema },
+      },
+    },
+    async (request) => getTransmission(db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/mydata/transmissions',
+    {
+      config: { permission: 'mydata:write', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Send one document, or every pending document of a day, as a background job (progress on /api/jobs)',
+        querystring: companyQuery,
+        body: transmitRequestSchema,
+        response: {
+          202: z.object({ jobId: z.number().int(), documents: z.number().int(), created: z.boolean() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const companyId = companyOf(request);
+      const documentIds = await documentsToTransmit(db, principal, companyId, request.body);
+      const key = 'documentId' in request.body ? `doc:${request.body.documentId}` : `day:${request.body.day}`;
+      const { job, created } = await db.transaction((tx) =>
+        jobs.enqueue(tx, {
+          kind: TRANSMIT_JOB,
+          key: `mydata:${companyId}:${key}`,
+          companyId,
+          owner: principal.userId,
+          payload: { companyId, documentIds } satisfies TransmitPayload as unknown as Record<string, unknown>,
+        }),
+      );
+      return reply.status(202).send({ jobId: job.id, documents: documentIds.length, created });
+    },
+  );
+
+  app.post(
+    '/mydata/documents/:id/cancel',
+    {
+      config: { permission: 'mydata:write' },
+      schema: {
+        tags,
+        summary: 'Cancel a sent document at AADE (CancelInvoice); keeps the cancellation MARK',
+        params: idParams,
+        response: { 200: transmissionSchema },
+      },
+    },
+    async (request) => cancelTransmission(db, principalOf(request), request.params.id),
+  );
+};

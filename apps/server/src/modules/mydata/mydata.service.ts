@@ -1,0 +1,419 @@
+import type {
+  AadeError,
+  MydataSettings,
+  SaveMydataSettings,
+  Transmission,
+  TransmissionState,
+} from '@protocol/contracts';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import { readCredentials } from '../companies/api.ts';
+import { companies } from '../companies/companies.schema.ts';
+import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
+import {
+  type AadeConnection,
+  AadeTimeout,
+  cancelInvoice,
+  findTransmitted,
+  sendInvoices,
+} from './mydata.client.ts';
+import { DEFAULT_SETTINGS } from './mydata.defaults.ts';
+import { transmittableOfCompany } from './mydata.list.ts';
+import { mydataSettings, mydataTransmissions } from './mydata.schema.ts';
+import { type DocumentSource, financeSource } from './mydata.sources.ts';
+import { buildInvoicesDoc, invoiceUid, type MydataSourceDocument } from './mydata.xml.ts';
+import { validateXml } from './mydata.xsd.ts';
+
+/**
+ * The secret box of each database's app: job handlers get the database, not the app's options,
+ * and the company's AADE key is sealed with the installation's key (platform/secrets.ts).
+ */
+const boxes = new WeakMap<Db, SecretBox>();
+export const rememberSecretBox = (db: Db, box: SecretBox) => boxes.set(db, box);
+
+/**
+ * The local AADE of a demo installation (SEED_DEMO): a company with no AADE credentials of its own
+ * sends to it in the test environment, so the demo works offline. Real credentials always win.
+ */
+const localAades = new WeakMap<Db, { url: string; userId: string; subscriptionKey: string }>();
+export const useLocalAade = (db: Db, local: { url: string; userId: string; subscriptionKey: string }) =>
+  localAades.set(db, local);
+
+/** How long one AADE call may take, and how its retries back off (tests shorten them). */
+export const transport = { timeoutMs: 30_000, backoffMs: 1000, retries: 5 };
+
+export async function readSettings(db: Db, box: SecretBox, companyId: number): Promise<MydataSettings> {
+  const [[row], [company]] = await Promise.all([
+    db.select().from(mydataSettings).where(eq(mydataSettings.companyId, companyId)),
+    db.select({ credentials: companies.credentials }).from(companies).where(eq(companies.id, companyId)),
+  ]);
+  const credentials = readCredentials(box, company?.credentials ?? null);
+  const saved: SaveMydataSettings = row
+    ? {
+        environment: row.environment as SaveMydataSettings['environment'],
+        testUrl: row.testUrl,
+        productionUrl: row.productionUrl,
+        branch: row.branch,
+        mappings: row.mappings,
+      }
+    : DEFAULT_SETTINGS;
+  const credentialsSet = Boolean(credentials.aadeUsername && credentials.aadeSubscriptionKey);
+  return { ...saved, credentialsSet, localAade: !credentialsSet && localAades.has(db) };
+}
+
+export async function saveSettings(
+  db: Db,
+  box: SecretBox,
+  principal: Principal,
+  companyId: number,
+  body: SaveMydataSettings,
+): Promise<MydataSettings> {
+  const values = { ...body, companyId, updateuser: principal.username, updatedate: new Date() };
+  await db
+    .insert(mydataSettings)
+    .values({ ...values, createuser: principal.username })
+    .onConflictDoUpdate({ target: mydataSettings.companyId, set: values });
+  return readSettings(db, box, companyId);
+}
+
+async function connectionOf(
+  db: Db,
+  companyId: number,
+): Promise<{ conn: AadeConnection; branch: number; settings: SaveMydataSettings }> {
+  const box = boxes.get(db);
+  if (!box) throw new Error('mydata: no secret box for this database');
+  const settings = await readSettings(db, box, companyId);
+  const [company] = await db
+    .select({ credentials: companies.credentials })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const credentials = readCredentials(box, company?.credentials ?? null);
+  const local = localAades.get(db);
+  if (
+    (!credentials.aadeUsername || !credentials.aadeSubscriptionKey) &&
+    local &&
+    settings.environment === 'test'
+  )
+    return { conn: { ...local, ...transport }, branch: settings.branch, settings };
+  if (!credentials.aadeUsername || !credentials.aadeSubscriptionKey)
+    throw new AppError(409, 'mydata.error.noCredentials');
+  return {
+    conn: {
+      url: settings.environment === 'production' ? settings.productionUrl : settings.testUrl,
+      userId: credentials.aadeUsername,
+      subscriptionKey: credentials.aadeSubscriptionKey,
+      ...transport,
+    },
+    branch: settings.branch,
+    settings,
+  };
+}
+
+type Row = typeof mydataTransmissions.$inferSelect;
+type DocumentHead = Transmission['document'] & { id: number; companyId: number; entryState: number };
+
+/** The transmission as the document's page shows it; `notSent` before any attempt. */
+function transmissionOf(doc: DocumentHead, row: Row | undefined): Transmission {
+  const state = (row?.state ?? 'notSent') as TransmissionState;
+  const { id, companyId, entryState, ...document } = doc;
+  const finalized = entryState === 9;
+  return {
+    documentId: id,
+    document,
+    state,
+    uid: row?.uid ?? null,
+    mark: row?.mark ?? null,
+    qrUrl: row?.qrUrl ?? null,
+    cancellationMark: row?.cancellationMark ?? null,
+    errors: row?.errors ?? [],
+    attempts: row?.attempts ?? 0,
+    sentAt: row?.sentAt?.toISOString() ?? null,
+    updatedAt: row?.updatedAt?.toISOString() ?? null,
+    canSend: finalized && (state === 'notSent' || state === 'failed' || state === 'uncertain'),
+    canCancel: state === 'sent',
+  };
+}
+
+/** A document of the principal's companies, or 404. */
+async function documentOf(db: Db, principal: Principal, documentId: number): Promise<DocumentHead> {
+  const [doc] = await db
+    .select({
+      id: financeDocuments.id,
+      companyId: financeDocuments.companyId,
+      entryState: financeDocuments.entryState,
+      seriesCode: financeSeries.code,
+      seriesDescr: financeSeries.descr,
+      number: financeDocuments.number,
+      year: financeDocuments.year,
+      date: financeDocuments.date,
+      invoiceType: financeSeries.mydataType,
+      traderName: traders.fullname,
+      payable: financeDocuments.payable,
+    })
+    .from(financeDocuments)
+    .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
+    .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
+    .where(eq(financeDocuments.id, documentId));
+  if (!doc || !principal.companyIds.includes(doc.companyId)) throw notFound();
+  return doc;
+}
+
+export async function getTransmission(
+  db: Db,
+  principal: Principal,
+  documentId: number,
+): Promise<Transmission> {
+  const doc = await documentOf(db, principal, documentId);
+  const [row] = await db
+    .select()
+    .from(mydataTransmissions)
+    .where(eq(mydataTransmissions.documentId, documentId));
+  return transmissionOf(doc, row);
+}
+
+/** The documents a request names: one, or every finalized document of a day not yet sent. */
+export async function documentsToTransmit(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  request: { documentId: number } | { day: string },
+): Promise<number[]> {
+  if ('documentId' in request) {
+    const doc = await documentOf(db, principal, request.documentId);
+    if (doc.companyId !== companyId) throw notFound();
+    if (doc.entryState !== 9) throw new AppError(409, 'mydata.error.notFinalized');
+    return [doc.id];
+  }
+  const rows = await db
+    .select({ id: financeDocuments.id })
+    .from(financeDocuments)
+    .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
+    .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, financeDocuments.id))
+    .where(
+      and(
+        transmittableOfCompany(companyId),
+        eq(financeDocuments.date, request.day),
+        or(isNull(mydataTransmissions.state), inArray(mydataTransmissions.state, ['failed', 'uncertain'])),
+      ),
+    )
+    .orderBy(financeDocuments.id);
+  return rows.map((r) => r.id);
+}
+
+export interface TransmitResult {
+  sent: number;
+  failed: number;
+  uncertain: number;
+  skipped: number;
+}
+
+const BATCH = 50;
+
+const update = (db: Db, documentIds: number[], set: Partial<Row>) =>
+  documentIds.length === 0
+    ? Promise.resolve()
+    : db
+        .update(mydataTransmissions)
+        .set({ ...set, updatedAt: new Date() })
+        .where(inArray(mydataTransmissions.documentId, documentIds));
+
+/**
+ * Sends documents to AADE in batches, safe to run again: sent and cancelled documents are skipped,
+ * and a document whose last call ended without an answer ('uncertain') is first looked up at AADE
+ * by its UID, so it is never sent twice. Each document is validated against the XSD on its own, so
+ * one broken document fails alone with the rule it broke.
+ */
+export async function transmitDocuments(
+  db: Db,
+  companyId: number,
+  documentIds: readonly number[],
+  progress: (done: number, total: number) => Promise<void>,
+  signal?: AbortSignal,
+  source: DocumentSource = financeSource,
+): Promise<TransmitResult> {
+  const { conn, branch, settings } = await connectionOf(db, companyId);
+  const result: TransmitResult = { sent: 0, failed: 0, uncertain: 0, skipped: 0 };
+  for (let at = 0; at < documentIds.length; at += BATCH) {
+    if (signal?.aborted) throw new Error('Stopped');
+    const ids = documentIds.slice(at, at + BATCH);
+    const docs = await source(db, companyId, branch, ids);
+    result.skipped += ids.length - docs.length;
+    const existing = new Map(
+      (
+        await db
+          .select()
+          .from(mydataTransmissions)
+          .where(
+            inArray(
+              mydataTransmissions.documentId,
+              docs.map((d) => d.documentId),
+            ),
+          )
+      ).map((row) => [row.documentId, row]),
+    );
+    const pending: MydataSourceDocument[] = [];
+    const uncertain: { doc: MydataSourceDocument; row: Row }[] = [];
+    for (const doc of docs) {
+      const row = existing.get(doc.documentId);
+      if (row && (row.state === 'sent' || row.state === 'cancelled')) result.skipped++;
+      else if (row?.state === 'uncertain') uncertain.push({ doc, row });
+      else pending.push(doc);
+    }
+    if (uncertain.length > 0) {
+      const from = uncertain.reduce(
+        (min, u) => (BigInt(u.row.reconcileFrom) < BigInt(min) ? u.row.reconcileFrom : min),
+        uncertain[0]?.row.reconcileFrom ?? '0',
+      );
+      const held = await findTransmitted(conn, from, new Set(uncertain.map((u) => u.row.uid)), signal);
+      for (const { doc, row } of uncertain) {
+        const mark = held.get(row.uid);
+        if (mark) {
+          await update(db, [doc.documentId], {
+            state: 'sent',
+            mark: mark.mark,
+            qrUrl: mark.qrUrl,
+            errors: [],
+            sentAt: new Date(),
+          });
+          result.sent++;
+        } else pending.push(doc);
+      }
+    }
+    const valid: { doc: MydataSourceDocument; uid: string }[] = [];
+    const broken: Outcome[] = [];
+    for (const doc of pending) {
+      const uid = invoiceUid(doc);
+      const problems = validateXml(buildInvoicesDoc([doc], settings.mappings));
+      if (problems.length === 0) valid.push({ doc, uid });
+      else
+        broken.push({
+          documentId: doc.documentId,
+          uid,
+          state: 'failed',
+          errors: problems
+            .slice(0, 5)
+            .map((p) => ({ code: 'xsd', message: p.element ? `${p.element}: ${p.message}` : p.message })),
+        });
+    }
+    await record(db, companyId, broken);
+    result.failed += broken.length;
+    if (valid.length > 0) {
+      // Marked uncertain before the call: a crash or a timeout from here on leads to a lookup, not a resend.
+      const [{ max } = { max: null }] = await db
+        .select({ max: sql<string | null>`max(${mydataTransmissions.mark}::bigint)::text` })
+        .from(mydataTransmissions)
+        .where(eq(mydataTransmissions.companyId, companyId));
+      await record(
+        db,
+        companyId,
+        valid.map((v) => ({
+          documentId: v.doc.documentId,
+          uid: v.uid,
+          state: 'uncertain',
+          reconcileFrom: max ?? '0',
+        })),
+        true,
+      );
+      let outcomes: Outcome[];
+      try {
+        const answers = await sendInvoices(
+          conn,
+          buildInvoicesDoc(
+            valid.map((v) => v.doc),
+            settings.mappings,
+          ),
+          signal,
+        );
+        outcomes = valid.map((v, index) => {
+          const answer = answers.find((a) => a.index === index + 1) ?? answers[index];
+          if (answer?.statusCode === 'Success' && answer.invoiceMark)
+            return {
+              documentId: v.doc.documentId,
+              uid: v.uid,
+              state: 'sent',
+              mark: answer.invoiceMark,
+              qrUrl: answer.qrUrl,
+              authenticationCode: answer.authenticationCode,
+              errors: [],
+              sentAt: new Date(),
+            };
+          const errors: AadeError[] = answer?.errors.length
+            ? answer.errors
+            : [{ code: answer?.statusCode ?? 'TechnicalError', message: '' }];
+          return { documentId: v.doc.documentId, uid: v.uid, state: 'failed', errors };
+        });
+      } catch (error) {
+        // No answer: AADE may hold them. They stay uncertain and are looked up before any resend.
+        const code = error instanceof AadeTimeout ? 'timeout' : 'unavailable';
+        const errors = [{ code, message: error instanceof Error ? error.message : String(error) }];
+        outcomes = valid.map((v) => ({
+          documentId: v.doc.documentId,
+          uid: v.uid,
+          state: 'uncertain',
+          errors,
+        }));
+      }
+      await record(db, companyId, outcomes);
+      for (const o of outcomes)
+        result[o.state === 'sent' ? 'sent' : o.state === 'failed' ? 'failed' : 'uncertain']++;
+    }
+    await progress(Math.min(at + BATCH, documentIds.length), documentIds.length);
+  }
+  return result;
+}
+
+type Outcome = Pick<Row, 'documentId' | 'uid' | 'state'> & Partial<Omit<Row, 'documentId' | 'uid' | 'state'>>;
+
+/**
+ * Writes the outcomes of a batch in one statement (a row per document, created on its first
+ * attempt); `attempt` counts a send. Only the columns the outcomes carry are overwritten.
+ */
+async function record(db: Db, companyId: number, outcomes: Outcome[], attempt = false) {
+  if (outcomes.length === 0) return;
+  const columns = [...new Set(outcomes.flatMap((o) => Object.keys(o)))].filter(
+    (k) => k !== 'documentId',
+  ) as (keyof Row)[];
+  const set: Record<string, unknown> = { updatedAt: new Date() };
+  for (const column of columns) set[column] = sql.raw(`excluded.${mydataTransmissions[column].name}`);
+  if (attempt) set.attempts = sql`${mydataTransmissions.attempts} + 1`;
+  await db
+    .insert(mydataTransmissions)
+    .values(outcomes.map((o) => ({ ...o, companyId, attempts: attempt ? 1 : 0 })))
+    .onConflictDoUpdate({ target: mydataTransmissions.documentId, set });
+}
+
+/** Cancels a sent document at AADE (CancelInvoice) and keeps the cancellation MARK. */
+export async function cancelTransmission(
+  db: Db,
+  principal: Principal,
+  documentId: number,
+): Promise<Transmission> {
+  const doc = await documentOf(db, principal, documentId);
+  const [row] = await db
+    .select()
+    .from(mydataTransmissions)
+    .where(eq(mydataTransmissions.documentId, documentId));
+  if (!row?.mark || row.state !== 'sent') throw new AppError(409, 'mydata.error.notCancellable');
+  const [credited] = await db
+    .select({ id: financeDocuments.id })
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.relatedDocumentId, documentId), eq(financeDocuments.entryState, 9)));
+  // Once a credit note corrects it, the correction stands and the original stays as sent.
+  if (credited) throw new AppError(409, 'mydata.error.credited');
+  const { conn } = await connectionOf(db, doc.companyId);
+  const answer = await cancelInvoice(conn, row.mark);
+  if (answer.statusCode !== 'Success' || !answer.cancellationMark)
+    throw new AppError(409, 'mydata.error.aadeRefused', {
+      errors: answer.errors.map((e) => `${e.code} ${e.message}`).join('; ') || answer.statusCode,
+    });
+  await update(db, [documentId], {
+    state: 'cancelled',
+    cancellationMark: answer.cancellationMark,
+    cancelledAt: new Date(),
+  });
+  return getTransmission(db, principal, documentId);
+}

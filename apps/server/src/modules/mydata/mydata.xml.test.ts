@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAPPINGS } from './mydata.defaults.ts';
+import { parseResponseDoc, responseDocXml } from './mydata.response.ts';
+import { buildInvoicesDoc, invoiceUid, type MydataSourceDocument } from './mydata.xml.ts';
+import { validateXml } from './mydata.xsd.ts';
+
+/**
+ * The XML of representative documents against AADE's official XSD (libxml2, the engine of
+ * xmllint), and the UID as AADE defines it.
+ */
+
+const base: MydataSourceDocument = {
+  documentId: 1,
+  issuer: { vatNumber: '090000045', branch: 0 },
+  counterpart: { vatNumber: '094014201', country: 'GR', name: null },
+  series: 'ΤΔΑ',
+  aa: '17',
+  issueDate: '2026-11-25',
+  invoiceType: '1.1',
+  correlatedMark: null,
+  paymentMethod: 3,
+  lines: [{ serviceCode: null, net: '100.00', vatPercent: '24.00', vat: '24.00' }],
+  taxes: [],
+  payable: '124.00',
+};
+
+const documents: Record<string, MydataSourceDocument> = {
+  'sales invoice with withholding': {
+    ...base,
+    taxes: [{ kind: 3, percent: '20.0000', amount: '20.00' }],
+    payable: '104.00',
+  },
+  'services invoice': {
+    ...base,
+    series: 'ΤΠΥ',
+    invoiceType: '2.1',
+    paymentMethod: 1,
+    lines: [{ serviceCode: 'ΥΠ01', net: '150.00', vatPercent: '24.00', vat: '36.00' }],
+    payable: '186.00',
+  },
+  'credit note referencing its original': {
+    ...base,
+    series: 'ΠΤΕ',
+    aa: '3',
+    invoiceType: '5.1',
+    correlatedMark: '400001000000123',
+  },
+  'retail receipt': { ...base, series: 'ΑΛΠ', invoiceType: '11.1', counterpart: null },
+  'water bill with two VAT rates': {
+    ...base,
+    series: 'ΛΝ',
+    invoiceType: '11.2',
+    counterpart: null,
+    lines: [
+      { serviceCode: null, net: '18.40', vatPercent: '13.00', vat: '2.39' },
+      { serviceCode: null, net: '6.00', vatPercent: '24.00', vat: '1.44' },
+    ],
+    taxes: [{ kind: 4, percent: null, amount: '0.50' }],
+    payable: '28.73',
+  },
+  'zero-VAT line with an exemption cause': {
+    ...base,
+    series: 'ΤΠΥ',
+    invoiceType: '2.1',
+    lines: [
+      { serviceCode: null, net: '40.00', vatPercent: '24.00', vat: '9.60' },
+      { serviceCode: null, net: '12.00', vatPercent: '0.00', vat: '0.00' },
+    ],
+    taxes: [{ kind: 2, percent: '3.6000', amount: '1.87' }],
+    payable: '63.47',
+  },
+};
+
+describe('InvoicesDoc against the official XSD', () => {
+  for (const [name, doc] of Object.entries(documents))
+    it(`validates: ${name}`, () => {
+      const xml = buildInvoicesDoc([doc], DEFAULT_MAPPINGS);
+      expect(validateXml(xml)).toEqual([]);
+    });
+
+  it('carries what each case needs', () => {
+    const credit = buildInvoicesDoc(
+      [documents['credit note referencing its original'] as MydataSourceDocument],
+      DEFAULT_MAPPINGS,
+    );
+    expect(credit).toContain('<correlatedInvoices>400001000000123</correlatedInvoices>');
+    const zero = buildInvoicesDoc(
+      [documents['zero-VAT line with an exemption cause'] as MydataSourceDocument],
+      DEFAULT_MAPPINGS,
+    );
+    expect(zero).toContain(
+      '<vatCategory>7</vatCategory><vatAmount>0.00</vatAmount><vatExemptionCategory>1</vatExemptionCategory>',
+    );
+    const withheld = buildInvoicesDoc(
+      [documents['sales invoice with withholding'] as MydataSourceDocument],
+      DEFAULT_MAPPINGS,
+    );
+    expect(withheld).toContain(
+      '<taxes><taxType>1</taxType><taxCategory>3</taxCategory><taxAmount>20.00</taxAmount></taxes>',
+    );
+    // 100 + 24 − 20 withheld: AADE's gross equals what the customer pays.
+    expect(withheld).toContain('<totalGrossValue>104.00</totalGrossValue>');
+    const water = buildInvoicesDoc(
+      [documents['water bill with two VAT rates'] as MydataSourceDocument],
+      DEFAULT_MAPPINGS,
+    );
+    expect(water).toContain('<vatCategory>2</vatCategory>');
+    expect(water).not.toContain('<counterpart>');
+    expect(water).toContain('<totalGrossValue>28.73</totalGrossValue>');
+  });
+
+  it('several documents in one InvoicesDoc validate together', () => {
+    expect(validateXml(buildInvoicesDoc(Object.values(documents), DEFAULT_MAPPINGS))).toEqual([]);
+  });
+
+  it('does not validate a broken document, and names the rule it broke', () => {
+    const missing = buildInvoicesDoc(
+      [
+        {
+          ...base,
+          lines: [{ ...base.lines[0], vatPercent: '7.00' } as MydataSourceDocument['lines'][number]],
+        },
+      ],
+      DEFAULT_MAPPINGS,
+    );
+    const problems = validateXml(missing);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.element).toBe('vatAmount');
+    expect(problems[0]?.message).toContain('vatCategory');
+    const badType = validateXml(buildInvoicesDoc([{ ...base, invoiceType: '99.9' }], DEFAULT_MAPPINGS));
+    expect(badType[0]?.element).toBe('invoiceType');
+    expect(validateXml('<InvoicesDoc>')[0]?.message).toBeTruthy();
+  });
+});
+
+describe('UID', () => {
+  it("matches AADE's published example (999999999-2020-10-22-0-1.1-A-2)", () => {
+    const uid = invoiceUid({
+      issuer: { vatNumber: '999999999', branch: 0 },
+      issueDate: '2020-10-22',
+      invoiceType: '1.1',
+      series: 'A',
+      aa: '2',
+    });
+    // sha1sum of the published input string, in upper case.
+    expect(uid).toBe('C242E229D54850E9CE6116220B23F1666188E297');
+  });
+});
+
+describe('ResponseDoc', () => {
+  it('round-trips success and errors and validates against response-v2.0.1.xsd', () => {
+    const xml = responseDocXml([
+      {
+        index: 1,
+        statusCode: 'Success',
+        invoiceUid: 'ABC',
+        invoiceMark: '400001000000001',
+        cancellationMark: null,
+        qrUrl: 'https://x/q',
+        errors: [],
+      },
+      {
+        index: 2,
+        statusCode: 'ValidationError',
+        invoiceUid: null,
+        invoiceMark: null,
+        cancellationMark: null,
+        qrUrl: null,
+        errors: [{ code: '102', message: 'Vat number not found' }],
+      },
+    ]);
+    expect(validateXml(xml, 'response-v2.0.1.xsd')).toEqual([]);
+    const [ok, bad] = parseResponseDoc(xml);
+    expect(ok).toMatchObject({
+      index: 1,
+      statusCode: 'Success',
+      invoiceMark: '400001000000001',
+      qrUrl: 'https://x/q',
+    });
+    expect(bad?.errors).toEqual([{ code: '102', message: 'Vat number not found' }]);
+  });
+});

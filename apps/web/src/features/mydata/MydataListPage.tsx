@@ -1,0 +1,52 @@
+import './i18n/index.ts';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import { type MydataDocumentListItem, mydataDocumentsCatalog } from '@protocol/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCompanyPath } from '../../app/company.tsx';
+import { useLocalize } from '../../app/language.tsx';
+import { useCan } from '../../app/permissions.ts';
+import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { MYDATA_META_KEY, MYDATA_SEARCH_URL } from './api.ts';
+import { TransmitDayPanel } from './TransmitDayPanel.tsx';
+
+type Row = MydataDocumentListItem & Record<string, unknown>;
+
+/** /mydata: finalized documents by transmission state (filter `state`), a day's batch, and each document's page. */
+export default function MydataListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const can = useCan();
+  const title = t('mydata.list.title');
+  useAppBar({ title });
+  const searchUrl = useCompanyPath(MYDATA_SEARCH_URL);
+  const onRowClick = useCallback(
+    (row: Row) => navigate(localize(`/mydata/documents/${row.id}`)),
+    [navigate, localize],
+  );
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t('mydata.list.subtitle')}
+        avatar={<CloudUploadOutlinedIcon />}
+        testId="mydata-list-header"
+      />
+      {can('mydata:write') && <TransmitDayPanel />}
+      <DataTable<Row>
+        catalog={mydataDocumentsCatalog}
+        searchUrl={searchUrl}
+        metaUrl="/api/users/meta"
+        metaKey={MYDATA_META_KEY}
+        title={title}
+        onRowClick={onRowClick}
+        rowLabel={(row) => `${row.seriesCode}-${row.number}/${row.year}`}
+        rowSecondary={(row) => t(`mydata.state.${row.state}`)}
+      />
+    </>
+  );
+}

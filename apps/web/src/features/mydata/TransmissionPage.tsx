@@ -1,0 +1,252 @@
+import './i18n/index.ts';
+import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type Transmission, type TransmissionState } from '@protocol/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useCompany } from '../../app/company.tsx';
+import { useLang, useLocalize } from '../../app/language.tsx';
+import { useCan } from '../../app/permissions.ts';
+import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { useNotify } from '../../components/Notifier.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { getToken } from '../../lib/api.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { mydataApi, transmissionKey } from './api.ts';
+import { useTransmitJob } from './useTransmitJob.ts';
+
+const STATE_COLOR: Record<TransmissionState, 'default' | 'success' | 'error' | 'warning'> = {
+  notSent: 'default',
+  sent: 'success',
+  failed: 'error',
+  uncertain: 'warning',
+  cancelled: 'default',
+};
+
+/** The printed document with its MARK and QR code, opened in a new tab (the API needs the session's token). */
+async function openPdf(documentId: number, language: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`/api/finance/documents/${documentId}/pdf?lang=${language}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(String(response.status));
+  const url = URL.createObjectURL(await response.blob());
+  window.open(url, '_blank');
+  setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1, py: 0.75 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500, wordBreak: 'break-all' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function TransmissionView({ transmission: tr }: { transmission: Transmission }) {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const language = useLang();
+  const localize = useLocalize();
+  const can = useCan();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [confirm, confirmDialog] = useConfirm();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: transmissionKey(tr.documentId) });
+  const tracker = useTransmitJob((job) => {
+    void refresh();
+    if (job.state === 'failed') notify(job.error ?? t('error.server'), 'error');
+  });
+  const send = useMutation({
+    mutationFn: () => mydataApi.transmit(companyId, { documentId: tr.documentId }),
+    onSuccess: (answer) => tracker.follow(answer.jobId),
+  });
+  const cancel = useMutation({
+    mutationFn: () => mydataApi.cancel(tr.documentId),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(transmissionKey(tr.documentId), saved);
+      notify(t('mydata.document.cancelled'), 'success');
+    },
+  });
+  const pdf = useMutation({
+    mutationFn: () => openPdf(tr.documentId, language),
+    onError: (error) => notify(errorMessage(t, error), 'error'),
+    meta: { errorSnackbar: false },
+  });
+  const doc = tr.document;
+  const number = doc.number === null ? doc.seriesCode : `${doc.seriesCode}-${doc.number}/${doc.year}`;
+  const onCancel = async () => {
+    const ok = await confirm({
+      title: t('mydata.document.cancelTitle'),
+      message: t('mydata.document.cancelMessage', { number }),
+      confirmLabel: t('mydata.document.cancel'),
+      danger: true,
+    });
+    if (ok) cancel.mutate();
+  };
+  return (
+    <>
+      <PageHeader
+        title={`${doc.seriesDescr} ${number}`}
+        subtitle={`${formatDate(doc.date)} · ${doc.traderName ?? t('mydata.document.retail')} · ${formatMoney(doc.payable, language)} €`}
+        avatar={<CloudUploadOutlinedIcon />}
+        testId="mydata-document-header"
+        actions={
+          <Stack direction="row" spacing={1}>
+            <Button
+              variant="outlined"
+              startIcon={<ReceiptLongOutlinedIcon />}
+              component={RouterLink}
+              to={localize(`/finance/documents/${tr.documentId}/edit`)}
+            >
+              {t('mydata.document.open')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlinedIcon />}
+              onClick={() => pdf.mutate()}
+              loading={pdf.isPending}
+              data-testid="mydata-document-pdf"
+            >
+              {t('mydata.document.pdf')}
+            </Button>
+          </Stack>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 }, maxWidth: 900 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h2" sx={{ fontSize: '1.05rem', flexGrow: 1 }}>
+            {t('mydata.document.title')}
+          </Typography>
+          <Chip
+            label={t(`mydata.state.${tr.state}`)}
+            color={STATE_COLOR[tr.state]}
+            variant={tr.state === 'notSent' ? 'outlined' : 'filled'}
+            data-testid="mydata-document-state"
+            data-state={tr.state}
+          />
+        </Box>
+        {tracker.active && <LinearProgress sx={{ mb: 2 }} data-testid="mydata-document-progress" />}
+        <Field label={t('mydata.list.invoiceType')}>
+          {doc.invoiceType
+            ? `${doc.invoiceType} · ${t(`mydata.invoiceType.${doc.invoiceType.replace('.', '_')}`)}`
+            : '—'}
+        </Field>
+        <Field label={t('mydata.pdf.mark')} testId="mydata-document-mark">
+          {tr.mark ?? '—'}
+        </Field>
+        <Field label={t('mydata.pdf.uid')} testId="mydata-document-uid">
+          {tr.uid ?? '—'}
+        </Field>
+        <Field label={t('mydata.document.qrUrl')}>
+          {tr.qrUrl ? (
+            <Link href={tr.qrUrl} target="_blank" rel="noopener noreferrer" data-testid="mydata-document-qr">
+              {tr.qrUrl}
+            </Link>
+          ) : (
+            '—'
+          )}
+        </Field>
+        {tr.cancellationMark && (
+          <Field label={t('mydata.pdf.cancellationMark')} testId="mydata-document-cancellation">
+            {tr.cancellationMark}
+          </Field>
+        )}
+        <Field label={t('mydata.document.attempts')}>{tr.attempts}</Field>
+        <Field label={t('mydata.document.sentAt')}>{tr.sentAt ? formatDateTime(tr.sentAt) : '—'}</Field>
+        {tr.errors.length > 0 && tr.state !== 'sent' && (
+          <Alert
+            severity={tr.state === 'uncertain' ? 'warning' : 'error'}
+            sx={{ mt: 2 }}
+            data-testid="mydata-document-errors"
+          >
+            <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+              {t(tr.state === 'uncertain' ? 'mydata.document.uncertain' : 'mydata.document.failed')}
+            </Typography>
+            {tr.errors.map((error) => (
+              <Typography key={`${error.code}-${error.message}`} variant="body2">
+                {error.code === 'xsd'
+                  ? t('mydata.document.xsdRule')
+                  : error.code === 'timeout' || error.code === 'unavailable'
+                    ? t(`mydata.document.${error.code}`)
+                    : `${t('mydata.document.aadeCode')} ${error.code}`}
+                {': '}
+                {error.message}
+              </Typography>
+            ))}
+          </Alert>
+        )}
+        {(send.error || cancel.error) && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(t, send.error ?? cancel.error)}
+          </Alert>
+        )}
+        {can('mydata:write') && (tr.canSend || tr.canCancel) && (
+          <Stack direction="row" spacing={1.5} sx={{ mt: 3 }}>
+            {tr.canSend && (
+              <Button
+                variant="contained"
+                startIcon={<SendOutlinedIcon />}
+                loading={send.isPending || tracker.active}
+                onClick={() => send.mutate()}
+                data-testid="mydata-document-send"
+              >
+                {tr.state === 'notSent' ? t('mydata.document.send') : t('mydata.document.resend')}
+              </Button>
+            )}
+            {tr.canCancel && (
+              <Button
+                color="error"
+                variant="outlined"
+                startIcon={<BlockOutlinedIcon />}
+                loading={cancel.isPending}
+                onClick={() => void onCancel()}
+                data-testid="mydata-document-cancel"
+              >
+                {t('mydata.document.cancel')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Paper>
+      {confirmDialog}
+    </>
+  );
+}
+
+/** /mydata/documents/:documentId: one document's transmission, sent or cancelled from here. */
+export default function TransmissionPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().documentId);
+  useAppBar({ title: t('mydata.list.title') });
+  const query = useQuery({
+    queryKey: transmissionKey(id),
+    queryFn: ({ signal }) => mydataApi.transmission(id, signal),
+  });
+  if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton variant="rounded" height={360} />;
+  return <TransmissionView transmission={query.data} />;
+}

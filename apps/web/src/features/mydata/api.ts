@@ -1,0 +1,33 @@
+import type { Job, MydataSettings, SaveMydataSettings, Transmission } from '@protocol/contracts';
+import { withCompany } from '../../app/company.tsx';
+import { api } from '../../lib/api.ts';
+
+export const MYDATA_SEARCH_URL = '/api/mydata/documents/search';
+export const MYDATA_META_KEY = 'mydata.documents.list';
+export const settingsKey = (companyId: number | null) => ['mydataSettings', companyId] as const;
+export const transmissionKey = (documentId: number) => ['mydataTransmission', documentId] as const;
+export const jobKey = (jobId: number) => ['mydataJob', jobId] as const;
+
+/** myDATA: parameters, transmissions (background jobs) and cancellation. */
+export const mydataApi = {
+  settings: (companyId: number | null, signal?: AbortSignal) =>
+    api.get<MydataSettings>(withCompany('/api/mydata/settings', companyId), { signal }),
+  saveSettings: (companyId: number | null, body: SaveMydataSettings) =>
+    api.put<MydataSettings>(withCompany('/api/mydata/settings', companyId), body),
+  transmission: (documentId: number, signal?: AbortSignal) =>
+    api.get<Transmission>(`/api/mydata/documents/${documentId}`, { signal }),
+  transmit: (companyId: number | null, body: { documentId: number } | { day: string }) =>
+    api.post<{ jobId: number; documents: number; created: boolean }>(
+      withCompany('/api/mydata/transmissions', companyId),
+      body,
+    ),
+  cancel: (documentId: number) => api.post<Transmission>(`/api/mydata/documents/${documentId}/cancel`, {}),
+  job: (jobId: number, signal?: AbortSignal) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
+};
+
+export interface TransmitResult {
+  sent: number;
+  failed: number;
+  uncertain: number;
+  skipped: number;
+}

@@ -1,0 +1,267 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { utilityDay } from '@protocol/contracts';
+import {
+  FAKE_AADE_KEY,
+  FAKE_AADE_USER,
+  type FakeAade,
+  startFakeAade,
+} from '@protocol/server/testing/fake-aade';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/**
+ * myDATA (issue 20) as the accountant uses it, against the local AADE: the parameters, an invoice
+ * finalized and transmitted from its page with its MARK and the printed QR code, and a day's
+ * documents sent as one batch with progress, one refused by AADE and shown with its error.
+ * (Water bills are not issued yet: the batch is of the day's finance documents.)
+ */
+let e2e: E2E;
+let aade: FakeAade;
+let token: string;
+const today = utilityDay(new Date());
+const REFUSED_AFM = '094422282';
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+/** The first page of a PDF as a PNG screenshot (Debian's pdftoppm), to look at what is printed. */
+function pdfShot(pdf: ArrayBuffer, name: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mydata-pdf-'));
+  writeFileSync(path.join(dir, 'doc.pdf'), Buffer.from(pdf));
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    path.join(dir, 'doc.pdf'),
+    path.join(dir, 'page'),
+  ]);
+  renameSync(path.join(dir, 'page.png'), path.join(SCREENSHOTS, `${name}.png`));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+let traderId: number;
+let refusedTraderId: number;
+
+beforeAll(async () => {
+  aade = await startFakeAade();
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+  const [company] = (await api('GET', '/api/companies')).body;
+  const saved = await api('PUT', `/api/companies/${company.id}`, {
+    companyname: company.companyname,
+    companytitle: company.companytitle,
+    vatnumber: '090000045',
+    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  for (const [fullname, vatnumber] of [
+    ['Υδραυλική Αγίας Ελένης ΟΕ', '094014201'],
+    ['Παλαιά Κατασκευαστική ΟΕ', REFUSED_AFM],
+  ]) {
+    const trader = await api('POST', '/api/traders', {
+      individual: false,
+      fullname,
+      vatnumber,
+      traderbanks: [],
+      customFields: {},
+    });
+    expect(trader.status, JSON.stringify(trader.body)).toBe(201);
+    if (vatnumber === REFUSED_AFM) refusedTraderId = trader.body.id;
+    else traderId = trader.body.id;
+  }
+  aade.rejectCounterpart(REFUSED_AFM, {
+    code: '102',
+    message: `Vat number ${REFUSED_AFM} does not belong to active corporation`,
+  });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await aade?.close();
+});
+
+describe('myDATA', () => {
+  it('sets the parameters: the test address, the branch and the mappings', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/settings/mydata');
+    await page.getByTestId('mydata-settings-form').waitFor();
+    expect(await page.getByTestId('mydata-no-credentials').count()).toBe(0);
+    await page.getByTestId('mydata-testUrl').fill('not an address');
+    await page.getByTestId('mydata-settings-save').click();
+    await page.getByText('Η διεύθυνση πρέπει να αρχίζει με').first().waitFor();
+    await page.getByTestId('mydata-testUrl').fill(aade.url);
+    await page.getByTestId('mydata-exemptionCause').fill('14');
+    await page.getByTestId('mydata-settings-save').click();
+    await expect.poll(async () => (await api('GET', '/api/mydata/settings')).body.testUrl).toBe(aade.url);
+    expect((await api('GET', '/api/mydata/settings')).body.mappings.exemptionCause).toBe(14);
+    await shot(page, 'mydata-settings-el');
+    await page.goto('/en/settings/mydata');
+    await page.getByTestId('mydata-settings-form').waitFor();
+    await expect.poll(() => page.getByTestId('mydata-testUrl').inputValue()).toBe(aade.url);
+    await shot(page, 'mydata-settings-en');
+    await context.close();
+  });
+
+  it('finalizes an invoice, transmits it from its page, shows its MARK and prints the QR code', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/finance/documents/create');
+    await page.getByTestId('finance-document-form').waitFor();
+    await page.getByTestId('document-series').locator('..').click();
+    await page.getByTestId('series-option-ΤΠΥ').click();
+    await page.getByTestId('document-trader').fill('Υδραυλ');
+    await page.getByRole('option', { name: /Υδραυλική Αγίας Ελένης/ }).click();
+    await page.getByTestId('line-product-0').locator('..').click();
+    await page.getByTestId('line-option-ΥΠ01').click();
+    await page.getByTestId('document-save').click();
+    await page.waitForURL(/\/finance\/documents\/\d+\/edit/);
+    await page.getByTestId('document-finalize').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.getByTestId('confirm-dialog-cancel').click();
+    await page.getByTestId('document-finalized-note').waitFor();
+    const id = Number(/documents\/(\d+)\/edit/.exec(page.url())?.[1]);
+
+    // From the finalized document to its transmission.
+    await page.getByTestId('document-mydata').click();
+    await page.waitForURL(new RegExp(`/mydata/documents/${id}$`));
+    await expect
+      .poll(() => page.getByTestId('mydata-document-state').getAttribute('data-state'))
+      .toBe('notSent');
+    await page.getByTestId('mydata-document-send').click();
+    await expect
+      .poll(() => page.getByTestId('mydata-document-state').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('sent');
+    const mark = (await page.getByTestId('mydata-document-mark').textContent()) ?? '';
+    expect(mark).toMatch(/^\d{15}$/);
+    expect(await page.getByTestId('mydata-document-qr').getAttribute('href')).toContain(aade.url);
+    expect(aade.invoices.size).toBe(1);
+    await shot(page, 'mydata-document-sent-el');
+
+    const popup = context.waitForEvent('page');
+    await page.getByTestId('mydata-document-pdf').click();
+    expect((await popup).url()).toMatch(/^blob:/);
+    for (const lang of ['el', 'en']) {
+      const printed = await fetch(`${e2e.baseUrl}/api/finance/documents/${id}/pdf?lang=${lang}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(printed.headers.get('content-type')).toBe('application/pdf');
+      pdfShot(await printed.arrayBuffer(), `mydata-printed-${lang}`);
+    }
+
+    // The global search finds it by its MARK.
+    await page.getByTestId('global-search').fill(mark.slice(0, 12));
+    await page
+      .getByText(new RegExp(`ΤΠΥ-\\d+/\\d{4} · ${mark}`))
+      .first()
+      .waitFor();
+    await page.goto(`/en/mydata/documents/${id}`);
+    await expect.poll(() => page.getByTestId('mydata-document-state').textContent()).toBe('Sent');
+    await shot(page, 'mydata-document-sent-en');
+    await context.close();
+  });
+
+  it("transmits the day's documents as a batch with progress; the one AADE refuses shows its error", async () => {
+    const series = (await api('GET', '/api/finance/series')).body as { id: number; code: string }[];
+    const services = (await api('GET', '/api/finance/services')).body as { id: number }[];
+    const issue = async (code: string, trader: number | null) => {
+      const created = await api('POST', '/api/finance/documents?finalize=true', {
+        seriesId: series.find((s) => s.code === code)?.id,
+        date: today,
+        traderId: trader,
+        paymentMethod: 3,
+        status: 1,
+        lines: [
+          {
+            serviceId: services[0]?.id,
+            itemId: null,
+            warehouseId: null,
+            quantity: '1',
+            price: '40',
+            discount: '0',
+            vatPercent: '24',
+          },
+        ],
+        taxes: [],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id as number;
+    };
+    const ids = [
+      await issue('ΤΠΥ', traderId),
+      await issue('ΑΛΠ', null),
+      await issue('ΤΔΑ', refusedTraderId),
+      await issue('ΑΛΠ', null),
+      await issue('ΤΠΥ', traderId),
+    ];
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.getByTestId('dashboard-mydata-pending').waitFor();
+    await page.goto('/mydata');
+    await page.getByTestId('mydata-batch').waitFor();
+    await page.getByTestId('mydata-batch-day').fill(today);
+    // AADE answers slowly: the progress is on screen while the job runs.
+    aade.fail('SendInvoices', 'rateLimited');
+    await page.getByTestId('mydata-batch-send').click();
+    await page.getByTestId('mydata-batch-progress').waitFor();
+    await shot(page, 'mydata-batch-progress-el');
+    await expect
+      .poll(() => page.getByTestId('mydata-batch-result').textContent(), { timeout: 20_000 })
+      .toBe('Στάλθηκαν 4, απέτυχαν 1, εκκρεμούν 0, ήδη σταλμένα 0');
+    const states = await Promise.all(
+      ids.map(async (id) => (await api('GET', `/api/mydata/documents/${id}`)).body.state),
+    );
+    expect(states).toEqual(['sent', 'sent', 'failed', 'sent', 'sent']);
+    await expect.poll(() => page.getByText('Απέτυχε').count()).toBeGreaterThan(0);
+    await shot(page, 'mydata-list-el');
+
+    // The failed transmissions, with AADE's code and message.
+    await page.goto('/mydata?state=eq(failed)');
+    await page.getByText('Παλαιά Κατασκευαστική ΟΕ').first().click();
+    await page.getByTestId('mydata-document-errors').waitFor();
+    expect(await page.getByTestId('mydata-document-errors').textContent()).toContain('Κωδικός ΑΑΔΕ 102');
+    await shot(page, 'mydata-document-failed-el');
+    await page.getByTestId('topbar-theme').click();
+    await shot(page, 'mydata-document-failed-el-dark');
+    await page.getByTestId('topbar-theme').click();
+
+    // A rerun sends nothing twice.
+    const held = aade.invoices.size;
+    expect((await api('POST', '/api/mydata/transmissions', { day: today })).status).toBe(202);
+    await expect
+      .poll(async () => (await api('GET', `/api/mydata/documents/${ids[2]}`)).body.attempts)
+      .toBe(2);
+    expect(aade.invoices.size).toBe(held);
+
+    await page.goto('/en/mydata');
+    await page.getByTestId('mydata-batch').waitFor();
+    await expect.poll(() => page.getByText('Failed').count()).toBeGreaterThan(0);
+    await shot(page, 'mydata-list-en');
+    await context.close();
+  });
+});

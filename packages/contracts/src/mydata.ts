@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import type { EntityCatalog } from './list.ts';
+import { isIsoDate } from './traders.ts';
+
+/**
+ * myDATA (issue 20): every issued document is sent to AADE (`SendInvoices`) after it validates
+ * against the official XSD; the answer's MARK, UID and QR URL are kept and printed. The parameters
+ * per company say where to send and how a document translates into myDATA's codes.
+ */
+
+export const mydataEnvironments = ['test', 'production'] as const;
+export type MydataEnvironment = (typeof mydataEnvironments)[number];
+
+/** AADE's published addresses (the README of the schemas); a setting, since they may change. */
+export const MYDATA_DEFAULT_URLS: Record<MydataEnvironment, string> = {
+  test: 'https://mydataapidev.aade.gr',
+  production: 'https://mydatapi.aade.gr/myDATA',
+};
+
+/**
+ * Transmission states: not sent (no attempt yet), sent (MARK kept), failed (AADE or the XSD said
+ * no), uncertain (a timeout: AADE may hold it, so it is reconciled before any resend), cancelled.
+ */
+export const transmissionStates = ['notSent', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
+export type TransmissionState = (typeof transmissionStates)[number];
+
+const code = (max: number) => z.number('validation.integer').int('validation.integer').min(1).max(max);
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation.decimal_number');
+
+/** Income classification (incomeClassification-v2.0.1): a category and an E3 code. */
+export const classificationSchema = z.object({
+  category: z
+    .string()
+    .trim()
+    .regex(/^category1_\d{1,2}$/, 'mydata.validation.classificationCategory'),
+  type: z
+    .string()
+    .trim()
+    .regex(/^E3_\d{3}(_\d{3})?$/, 'mydata.validation.classificationType')
+    .nullable(),
+});
+
+export const mydataMappingsSchema = z.object({
+  /** VAT percentage → VatType (1 24%, 2 13%, 3 6%, 4 17%, 5 9%, 6 4%, 7 0%, 8 without VAT, 9 3%, 10 4%). */
+  vatCategories: z
+    .array(z.object({ percent, category: code(10) }))
+    .min(1)
+    .max(20),
+  /** VatExemptionType (1–31) sent with every 0% line. */
+  exemptionCause: code(31),
+  /** By invoice type; a line of a service listed below uses the service's own. */
+  classifications: z
+    .array(z.object({ invoiceType: z.string().trim().min(1).max(10), ...classificationSchema.shape }))
+    .max(40),
+  /** By service code (the service's account decides its E3 code). */
+  serviceClassifications: z
+    .array(z.object({ serviceCode: z.string().trim().min(1).max(50), ...classificationSchema.shape }))
+    .max(200),
+  /**
+   * A document tax (finance kinds: 1 tax, 2 stamp, 3 withholding, 4 recycling, 5/6 interest) → the
+   * category of its myDATA tax type (WithheldType 1–18, StampDutyType 1–4, FeesType 1–22,
+   * OtherTaxesType 1–30); a row with a percentage wins over the kind's row without one.
+   */
+  taxCodes: z
+    .array(
+      z.object({
+        kind: z.number('validation.integer').int().min(1).max(6),
+        percent: percent.nullable(),
+        category: code(30),
+      }),
+    )
+    .max(60),
+});
+export type MydataMappings = z.infer<typeof mydataMappingsSchema>;
+
+export const saveMydataSettingsSchema = z.object({
+  environment: z.enum(mydataEnvironments),
+  testUrl: z.url('validation.url').max(300),
+  productionUrl: z.url('validation.url').max(300),
+  /** The issuer's branch (αριθμός εγκατάστασης) in the taxis register; 0 for the head office. */
+  branch: z.number('validation.integer').int('validation.integer').min(0).max(9999),
+  mappings: mydataMappingsSchema,
+});
+export type SaveMydataSettings = z.infer<typeof saveMydataSettingsSchema>;
+
+export const mydataSettingsSchema = saveMydataSettingsSchema.extend({
+  /** Whether the company's AADE user and subscription key are set (companies; never shown back). */
+  credentialsSet: z.boolean(),
+  /** A demo installation without credentials sends to its local AADE (test environment only). */
+  localAade: z.boolean(),
+});
+export type MydataSettings = z.infer<typeof mydataSettingsSchema>;
+
+export const aadeErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type AadeError = z.infer<typeof aadeErrorSchema>;
+
+/** A document's transmission as its page shows it. */
+export const transmissionSchema = z.object({
+  documentId: z.number().int(),
+  document: z.object({
+    seriesCode: z.string(),
+    seriesDescr: z.string(),
+    number: z.number().int().nullable(),
+    year: z.number().int().nullable(),
+    date: z.string(),
+    invoiceType: z.string().nullable(),
+    traderName: z.string().nullable(),
+    payable: z.string(),
+  }),
+  state: z.enum(transmissionStates),
+  uid: z.string().nullable(),
+  mark: z.string().nullable(),
+  qrUrl: z.string().nullable(),
+  cancellationMark: z.string().nullable(),
+  /** AADE's codes, or `xsd` with the broken rule, or `network`. */
+  errors: z.array(aadeErrorSchema),
+  attempts: z.number().int(),
+  sentAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  /** What the buttons may do now. */
+  canSend: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type Transmission = z.infer<typeof transmissionSchema>;
+
+export const transmitRequestSchema = z.union([
+  z.object({ documentId: z.number().int().positive().max(2_147_483_647) }),
+  z.object({ day: z.string().refine(isIsoDate, 'validation.date') }),
+]);
+export type TransmitRequest = z.infer<typeof transmitRequestSchema>;
+
+export const MYDATA_DOCUMENTS_ENTITY = 'MYDATA';
+
+export const mydataDocumentListItemSchema = z.object({
+  id: z.number().int(),
+  seriesCode: z.string(),
+  number: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  date: z.string(),
+  invoiceType: z.string().nullable(),
+  traderName: z.string().nullable(),
+  gross: z.string(),
+  state: z.enum(transmissionStates),
+  mark: z.string().nullable(),
+  errorText: z.string().nullable(),
+});
+export type MydataDocumentListItem = z.infer<typeof mydataDocumentListItemSchema>;
+
+export const mydataDocumentsCatalog = {
+  entity: 'mydataDocuments',
+  titleKey: 'mydata.list.title',
+  defaultSort: { field: 'date', desc: true },
+  fields: [
+    {
+      id: 'seriesCode',
+      type: 'text',
+      labelKey: 'mydata.list.series',
+      sortable: true,
+      filters: ['contains', 'eq'],
+      exportable: true,
+      width: 90,
+    },
+    {
+      id: 'number',
+      type: 'number',
+      labelKey: 'mydata.list.number',
+      sortable: true,
+      filters: ['eq', 'gt', 'gte', 'lt', 'lte'],
+      exportable: true,
+      width: 90,
+    },
+    {
+      id: 'date',
+      type: 'date',
+      labelKey: 'mydata.list.date',
+      sortable: true,
+      filters: ['eq', 'gt', 'gte', 'lt', 'lte'],
+      exportable: true,
+      width: 120,
+    },
+    {
+      id: 'invoiceType',
+      type: 'text',
+      labelKey: 'mydata.list.invoiceType',
+      sortable: true,
+      filters: ['eq'],
+      exportable: true,
+      width: 90,
+    },
+    {
+      id: 'traderName',
+      type: 'text',
+      labelKey: 'mydata.list.trader',
+      sortable: true,
+      filters: ['contains', 'eq'],
+      exportable: true,
+      searchable: true,
+      width: 220,
+    },
+    {
+      id: 'gross',
+      type: 'money',
+      labelKey: 'mydata.list.gross',
+      sortable: true,
+      filters: ['eq', 'gt', 'gte', 'lt', 'lte'],
+      exportable: true,
+      width: 110,
+    },
+    {
+      id: 'state',
+      type: 'enum',
+      labelKey: 'mydata.list.state',
+      sortable: true,
+      filters: ['eq'],
+      exportable: true,
+      options: transmissionStates.map((value) => ({ value, labelKey: `mydata.state.${value}` })),
+      width: 130,
+    },
+    {
+      id: 'mark',
+      type: 'text',
+      labelKey: 'mydata.list.mark',
+      sortable: true,
+      filters: ['contains', 'eq'],
+      exportable: true,
+      searchable: true,
+      width: 160,
+    },
+    {
+      id: 'errorText',
+      type: 'text',
+      labelKey: 'mydata.list.errors',
+      sortable: false,
+      filters: ['contains'],
+      exportable: true,
+      width: 320,
+    },
+  ],
+} as const satisfies EntityCatalog;
+
+export const searchMydataSchema = z.object({
+  id: z.number().int(),
+  mark: z.string(),
+  seriesCode: z.string(),
+  number: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  traderName: z.string().nullable(),
+});
