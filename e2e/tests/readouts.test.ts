@@ -179,6 +179,9 @@ describe('readouts', () => {
     expect(await page.getByTestId('period-name').textContent()).toBe('3rd four-month period 2026');
     expect(await page.getByTestId('period-state').textContent()).toBe('Finalized');
     await shot(page, 'readouts-grid-en');
+    await page.getByTestId('topbar-theme').click();
+    await shot(page, 'readouts-grid-en-dark');
+    await page.getByTestId('topbar-theme').click();
     await page.goto(periodUrl('/en', 'review'));
     await page.getByTestId('review-row').first().waitFor();
     await shot(page, 'readouts-review-en');

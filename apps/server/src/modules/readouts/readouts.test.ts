@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
+import { putGeneralSetting } from '../settings/api.ts';
 import { consumptionFor, holdRoutePeriod, releaseRoutePeriod } from './api.ts';
 
 /**
@@ -315,6 +316,28 @@ describe('readouts', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ serialNumber: 'R-5B', swap: { oldPrevious: 110, oldFinal: 118 } });
     expect(saved.json().reading).toMatchObject({ consumption: 13, basis: 'swap' });
+  });
+
+  it('takes the thresholds from the general settings', async () => {
+    await putGeneralSetting(t.database.db, 1, 'readouts.max_consumption', '10', 'test');
+    const p3 = { year: 2026, period: 3 };
+    // B read 40 in period 2: 55 more is above the company's 10 m³.
+    const saved = await save('b', 95, {}, p3);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().reading).toMatchObject({ consumption: 55, flags: ['too_large'] });
+    const sheetP3 = (await sheet(p3)).json();
+    expect(sheetP3.thresholds).toEqual({ multiple: 3, maxConsumption: 10 });
+    // A fourth four-month period does not exist.
+    const none = await save('b', 96, {}, { year: 2026, period: 4 });
+    expect(none.json().fieldErrors[0]).toMatchObject({
+      field: 'period',
+      key: 'readouts.no_such_period',
+      params: { periods: 3 },
+    });
+    const refused = await post('/api/general_settings', [
+      { id: null, parName: 'readouts.abnormal_multiple', parValue: '1' },
+    ]);
+    expect(refused.statusCode).toBe(400);
   });
 
   it('keeps to the company and the permissions', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
 import { periodicities } from '../settings/settings-tables.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -92,6 +93,11 @@ export async function describePeriod(
       ),
     );
   const months = row?.months ?? (await periodMonths(tx, companyId));
+  // A 4-month periodicity has three periods: a fourth is no period of the year.
+  if (key.period > Math.floor(12 / months))
+    throw badRequest([
+      { field: 'period', key: 'readouts.no_such_period', params: { periods: Math.floor(12 / months) } },
+    ]);
   const dates = periodDates(key.year, key.period, months);
   const held = row?.heldBy && row.heldUntil && row.heldUntil > new Date() ? row.heldBy : null;
   return {
