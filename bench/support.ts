@@ -69,7 +69,7 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
     `${dir}/server.log`,
     '-w',
     '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100`,
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100 -c random_page_cost=1.1`,
     'start',
   ]);
   const stop = atExit(() => {
