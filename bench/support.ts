@@ -138,8 +138,10 @@ export async function load(
  */
 export async function startServerProcess(
   env: Record<string, string>,
+  /** A data folder prepared beforehand (an embedded database with data in it); deleted by `stop` too. */
+  prepared?: string,
 ): Promise<{ base: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
+  const dataDir = prepared ?? mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '..');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
