@@ -4,6 +4,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,9 +37,35 @@ function atExit(cleanup: () => void): () => void {
   return once;
 }
 
+/**
+ * A database given with BENCH_DATABASE_URL gets generated rows only when it holds no Protocol data yet,
+ * or when BENCH_ADD_ROWS=1 says to add them anyway: a bench never fills someone's database by mistake.
+ */
+async function refuseDatabaseWithData(url: string): Promise<void> {
+  if (process.env.BENCH_ADD_ROWS === '1') return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ companies: string | null }>(
+      `SELECT to_regclass('public.companies')::text AS companies`,
+    );
+    if (rows[0]?.companies)
+      throw new Error(
+        `BENCH_DATABASE_URL already holds Protocol data; the bench would add its generated rows to it. ` +
+          'Use an empty database, or set BENCH_ADD_ROWS=1 to add them anyway.',
+      );
+  } finally {
+    await client.end();
+  }
+}
+
 /** BENCH_DATABASE_URL when given, else a PostgreSQL server of Debian's packages in a temp folder. */
 export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) {
+    await refuseDatabaseWithData(given);
+    return { url: given, stop: () => undefined };
+  }
   const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find(
     (dir) => {
       try {
@@ -69,7 +96,7 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
     `${dir}/server.log`,
     '-w',
     '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100`,
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100 -c random_page_cost=1.1`,
     'start',
   ]);
   const stop = atExit(() => {
@@ -111,8 +138,10 @@ export async function load(
  */
 export async function startServerProcess(
   env: Record<string, string>,
+  /** A data folder prepared beforehand (an embedded database with data in it); deleted by `stop` too. */
+  prepared?: string,
 ): Promise<{ base: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
+  const dataDir = prepared ?? mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '..');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -8,6 +8,7 @@ import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
 import { type FakeRegistry, startFakeRegistry } from '@protocol/server/testing/fake-registry';
 import { startMailServer, type TestMailServer } from '@protocol/server/testing/mail-server';
+import { sql as sqlText } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc.ts';
 
@@ -42,6 +43,8 @@ export interface E2E {
   /** The utility's mail server: an SMTP server in this process that keeps what it receives. */
   mail: TestMailServer;
   browser: Browser;
+  /** Runs SQL on the app's database: for data sets too large to create through the API in a test. */
+  sql(statement: string): Promise<void>;
   /** A fresh browser profile (cookies, storage) for one scenario: Greek unless told, in the time zone when told. */
   newPage(options?: {
     locale?: string;
@@ -62,6 +65,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const registry = await startFakeRegistry();
   const mail = await startMailServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-e2e-'));
+  // Deleted by close(), and at exit when a run stops before it (a failed hook, Ctrl-C).
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: String(appPort),
@@ -89,6 +95,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     registry,
     mail,
     browser,
+    async sql(statement) {
+      await database.db.execute(sqlText.raw(statement));
+    },
     async newPage(options = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl,
@@ -106,7 +115,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       await idp.close();
       await registry.close();
       await mail.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
+      process.off('exit', removeDataDir);
     },
   };
 }

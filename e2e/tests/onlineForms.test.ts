@@ -1,5 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,10 +159,10 @@ describe('online forms', () => {
     await phone.getByLabel('E-mail').fill('eleni@example.gr');
     await phone.getByLabel('Υποβάλλω ως επιχείρηση').check();
     await phone.getByLabel('ΑΦΜ επιχείρησης').fill('094014201');
-    const folder = mkdtempSync(path.join(tmpdir(), 'forms-e2e-'));
-    const file = path.join(folder, 'τοπογραφικό.pdf');
-    writeFileSync(file, PDF);
-    await phone.locator('input[type=file]').setInputFiles(file);
+    // The file from memory: nothing left behind in /tmp.
+    await phone
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'τοπογραφικό.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(() => phone.locator('main').textContent()).toContain('τοπογραφικό.pdf');
     await shot(phone, 'onlineForms-public-phone-el', true);
     await phone.getByTestId('public-submit').click();

@@ -65,13 +65,20 @@ export const LIST_SIZE_OPTIONS = [10, 25, 50, 100, 500, -1] as const;
 /** Query parameters with a meaning of their own; every other parameter is a field filter. */
 export const LIST_RESERVED_PARAMS = ['page', 'size', 'itemsPerPage', 'sort', 'search', 'companyid'] as const;
 
-/** Spec §3 paged response, exactly. */
+/**
+ * Lists that count approximately count exactly up to this many rows; above it `totalElements` is
+ * PostgreSQL's estimate, flagged `totalEstimated` (the screen says "about N").
+ */
+export const LIST_EXACT_COUNT_LIMIT = 1000;
+
+/** Spec §3 paged response, plus `totalEstimated` when the total is an estimate. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     content: z.array(item),
     number: z.number().int(),
     totalPages: z.number().int(),
     totalElements: z.number().int(),
+    totalEstimated: z.boolean().optional(),
     size: z.number().int(),
     offset: z.number().int(),
     first: z.boolean(),
@@ -82,6 +89,8 @@ export interface Page<T> {
   number: number;
   totalPages: number;
   totalElements: number;
+  /** True when totalElements is an estimate (more than LIST_EXACT_COUNT_LIMIT rows, on a list that allows it). */
+  totalEstimated?: boolean;
   size: number;
   offset: number;
   first: boolean;

@@ -50,6 +50,7 @@ export function tradersList(db: Db) {
       definitions: (companyId) => loadCustomFields(db, companyId, 'traders'),
     },
     id: traders.id,
+    total: 'estimatedAboveLimit',
     ...listSource(
       db,
       () =>

@@ -122,12 +122,13 @@ describe('GET /api/users/search', () => {
     });
   });
 
-  it('runs at most two SQL queries for a list, whatever the page size', async () => {
+  it('runs at most three SQL queries for a list, whatever the page size', async () => {
     for (const size of [1, 2, 50, -1]) {
       const before = t.queries.length;
       await search(`size=${size}&lastname=${encodeURIComponent('ci(contains(α))')}&sort=lastname,DESC`);
       const listQueries = t.queries.slice(before).filter((q) => !q.includes('from "sessions"'));
-      expect(listQueries.length, listQueries.join('\n')).toBeLessThanOrEqual(2);
+      // The page, the planner's estimate of the total, and a count up to the exact-count limit.
+      expect(listQueries.length, listQueries.join('\n')).toBeLessThanOrEqual(3);
     }
   });
 

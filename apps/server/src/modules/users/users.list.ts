@@ -1,8 +1,9 @@
 import { type UserListItem, usersCatalog } from '@protocol/contracts';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { companyUsers } from '../companies/companies.schema.ts';
 import { users } from './users.schema.ts';
 
@@ -32,33 +33,29 @@ export function usersList(db: Db) {
       createdate: users.createdate,
     },
     id: users.id,
-    async fetch(where, orderBy, limit, offset) {
-      const rows = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          lastname: users.lastname,
-          firstname: users.firstname,
-          email: users.email,
-          kind: users.kind,
-          superAdmin: users.superAdmin,
-          active: users.active,
-          createdate: users.createdate,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({
+    total: 'estimatedAboveLimit',
+    ...listSource(
+      db,
+      () =>
+        db
+          .select({
+            id: users.id,
+            username: users.username,
+            lastname: users.lastname,
+            firstname: users.firstname,
+            email: users.email,
+            kind: users.kind,
+            superAdmin: users.superAdmin,
+            active: users.active,
+            createdate: users.createdate,
+          })
+          .from(users)
+          .$dynamic(),
+      (row) => ({
         ...row,
         kind: row.kind === 1 ? (1 as const) : (2 as const),
         createdate: row.createdate?.toISOString() ?? null,
-      }));
-    },
-    async count(where) {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
-    },
+      }),
+    ),
   });
 }

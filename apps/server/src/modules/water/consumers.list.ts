@@ -53,6 +53,7 @@ export function consumersList(db: Db) {
       definitions: (companyId) => loadCustomFields(db, companyId, 'consumers'),
     },
     id: waterConsumers.id,
+    total: 'estimatedAboveLimit',
     ...source,
   });
 }

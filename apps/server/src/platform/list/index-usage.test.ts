@@ -45,4 +45,34 @@ describe('Greek text filters are index-backed', () => {
     expect(text).toContain('users_lastname_norm_trgm');
     expect(text).not.toMatch(/Seq Scan on users/);
   });
+
+  it('the documents’ quick search can answer from indexes alone, the protocol numbers included', async () => {
+    const headers = await t.login('admin', ADMIN_PASSWORD);
+    const before = t.queries.length;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbox/search?search=${encodeURIComponent('1532/2024')}`,
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const [page] = t.queries.slice(before).filter((q) => q.includes('from "documents"'));
+    // The list searches these very expressions, which the migration 0022 indexes.
+    const protocolId = `("documents"."protocol_number"::text || '/' || "documents"."protocol_year"::text)`;
+    expect(page).toContain(`${protocolId} LIKE`);
+    expect(page).toContain(`norm_text("documents"."protocol_id_sender") LIKE`);
+    const text = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const plan = await tx.execute(
+        sql.raw(
+          `EXPLAIN SELECT id FROM documents WHERE ${['subject_norm', 'correspondents_norm', 'name_norm', protocolId, 'norm_text("documents"."protocol_id_sender")'].map((e) => `${e} LIKE '%1532/2024%'`).join(' OR ')}`,
+        ),
+      );
+      return (plan as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(text).toContain('BitmapOr');
+    expect(text).toContain('documents_protocol_id_trgm');
+    expect(text).toContain('documents_protocol_id_sender_trgm');
+  });
 });

@@ -1,4 +1,4 @@
-import { type EntityCatalog, type Page, withCustomFields } from '@protocol/contracts';
+import { type EntityCatalog, LIST_EXACT_COUNT_LIMIT, type Page, withCustomFields } from '@protocol/contracts';
 import { and, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -14,6 +14,7 @@ import {
   listWhere,
   pageOf,
   searchCondition,
+  searchedFields,
 } from './sql.ts';
 
 /** How one entity's list reads its rows; the engine adds filters, search, sort and paging. */
@@ -29,7 +30,17 @@ export interface ListSpec<Row> {
    */
   customFields?: CustomFieldsOfList;
   fetch(where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
-  count(where: SQL | undefined): Promise<number>;
+  /** The rows `where` selects, all of them, or at most `limit`. */
+  count(where: SQL | undefined, limit?: number): Promise<number>;
+  /**
+   * How `totalElements` is counted. 'exact' (the default) for lists whose totals people rely on (bills,
+   * book numbers); 'estimated above the limit' for large lists where an exact count of every match is
+   * what a page would wait for: exact up to LIST_EXACT_COUNT_LIMIT rows, PostgreSQL's estimate above it
+   * (flagged `totalEstimated`; needs `estimate`).
+   */
+  total?: 'exact' | 'estimatedAboveLimit';
+  /** The planner's estimate of the rows `where` selects. */
+  estimate?(where: SQL | undefined): Promise<number>;
 }
 
 export interface EntityList<Row> {
@@ -48,6 +59,9 @@ export interface EntityList<Row> {
     options?: { companyId?: number; batchSize?: number },
   ): AsyncIterable<Row[]>;
 }
+
+/** Above this many rows expected, a list that allows estimates does not count at all. */
+const ESTIMATE_ONLY = 20 * LIST_EXACT_COUNT_LIMIT;
 
 export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
   // The catalog says what the search box searches, for the screen and the server alike.
@@ -71,6 +85,20 @@ export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
       read: (rows: Row[]) => customFieldCells(rows as Record<string, unknown>[], definitions) as Row[],
     };
   }
+  /**
+   * The total of a page: exact; or, for lists that allow it, estimated where PostgreSQL expects more
+   * than ESTIMATE_ONLY rows (counting them is what a page would wait for), else counted up to the
+   * limit: exact below it, estimated (never below it) above.
+   */
+  async function total(condition: SQL | undefined): Promise<{ n: number; estimated?: true }> {
+    const estimate = spec.estimate;
+    if (spec.total !== 'estimatedAboveLimit' || !estimate) return { n: await spec.count(condition) };
+    const expected = await estimate(condition);
+    if (expected > ESTIMATE_ONLY) return { n: expected, estimated: true };
+    const n = await spec.count(condition, LIST_EXACT_COUNT_LIMIT + 1);
+    if (n <= LIST_EXACT_COUNT_LIMIT) return { n };
+    return { n: Math.max(LIST_EXACT_COUNT_LIMIT + 1, expected), estimated: true };
+  }
   const where = (scope: SQL | undefined, query: ListQuery, columns: FieldColumns) =>
     and(scope, listWhere(query, columns), searchCondition(query, searchable));
   return {
@@ -82,11 +110,11 @@ export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
       const { catalog, columns, read } = await shapeOf(companyId);
       const query = parseListQuery(catalog, querystring);
       const condition = where(scope, query, columns);
-      const orderBy = listOrderBy(query, columns, spec.id);
+      const orderBy = listOrderBy(query, columns, spec.id, searchedFields(query));
       return pageOf(
         query,
         async (limit, offset) => read(await spec.fetch(condition, orderBy, limit, offset)),
-        () => spec.count(condition),
+        () => total(condition),
       );
     },
     async *batches(scope, querystring, { companyId, batchSize = 1000 } = {}) {
@@ -94,7 +122,7 @@ export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
       const { catalog, columns, read } = await shapeOf(companyId);
       const query = parseListQuery(catalog, rest);
       const condition = where(scope, query, columns);
-      const orderBy = listOrderBy(query, columns, spec.id);
+      const orderBy = listOrderBy(query, columns, spec.id, searchedFields(query));
       for (let offset = 0; ; offset += batchSize) {
         const rows = read(await spec.fetch(condition, orderBy, batchSize, offset));
         if (rows.length > 0) yield rows;

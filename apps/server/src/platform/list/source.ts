@@ -1,4 +1,4 @@
-import { count, type SQL, type Subquery } from 'drizzle-orm';
+import { count, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { ListSpec } from './list.ts';
@@ -12,7 +12,7 @@ export function listSource<Q extends PgSelect, Row = Awaited<Q>[number]>(
   db: Db,
   rows: () => Q,
   map?: (row: Awaited<Q>[number]) => Row,
-): Pick<ListSpec<Row>, 'fetch' | 'count'> {
+): Pick<ListSpec<Row>, 'fetch' | 'count' | 'estimate'> {
   return {
     async fetch(where, orderBy, limit, offset) {
       const page: Awaited<Q> = await rows()
@@ -22,11 +22,25 @@ export function listSource<Q extends PgSelect, Row = Awaited<Q>[number]>(
         .offset(offset);
       return map ? page.map(map) : (page as Row[]);
     },
-    async count(where: SQL | undefined) {
-      // The selection is generic here; drizzle's check that it is not empty cannot resolve it.
-      const counted = rows().where(where).as('list_rows') as unknown as Subquery;
+    async count(where: SQL | undefined, limit?: number) {
+      // The selection is generic here; drizzle's check that it is not empty cannot resolve it. With a
+      // limit the subquery is not flattened, but PostgreSQL still drops its unread columns and joins.
+      const statement = rows().where(where);
+      const counted = (limit === undefined ? statement : statement.limit(limit)).as(
+        'list_rows',
+      ) as unknown as Subquery;
       const [row] = await db.select({ n: count() }).from(counted);
       return row?.n ?? 0;
+    },
+    async estimate(where: SQL | undefined) {
+      const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${rows().where(where)}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      const plan = Object.values(result.rows[0] ?? {})[0];
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
+        Plan: { 'Plan Rows': number };
+      }[];
+      return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
     },
   };
 }

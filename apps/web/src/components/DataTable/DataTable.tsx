@@ -294,6 +294,7 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
         query={query}
         setQuery={setQuery}
         total={total}
+        totalEstimated={data.data?.totalEstimated === true}
         totalPages={totalPages}
         selectedCount={selected.size}
         totalId={`${tableId}-total`}

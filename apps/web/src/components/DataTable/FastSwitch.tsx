@@ -226,7 +226,9 @@ export function RecordListPanel({ entity, catalog, currentId, options, onClose }
             {memory.title || t(catalog.titleKey)}
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="fast-switch-total">
-            {t('table.total', { count: total })}
+            {list.data?.totalEstimated
+              ? t('table.totalAbout', { count: total })
+              : t('table.total', { count: total })}
           </Typography>
         </Box>
         <Button

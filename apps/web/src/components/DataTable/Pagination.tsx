@@ -18,6 +18,8 @@ interface Props {
   query: QueryState;
   setQuery: (next: QueryState) => void;
   total: number;
+  /** The total is the server's estimate (a large list): shown as "about N". */
+  totalEstimated?: boolean;
   totalPages: number;
   selectedCount: number;
   /** The id of the total, which describes the table. */
@@ -25,7 +27,15 @@ interface Props {
 }
 
 /** The footer: total and selected count, page size, the rows shown, and the page buttons. */
-export function Pagination({ query, setQuery, total, totalPages, selectedCount, totalId }: Props) {
+export function Pagination({
+  query,
+  setQuery,
+  total,
+  totalEstimated = false,
+  totalPages,
+  selectedCount,
+  totalId,
+}: Props) {
   const { t } = useTranslation();
   const from = total === 0 ? 0 : query.size === -1 ? 1 : query.page * query.size + 1;
   const to = query.size === -1 ? total : Math.min(total, (query.page + 1) * query.size);
@@ -48,8 +58,14 @@ export function Pagination({ query, setQuery, total, totalPages, selectedCount, 
         fontSize: 13,
       }}
     >
-      <Typography variant="body2" id={totalId} data-testid="table-total" data-total={total}>
-        {t('table.total', { count: total })}
+      <Typography
+        variant="body2"
+        id={totalId}
+        data-testid="table-total"
+        data-total={total}
+        data-estimated={totalEstimated || undefined}
+      >
+        {totalEstimated ? t('table.totalAbout', { count: total }) : t('table.total', { count: total })}
         {selectedCount > 0 && (
           <Box component="span" sx={{ color: 'text.secondary' }}>
             {' · '}
@@ -77,7 +93,7 @@ export function Pagination({ query, setQuery, total, totalPages, selectedCount, 
         </NativeSelect>
       </Box>
       <Typography variant="body2" color="text.secondary" data-testid="table-range">
-        {t('table.range', { from, to, total })}
+        {t(totalEstimated ? 'table.rangeAbout' : 'table.range', { from, to, total })}
       </Typography>
       <Box sx={{ display: 'flex' }}>
         <IconButton

@@ -116,6 +116,8 @@ export function documentsList(db: Db) {
       createdate: documents.createdate,
     },
     id: documents.id,
+    // A large book's total is shown as "about N"; the numbers themselves are exact on every row.
+    total: 'estimatedAboveLimit',
     ...source,
   });
 }

@@ -436,14 +436,15 @@ describe('lists', () => {
     expect(byType.content.every((d) => d.documentType === 'Έγγραφο')).toBe(true);
   });
 
-  it('runs at most two SQL queries per page, whatever the page size', async () => {
+  it('runs at most three SQL queries per page, whatever the page size', async () => {
     for (const size of [1, 2, 50, -1]) {
       const before = t.queries.length;
       await get(
         `/api/document/search?companyid=${companyA}&size=${size}&search=${encodeURIComponent('έγγραφο')}&sort=chargedUser,ASC`,
       );
       const listQueries = t.queries.slice(before).filter((q) => !q.includes('from "sessions"'));
-      expect(listQueries.length, listQueries.join('\n')).toBeLessThanOrEqual(2);
+      // The page, the planner's estimate of the total, and a count up to the exact-count limit.
+      expect(listQueries.length, listQueries.join('\n')).toBeLessThanOrEqual(3);
     }
   });
 
