@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { startFakeSmartville } from '@protocol/server/testing/fake-smartville';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
 
-/** Readouts in the field (issue 16): the meter reader's phone, without a connection. */
+/** Readouts in the field (issue 16): the meter reader's phone, without a connection; smart meters. */
 let e2e: E2E;
 let token: string;
 let routeId: number;
@@ -180,5 +181,54 @@ describe('readouts in the field', () => {
     await page.getByTestId('field-status').filter({ hasText: 'Saved.' }).waitFor();
     await shot(page, 'readouts-field-saved-en');
     await context.close();
+  }, 120_000);
+});
+
+describe('smart meters', () => {
+  it('sets the smartville connection and pulls a period, with its per-line report, in both languages', async () => {
+    const fake = await startFakeSmartville('e2e-smartville-key', 50);
+    try {
+      await consumerWithMeter('Ξανθού', '5', 500);
+      fake.readings.push(
+        { id: 'e-1', meterSerial: 'FD-5', takenAt: '2026-09-15T07:30:00Z', value: 540 },
+        { id: 'e-2', meterSerial: 'FD-99', takenAt: '2026-09-15T07:31:00Z', value: 10 },
+      );
+      const { context, page } = await e2e.newPage();
+      await signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await page.goto(`/readouts?route=${routeId}&year=2026&period=3&tab=import`);
+      await page.getByRole('combobox', { name: 'Πηγή' }).click();
+      await page.getByRole('option', { name: 'Έξυπνοι μετρητές (smartville)' }).click();
+      await page.getByTestId('smartville-url').fill(fake.url);
+      await page.getByTestId('smartville-key').fill('e2e-smartville-key');
+      await page.getByRole('button', { name: 'Αποθήκευση σύνδεσης' }).click();
+      await page.getByTestId('smartville-pull').and(page.locator(':enabled')).click();
+      await page.getByTestId('import-report').waitFor();
+      const results = await page
+        .getByTestId('import-line')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')));
+      expect(results).toEqual(['1', '-1']);
+      await shot(page, 'readouts-smartville-el');
+      await context.close();
+
+      const en = await e2e.newPage({ locale: 'en-GB' });
+      await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
+      await en.page.getByTestId('dashboard-greeting').waitFor();
+      await en.page.goto(`/en/readouts?route=${routeId}&year=2026&period=3&tab=import`);
+      await en.page.getByRole('combobox', { name: 'Source' }).click();
+      await en.page.getByRole('option', { name: 'Smart meters (smartville)' }).click();
+      await en.page.getByTestId('smartville-pull').and(en.page.locator(':enabled')).click();
+      await en.page.getByTestId('import-report').waitFor();
+      // The second pull adds nothing: the saved line is now a warning.
+      const again = await en.page
+        .getByTestId('import-line')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')));
+      expect(again).toEqual(['0', '-1']);
+      expect(await en.page.getByTestId('import-line').first().textContent()).toContain('Already imported');
+      await shot(en.page, 'readouts-smartville-en');
+      await en.context.close();
+    } finally {
+      await fake.close();
+    }
   }, 120_000);
 });

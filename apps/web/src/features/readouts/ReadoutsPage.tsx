@@ -294,7 +294,7 @@ export default function ReadoutsPage() {
           onSaved={onSaved}
         />
       )}
-      {key && tab === 'import' && <ImportPanel periodKey={key} onDone={refresh} />}
+      {key && tab === 'import' && <ImportPanel periodKey={key} months={months} onDone={refresh} />}
       {data && key && tab === 'review' && (
         <ReviewList
           periodKey={key}
