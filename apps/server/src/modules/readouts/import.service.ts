@@ -4,10 +4,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
+import { sheetRows } from '../../platform/imports/sheet.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
-import { type ImportLine, importLines, sheetRows } from './import.file.ts';
+import { type ImportLine, importLines } from './import.file.ts';
 import { readoutImportFiles, readoutReadings } from './readouts.schema.ts';
 import { holdRoutePeriod, releaseRoutePeriod, saveReading } from './readouts.service.ts';
 
