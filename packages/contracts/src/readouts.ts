@@ -324,3 +324,17 @@ export const reviewItemSchema = z.object({
   note: z.string().nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+/** A company's smartville connection as shown: its address and whether a key is kept (never the key). */
+export const smartvilleSettingsSchema = z.object({ url: z.string().nullable(), hasKey: z.boolean() });
+export type SmartvilleSettings = z.infer<typeof smartvilleSettingsSchema>;
+
+/** The smartville connection saved: an http(s) address, and the API key (kept as it was when omitted). */
+export const saveSmartvilleSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), 'readouts.smartville.url'),
+  apiKey: z.string().trim().min(8).max(200).nullish(),
+});

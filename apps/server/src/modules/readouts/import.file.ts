@@ -1,41 +1,6 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { normalHeader } from '../../platform/imports/sheet.ts';
 
-/*
- * Reading an import's file: the first sheet of an xlsx, or a UTF-8 csv separated by ',' or ';'.
- * Cells are kept as text, as written (no number guessing), with their 1-based line.
- */
-
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-export const isXlsx = (bytes: Buffer) => ZIP.every((b, i) => bytes[i] === b);
-
-export async function sheetRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  let sheet: ExcelJS.Worksheet | undefined;
-  if (isXlsx(bytes)) {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    sheet = workbook.worksheets[0];
-  } else {
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    const first = text.split(/\r?\n/, 1)[0] ?? '';
-    const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
-    sheet = await workbook.csv.read(Readable.from([text]), {
-      map: (value: unknown) => value,
-      parserOptions: { delimiter },
-    } as never);
-  }
-  const rows: string[][] = [];
-  sheet?.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = (cell.text ?? '').trim();
-    });
-    rows[number - 1] = Array.from(cells, (c) => c ?? '');
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-const normal = (header: string) => header.trim().toLocaleLowerCase('el').replace(/\s+/g, ' ');
+/* The reading lines of an import's file, from its rows as platform/imports/sheet.ts reads them. */
 
 /** One reading line of a file: who (consumer code or meter serial), what and when. */
 export interface ImportLine {
@@ -53,7 +18,7 @@ export interface ImportLine {
  * Answers null when the columns it needs are not there.
  */
 export function importLines(rows: string[][], source: 3 | 4): ImportLine[] | null {
-  const header = (rows[0] ?? []).map(normal);
+  const header = (rows[0] ?? []).map(normalHeader);
   const at = (...names: string[]) => header.findIndex((h) => names.includes(h));
   if (source === 4) {
     const code = at('κωδικός', 'code');

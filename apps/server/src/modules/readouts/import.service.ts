@@ -4,16 +4,30 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
+import { sheetRows } from '../../platform/imports/sheet.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
-import { type ImportLine, importLines, sheetRows } from './import.file.ts';
+import { type ImportLine, importLines } from './import.file.ts';
 import { readoutImportFiles, readoutReadings } from './readouts.schema.ts';
 import { holdRoutePeriod, releaseRoutePeriod, saveReading } from './readouts.service.ts';
 
 export const IMPORT_JOB = 'readouts.import';
 /** The largest readings file accepted (a 100,000-line drive-by file is about 4 MB). */
 export const READOUT_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Spec §3 reading source of an import: 2 smartville, 3 drive-by (AMR), 4 file (handheld). */
+export type ImportSource = 2 | 3 | 4;
+
+/** What a run of reading lines is saved as: the company, the period, who and in what language. */
+export interface ImportTarget {
+  companyId: number;
+  source: ImportSource;
+  year: number;
+  period: number;
+  username: string;
+  language: Language;
+}
 
 export interface ImportPayload {
   fileId: number;
@@ -53,7 +67,7 @@ function dayOf(value: string): string | null {
 const compact = (code: string) => code.replace(/\s+/g, '');
 
 /** Who each line is: the consumer by code (handheld) or by the meter on it (drive-by), with the route. */
-async function consumersOf(db: Tx, companyId: number, source: 3 | 4) {
+async function consumersOf(db: Tx, companyId: number, source: ImportSource) {
   const byKey = new Map<string, { id: number; routeId: number | null }>();
   if (source === 4) {
     const rows = await db
@@ -90,10 +104,48 @@ export async function importJob({
 }: JobContext<ImportPayload>): Promise<ImportResult> {
   const [file] = await db.select().from(readoutImportFiles).where(eq(readoutImportFiles.id, payload.fileId));
   if (!file) throw new Error('The uploaded file is gone');
-  const t = (key: string, params: Record<string, string | number> = {}) =>
-    translate(payload.language, key, params);
   const content = Buffer.from(file.content);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 24);
+  const lines = importLines(await sheetRows(content), payload.source);
+  if (!lines)
+    return {
+      lines: [
+        {
+          line: 1,
+          result: -1,
+          reference: '',
+          message: translate(payload.language, 'readouts.import.columns'),
+        },
+      ],
+      success: 0,
+      warnings: 0,
+      failed: 1,
+    };
+  return importReadingLines(
+    { db, progress, signal },
+    payload,
+    `import-${job.id}`,
+    lines,
+    (line) => `imp:${digest}:${line.line}`,
+  );
+}
+
+/**
+ * Saves reading lines (of a file or a smart-meter pull) as readings of their consumers' routes in
+ * the period, each route held by `holder` while it runs (entry answers 409 meanwhile), every line
+ * reported 1 success, 0 warning or -1 failed with its reason. `keyOf` gives a line's idempotency
+ * key: a line already saved with it reports a warning and adds nothing.
+ */
+export async function importReadingLines(
+  { db, progress, signal }: Pick<JobContext<unknown>, 'db' | 'progress' | 'signal'>,
+  payload: ImportTarget,
+  holder: string,
+  lines: ImportLine[],
+  keyOf: (line: ImportLine) => string,
+  alreadyKey = 'readouts.import.already',
+): Promise<ImportResult> {
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(payload.language, key, params);
   const result: ImportResult = { lines: [], success: 0, warnings: 0, failed: 0 };
   const report = (line: ImportLine, outcome: 1 | 0 | -1, message: string) => {
     result.lines.push({ line: line.line, result: outcome, reference: line.code || line.serial, message });
@@ -101,14 +153,7 @@ export async function importJob({
     else if (outcome === 0) result.warnings++;
     else result.failed++;
   };
-  const lines = importLines(await sheetRows(content), payload.source);
-  if (!lines) {
-    result.lines.push({ line: 1, result: -1, reference: '', message: t('readouts.import.columns') });
-    result.failed++;
-    return result;
-  }
   const who = await consumersOf(db, payload.companyId, payload.source);
-  const holder = `import-${job.id}`;
   const held = new Map<number, boolean>();
   const principal = { username: payload.username };
   await progress(0, lines.length);
@@ -145,7 +190,7 @@ export async function importJob({
         report(line, -1, t('readouts.busy'));
         continue;
       }
-      const idempotencyKey = `imp:${digest}:${line.line}`;
+      const idempotencyKey = keyOf(line);
       const [seen] = await db
         .select({ id: readoutReadings.id })
         .from(readoutReadings)
@@ -156,7 +201,7 @@ export async function importJob({
           ),
         );
       if (seen) {
-        report(line, 0, t('readouts.import.already'));
+        report(line, 0, t(alreadyKey));
         continue;
       }
       try {

@@ -2,14 +2,20 @@ import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { dropImportFile, IMPORT_JOB, importJob } from './import.service.ts';
 import { readoutsRoutes } from './readouts.routes.ts';
+import { smartvilleRoutes } from './smartville.routes.ts';
+import { SMARTVILLE_JOB, smartvilleJob } from './smartville.ts';
 
 /** Readouts (issue 16): reading periods of the routes, entry, checks, review, imports and the period close. */
 export const readoutsModule = defineModule({
   name: 'readouts',
   plugin: async (app, options) => {
     await app.register(readoutsRoutes, options);
+    await app.register(smartvilleRoutes, options);
   },
   // Imports of readings files run in the background; the uploaded file goes when the job ends.
-  jobs: { [IMPORT_JOB]: importJob as JobHandler<never> },
+  jobs: {
+    [IMPORT_JOB]: importJob as JobHandler<never>,
+    [SMARTVILLE_JOB]: smartvilleJob as JobHandler<never>,
+  },
   onJobSettled: dropImportFile,
 });

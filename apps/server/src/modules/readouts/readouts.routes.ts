@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { isXlsx } from '../../platform/imports/sheet.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
-import { isXlsx } from './import.file.ts';
 import {
   IMPORT_JOB,
   type ImportPayload,

@@ -107,3 +107,16 @@ export const readoutImportFiles = pgTable('readout_import_files', {
   content: bytea('content').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * A company's smartville connection (smart meters, spec §3 reading source 2): the REST service's
+ * address and its API key, sealed with the installation's key (platform/secrets.ts).
+ */
+export const readoutSmartville = pgTable('readout_smartville', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  apiKey: text('api_key').notNull(),
+  ...auditColumns(),
+});

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { isXlsx } from '../../platform/imports/sheet.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery } from '../../platform/params.ts';
 import { requireDefinition } from './consumer-code.ts';
-import { importTemplate, isXlsx } from './import.file.ts';
+import { importTemplate } from './import.file.ts';
 import { IMPORT_JOB, type ImportPayload, storeImportFile } from './import.service.ts';
 
 const tags = ['water'];

@@ -24,6 +24,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { langFromPath } from '../../lib/lang.ts';
 import { notify } from '../../lib/notifier.ts';
 import type { PeriodKey } from './readoutsApi.ts';
+import { SmartvilleControls } from './SmartvilleControls.tsx';
 
 interface ImportResult {
   lines: { line: number; result: 1 | 0 | -1; reference: string; message: string }[];
@@ -34,11 +35,22 @@ interface ImportResult {
 
 const resultColor = { 1: 'success', 0: 'warning', [-1]: 'error' } as const;
 
-/** Imports of readings (handheld CSV/Excel, drive-by AMR) as a background job, with its per-line report. */
-export function ImportPanel({ periodKey, onDone }: { periodKey: PeriodKey; onDone: () => void }) {
+/**
+ * Imports of readings (handheld CSV/Excel, drive-by AMR, a smartville pull) as a background job,
+ * with its per-line report.
+ */
+export function ImportPanel({
+  periodKey,
+  months,
+  onDone,
+}: {
+  periodKey: PeriodKey;
+  months: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { companyId } = useCompany();
-  const [source, setSource] = useState<3 | 4>(4);
+  const [source, setSource] = useState<2 | 3 | 4>(4);
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
@@ -87,43 +99,54 @@ export function ImportPanel({ periodKey, onDone }: { periodKey: PeriodKey; onDon
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('readoutsUi.import.help')}
+        {t(source === 2 ? 'readoutsUi.smartville.help' : 'readoutsUi.import.help')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: source === 2 ? 'flex-start' : 'center' } }}
+      >
         <TextField
           select
           size="small"
           label={t('readoutsUi.import.source')}
           value={source}
-          onChange={(e) => setSource(Number(e.target.value) as 3 | 4)}
+          onChange={(e) => setSource(Number(e.target.value) as 2 | 3 | 4)}
           sx={{ minWidth: 260 }}
         >
           <MenuItem value={4}>{t('readoutsUi.import.source_4')}</MenuItem>
           <MenuItem value={3}>{t('readoutsUi.import.source_3')}</MenuItem>
+          <MenuItem value={2}>{t('readoutsUi.import.source_2')}</MenuItem>
         </TextField>
-        <Button
-          component="label"
-          variant="outlined"
-          startIcon={<UploadFileOutlinedIcon />}
-          sx={{ textTransform: 'none' }}
-        >
-          {file ? file.name : t('readoutsUi.import.choose')}
-          <input
-            type="file"
-            hidden
-            accept=".csv,.txt,.xlsx"
-            data-testid="import-file"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!file || starting || running}
-          onClick={() => void start()}
-          data-testid="import-start"
-        >
-          {t('readoutsUi.import.start')}
-        </Button>
+        {source === 2 ? (
+          <SmartvilleControls periodKey={periodKey} months={months} busy={running} onStarted={setJobId} />
+        ) : (
+          <>
+            <Button
+              component="label"
+              variant="outlined"
+              startIcon={<UploadFileOutlinedIcon />}
+              sx={{ textTransform: 'none' }}
+            >
+              {file ? file.name : t('readoutsUi.import.choose')}
+              <input
+                type="file"
+                hidden
+                accept=".csv,.txt,.xlsx"
+                data-testid="import-file"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </Button>
+            <Button
+              variant="contained"
+              disabled={!file || starting || running}
+              onClick={() => void start()}
+              data-testid="import-start"
+            >
+              {t('readoutsUi.import.start')}
+            </Button>
+          </>
+        )}
       </Stack>
       {running && <LinearProgress sx={{ mt: 2 }} />}
       {job.data?.state === 'failed' && (

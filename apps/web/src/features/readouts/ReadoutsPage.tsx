@@ -1,6 +1,7 @@
 import './i18n/index.ts';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import PhoneAndroidOutlinedIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import SpeedOutlinedIcon from '@mui/icons-material/SpeedOutlined';
 import Alert from '@mui/material/Alert';
@@ -21,7 +22,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -31,6 +32,7 @@ import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { localizePath } from '../../lib/lang.ts';
 import { notify } from '../../lib/notifier.ts';
 import { EntryGrid } from './EntryGrid.tsx';
 import { downloadFile } from './files.ts';
@@ -174,6 +176,20 @@ export default function ReadoutsPage() {
         actions={
           data && (
             <Stack direction="row" spacing={1}>
+              {key && (
+                <Button
+                  variant="outlined"
+                  component={RouterLink}
+                  to={localizePath(
+                    `/readouts/field?route=${key.routeId}&year=${key.year}&period=${key.period}&months=${months}`,
+                    lang,
+                  )}
+                  startIcon={<PhoneAndroidOutlinedIcon />}
+                  data-testid="open-field"
+                >
+                  {t('readoutsUi.field.open')}
+                </Button>
+              )}
               <Button
                 variant="outlined"
                 startIcon={<PrintOutlinedIcon />}
@@ -278,7 +294,7 @@ export default function ReadoutsPage() {
           onSaved={onSaved}
         />
       )}
-      {key && tab === 'import' && <ImportPanel periodKey={key} onDone={refresh} />}
+      {key && tab === 'import' && <ImportPanel periodKey={key} months={months} onDone={refresh} />}
       {data && key && tab === 'review' && (
         <ReviewList
           periodKey={key}

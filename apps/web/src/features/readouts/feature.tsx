@@ -5,7 +5,11 @@ import type { Feature } from '../../app/feature.ts';
 /** Readouts (issue 16): the reading periods of the routes, their entry, review and close. */
 export const readouts: Feature = {
   key: 'readouts',
-  routes: [{ path: 'readouts', page: () => import('./ReadoutsPage.tsx'), requires: 'readouts:read' }],
+  routes: [
+    { path: 'readouts', page: () => import('./ReadoutsPage.tsx'), requires: 'readouts:read' },
+    // The meter reader's phone: one meter at a time, offline too (an installable web app).
+    { path: 'readouts/field', page: () => import('./FieldPage.tsx'), requires: 'readouts:read' },
+  ],
   menu: [
     {
       key: 'readouts',
