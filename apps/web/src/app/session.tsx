@@ -14,6 +14,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, getToken, onUnauthorized, storeToken, TOKEN_KEY } from '../lib/api.ts';
 import { langFromPath, localizePath } from '../lib/lang.ts';
 import { getInstallationEnv } from './env.ts';
+import { forgetCachedApiAnswers } from './offlineCache.ts';
 
 /** Query key of the signed-in user (GET /api/users/authenticatedUser), see currentUser.tsx. */
 export const SESSION_USER_KEY = ['session', 'user'] as const;
@@ -79,6 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       console.warn('Logout call failed; the local session is dropped anyway', error);
     }
+    await forgetCachedApiAnswers().catch((error) => console.warn('Could not empty the offline cache', error));
     const env = getInstallationEnv();
     if (user?.sso && env?.sso.logoutUrl) {
       storeToken(null);
