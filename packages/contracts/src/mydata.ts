@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mydataInvoiceTypes } from './finance.ts';
 import type { EntityCatalog } from './list.ts';
 import { isIsoDate } from './traders.ts';
 
@@ -64,6 +65,11 @@ export const mydataMappingsSchema = z.object({
    * category of its myDATA tax type (WithheldType 1–18, StampDutyType 1–4, FeesType 1–22,
    * OtherTaxesType 1–30); a row with a percentage wins over the kind's row without one.
    */
+  /**
+   * A water bill to a consumer with an ΑΦΜ is sent as this type with the consumer as counterpart
+   * (retail types name no customer); null sends every bill as its series' type.
+   */
+  businessBillType: z.enum(mydataInvoiceTypes).nullable().optional(),
   taxCodes: z
     .array(
       z.object({
@@ -126,16 +132,26 @@ export const transmissionSchema = z.object({
 });
 export type Transmission = z.infer<typeof transmissionSchema>;
 
+const id = z.number().int().positive().max(2_147_483_647);
+/** One document, a day's documents; one water bill, a day's bills, or a billing run's bills. */
 export const transmitRequestSchema = z.union([
-  z.object({ documentId: z.number().int().positive().max(2_147_483_647) }),
+  z.object({ documentId: id }),
   z.object({ day: z.string().refine(isIsoDate, 'validation.date') }),
+  z.object({ billId: id }),
+  z.object({ billDay: z.string().refine(isIsoDate, 'validation.date') }),
+  z.object({ billIds: z.array(id).min(1).max(20_000) }),
 ]);
 export type TransmitRequest = z.infer<typeof transmitRequestSchema>;
 
 export const MYDATA_DOCUMENTS_ENTITY = 'MYDATA';
 
+/** Where a transmitted document lives: a finance document or a water bill (billing's table). */
+export const mydataSources = ['document', 'bill'] as const;
+export type MydataSource = (typeof mydataSources)[number];
+
 export const mydataDocumentListItemSchema = z.object({
   id: z.number().int(),
+  source: z.enum(mydataSources),
   seriesCode: z.string(),
   number: z.number().int().nullable(),
   year: z.number().int().nullable(),
@@ -154,6 +170,16 @@ export const mydataDocumentsCatalog = {
   titleKey: 'mydata.list.title',
   defaultSort: { field: 'date', desc: true },
   fields: [
+    {
+      id: 'source',
+      type: 'enum',
+      labelKey: 'mydata.list.source',
+      sortable: true,
+      filters: ['eq'],
+      exportable: true,
+      options: mydataSources.map((value) => ({ value, labelKey: `mydata.source.${value}` })),
+      width: 150,
+    },
     {
       id: 'seriesCode',
       type: 'text',

@@ -39,6 +39,8 @@ interface FormValues {
   productionUrl: string;
   branch: string;
   exemptionCause: string;
+  /** '' sends every water bill as its series' type. */
+  businessBillType: string;
   vatCategories: { percent: string; category: string }[];
   classifications: { invoiceType: string; category: string; type: string }[];
   serviceClassifications: { serviceCode: string; category: string; type: string }[];
@@ -53,6 +55,7 @@ function toForm(s: MydataSettings): FormValues {
     productionUrl: s.productionUrl,
     branch: String(s.branch),
     exemptionCause: String(m.exemptionCause),
+    businessBillType: m.businessBillType ?? '',
     vatCategories: m.vatCategories.map((r) => ({ percent: r.percent, category: String(r.category) })),
     classifications: m.classifications.map((r) => ({ ...r, type: r.type ?? '' })),
     serviceClassifications: m.serviceClassifications.map((r) => ({ ...r, type: r.type ?? '' })),
@@ -76,6 +79,7 @@ function toBody(v: FormValues): SaveMydataSettings {
         category: Number(r.category),
       })),
       exemptionCause: Number(v.exemptionCause),
+      businessBillType: (v.businessBillType || null) as SaveMydataSettings['mappings']['businessBillType'],
       classifications: v.classifications.map((r) => ({ ...r, type: r.type.trim() || null })),
       serviceClassifications: v.serviceClassifications.map((r) => ({ ...r, type: r.type.trim() || null })),
       taxCodes: v.taxCodes.map((r) => ({
@@ -280,6 +284,22 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                   autoComplete="off"
                 />
               </Stack>
+            </Section>
+            <Section title={t('mydata.settings.waterBills')} hint={t('mydata.settings.waterBillsHint')}>
+              <SelectField
+                control={control}
+                name="businessBillType"
+                label={t('mydata.settings.businessBillType')}
+                options={[
+                  { value: '', label: t('mydata.settings.businessBillTypeNone') },
+                  ...(['1.1', '2.1'] as const).map((value) => ({
+                    value,
+                    label: `${value} · ${t(`mydata.invoiceType.${value.replace('.', '_')}`)}`,
+                  })),
+                ]}
+                testId="mydata-businessBillType"
+                disabled={readOnly}
+              />
             </Section>
           </Stack>
         </Grid>

@@ -3,10 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { utilityDay } from '@protocol/contracts';
+import { type MydataSource, utilityDay } from '@protocol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +16,13 @@ import { errorMessage } from '../../lib/errors.ts';
 import { mydataApi, type TransmitResult } from './api.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
 
-/** Sends every pending document of a day as one background job, with its progress and outcome. */
+/** Sends every pending document or water bill of a day as one background job, with its progress and outcome. */
 export function TransmitDayPanel() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const queryClient = useQueryClient();
   const [day, setDay] = useState(() => utilityDay(new Date()));
+  const [source, setSource] = useState<MydataSource>('document');
   const [outcome, setOutcome] = useState<{
     result?: TransmitResult;
     error?: string;
@@ -35,7 +37,7 @@ export function TransmitDayPanel() {
     void queryClient.invalidateQueries({ queryKey: ['list'] });
   });
   const start = useMutation({
-    mutationFn: () => mydataApi.transmit(companyId, { day }),
+    mutationFn: () => mydataApi.transmit(companyId, source === 'bill' ? { billDay: day } : { day }),
     meta: { errorSnackbar: false },
     onSuccess: (answer) => {
       setOutcome({ documents: answer.documents });
@@ -58,6 +60,18 @@ export function TransmitDayPanel() {
             {t('mydata.batch.hint')}
           </Typography>
         </Box>
+        <TextField
+          select
+          size="small"
+          label={t('mydata.batch.what')}
+          value={source}
+          onChange={(event) => setSource(event.target.value as MydataSource)}
+          sx={{ width: 200 }}
+          slotProps={{ htmlInput: { 'data-testid': 'mydata-batch-source' } }}
+        >
+          <MenuItem value="document">{t('mydata.batch.documents')}</MenuItem>
+          <MenuItem value="bill">{t('mydata.batch.bills')}</MenuItem>
+        </TextField>
         <TextField
           type="date"
           size="small"
