@@ -140,7 +140,7 @@ describe('myDATA: water bills', () => {
     await page.getByTestId('mydata-batch').waitFor();
     await page.getByTestId('mydata-batch-source').locator('..').click();
     await page.getByRole('option', { name: 'Λογαριασμοί νερού' }).click();
-    await page.getByTestId('mydata-batch-day').fill(today);
+    await page.getByTestId('mydata-batch-day').fill(today.split('-').reverse().join('/'));
     // AADE answers slowly: the progress is on screen while the job runs.
     aade.fail('SendInvoices', 'rateLimited');
     await page.getByTestId('mydata-batch-send').click();
@@ -186,6 +186,13 @@ describe('myDATA: water bills', () => {
     expect(mark).toMatch(/^\d{15}$/);
     expect(await page.getByTestId('mydata-document-qr').getAttribute('href')).toContain(aade.url);
     expect(await page.getByTestId('mydata-document-cancel').count()).toBe(0);
+    // The QR code itself on the page, as printed.
+    await page.getByTestId('mydata-document-qr-image').waitFor();
+    expect(
+      await page
+        .getByTestId('mydata-document-qr-image')
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(50);
     await shot(page, 'mydata-bill-sent-el');
     const popup = context.waitForEvent('page');
     await page.getByTestId('mydata-document-pdf').click();

@@ -66,6 +66,14 @@ export const mydataMappingsSchema = z.object({
    * OtherTaxesType 1–30); a row with a percentage wins over the kind's row without one.
    */
   /**
+   * By account code (a line's service's account), the longest matching code first: `70` covers
+   * `70.00.01`. A service listed above wins; the invoice type's classification is the fallback.
+   */
+  accountClassifications: z
+    .array(z.object({ accountCode: z.string().trim().min(1).max(50), ...classificationSchema.shape }))
+    .max(200)
+    .optional(),
+  /**
    * A water bill to a consumer with an ΑΦΜ is sent as this type with the consumer as counterpart
    * (retail types name no customer); null sends every bill as its series' type.
    */
@@ -100,7 +108,27 @@ export const mydataSettingsSchema = saveMydataSettingsSchema.extend({
 });
 export type MydataSettings = z.infer<typeof mydataSettingsSchema>;
 
-export const aadeErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const xsdRules = [
+  'missing',
+  'unexpected',
+  'notInList',
+  'outOfRange',
+  'tooLong',
+  'badFormat',
+  'other',
+] as const;
+
+/**
+ * AADE's code and message; a schema error (`xsd`) also says which kind of rule it broke, the field
+ * and the value, so it is shown in the user's language with libxml2's text as the detail.
+ */
+export const aadeErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  rule: z.enum(xsdRules).optional(),
+  field: z.string().nullable().optional(),
+  value: z.string().nullable().optional(),
+});
 export type AadeError = z.infer<typeof aadeErrorSchema>;
 
 /** A document's transmission as its page shows it. */
@@ -120,6 +148,8 @@ export const transmissionSchema = z.object({
   uid: z.string().nullable(),
   mark: z.string().nullable(),
   qrUrl: z.string().nullable(),
+  /** The QR code of `qrUrl` as a PNG data URL, shown on the page as it is printed. */
+  qrImage: z.string().nullable(),
   cancellationMark: z.string().nullable(),
   /** AADE's codes, or `xsd` with the broken rule, or `network`. */
   errors: z.array(aadeErrorSchema),
@@ -262,6 +292,7 @@ export const mydataDocumentsCatalog = {
       sortable: false,
       filters: ['contains'],
       exportable: true,
+      wrap: true,
       width: 320,
     },
   ],

@@ -149,6 +149,8 @@ describe('water bills through myDATA', () => {
     expect(sent).toMatchObject({ state: 'sent', canSend: false, canCancel: false });
     expect(sent.mark).toMatch(/^\d{15}$/);
     expect(aade.invoices.get(sent.uid)?.mark).toBe(sent.mark);
+    // The page shows the QR code itself, as printed.
+    expect(sent.qrImage).toMatch(/^data:image\/png;base64,iVBOR/);
 
     const pdf = await inject('GET', q(`/api/billing/bills/${household.id}/pdf`));
     expect(pdf.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { barcodePng } from '../../platform/pdf/index.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { finalizedBills, finalizedBillsOfDay } from '../billing/api.ts';
 import { readCredentials } from '../companies/api.ts';
@@ -130,6 +131,7 @@ function transmissionOf(doc: DocumentHead, row: Row | undefined): Transmission {
     uid: row?.uid ?? null,
     mark: row?.mark ?? null,
     qrUrl: row?.qrUrl ?? null,
+    qrImage: null,
     cancellationMark: row?.cancellationMark ?? null,
     errors: row?.errors ?? [],
     attempts: row?.attempts ?? 0,
@@ -170,7 +172,14 @@ export async function getTransmission(
   documentId: number,
 ): Promise<Transmission> {
   const doc = await documentOf(db, principal, documentId);
-  return transmissionOf(doc, await rowOf(db, 'document', documentId));
+  return withQrImage(transmissionOf(doc, await rowOf(db, 'document', documentId)));
+}
+
+/** The QR code drawn as the PDF draws it (bwip-js), for the page to show beside its link. */
+async function withQrImage(transmission: Transmission): Promise<Transmission> {
+  if (!transmission.qrUrl) return transmission;
+  const png = await barcodePng({ type: 'qrcode', text: transmission.qrUrl, scale: 4 });
+  return { ...transmission, qrImage: `data:image/png;base64,${png.toString('base64')}` };
 }
 
 const rowOf = async (db: Db, source: MydataSource, documentId: number) =>
@@ -200,7 +209,7 @@ export async function getBillTransmission(db: Db, companyId: number, billId: num
   };
   const row = await rowOf(db, 'bill', billId);
   const transmission = transmissionOf({ ...head, invoiceType: row?.invoiceType ?? head.invoiceType }, row);
-  return { ...transmission, canCancel: false };
+  return withQrImage({ ...transmission, canCancel: false });
 }
 
 /** Bills a request names: one finalized bill, a run's bills, or a day's not yet sent. */
@@ -244,6 +253,14 @@ export async function documentsToTransmit(
     const doc = await documentOf(db, principal, request.documentId);
     if (doc.companyId !== companyId) throw notFound();
     if (doc.entryState !== 9) throw new AppError(409, 'mydata.error.notFinalized');
+    if (doc.invoiceType === CREDIT_NOTE) {
+      const [credit] = await db
+        .select({ relatedId: financeDocuments.relatedDocumentId })
+        .from(financeDocuments)
+        .where(eq(financeDocuments.id, doc.id));
+      const original = credit?.relatedId ? await rowOf(db, 'document', credit.relatedId) : undefined;
+      if (!original?.mark) throw new AppError(409, 'mydata.error.originalNotSent');
+    }
     return [doc.id];
   }
   const rows = await db
@@ -276,6 +293,8 @@ export interface TransmitResult {
 }
 
 const BATCH = 50;
+/** myDATA's credit note correlated to its original (by the original's MARK). */
+const CREDIT_NOTE = '5.1';
 
 const update = (db: Db, source: MydataSource, documentIds: number[], set: Partial<Row>) =>
   documentIds.length === 0
@@ -357,6 +376,17 @@ export async function transmitDocuments(
     const broken: Outcome[] = [];
     for (const doc of pending) {
       const uid = invoiceUid(doc);
+      // A credit note (5.1) names its original's MARK: it waits until the original is sent.
+      if (doc.invoiceType === CREDIT_NOTE && !doc.correlatedMark) {
+        broken.push({
+          documentId: doc.documentId,
+          uid,
+          invoiceType: doc.invoiceType,
+          state: 'failed',
+          errors: [{ code: 'originalNotSent', message: '' }],
+        });
+        continue;
+      }
       const problems = validateXml(buildInvoicesDoc([doc], settings.mappings));
       if (problems.length === 0) valid.push({ doc, uid });
       else
@@ -365,9 +395,13 @@ export async function transmitDocuments(
           uid,
           invoiceType: doc.invoiceType,
           state: 'failed',
-          errors: problems
-            .slice(0, 5)
-            .map((p) => ({ code: 'xsd', message: p.element ? `${p.element}: ${p.message}` : p.message })),
+          errors: problems.slice(0, 5).map((p) => ({
+            code: 'xsd',
+            message: p.element ? `${p.element}: ${p.message}` : p.message,
+            rule: p.rule,
+            field: p.field,
+            value: p.value,
+          })),
         });
     }
     await record(db, kind, companyId, broken);

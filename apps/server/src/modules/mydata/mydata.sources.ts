@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { finalizedBills } from '../billing/api.ts';
 import { companies } from '../companies/companies.schema.ts';
 import {
+  financeAccounts,
   financeDocumentLines,
   financeDocuments,
   financeDocumentTaxes,
@@ -68,12 +69,14 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
             documentId: financeDocumentLines.documentId,
             position: financeDocumentLines.position,
             serviceCode: financeServices.code,
+            accountCode: financeAccounts.code,
             net: financeDocumentLines.net,
             vatPercent: financeDocumentLines.vatPercent,
             vat: financeDocumentLines.vat,
           })
           .from(financeDocumentLines)
           .leftJoin(financeServices, eq(financeServices.id, financeDocumentLines.serviceId))
+          .leftJoin(financeAccounts, eq(financeAccounts.id, financeServices.accountId))
           .where(inArray(financeDocumentLines.documentId, docIds))
           .orderBy(financeDocumentLines.documentId, financeDocumentLines.position),
     docIds.length === 0
@@ -117,7 +120,13 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
         paymentMethod: h.paymentMethod,
         lines: lines
           .filter((l) => l.documentId === h.id)
-          .map((l) => ({ serviceCode: l.serviceCode, net: l.net, vatPercent: l.vatPercent, vat: l.vat })),
+          .map((l) => ({
+            serviceCode: l.serviceCode,
+            accountCode: l.accountCode,
+            net: l.net,
+            vatPercent: l.vatPercent,
+            vat: l.vat,
+          })),
         taxes: taxes
           .filter((t) => t.documentId === h.id)
           .map(({ kind, percent, amount }) => ({ kind, percent, amount })),

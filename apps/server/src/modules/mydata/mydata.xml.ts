@@ -22,6 +22,8 @@ export interface MydataSourceDocument {
   lines: {
     /** A service's code, for its own income classification. */
     serviceCode: string | null;
+    /** The service's account code, for the account's income classification. */
+    accountCode?: string | null;
     net: string;
     vatPercent: string;
     vat: string;
@@ -64,11 +66,23 @@ function vatCategoryOf(mappings: MydataMappings, percent: string): number | null
   return mappings.vatCategories.find((row) => same(row.percent, percent))?.category ?? null;
 }
 
-function classificationOf(mappings: MydataMappings, invoiceType: string, serviceCode: string | null) {
+/** A line's income classification: its service's, else its account's (longest code), else its type's. */
+function classificationOf(
+  mappings: MydataMappings,
+  invoiceType: string,
+  serviceCode: string | null,
+  accountCode: string | null | undefined,
+) {
+  const byAccount = accountCode
+    ? (mappings.accountClassifications ?? [])
+        .filter((row) => accountCode === row.accountCode || accountCode.startsWith(`${row.accountCode}.`))
+        .sort((a, b) => b.accountCode.length - a.accountCode.length)[0]
+    : undefined;
   return (
     (serviceCode
       ? mappings.serviceClassifications.find((row) => row.serviceCode === serviceCode)
       : undefined) ??
+    byAccount ??
     mappings.classifications.find((row) => row.invoiceType === invoiceType) ??
     null
   );
@@ -126,7 +140,7 @@ function invoiceXml(doc: MydataSourceDocument, mappings: MydataMappings): string
   >();
   doc.lines.forEach((line, index) => {
     const vatCategory = vatCategoryOf(mappings, line.vatPercent);
-    const classification = classificationOf(mappings, doc.invoiceType, line.serviceCode);
+    const classification = classificationOf(mappings, doc.invoiceType, line.serviceCode, line.accountCode);
     out.push('<invoiceDetails>', el('lineNumber', index + 1), el('netValue', moneyString(line.net)));
     if (vatCategory !== null) out.push(el('vatCategory', vatCategory));
     out.push(el('vatAmount', moneyString(line.vat)));

@@ -44,6 +44,7 @@ interface FormValues {
   vatCategories: { percent: string; category: string }[];
   classifications: { invoiceType: string; category: string; type: string }[];
   serviceClassifications: { serviceCode: string; category: string; type: string }[];
+  accountClassifications: { accountCode: string; category: string; type: string }[];
   taxCodes: { kind: string; percent: string; category: string }[];
 }
 
@@ -59,6 +60,7 @@ function toForm(s: MydataSettings): FormValues {
     vatCategories: m.vatCategories.map((r) => ({ percent: r.percent, category: String(r.category) })),
     classifications: m.classifications.map((r) => ({ ...r, type: r.type ?? '' })),
     serviceClassifications: m.serviceClassifications.map((r) => ({ ...r, type: r.type ?? '' })),
+    accountClassifications: (m.accountClassifications ?? []).map((r) => ({ ...r, type: r.type ?? '' })),
     taxCodes: m.taxCodes.map((r) => ({
       kind: String(r.kind),
       percent: r.percent ?? '',
@@ -82,6 +84,7 @@ function toBody(v: FormValues): SaveMydataSettings {
       businessBillType: (v.businessBillType || null) as SaveMydataSettings['mappings']['businessBillType'],
       classifications: v.classifications.map((r) => ({ ...r, type: r.type.trim() || null })),
       serviceClassifications: v.serviceClassifications.map((r) => ({ ...r, type: r.type.trim() || null })),
+      accountClassifications: v.accountClassifications.map((r) => ({ ...r, type: r.type.trim() || null })),
       taxCodes: v.taxCodes.map((r) => ({
         kind: Number(r.kind),
         percent: r.percent.trim() || null,
@@ -334,6 +337,22 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 columns={classification({
                   key: 'serviceCode',
                   label: t('mydata.settings.serviceCode'),
+                  width: 140,
+                })}
+              />
+            </Section>
+            <Section
+              title={t('mydata.settings.accountClassifications')}
+              hint={t('mydata.settings.accountClassificationsHint')}
+            >
+              <MappingRows
+                control={control}
+                name="accountClassifications"
+                readOnly={readOnly}
+                empty={{ accountCode: '', category: '', type: '' }}
+                columns={classification({
+                  key: 'accountCode',
+                  label: t('mydata.settings.accountCode'),
                   width: 140,
                 })}
               />

@@ -15,6 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  type AadeError,
   formatMoney,
   type MydataSource,
   type Transmission,
@@ -68,6 +69,45 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
         {children}
       </Typography>
     </Box>
+  );
+}
+
+/**
+ * One error in the user's language: a schema rule with the field it names (libxml2's text below as
+ * the detail), AADE's code with its message, or what happened on the way.
+ */
+function ErrorLine({ error }: { error: AadeError }) {
+  const { t } = useTranslation();
+  if (error.code === 'xsd' && error.rule) {
+    const field = error.field ?? '';
+    return (
+      <Box sx={{ mb: 0.5 }} data-testid="mydata-xsd-error">
+        <Typography variant="body2">
+          {t('mydata.document.xsdRule')}
+          {': '}
+          {t(`mydata.xsd.${error.rule}`, {
+            field: t(`mydata.xsdField.${field}`, { defaultValue: field }),
+            value: error.value ?? '',
+          })}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          {t('mydata.document.rawDetail')}: {error.message}
+        </Typography>
+      </Box>
+    );
+  }
+  if (error.code === 'originalNotSent')
+    return <Typography variant="body2">{t('mydata.error.originalNotSent')}</Typography>;
+  return (
+    <Typography variant="body2">
+      {error.code === 'xsd'
+        ? t('mydata.document.xsdRule')
+        : error.code === 'timeout' || error.code === 'unavailable'
+          ? t(`mydata.document.${error.code}`)
+          : `${t('mydata.document.aadeCode')} ${error.code}`}
+      {': '}
+      {error.message}
+    </Typography>
   );
 }
 
@@ -185,9 +225,25 @@ function TransmissionView({
         </Field>
         <Field label={t('mydata.document.qrUrl')}>
           {tr.qrUrl ? (
-            <Link href={tr.qrUrl} target="_blank" rel="noopener noreferrer" data-testid="mydata-document-qr">
-              {tr.qrUrl}
-            </Link>
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              {tr.qrImage && (
+                <Box
+                  component="img"
+                  src={tr.qrImage}
+                  alt={t('mydata.document.qrImage')}
+                  data-testid="mydata-document-qr-image"
+                  sx={{ width: 132, height: 132, imageRendering: 'pixelated', bgcolor: '#fff', p: 0.5 }}
+                />
+              )}
+              <Link
+                href={tr.qrUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="mydata-document-qr"
+              >
+                {tr.qrUrl}
+              </Link>
+            </Stack>
           ) : (
             '—'
           )}
@@ -209,15 +265,7 @@ function TransmissionView({
               {t(tr.state === 'uncertain' ? 'mydata.document.uncertain' : 'mydata.document.failed')}
             </Typography>
             {tr.errors.map((error) => (
-              <Typography key={`${error.code}-${error.message}`} variant="body2">
-                {error.code === 'xsd'
-                  ? t('mydata.document.xsdRule')
-                  : error.code === 'timeout' || error.code === 'unavailable'
-                    ? t(`mydata.document.${error.code}`)
-                    : `${t('mydata.document.aadeCode')} ${error.code}`}
-                {': '}
-                {error.message}
-              </Typography>
+              <ErrorLine key={`${error.code}-${error.message}`} error={error} />
             ))}
           </Alert>
         )}
