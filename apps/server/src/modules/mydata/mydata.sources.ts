@@ -46,6 +46,9 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
       traderVat: traders.vatnumber,
       traderCountry: traders.country,
       traderName: traders.fullname,
+      traderStreet: traders.address,
+      traderZip: traders.zipcode,
+      traderCity: traders.city,
       issuerVat: companies.vatnumber,
     })
     .from(financeDocuments)
@@ -111,7 +114,12 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
         counterpart:
           retail || !h.traderVat
             ? null
-            : { vatNumber: h.traderVat, country: h.traderCountry ?? 'GR', name: h.traderName },
+            : {
+                vatNumber: h.traderVat,
+                country: h.traderCountry ?? 'GR',
+                name: h.traderName,
+                address: { street: h.traderStreet, postalCode: h.traderZip, city: h.traderCity },
+              },
         series: h.series,
         aa: String(h.number),
         issueDate: h.date,

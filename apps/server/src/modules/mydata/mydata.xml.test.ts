@@ -109,6 +109,33 @@ describe('InvoicesDoc against the official XSD', () => {
     expect(categories).toEqual(['category1_2', 'category1_5', 'category1_3', 'category1_1']);
   });
 
+  it('names a foreign counterpart with its address; a Greek one by its ΑΦΜ alone', () => {
+    const address = { street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin' };
+    const foreign = buildInvoicesDoc(
+      [{ ...base, counterpart: { vatNumber: '123456789', country: 'DE', name: 'Wasser GmbH', address } }],
+      DEFAULT_MAPPINGS,
+    );
+    expect(validateXml(foreign)).toEqual([]);
+    expect(foreign).toContain(
+      '<name>Wasser GmbH</name><address><street>Hauptstraße 5</street><postalCode>10115</postalCode><city>Berlin</city></address>',
+    );
+    const greek = buildInvoicesDoc(
+      [{ ...base, counterpart: { vatNumber: '094014201', country: 'GR', name: 'Α ΑΕ', address } }],
+      DEFAULT_MAPPINGS,
+    );
+    expect(greek).not.toContain('<address>');
+    const noCity = buildInvoicesDoc(
+      [
+        {
+          ...base,
+          counterpart: { vatNumber: '1', country: 'DE', name: 'X', address: { ...address, city: null } },
+        },
+      ],
+      DEFAULT_MAPPINGS,
+    );
+    expect(validateXml(noCity)[0]).toMatchObject({ rule: 'missing', field: 'city' });
+  });
+
   it('carries what each case needs', () => {
     const credit = buildInvoicesDoc(
       [documents['credit note referencing its original'] as MydataSourceDocument],

@@ -9,8 +9,13 @@ import { Decimal, type MydataMappings, moneyString } from '@protocol/contracts';
 export interface MydataSourceDocument {
   documentId: number;
   issuer: { vatNumber: string; branch: number };
-  /** Null for retail receipts (11.x), which name no customer. */
-  counterpart: { vatNumber: string; country: string; name: string | null } | null;
+  /** Null for retail receipts (11.x), which name no customer. A foreign one carries its address. */
+  counterpart: {
+    vatNumber: string;
+    country: string;
+    name: string | null;
+    address?: { street: string | null; postalCode: string | null; city: string | null };
+  } | null;
   series: string;
   aa: string;
   issueDate: string;
@@ -97,10 +102,23 @@ function taxCategoryOf(mappings: MydataMappings, tax: MydataSourceDocument['taxe
   return (exact ?? rows.find((row) => row.percent === null))?.category ?? null;
 }
 
-function party(p: { vatNumber: string; country: string; branch: number; name?: string | null }) {
-  // AADE refuses a Greek counterpart's name (it knows it from the ΑΦΜ); a foreign one needs it.
-  const name = p.country !== 'GR' && p.name ? el('name', p.name.slice(0, 200)) : '';
-  return `${el('vatNumber', p.vatNumber)}${el('country', p.country)}${el('branch', p.branch)}${name}`;
+function party(p: {
+  vatNumber: string;
+  country: string;
+  branch: number;
+  name?: string | null;
+  address?: { street: string | null; postalCode: string | null; city: string | null };
+}) {
+  // AADE refuses a Greek counterpart's name and address (it knows them from the ΑΦΜ); a foreign
+  // one needs both. Missing postal code or city are left out, so the XSD names what is missing.
+  const foreign = p.country !== 'GR';
+  const name = foreign && p.name ? el('name', p.name.slice(0, 200)) : '';
+  const a = p.address;
+  const address =
+    foreign && a
+      ? `<address>${a.street ? el('street', a.street.slice(0, 150)) : ''}${a.postalCode ? el('postalCode', a.postalCode) : ''}${a.city ? el('city', a.city.slice(0, 150)) : ''}</address>`
+      : '';
+  return `${el('vatNumber', p.vatNumber)}${el('country', p.country)}${el('branch', p.branch)}${name}${address}`;
 }
 
 /**
