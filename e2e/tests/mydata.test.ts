@@ -224,7 +224,7 @@ describe('myDATA', () => {
     await page.getByTestId('dashboard-mydata-pending').waitFor();
     await page.goto('/mydata');
     await page.getByTestId('mydata-batch').waitFor();
-    await page.getByTestId('mydata-batch-day').fill(today);
+    await page.getByTestId('mydata-batch-day').fill(today.split('-').reverse().join('/'));
     // AADE answers slowly: the progress is on screen while the job runs.
     aade.fail('SendInvoices', 'rateLimited');
     await page.getByTestId('mydata-batch-send').click();

@@ -40,6 +40,8 @@ export interface FieldDef {
   fixedWidth?: boolean;
   /** A free-text notes column: its cells are at most 150 px wide (spec §9). */
   notes?: boolean;
+  /** Long text (error messages) that wraps within the column's width rather than widening the table. */
+  wrap?: boolean;
   /** Not shown until the user picks it in the column chooser. */
   hiddenByDefault?: boolean;
   /** Default column width in px. */

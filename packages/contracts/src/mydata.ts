@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mydataInvoiceTypes } from './finance.ts';
 import type { EntityCatalog } from './list.ts';
 import { isIsoDate } from './traders.ts';
 
@@ -64,6 +65,19 @@ export const mydataMappingsSchema = z.object({
    * category of its myDATA tax type (WithheldType 1–18, StampDutyType 1–4, FeesType 1–22,
    * OtherTaxesType 1–30); a row with a percentage wins over the kind's row without one.
    */
+  /**
+   * By account code (a line's service's account), the longest matching code first: `70` covers
+   * `70.00.01`. A service listed above wins; the invoice type's classification is the fallback.
+   */
+  accountClassifications: z
+    .array(z.object({ accountCode: z.string().trim().min(1).max(50), ...classificationSchema.shape }))
+    .max(200)
+    .optional(),
+  /**
+   * A water bill to a consumer with an ΑΦΜ is sent as this type with the consumer as counterpart
+   * (retail types name no customer); null sends every bill as its series' type.
+   */
+  businessBillType: z.enum(mydataInvoiceTypes).nullable().optional(),
   taxCodes: z
     .array(
       z.object({
@@ -94,7 +108,27 @@ export const mydataSettingsSchema = saveMydataSettingsSchema.extend({
 });
 export type MydataSettings = z.infer<typeof mydataSettingsSchema>;
 
-export const aadeErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const xsdRules = [
+  'missing',
+  'unexpected',
+  'notInList',
+  'outOfRange',
+  'tooLong',
+  'badFormat',
+  'other',
+] as const;
+
+/**
+ * AADE's code and message; a schema error (`xsd`) also says which kind of rule it broke, the field
+ * and the value, so it is shown in the user's language with libxml2's text as the detail.
+ */
+export const aadeErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  rule: z.enum(xsdRules).optional(),
+  field: z.string().nullable().optional(),
+  value: z.string().nullable().optional(),
+});
 export type AadeError = z.infer<typeof aadeErrorSchema>;
 
 /** A document's transmission as its page shows it. */
@@ -114,6 +148,8 @@ export const transmissionSchema = z.object({
   uid: z.string().nullable(),
   mark: z.string().nullable(),
   qrUrl: z.string().nullable(),
+  /** The QR code of `qrUrl` as a PNG data URL, shown on the page as it is printed. */
+  qrImage: z.string().nullable(),
   cancellationMark: z.string().nullable(),
   /** AADE's codes, or `xsd` with the broken rule, or `network`. */
   errors: z.array(aadeErrorSchema),
@@ -126,16 +162,26 @@ export const transmissionSchema = z.object({
 });
 export type Transmission = z.infer<typeof transmissionSchema>;
 
+const id = z.number().int().positive().max(2_147_483_647);
+/** One document, a day's documents; one water bill, a day's bills, or a billing run's bills. */
 export const transmitRequestSchema = z.union([
-  z.object({ documentId: z.number().int().positive().max(2_147_483_647) }),
+  z.object({ documentId: id }),
   z.object({ day: z.string().refine(isIsoDate, 'validation.date') }),
+  z.object({ billId: id }),
+  z.object({ billDay: z.string().refine(isIsoDate, 'validation.date') }),
+  z.object({ billIds: z.array(id).min(1).max(20_000) }),
 ]);
 export type TransmitRequest = z.infer<typeof transmitRequestSchema>;
 
 export const MYDATA_DOCUMENTS_ENTITY = 'MYDATA';
 
+/** Where a transmitted document lives: a finance document or a water bill (billing's table). */
+export const mydataSources = ['document', 'bill'] as const;
+export type MydataSource = (typeof mydataSources)[number];
+
 export const mydataDocumentListItemSchema = z.object({
   id: z.number().int(),
+  source: z.enum(mydataSources),
   seriesCode: z.string(),
   number: z.number().int().nullable(),
   year: z.number().int().nullable(),
@@ -154,6 +200,16 @@ export const mydataDocumentsCatalog = {
   titleKey: 'mydata.list.title',
   defaultSort: { field: 'date', desc: true },
   fields: [
+    {
+      id: 'source',
+      type: 'enum',
+      labelKey: 'mydata.list.source',
+      sortable: true,
+      filters: ['eq'],
+      exportable: true,
+      options: mydataSources.map((value) => ({ value, labelKey: `mydata.source.${value}` })),
+      width: 150,
+    },
     {
       id: 'seriesCode',
       type: 'text',
@@ -236,6 +292,7 @@ export const mydataDocumentsCatalog = {
       sortable: false,
       filters: ['contains'],
       exportable: true,
+      wrap: true,
       width: 320,
     },
   ],

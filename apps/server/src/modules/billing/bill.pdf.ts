@@ -25,6 +25,7 @@ import {
 } from '../../platform/pdf/index.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
+import { billPrintExtras } from './api.ts';
 import { billsOfConsumer, getBill } from './bills.service.ts';
 
 const MARGIN = 40;
@@ -155,6 +156,25 @@ export async function printBill(db: Db, companyId: number, id: number, language:
   );
   pdf.y = Math.max(pdf.y, y) + 10;
   drawRule(pdf, pdf.y);
+  // What other modules add (myDATA's MARK, UID and QR code), between the totals and the payment slip.
+  for (const extra of await billPrintExtras(db, id, language)) {
+    const extraTop = pdf.y + 8;
+    if (extra.qr)
+      await drawBarcode(
+        pdf,
+        { type: 'qrcode', text: extra.qr },
+        { x: MARGIN, y: extraTop, width: 80, height: 80 },
+      );
+    const x = extra.qr ? MARGIN + 90 : MARGIN;
+    pdf.y = extraTop;
+    for (const [label, value] of extra.lines) {
+      pdf.font(PDF_FONTS.regular).fontSize(8.5).fillColor(PDF_COLORS.muted);
+      pdf.text(`${label}: `, x, pdf.y, { continued: true });
+      pdf.font(PDF_FONTS.bold).fillColor(PDF_COLORS.text).text(value);
+    }
+    pdf.y = Math.max(pdf.y, extra.qr ? extraTop + 80 : extraTop) + 8;
+    drawRule(pdf, pdf.y);
+  }
 
   // The payment slip: RF code and its Code 128 barcode; the consumption chart beside it.
   const slipTop = pdf.y + 10;

@@ -1,13 +1,12 @@
 import { searchMydataSchema } from '@protocol/contracts';
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSearchSource } from '../../platform/search/search.ts';
 import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
-import { transmittableOfCompany } from './mydata.list.ts';
 import { mydataRoutes, TRANSMIT_JOB, type TransmitPayload } from './mydata.routes.ts';
-import { mydataTransmissions } from './mydata.schema.ts';
+import { mydataDocuments, mydataTransmissions } from './mydata.schema.ts';
 import { transmitDocuments } from './mydata.service.ts';
 
 const transmitJob: JobHandler<TransmitPayload> = ({ db, payload, progress, signal }) =>
@@ -17,6 +16,7 @@ const transmitJob: JobHandler<TransmitPayload> = ({ db, payload, progress, signa
     payload.documentIds,
     (done, total) => progress(done, total),
     signal,
+    payload.source ?? 'document',
   );
 
 /** The global search finds a document by its MARK (typed whole or its first digits). */
@@ -36,7 +36,13 @@ const markSearch = defineSearchSource({
         traderName: traders.fullname,
       })
       .from(mydataTransmissions)
-      .innerJoin(financeDocuments, eq(financeDocuments.id, mydataTransmissions.documentId))
+      .innerJoin(
+        financeDocuments,
+        and(
+          eq(mydataTransmissions.source, 'document'),
+          eq(financeDocuments.id, mydataTransmissions.documentId),
+        ),
+      )
       .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
       .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
       .where(
@@ -65,17 +71,15 @@ export const mydataModule = defineModule({
           .select({
             pending: count(),
             failed:
-              sql<number>`count(*) FILTER (WHERE ${mydataTransmissions.state} IN ('failed', 'uncertain'))`.mapWith(
+              sql<number>`count(*) FILTER (WHERE ${mydataDocuments.state} IN ('failed', 'uncertain'))`.mapWith(
                 Number,
               ),
           })
-          .from(financeDocuments)
-          .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
-          .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, financeDocuments.id))
+          .from(mydataDocuments)
           .where(
             and(
-              transmittableOfCompany(companyId),
-              sql`coalesce(${mydataTransmissions.state}, 'notSent') IN ('notSent', 'failed', 'uncertain')`,
+              eq(mydataDocuments.companyId, companyId),
+              inArray(mydataDocuments.state, ['notSent', 'failed', 'uncertain']),
             ),
           );
         return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };

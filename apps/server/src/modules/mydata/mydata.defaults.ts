@@ -29,6 +29,8 @@ export const DEFAULT_MAPPINGS: MydataMappings = {
     { invoiceType: '11.4', category: 'category1_3', type: 'E3_561_003' },
   ],
   serviceClassifications: [],
+  accountClassifications: [],
+  businessBillType: '2.1',
   taxCodes: [
     { kind: 3, percent: '20', category: 3 },
     { kind: 3, percent: null, category: 3 },

@@ -3,10 +3,9 @@ import { and, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
 import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
-import { traders } from '../traders/traders.schema.ts';
-import { mydataTransmissions } from './mydata.schema.ts';
+import { mydataDocuments } from './mydata.schema.ts';
 
-/** The finalized documents of a company that myDATA concerns (their series has an invoice type). */
+/** The finalized finance documents of a company that myDATA concerns (their series has an invoice type). */
 export const transmittableOfCompany = (companyId: number): SQL =>
   and(
     eq(financeDocuments.companyId, companyId),
@@ -14,49 +13,46 @@ export const transmittableOfCompany = (companyId: number): SQL =>
     isNotNull(financeSeries.mydataType),
   ) as SQL;
 
-const state = sql<string>`coalesce(${mydataTransmissions.state}, 'notSent')`;
+const v = mydataDocuments;
 const errorText = sql<
   string | null
->`(SELECT string_agg(e->>'code' || ' ' || (e->>'message'), '; ') FROM jsonb_array_elements(${mydataTransmissions.errors}) e)`;
+>`(SELECT string_agg(e->>'code' || ' ' || (e->>'message'), '; ') FROM jsonb_array_elements(${v.errors}) e)`;
 
-/** GET /api/mydata/documents/search: documents by transmission state (not sent, sent, failed, …). */
+/** GET /api/mydata/documents/search: documents and water bills by transmission state. */
 export function mydataDocumentsList(db: Db) {
   const columns = {
-    id: financeDocuments.id,
-    seriesCode: financeSeries.code,
-    number: financeDocuments.number,
-    year: financeDocuments.year,
-    date: financeDocuments.date,
-    invoiceType: financeSeries.mydataType,
-    traderName: traders.fullname,
-    gross: financeDocuments.payable,
-    state,
-    mark: mydataTransmissions.mark,
+    id: v.id,
+    source: v.source,
+    seriesCode: v.seriesCode,
+    number: v.number,
+    year: v.year,
+    date: v.date,
+    invoiceType: v.invoiceType,
+    traderName: v.traderName,
+    gross: v.gross,
+    state: v.state,
+    mark: v.mark,
     errorText,
   };
-  const joined = <T extends ReturnType<Db['select']>>(query: T) =>
-    query
-      .from(financeDocuments)
-      .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
-      .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
-      .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, financeDocuments.id));
   return defineList<MydataDocumentListItem>({
     catalog: mydataDocumentsCatalog,
     columns: {
       ...columns,
-      date: { day: sql`${financeDocuments.date}` },
-      traderName: { value: traders.fullname, normalized: traders.fullnameNorm },
+      date: { day: sql`${v.date}` },
+      traderName: { value: v.traderName, normalized: v.traderNameNorm },
     },
-    id: financeDocuments.id,
+    id: v.key,
     async fetch(where, orderBy, limit, offset) {
-      return joined(db.select(columns))
+      return db
+        .select(columns)
+        .from(v)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset) as unknown as Promise<MydataDocumentListItem[]>;
     },
     async count(where) {
-      const [row] = (await joined(db.select({ n: count() })).where(where)) as { n: number }[];
+      const [row] = await db.select({ n: count() }).from(v).where(where);
       return row?.n ?? 0;
     },
   });

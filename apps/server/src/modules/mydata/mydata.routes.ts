@@ -1,4 +1,5 @@
 import {
+  type Language,
   MYDATA_DOCUMENTS_ENTITY,
   mydataDocumentListItemSchema,
   mydataSettingsSchema,
@@ -6,21 +7,25 @@ import {
   transmissionSchema,
   transmitRequestSchema,
 } from '@protocol/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { addBillPrintHook } from '../billing/api.ts';
 import { addDocumentPrintHook } from '../finance/api.ts';
 import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
-import { mydataDocumentsList, transmittableOfCompany } from './mydata.list.ts';
-import { mydataTransmissions } from './mydata.schema.ts';
+import { mydataDocumentsList } from './mydata.list.ts';
+import { type MydataSource, mydataDocuments, mydataTransmissions } from './mydata.schema.ts';
 import {
+  billsToTransmit,
   cancelTransmission,
   documentsToTransmit,
+  getBillTransmission,
   getTransmission,
   readSettings,
   rememberSecretBox,
@@ -32,6 +37,8 @@ export const TRANSMIT_JOB = 'mydata.transmit';
 export interface TransmitPayload {
   companyId: number;
   documentIds: number[];
+  /** Water bills ('bill') or finance documents (absent). */
+  source?: MydataSource;
 }
 
 const tags = ['mydata'];
@@ -52,28 +59,11 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     });
     app.addHook('onClose', async () => local?.close());
   }
-  // A transmitted document prints its MARK, UID and AADE's QR code (a cancelled one its cancellation too).
-  addDocumentPrintHook('mydata', async (db, documentId, language) => {
-    const [row] = await db
-      .select()
-      .from(mydataTransmissions)
-      .where(eq(mydataTransmissions.documentId, documentId));
-    if (!row?.mark) return null;
-    const t = (key: string) => translate(language, `mydata.pdf.${key}`);
-    return {
-      lines: [
-        [t('mark'), row.mark],
-        [t('uid'), row.uid],
-        ...(row.authenticationCode
-          ? ([[t('authenticationCode'), row.authenticationCode]] as [string, string][])
-          : []),
-        ...(row.cancellationMark
-          ? ([[t('cancellationMark'), row.cancellationMark]] as [string, string][])
-          : []),
-      ],
-      qr: row.qrUrl,
-    };
-  });
+  // A transmitted document or bill prints its MARK, UID and AADE's QR code (a cancelled one its cancellation too).
+  addDocumentPrintHook('mydata', (db, documentId, language) =>
+    printExtra(db, 'document', documentId, language),
+  );
+  addBillPrintHook('mydata', (db, billId, language) => printExtra(db, 'bill', billId, language));
 
   app.get(
     '/mydata/settings',
@@ -109,7 +99,7 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     entityName: MYDATA_DOCUMENTS_ENTITY,
     permission: 'mydata:read',
     list: mydataDocumentsList(db),
-    scope: ({ companyId }) => transmittableOfCompany(companyId),
+    scope: ({ companyId }) => eq(mydataDocuments.companyId, companyId),
     tags,
     summary:
       'Finalized documents by transmission state: not sent, sent, failed, uncertain, cancelled (list engine)',
@@ -130,6 +120,21 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request) => getTransmission(db, principalOf(request), request.params.id),
   );
 
+  app.get(
+    '/mydata/bills/:id',
+    {
+      config: { permission: 'mydata:read', companyScoped: true },
+      schema: {
+        tags,
+        summary: "A water bill's transmission: state, MARK, UID, QR URL, AADE's errors",
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: transmissionSchema },
+      },
+    },
+    async (request) => getBillTransmission(db, companyOf(request), request.params.id),
+  );
+
   app.post(
     '/mydata/transmissions',
     {
@@ -137,7 +142,7 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags,
         summary:
-          'Send one document, or every pending document of a day, as a background job (progress on /api/jobs)',
+          "Send one document or bill, a day's pending documents or bills, or a run's bills, as a background job (progress on /api/jobs)",
         querystring: companyQuery,
         body: transmitRequestSchema,
         response: {
@@ -148,15 +153,32 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request, reply) => {
       const principal = principalOf(request);
       const companyId = companyOf(request);
-      const documentIds = await documentsToTransmit(db, principal, companyId, request.body);
-      const key = 'documentId' in request.body ? `doc:${request.body.documentId}` : `day:${request.body.day}`;
+      const body = request.body;
+      const bills = 'billId' in body || 'billIds' in body || 'billDay' in body;
+      const documentIds = bills
+        ? await billsToTransmit(db, companyId, body)
+        : await documentsToTransmit(db, principal, companyId, body);
+      const key =
+        'documentId' in body
+          ? `doc:${body.documentId}`
+          : 'day' in body
+            ? `day:${body.day}`
+            : 'billId' in body
+              ? `bill:${body.billId}`
+              : 'billDay' in body
+                ? `billDay:${body.billDay}`
+                : `bills:${documentIds.join(',').slice(0, 200)}:${documentIds.length}`;
       const { job, created } = await db.transaction((tx) =>
         jobs.enqueue(tx, {
           kind: TRANSMIT_JOB,
           key: `mydata:${companyId}:${key}`,
           companyId,
           owner: principal.userId,
-          payload: { companyId, documentIds } satisfies TransmitPayload as unknown as Record<string, unknown>,
+          payload: {
+            companyId,
+            documentIds,
+            ...(bills ? { source: 'bill' } : {}),
+          } satisfies TransmitPayload as unknown as Record<string, unknown>,
         }),
       );
       return reply.status(202).send({ jobId: job.id, documents: documentIds.length, created });
@@ -177,3 +199,19 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request) => cancelTransmission(db, principalOf(request), request.params.id),
   );
 };
+
+async function printExtra(db: Db, source: MydataSource, documentId: number, language: Language) {
+  const [row] = await db
+    .select()
+    .from(mydataTransmissions)
+    .where(and(eq(mydataTransmissions.source, source), eq(mydataTransmissions.documentId, documentId)));
+  if (!row?.mark) return null;
+  const t = (key: string) => translate(language, `mydata.pdf.${key}`);
+  const lines: [string, string][] = [
+    [t('mark'), row.mark],
+    [t('uid'), row.uid],
+  ];
+  if (row.authenticationCode) lines.push([t('authenticationCode'), row.authenticationCode]);
+  if (row.cancellationMark) lines.push([t('cancellationMark'), row.cancellationMark]);
+  return { lines, qr: row.qrUrl };
+}

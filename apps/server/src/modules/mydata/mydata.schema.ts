@@ -1,9 +1,24 @@
-import type { AadeError, MydataMappings } from '@protocol/contracts';
+import type { AadeError, MydataMappings, MydataSource } from '@protocol/contracts';
+
+export type { MydataSource };
+
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  pgView,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { companies } from '../companies/companies.schema.ts';
-import { financeDocuments } from '../finance/finance.schema.ts';
 
 /** One row per company: where to send and how documents translate into myDATA's codes. */
 export const mydataSettings = pgTable('mydata_settings', {
@@ -19,21 +34,23 @@ export const mydataSettings = pgTable('mydata_settings', {
 });
 
 /**
- * A document's transmission to AADE, one row per document from its first attempt. MARKs are
+ * A document's transmission to AADE, one row per document from its first attempt, keyed by its
+ * source and its id there (so no foreign key: the id is a finance document's or a bill's). MARKs are
  * `bigint` in AADE's terms (xs:long) and kept as text: they are identifiers, never summed. The
  * unique index on (company, mark) lets the global search find a document by its MARK.
  */
 export const mydataTransmissions = pgTable(
   'mydata_transmissions',
   {
-    documentId: integer('document_id')
-      .primaryKey()
-      .references(() => financeDocuments.id, { onDelete: 'cascade' }),
+    source: text('source').$type<MydataSource>().notNull().default('document'),
+    documentId: integer('document_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     state: text('state').notNull(),
     uid: text('uid').notNull(),
+    /** The type sent (a water bill to a consumer with an ΑΦΜ goes as the mapping's type, not its series'). */
+    invoiceType: text('invoice_type'),
     mark: text('mark'),
     qrUrl: text('qr_url'),
     authenticationCode: text('authentication_code'),
@@ -47,8 +64,32 @@ export const mydataTransmissions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.source, t.documentId] }),
     index('mydata_transmissions_state_idx').on(t.companyId, t.state),
     uniqueIndex('mydata_transmissions_mark_uq').on(t.companyId, t.mark),
     index('mydata_transmissions_uid_idx').on(t.uid),
   ],
 );
+
+/**
+ * What myDATA concerns, finance documents and water bills alike (finalized, of a series with a
+ * myDATA type) with their transmission state; a view (migration 0022) for the list and the card.
+ */
+export const mydataDocuments = pgView('mydata_documents', {
+  /** `d<id>` or `b<id>`: unique across the two sources, the list's last sort key. */
+  key: text('key').notNull(),
+  source: text('source').$type<MydataSource>().notNull(),
+  id: integer('id').notNull(),
+  companyId: integer('company_id').notNull(),
+  seriesCode: text('series_code').notNull(),
+  number: integer('number'),
+  year: integer('year'),
+  date: date('date', { mode: 'string' }).notNull(),
+  invoiceType: text('invoice_type'),
+  traderName: text('trader_name'),
+  traderNameNorm: text('trader_name_norm'),
+  gross: numeric('gross', { precision: 14, scale: 2 }).notNull(),
+  state: text('state').notNull(),
+  mark: text('mark'),
+  errors: jsonb('errors').$type<AadeError[]>(),
+}).existing();

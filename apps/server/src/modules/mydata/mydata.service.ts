@@ -1,15 +1,18 @@
-import type {
-  AadeError,
-  MydataSettings,
-  SaveMydataSettings,
-  Transmission,
-  TransmissionState,
+import {
+  type AadeError,
+  Decimal,
+  type MydataSettings,
+  type SaveMydataSettings,
+  type Transmission,
+  type TransmissionState,
 } from '@protocol/contracts';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { barcodePng } from '../../platform/pdf/index.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import { finalizedBills, finalizedBillsOfDay } from '../billing/api.ts';
 import { readCredentials } from '../companies/api.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
@@ -23,8 +26,8 @@ import {
 } from './mydata.client.ts';
 import { DEFAULT_SETTINGS } from './mydata.defaults.ts';
 import { transmittableOfCompany } from './mydata.list.ts';
-import { mydataSettings, mydataTransmissions } from './mydata.schema.ts';
-import { type DocumentSource, financeSource } from './mydata.sources.ts';
+import { type MydataSource, mydataSettings, mydataTransmissions } from './mydata.schema.ts';
+import { billSource, financeSource } from './mydata.sources.ts';
 import { buildInvoicesDoc, invoiceUid, type MydataSourceDocument } from './mydata.xml.ts';
 import { validateXml } from './mydata.xsd.ts';
 
@@ -128,6 +131,7 @@ function transmissionOf(doc: DocumentHead, row: Row | undefined): Transmission {
     uid: row?.uid ?? null,
     mark: row?.mark ?? null,
     qrUrl: row?.qrUrl ?? null,
+    qrImage: null,
     cancellationMark: row?.cancellationMark ?? null,
     errors: row?.errors ?? [],
     attempts: row?.attempts ?? 0,
@@ -168,11 +172,74 @@ export async function getTransmission(
   documentId: number,
 ): Promise<Transmission> {
   const doc = await documentOf(db, principal, documentId);
-  const [row] = await db
-    .select()
+  return withQrImage(transmissionOf(doc, await rowOf(db, 'document', documentId)));
+}
+
+/** The QR code drawn as the PDF draws it (bwip-js), for the page to show beside its link. */
+async function withQrImage(transmission: Transmission): Promise<Transmission> {
+  if (!transmission.qrUrl) return transmission;
+  const png = await barcodePng({ type: 'qrcode', text: transmission.qrUrl, scale: 4 });
+  return { ...transmission, qrImage: `data:image/png;base64,${png.toString('base64')}` };
+}
+
+const rowOf = async (db: Db, source: MydataSource, documentId: number) =>
+  (
+    await db
+      .select()
+      .from(mydataTransmissions)
+      .where(and(eq(mydataTransmissions.source, source), eq(mydataTransmissions.documentId, documentId)))
+  )[0];
+
+/** A finalized water bill's transmission (its page in myDATA), or 404. */
+export async function getBillTransmission(db: Db, companyId: number, billId: number): Promise<Transmission> {
+  const [bill] = await finalizedBills(db, companyId, [billId]);
+  if (!bill) throw notFound();
+  const head: DocumentHead = {
+    id: bill.id,
+    companyId,
+    entryState: 9,
+    seriesCode: bill.seriesCode,
+    seriesDescr: bill.seriesDescr,
+    number: bill.number,
+    year: bill.year,
+    date: bill.issueDate,
+    invoiceType: bill.invoiceType,
+    traderName: bill.owner.name,
+    payable: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+  };
+  const row = await rowOf(db, 'bill', billId);
+  const transmission = transmissionOf({ ...head, invoiceType: row?.invoiceType ?? head.invoiceType }, row);
+  return withQrImage({ ...transmission, canCancel: false });
+}
+
+/** Bills a request names: one finalized bill, a run's bills, or a day's not yet sent. */
+export async function billsToTransmit(
+  db: Db,
+  companyId: number,
+  request: { billId: number } | { billIds: number[] } | { billDay: string },
+): Promise<number[]> {
+  if ('billId' in request) {
+    const [bill] = await finalizedBills(db, companyId, [request.billId]);
+    if (!bill) throw new AppError(409, 'mydata.error.notFinalized');
+    return [bill.id];
+  }
+  const ids =
+    'billIds' in request
+      ? (await finalizedBills(db, companyId, request.billIds)).map((b) => b.id)
+      : await finalizedBillsOfDay(db, companyId, request.billDay);
+  if (ids.length === 0) return [];
+  const done = await db
+    .select({ id: mydataTransmissions.documentId })
     .from(mydataTransmissions)
-    .where(eq(mydataTransmissions.documentId, documentId));
-  return transmissionOf(doc, row);
+    .where(
+      and(
+        eq(mydataTransmissions.source, 'bill'),
+        inArray(mydataTransmissions.documentId, ids),
+        inArray(mydataTransmissions.state, ['sent', 'cancelled']),
+      ),
+    );
+  const skip = new Set(done.map((d) => d.id));
+  return ids.filter((id) => !skip.has(id));
 }
 
 /** The documents a request names: one, or every finalized document of a day not yet sent. */
@@ -186,13 +253,27 @@ export async function documentsToTransmit(
     const doc = await documentOf(db, principal, request.documentId);
     if (doc.companyId !== companyId) throw notFound();
     if (doc.entryState !== 9) throw new AppError(409, 'mydata.error.notFinalized');
+    if (doc.invoiceType === CREDIT_NOTE) {
+      const [credit] = await db
+        .select({ relatedId: financeDocuments.relatedDocumentId })
+        .from(financeDocuments)
+        .where(eq(financeDocuments.id, doc.id));
+      const original = credit?.relatedId ? await rowOf(db, 'document', credit.relatedId) : undefined;
+      if (!original?.mark) throw new AppError(409, 'mydata.error.originalNotSent');
+    }
     return [doc.id];
   }
   const rows = await db
     .select({ id: financeDocuments.id })
     .from(financeDocuments)
     .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
-    .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, financeDocuments.id))
+    .leftJoin(
+      mydataTransmissions,
+      and(
+        eq(mydataTransmissions.source, 'document'),
+        eq(mydataTransmissions.documentId, financeDocuments.id),
+      ),
+    )
     .where(
       and(
         transmittableOfCompany(companyId),
@@ -212,14 +293,18 @@ export interface TransmitResult {
 }
 
 const BATCH = 50;
+/** myDATA's credit note correlated to its original (by the original's MARK). */
+const CREDIT_NOTE = '5.1';
 
-const update = (db: Db, documentIds: number[], set: Partial<Row>) =>
+const update = (db: Db, source: MydataSource, documentIds: number[], set: Partial<Row>) =>
   documentIds.length === 0
     ? Promise.resolve()
     : db
         .update(mydataTransmissions)
         .set({ ...set, updatedAt: new Date() })
-        .where(inArray(mydataTransmissions.documentId, documentIds));
+        .where(
+          and(eq(mydataTransmissions.source, source), inArray(mydataTransmissions.documentId, documentIds)),
+        );
 
 /**
  * Sends documents to AADE in batches, safe to run again: sent and cancelled documents are skipped,
@@ -233,9 +318,10 @@ export async function transmitDocuments(
   documentIds: readonly number[],
   progress: (done: number, total: number) => Promise<void>,
   signal?: AbortSignal,
-  source: DocumentSource = financeSource,
+  kind: MydataSource = 'document',
 ): Promise<TransmitResult> {
   const { conn, branch, settings } = await connectionOf(db, companyId);
+  const source = kind === 'bill' ? billSource(settings.mappings) : financeSource;
   const result: TransmitResult = { sent: 0, failed: 0, uncertain: 0, skipped: 0 };
   for (let at = 0; at < documentIds.length; at += BATCH) {
     if (signal?.aborted) throw new Error('Stopped');
@@ -248,9 +334,12 @@ export async function transmitDocuments(
           .select()
           .from(mydataTransmissions)
           .where(
-            inArray(
-              mydataTransmissions.documentId,
-              docs.map((d) => d.documentId),
+            and(
+              eq(mydataTransmissions.source, kind),
+              inArray(
+                mydataTransmissions.documentId,
+                docs.map((d) => d.documentId),
+              ),
             ),
           )
       ).map((row) => [row.documentId, row]),
@@ -272,7 +361,7 @@ export async function transmitDocuments(
       for (const { doc, row } of uncertain) {
         const mark = held.get(row.uid);
         if (mark) {
-          await update(db, [doc.documentId], {
+          await update(db, kind, [doc.documentId], {
             state: 'sent',
             mark: mark.mark,
             qrUrl: mark.qrUrl,
@@ -287,19 +376,35 @@ export async function transmitDocuments(
     const broken: Outcome[] = [];
     for (const doc of pending) {
       const uid = invoiceUid(doc);
+      // A credit note (5.1) names its original's MARK: it waits until the original is sent.
+      if (doc.invoiceType === CREDIT_NOTE && !doc.correlatedMark) {
+        broken.push({
+          documentId: doc.documentId,
+          uid,
+          invoiceType: doc.invoiceType,
+          state: 'failed',
+          errors: [{ code: 'originalNotSent', message: '' }],
+        });
+        continue;
+      }
       const problems = validateXml(buildInvoicesDoc([doc], settings.mappings));
       if (problems.length === 0) valid.push({ doc, uid });
       else
         broken.push({
           documentId: doc.documentId,
           uid,
+          invoiceType: doc.invoiceType,
           state: 'failed',
-          errors: problems
-            .slice(0, 5)
-            .map((p) => ({ code: 'xsd', message: p.element ? `${p.element}: ${p.message}` : p.message })),
+          errors: problems.slice(0, 5).map((p) => ({
+            code: 'xsd',
+            message: p.element ? `${p.element}: ${p.message}` : p.message,
+            rule: p.rule,
+            field: p.field,
+            value: p.value,
+          })),
         });
     }
-    await record(db, companyId, broken);
+    await record(db, kind, companyId, broken);
     result.failed += broken.length;
     if (valid.length > 0) {
       // Marked uncertain before the call: a crash or a timeout from here on leads to a lookup, not a resend.
@@ -309,10 +414,12 @@ export async function transmitDocuments(
         .where(eq(mydataTransmissions.companyId, companyId));
       await record(
         db,
+        kind,
         companyId,
         valid.map((v) => ({
           documentId: v.doc.documentId,
           uid: v.uid,
+          invoiceType: v.doc.invoiceType,
           state: 'uncertain',
           reconcileFrom: max ?? '0',
         })),
@@ -357,7 +464,7 @@ export async function transmitDocuments(
           errors,
         }));
       }
-      await record(db, companyId, outcomes);
+      await record(db, kind, companyId, outcomes);
       for (const o of outcomes)
         result[o.state === 'sent' ? 'sent' : o.state === 'failed' ? 'failed' : 'uncertain']++;
     }
@@ -366,13 +473,14 @@ export async function transmitDocuments(
   return result;
 }
 
-type Outcome = Pick<Row, 'documentId' | 'uid' | 'state'> & Partial<Omit<Row, 'documentId' | 'uid' | 'state'>>;
+type Outcome = Pick<Row, 'documentId' | 'uid' | 'state'> &
+  Partial<Omit<Row, 'source' | 'documentId' | 'uid' | 'state'>>;
 
 /**
  * Writes the outcomes of a batch in one statement (a row per document, created on its first
  * attempt); `attempt` counts a send. Only the columns the outcomes carry are overwritten.
  */
-async function record(db: Db, companyId: number, outcomes: Outcome[], attempt = false) {
+async function record(db: Db, source: MydataSource, companyId: number, outcomes: Outcome[], attempt = false) {
   if (outcomes.length === 0) return;
   const columns = [...new Set(outcomes.flatMap((o) => Object.keys(o)))].filter(
     (k) => k !== 'documentId',
@@ -382,8 +490,8 @@ async function record(db: Db, companyId: number, outcomes: Outcome[], attempt = 
   if (attempt) set.attempts = sql`${mydataTransmissions.attempts} + 1`;
   await db
     .insert(mydataTransmissions)
-    .values(outcomes.map((o) => ({ ...o, companyId, attempts: attempt ? 1 : 0 })))
-    .onConflictDoUpdate({ target: mydataTransmissions.documentId, set });
+    .values(outcomes.map((o) => ({ ...o, source, companyId, attempts: attempt ? 1 : 0 })))
+    .onConflictDoUpdate({ target: [mydataTransmissions.source, mydataTransmissions.documentId], set });
 }
 
 /** Cancels a sent document at AADE (CancelInvoice) and keeps the cancellation MARK. */
@@ -393,10 +501,7 @@ export async function cancelTransmission(
   documentId: number,
 ): Promise<Transmission> {
   const doc = await documentOf(db, principal, documentId);
-  const [row] = await db
-    .select()
-    .from(mydataTransmissions)
-    .where(eq(mydataTransmissions.documentId, documentId));
+  const row = await rowOf(db, 'document', documentId);
   if (!row?.mark || row.state !== 'sent') throw new AppError(409, 'mydata.error.notCancellable');
   const [credited] = await db
     .select({ id: financeDocuments.id })
@@ -410,7 +515,7 @@ export async function cancelTransmission(
     throw new AppError(409, 'mydata.error.aadeRefused', {
       errors: answer.errors.map((e) => `${e.code} ${e.message}`).join('; ') || answer.statusCode,
     });
-  await update(db, [documentId], {
+  await update(db, 'document', [documentId], {
     state: 'cancelled',
     cancellationMark: answer.cancellationMark,
     cancelledAt: new Date(),

@@ -1,7 +1,10 @@
+import { Decimal, type MydataMappings } from '@protocol/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { finalizedBills } from '../billing/api.ts';
 import { companies } from '../companies/companies.schema.ts';
 import {
+  financeAccounts,
   financeDocumentLines,
   financeDocuments,
   financeDocumentTaxes,
@@ -13,9 +16,9 @@ import { mydataTransmissions } from './mydata.schema.ts';
 import type { MydataSourceDocument } from './mydata.xml.ts';
 
 /**
- * Where documents to transmit come from. Finance documents are the one source today; billing's
- * water bills are documents of a water-bill series and come through here once billing issues them,
- * and a source of another shape would add a loader of the same signature.
+ * Where documents to transmit come from: finance documents, and billing's water bills (documents
+ * of the water-bill series kept in billing's tables). A loader answers the finalized ones among the
+ * ids asked, in myDATA's terms.
  */
 export type DocumentSource = (
   db: Db,
@@ -43,6 +46,9 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
       traderVat: traders.vatnumber,
       traderCountry: traders.country,
       traderName: traders.fullname,
+      traderStreet: traders.address,
+      traderZip: traders.zipcode,
+      traderCity: traders.city,
       issuerVat: companies.vatnumber,
     })
     .from(financeDocuments)
@@ -66,12 +72,14 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
             documentId: financeDocumentLines.documentId,
             position: financeDocumentLines.position,
             serviceCode: financeServices.code,
+            accountCode: financeAccounts.code,
             net: financeDocumentLines.net,
             vatPercent: financeDocumentLines.vatPercent,
             vat: financeDocumentLines.vat,
           })
           .from(financeDocumentLines)
           .leftJoin(financeServices, eq(financeServices.id, financeDocumentLines.serviceId))
+          .leftJoin(financeAccounts, eq(financeAccounts.id, financeServices.accountId))
           .where(inArray(financeDocumentLines.documentId, docIds))
           .orderBy(financeDocumentLines.documentId, financeDocumentLines.position),
     docIds.length === 0
@@ -90,7 +98,9 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
       : db
           .select({ documentId: mydataTransmissions.documentId, mark: mydataTransmissions.mark })
           .from(mydataTransmissions)
-          .where(inArray(mydataTransmissions.documentId, related)),
+          .where(
+            and(eq(mydataTransmissions.source, 'document'), inArray(mydataTransmissions.documentId, related)),
+          ),
   ]);
   const byId = new Map(heads.map((h) => [h.id, h]));
   return ids.flatMap((id) => {
@@ -104,7 +114,12 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
         counterpart:
           retail || !h.traderVat
             ? null
-            : { vatNumber: h.traderVat, country: h.traderCountry ?? 'GR', name: h.traderName },
+            : {
+                vatNumber: h.traderVat,
+                country: h.traderCountry ?? 'GR',
+                name: h.traderName,
+                address: { street: h.traderStreet, postalCode: h.traderZip, city: h.traderCity },
+              },
         series: h.series,
         aa: String(h.number),
         issueDate: h.date,
@@ -113,7 +128,13 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
         paymentMethod: h.paymentMethod,
         lines: lines
           .filter((l) => l.documentId === h.id)
-          .map((l) => ({ serviceCode: l.serviceCode, net: l.net, vatPercent: l.vatPercent, vat: l.vat })),
+          .map((l) => ({
+            serviceCode: l.serviceCode,
+            accountCode: l.accountCode,
+            net: l.net,
+            vatPercent: l.vatPercent,
+            vat: l.vat,
+          })),
         taxes: taxes
           .filter((t) => t.documentId === h.id)
           .map(({ kind, percent, amount }) => ({ kind, percent, amount })),
@@ -122,3 +143,52 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
     ];
   });
 };
+
+/**
+ * Finalized water bills (numbered in the water-bill series, 11.2 by default). A consumer with an
+ * ΑΦΜ gets the mapping's business type (2.1) and is named as counterpart. myDATA refuses negative
+ * amounts, so the bill's charges go as one line per VAT rate from its VAT breakdown (a discount
+ * nets into its rate), which adds up to the printed bill to the cent; the previous balance is not
+ * income and is not sent. A bill is due later: paid on credit (payment method 5).
+ */
+export function billSource(mappings: MydataMappings): DocumentSource {
+  return async (db, companyId, branch, ids) => {
+    const [bills, [company]] = await Promise.all([
+      finalizedBills(db, companyId, ids),
+      db.select({ vat: companies.vatnumber }).from(companies).where(eq(companies.id, companyId)),
+    ]);
+    return bills.flatMap((bill) => {
+      if (!bill.invoiceType) return [];
+      const business = Boolean(bill.owner.vatNumber && mappings.businessBillType);
+      const invoiceType = business ? (mappings.businessBillType as string) : bill.invoiceType;
+      return [
+        {
+          documentId: bill.id,
+          issuer: { vatNumber: company?.vat ?? '', branch },
+          counterpart:
+            business && !RETAIL.test(invoiceType)
+              ? {
+                  vatNumber: bill.owner.vatNumber ?? '',
+                  country: bill.owner.country ?? 'GR',
+                  name: bill.owner.name,
+                }
+              : null,
+          series: bill.seriesCode,
+          aa: String(bill.number),
+          issueDate: bill.issueDate,
+          invoiceType,
+          correlatedMark: null,
+          paymentMethod: 5,
+          lines: bill.vat.map((rate) => ({
+            serviceCode: null,
+            net: rate.net,
+            vatPercent: rate.vatPercent,
+            vat: rate.vat,
+          })),
+          taxes: [],
+          payable: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+        },
+      ];
+    });
+  };
+}

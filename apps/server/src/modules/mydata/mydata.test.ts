@@ -252,6 +252,17 @@ describe('transmission', () => {
     expect(await transmit({ documentId: credit })).toMatchObject({ sent: 1 });
     const held = aade.invoices.get((await transmission(credit)).uid);
     expect(held).toBeDefined();
+    // A credit note of an original AADE does not hold yet is refused until the original is sent.
+    const unsent = await issue('ΤΔΑ', '2026-11-24');
+    const early = await inject('POST', `/api/finance/documents/${unsent}/credit_note`, {
+      date: '2026-11-24',
+    });
+    expect(early.statusCode, early.body).toBe(201);
+    expect((await inject('POST', `/api/finance/documents/${early.json().id}/finalize`)).statusCode).toBe(200);
+    const refused = await inject('POST', q('/api/mydata/transmissions'), { documentId: early.json().id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ key: 'mydata.error.originalNotSent' });
+    expect(refused.json().message).toContain('ΜΑΡΚ');
     // The credited original is corrected by the credit note, not cancelled.
     expect((await inject('POST', `/api/mydata/documents/${original}/cancel`)).json().key).toBe(
       'mydata.error.credited',
@@ -294,7 +305,12 @@ describe('transmission', () => {
     const id = await issue('ΤΠΥ', '2026-11-27');
     expect(await transmit({ documentId: id })).toMatchObject({ failed: 1 });
     const failed = await transmission(id);
-    expect(failed.errors[0]).toMatchObject({ code: 'xsd', message: expect.stringContaining('vatCategory') });
+    expect(failed.errors[0]).toMatchObject({
+      code: 'xsd',
+      message: expect.stringContaining('vatCategory'),
+      rule: 'missing',
+      field: 'vatCategory',
+    });
     expect(sends()).toBe(0);
     await saveSettings();
   });

@@ -78,6 +78,64 @@ describe('InvoicesDoc against the official XSD', () => {
       expect(validateXml(xml)).toEqual([]);
     });
 
+  it('classifies income by service, then by account (the longest code), then by invoice type', () => {
+    const mappings = {
+      ...DEFAULT_MAPPINGS,
+      serviceClassifications: [{ serviceCode: 'ΥΠ01', category: 'category1_2', type: 'E3_561_002' }],
+      accountClassifications: [
+        { accountCode: '73', category: 'category1_3', type: 'E3_561_001' },
+        { accountCode: '73.00.01', category: 'category1_5', type: 'E3_561_007' },
+      ],
+    };
+    const xml = buildInvoicesDoc(
+      [
+        {
+          ...base,
+          lines: [
+            { serviceCode: 'ΥΠ01', accountCode: '73.00.01', net: '10.00', vatPercent: '24', vat: '2.40' },
+            { serviceCode: 'ΥΠ02', accountCode: '73.00.01', net: '20.00', vatPercent: '24', vat: '4.80' },
+            { serviceCode: 'ΥΠ03', accountCode: '73.00.02', net: '30.00', vatPercent: '24', vat: '7.20' },
+            { serviceCode: 'ΥΠ04', accountCode: '74.00', net: '40.00', vatPercent: '24', vat: '9.60' },
+          ],
+          payable: '124.00',
+        },
+      ],
+      mappings,
+    );
+    expect(validateXml(xml)).toEqual([]);
+    const categories = [...xml.matchAll(/<invoiceDetails>.*?<icls:classificationCategory>(\w+)</g)].map(
+      (m) => m[1],
+    );
+    expect(categories).toEqual(['category1_2', 'category1_5', 'category1_3', 'category1_1']);
+  });
+
+  it('names a foreign counterpart with its address; a Greek one by its ΑΦΜ alone', () => {
+    const address = { street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin' };
+    const foreign = buildInvoicesDoc(
+      [{ ...base, counterpart: { vatNumber: '123456789', country: 'DE', name: 'Wasser GmbH', address } }],
+      DEFAULT_MAPPINGS,
+    );
+    expect(validateXml(foreign)).toEqual([]);
+    expect(foreign).toContain(
+      '<name>Wasser GmbH</name><address><street>Hauptstraße 5</street><postalCode>10115</postalCode><city>Berlin</city></address>',
+    );
+    const greek = buildInvoicesDoc(
+      [{ ...base, counterpart: { vatNumber: '094014201', country: 'GR', name: 'Α ΑΕ', address } }],
+      DEFAULT_MAPPINGS,
+    );
+    expect(greek).not.toContain('<address>');
+    const noCity = buildInvoicesDoc(
+      [
+        {
+          ...base,
+          counterpart: { vatNumber: '1', country: 'DE', name: 'X', address: { ...address, city: null } },
+        },
+      ],
+      DEFAULT_MAPPINGS,
+    );
+    expect(validateXml(noCity)[0]).toMatchObject({ rule: 'missing', field: 'city' });
+  });
+
   it('carries what each case needs', () => {
     const credit = buildInvoicesDoc(
       [documents['credit note referencing its original'] as MydataSourceDocument],
@@ -127,8 +185,13 @@ describe('InvoicesDoc against the official XSD', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]?.element).toBe('vatAmount');
     expect(problems[0]?.message).toContain('vatCategory');
+    // Sorted into a rule naming the field, for a text in the user's language.
+    expect(problems[0]).toMatchObject({ rule: 'missing', field: 'vatCategory' });
     const badType = validateXml(buildInvoicesDoc([{ ...base, invoiceType: '99.9' }], DEFAULT_MAPPINGS));
     expect(badType[0]?.element).toBe('invoiceType');
+    expect(badType[0]).toMatchObject({ rule: 'notInList', field: 'invoiceType', value: '99.9' });
+    const long = validateXml(buildInvoicesDoc([{ ...base, series: 'Σ'.repeat(60) }], DEFAULT_MAPPINGS));
+    expect(long[0]).toMatchObject({ rule: 'tooLong', field: 'series' });
     expect(validateXml('<InvoicesDoc>')[0]?.message).toBeTruthy();
   });
 });

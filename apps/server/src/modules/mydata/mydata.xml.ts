@@ -9,8 +9,13 @@ import { Decimal, type MydataMappings, moneyString } from '@protocol/contracts';
 export interface MydataSourceDocument {
   documentId: number;
   issuer: { vatNumber: string; branch: number };
-  /** Null for retail receipts (11.x), which name no customer. */
-  counterpart: { vatNumber: string; country: string; name: string | null } | null;
+  /** Null for retail receipts (11.x), which name no customer. A foreign one carries its address. */
+  counterpart: {
+    vatNumber: string;
+    country: string;
+    name: string | null;
+    address?: { street: string | null; postalCode: string | null; city: string | null };
+  } | null;
   series: string;
   aa: string;
   issueDate: string;
@@ -22,6 +27,8 @@ export interface MydataSourceDocument {
   lines: {
     /** A service's code, for its own income classification. */
     serviceCode: string | null;
+    /** The service's account code, for the account's income classification. */
+    accountCode?: string | null;
     net: string;
     vatPercent: string;
     vat: string;
@@ -64,11 +71,23 @@ function vatCategoryOf(mappings: MydataMappings, percent: string): number | null
   return mappings.vatCategories.find((row) => same(row.percent, percent))?.category ?? null;
 }
 
-function classificationOf(mappings: MydataMappings, invoiceType: string, serviceCode: string | null) {
+/** A line's income classification: its service's, else its account's (longest code), else its type's. */
+function classificationOf(
+  mappings: MydataMappings,
+  invoiceType: string,
+  serviceCode: string | null,
+  accountCode: string | null | undefined,
+) {
+  const byAccount = accountCode
+    ? (mappings.accountClassifications ?? [])
+        .filter((row) => accountCode === row.accountCode || accountCode.startsWith(`${row.accountCode}.`))
+        .sort((a, b) => b.accountCode.length - a.accountCode.length)[0]
+    : undefined;
   return (
     (serviceCode
       ? mappings.serviceClassifications.find((row) => row.serviceCode === serviceCode)
       : undefined) ??
+    byAccount ??
     mappings.classifications.find((row) => row.invoiceType === invoiceType) ??
     null
   );
@@ -83,10 +102,23 @@ function taxCategoryOf(mappings: MydataMappings, tax: MydataSourceDocument['taxe
   return (exact ?? rows.find((row) => row.percent === null))?.category ?? null;
 }
 
-function party(p: { vatNumber: string; country: string; branch: number; name?: string | null }) {
-  // AADE refuses a Greek counterpart's name (it knows it from the ΑΦΜ); a foreign one needs it.
-  const name = p.country !== 'GR' && p.name ? el('name', p.name.slice(0, 200)) : '';
-  return `${el('vatNumber', p.vatNumber)}${el('country', p.country)}${el('branch', p.branch)}${name}`;
+function party(p: {
+  vatNumber: string;
+  country: string;
+  branch: number;
+  name?: string | null;
+  address?: { street: string | null; postalCode: string | null; city: string | null };
+}) {
+  // AADE refuses a Greek counterpart's name and address (it knows them from the ΑΦΜ); a foreign
+  // one needs both. Missing postal code or city are left out, so the XSD names what is missing.
+  const foreign = p.country !== 'GR';
+  const name = foreign && p.name ? el('name', p.name.slice(0, 200)) : '';
+  const a = p.address;
+  const address =
+    foreign && a
+      ? `<address>${a.street ? el('street', a.street.slice(0, 150)) : ''}${a.postalCode ? el('postalCode', a.postalCode) : ''}${a.city ? el('city', a.city.slice(0, 150)) : ''}</address>`
+      : '';
+  return `${el('vatNumber', p.vatNumber)}${el('country', p.country)}${el('branch', p.branch)}${name}${address}`;
 }
 
 /**
@@ -126,7 +158,7 @@ function invoiceXml(doc: MydataSourceDocument, mappings: MydataMappings): string
   >();
   doc.lines.forEach((line, index) => {
     const vatCategory = vatCategoryOf(mappings, line.vatPercent);
-    const classification = classificationOf(mappings, doc.invoiceType, line.serviceCode);
+    const classification = classificationOf(mappings, doc.invoiceType, line.serviceCode, line.accountCode);
     out.push('<invoiceDetails>', el('lineNumber', index + 1), el('netValue', moneyString(line.net)));
     if (vatCategory !== null) out.push(el('vatCategory', vatCategory));
     out.push(el('vatAmount', moneyString(line.vat)));

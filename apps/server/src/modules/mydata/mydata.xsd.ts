@@ -16,6 +16,45 @@ export interface XsdProblem {
   /** The element the rule is about (`vatNumber`), when libxml2 names one. */
   element: string | null;
   message: string;
+  /** What kind of rule it broke, for a text in the user's language (`mydata.xsd.<rule>`). */
+  rule: XsdRule;
+  /** The field the user's text names: the missing one for `missing`, else the element. */
+  field: string | null;
+  /** The value refused, when libxml2 quotes it. */
+  value: string | null;
+}
+
+export type XsdRule =
+  | 'missing'
+  | 'unexpected'
+  | 'notInList'
+  | 'outOfRange'
+  | 'tooLong'
+  | 'badFormat'
+  | 'other';
+
+const localName = (qualified: string | undefined) => qualified?.replace(/^\{[^}]*\}/, '') ?? null;
+
+/** Sorts libxml2's common schema messages into rules, naming the field (the raw text stays as detail). */
+export function classifyXsdMessage(message: string): Pick<XsdProblem, 'rule' | 'field' | 'value'> {
+  const element = localName(/Element '([^']+)'/.exec(message)?.[1]);
+  const value =
+    /The value '([^']*)'/.exec(message)?.[1] ?? /'([^']*)' is not a valid value/.exec(message)?.[1] ?? null;
+  const expected = localName(/Expected is(?: one of)? \( ?([^ ,)]+)/.exec(message)?.[1]);
+  if (/Missing child element/.test(message))
+    return { rule: 'missing', field: expected ?? element, value: null };
+  if (/This element is not expected/.test(message))
+    return expected
+      ? { rule: 'missing', field: expected, value: null }
+      : { rule: 'unexpected', field: element, value: null };
+  if (/\[facet 'enumeration'\]/.test(message)) return { rule: 'notInList', field: element, value };
+  if (/\[facet '(min|max)(In|Ex)clusive'\]/.test(message))
+    return { rule: 'outOfRange', field: element, value };
+  if (/\[facet '(maxLength|length|totalDigits|fractionDigits)'\]/.test(message))
+    return { rule: 'tooLong', field: element, value };
+  if (/\[facet 'pattern'\]|is not a valid value of the (atomic|local) type/.test(message))
+    return { rule: 'badFormat', field: element, value };
+  return { rule: 'other', field: element, value };
 }
 
 const validators = new Map<string, XsdValidator>();
@@ -44,6 +83,7 @@ function problemsOf(error: unknown): XsdProblem[] {
     line: d.line ?? 0,
     element: /Element '(?:\{[^}]*\})?([\w:]+)'/.exec(d.message)?.[1] ?? null,
     message: d.message.trim(),
+    ...classifyXsdMessage(d.message),
   }));
 }
 

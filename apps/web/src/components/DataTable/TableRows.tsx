@@ -98,8 +98,9 @@ export function TableRows<T extends Row>({
                     sx={{
                       overflow: 'hidden',
                       textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                      maxWidth: field.notes ? NOTES_MAX_WIDTH : undefined,
+                      whiteSpace: field.wrap ? 'normal' : 'nowrap',
+                      overflowWrap: field.wrap ? 'anywhere' : undefined,
+                      maxWidth: field.notes ? NOTES_MAX_WIDTH : field.wrap ? field.width : undefined,
                       textAlign: field.type === 'number' || field.type === 'money' ? 'right' : undefined,
                       fontVariantNumeric:
                         field.type === 'date' || field.type === 'number' || field.type === 'money'

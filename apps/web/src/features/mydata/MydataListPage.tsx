@@ -25,7 +25,7 @@ export default function MydataListPage() {
   useAppBar({ title });
   const searchUrl = useCompanyPath(MYDATA_SEARCH_URL);
   const onRowClick = useCallback(
-    (row: Row) => navigate(localize(`/mydata/documents/${row.id}`)),
+    (row: Row) => navigate(localize(`/mydata/${row.source === 'bill' ? 'bills' : 'documents'}/${row.id}`)),
     [navigate, localize],
   );
   return (

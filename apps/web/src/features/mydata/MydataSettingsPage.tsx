@@ -39,9 +39,12 @@ interface FormValues {
   productionUrl: string;
   branch: string;
   exemptionCause: string;
+  /** '' sends every water bill as its series' type. */
+  businessBillType: string;
   vatCategories: { percent: string; category: string }[];
   classifications: { invoiceType: string; category: string; type: string }[];
   serviceClassifications: { serviceCode: string; category: string; type: string }[];
+  accountClassifications: { accountCode: string; category: string; type: string }[];
   taxCodes: { kind: string; percent: string; category: string }[];
 }
 
@@ -53,9 +56,11 @@ function toForm(s: MydataSettings): FormValues {
     productionUrl: s.productionUrl,
     branch: String(s.branch),
     exemptionCause: String(m.exemptionCause),
+    businessBillType: m.businessBillType ?? '',
     vatCategories: m.vatCategories.map((r) => ({ percent: r.percent, category: String(r.category) })),
     classifications: m.classifications.map((r) => ({ ...r, type: r.type ?? '' })),
     serviceClassifications: m.serviceClassifications.map((r) => ({ ...r, type: r.type ?? '' })),
+    accountClassifications: (m.accountClassifications ?? []).map((r) => ({ ...r, type: r.type ?? '' })),
     taxCodes: m.taxCodes.map((r) => ({
       kind: String(r.kind),
       percent: r.percent ?? '',
@@ -76,8 +81,10 @@ function toBody(v: FormValues): SaveMydataSettings {
         category: Number(r.category),
       })),
       exemptionCause: Number(v.exemptionCause),
+      businessBillType: (v.businessBillType || null) as SaveMydataSettings['mappings']['businessBillType'],
       classifications: v.classifications.map((r) => ({ ...r, type: r.type.trim() || null })),
       serviceClassifications: v.serviceClassifications.map((r) => ({ ...r, type: r.type.trim() || null })),
+      accountClassifications: v.accountClassifications.map((r) => ({ ...r, type: r.type.trim() || null })),
       taxCodes: v.taxCodes.map((r) => ({
         kind: Number(r.kind),
         percent: r.percent.trim() || null,
@@ -281,6 +288,22 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 />
               </Stack>
             </Section>
+            <Section title={t('mydata.settings.waterBills')} hint={t('mydata.settings.waterBillsHint')}>
+              <SelectField
+                control={control}
+                name="businessBillType"
+                label={t('mydata.settings.businessBillType')}
+                options={[
+                  { value: '', label: t('mydata.settings.businessBillTypeNone') },
+                  ...(['1.1', '2.1'] as const).map((value) => ({
+                    value,
+                    label: `${value} · ${t(`mydata.invoiceType.${value.replace('.', '_')}`)}`,
+                  })),
+                ]}
+                testId="mydata-businessBillType"
+                disabled={readOnly}
+              />
+            </Section>
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
@@ -314,6 +337,22 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 columns={classification({
                   key: 'serviceCode',
                   label: t('mydata.settings.serviceCode'),
+                  width: 140,
+                })}
+              />
+            </Section>
+            <Section
+              title={t('mydata.settings.accountClassifications')}
+              hint={t('mydata.settings.accountClassificationsHint')}
+            >
+              <MappingRows
+                control={control}
+                name="accountClassifications"
+                readOnly={readOnly}
+                empty={{ accountCode: '', category: '', type: '' }}
+                columns={classification({
+                  key: 'accountCode',
+                  label: t('mydata.settings.accountCode'),
                   width: 140,
                 })}
               />

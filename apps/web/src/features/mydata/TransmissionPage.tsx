@@ -14,12 +14,18 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Transmission, type TransmissionState } from '@protocol/contracts';
+import {
+  type AadeError,
+  formatMoney,
+  type MydataSource,
+  type Transmission,
+  type TransmissionState,
+} from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
+import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -41,10 +47,10 @@ const STATE_COLOR: Record<TransmissionState, 'default' | 'success' | 'error' | '
   cancelled: 'default',
 };
 
-/** The printed document with its MARK and QR code, opened in a new tab (the API needs the session's token). */
-async function openPdf(documentId: number, language: string): Promise<void> {
+/** The printed document or bill with its MARK and QR code, opened in a new tab (the API needs the session's token). */
+async function openPdf(path: string, language: string): Promise<void> {
   const token = getToken();
-  const response = await fetch(`/api/finance/documents/${documentId}/pdf?lang=${language}`, {
+  const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new Error(String(response.status));
@@ -66,7 +72,52 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-function TransmissionView({ transmission: tr }: { transmission: Transmission }) {
+/**
+ * One error in the user's language: a schema rule with the field it names (libxml2's text below as
+ * the detail), AADE's code with its message, or what happened on the way.
+ */
+function ErrorLine({ error }: { error: AadeError }) {
+  const { t } = useTranslation();
+  if (error.code === 'xsd' && error.rule) {
+    const field = error.field ?? '';
+    return (
+      <Box sx={{ mb: 0.5 }} data-testid="mydata-xsd-error">
+        <Typography variant="body2">
+          {t('mydata.document.xsdRule')}
+          {': '}
+          {t(`mydata.xsd.${error.rule}`, {
+            field: t(`mydata.xsdField.${field}`, { defaultValue: field }),
+            value: error.value ?? '',
+          })}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          {t('mydata.document.rawDetail')}: {error.message}
+        </Typography>
+      </Box>
+    );
+  }
+  if (error.code === 'originalNotSent')
+    return <Typography variant="body2">{t('mydata.error.originalNotSent')}</Typography>;
+  return (
+    <Typography variant="body2">
+      {error.code === 'xsd'
+        ? t('mydata.document.xsdRule')
+        : error.code === 'timeout' || error.code === 'unavailable'
+          ? t(`mydata.document.${error.code}`)
+          : `${t('mydata.document.aadeCode')} ${error.code}`}
+      {': '}
+      {error.message}
+    </Typography>
+  );
+}
+
+function TransmissionView({
+  transmission: tr,
+  source,
+}: {
+  transmission: Transmission;
+  source: MydataSource;
+}) {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const language = useLang();
@@ -75,24 +126,35 @@ function TransmissionView({ transmission: tr }: { transmission: Transmission }) 
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: transmissionKey(tr.documentId) });
+  const key = transmissionKey(source, tr.documentId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const tracker = useTransmitJob((job) => {
     void refresh();
     if (job.state === 'failed') notify(job.error ?? t('error.server'), 'error');
   });
   const send = useMutation({
-    mutationFn: () => mydataApi.transmit(companyId, { documentId: tr.documentId }),
+    mutationFn: () =>
+      mydataApi.transmit(
+        companyId,
+        source === 'bill' ? { billId: tr.documentId } : { documentId: tr.documentId },
+      ),
     onSuccess: (answer) => tracker.follow(answer.jobId),
   });
   const cancel = useMutation({
     mutationFn: () => mydataApi.cancel(tr.documentId),
     onSuccess: (saved) => {
-      queryClient.setQueryData(transmissionKey(tr.documentId), saved);
+      queryClient.setQueryData(key, saved);
       notify(t('mydata.document.cancelled'), 'success');
     },
   });
   const pdf = useMutation({
-    mutationFn: () => openPdf(tr.documentId, language),
+    mutationFn: () =>
+      openPdf(
+        source === 'bill'
+          ? withCompany(`/api/billing/bills/${tr.documentId}/pdf`, companyId)
+          : `/api/finance/documents/${tr.documentId}/pdf`,
+        language,
+      ),
     onError: (error) => notify(errorMessage(t, error), 'error'),
     meta: { errorSnackbar: false },
   });
@@ -120,9 +182,9 @@ function TransmissionView({ transmission: tr }: { transmission: Transmission }) 
               variant="outlined"
               startIcon={<ReceiptLongOutlinedIcon />}
               component={RouterLink}
-              to={localize(`/finance/documents/${tr.documentId}/edit`)}
+              to={localize(source === 'bill' ? '/invoices' : `/finance/documents/${tr.documentId}/edit`)}
             >
-              {t('mydata.document.open')}
+              {t(source === 'bill' ? 'mydata.document.openBills' : 'mydata.document.open')}
             </Button>
             <Button
               variant="outlined"
@@ -163,9 +225,25 @@ function TransmissionView({ transmission: tr }: { transmission: Transmission }) 
         </Field>
         <Field label={t('mydata.document.qrUrl')}>
           {tr.qrUrl ? (
-            <Link href={tr.qrUrl} target="_blank" rel="noopener noreferrer" data-testid="mydata-document-qr">
-              {tr.qrUrl}
-            </Link>
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              {tr.qrImage && (
+                <Box
+                  component="img"
+                  src={tr.qrImage}
+                  alt={t('mydata.document.qrImage')}
+                  data-testid="mydata-document-qr-image"
+                  sx={{ width: 132, height: 132, imageRendering: 'pixelated', bgcolor: '#fff', p: 0.5 }}
+                />
+              )}
+              <Link
+                href={tr.qrUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="mydata-document-qr"
+              >
+                {tr.qrUrl}
+              </Link>
+            </Stack>
           ) : (
             '—'
           )}
@@ -187,15 +265,7 @@ function TransmissionView({ transmission: tr }: { transmission: Transmission }) 
               {t(tr.state === 'uncertain' ? 'mydata.document.uncertain' : 'mydata.document.failed')}
             </Typography>
             {tr.errors.map((error) => (
-              <Typography key={`${error.code}-${error.message}`} variant="body2">
-                {error.code === 'xsd'
-                  ? t('mydata.document.xsdRule')
-                  : error.code === 'timeout' || error.code === 'unavailable'
-                    ? t(`mydata.document.${error.code}`)
-                    : `${t('mydata.document.aadeCode')} ${error.code}`}
-                {': '}
-                {error.message}
-              </Typography>
+              <ErrorLine key={`${error.code}-${error.message}`} error={error} />
             ))}
           </Alert>
         )}
@@ -237,16 +307,25 @@ function TransmissionView({ transmission: tr }: { transmission: Transmission }) 
   );
 }
 
-/** /mydata/documents/:documentId: one document's transmission, sent or cancelled from here. */
+/**
+ * /mydata/documents/:documentId and /mydata/bills/:billId: one document's or water bill's
+ * transmission, sent (or a document cancelled) from here.
+ */
 export default function TransmissionPage() {
   const { t } = useTranslation();
-  const id = Number(useParams().documentId);
+  const { companyId } = useCompany();
+  const params = useParams();
+  const source: MydataSource = params.billId ? 'bill' : 'document';
+  const id = Number(params.billId ?? params.documentId);
   useAppBar({ title: t('mydata.list.title') });
   const query = useQuery({
-    queryKey: transmissionKey(id),
-    queryFn: ({ signal }) => mydataApi.transmission(id, signal),
+    queryKey: transmissionKey(source, id),
+    queryFn: ({ signal }) =>
+      source === 'bill'
+        ? mydataApi.billTransmission(companyId, id, signal)
+        : mydataApi.transmission(id, signal),
   });
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton variant="rounded" height={360} />;
-  return <TransmissionView transmission={query.data} />;
+  return <TransmissionView transmission={query.data} source={source} />;
 }

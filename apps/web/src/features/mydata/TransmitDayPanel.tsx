@@ -3,24 +3,30 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { utilityDay } from '@protocol/contracts';
+import { type MydataSource, utilityDay } from '@protocol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.tsx';
+import { isShownDate, wireDate } from '../../components/form/dates.ts';
+import { DATE_FORMAT, formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { mydataApi, type TransmitResult } from './api.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
 
-/** Sends every pending document of a day as one background job, with its progress and outcome. */
+/** Sends every pending document or water bill of a day as one background job, with its progress and outcome. */
 export function TransmitDayPanel() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const queryClient = useQueryClient();
-  const [day, setDay] = useState(() => utilityDay(new Date()));
+  // Typed DD/MM/YYYY as every date of the product (the browser's date input follows its own locale).
+  const [day, setDay] = useState(() => formatDate(utilityDay(new Date())));
+  const dayValid = isShownDate(day);
+  const [source, setSource] = useState<MydataSource>('document');
   const [outcome, setOutcome] = useState<{
     result?: TransmitResult;
     error?: string;
@@ -35,7 +41,10 @@ export function TransmitDayPanel() {
     void queryClient.invalidateQueries({ queryKey: ['list'] });
   });
   const start = useMutation({
-    mutationFn: () => mydataApi.transmit(companyId, { day }),
+    mutationFn: () => {
+      const wire = wireDate(day) ?? '';
+      return mydataApi.transmit(companyId, source === 'bill' ? { billDay: wire } : { day: wire });
+    },
     meta: { errorSnackbar: false },
     onSuccess: (answer) => {
       setOutcome({ documents: answer.documents });
@@ -59,20 +68,36 @@ export function TransmitDayPanel() {
           </Typography>
         </Box>
         <TextField
-          type="date"
+          select
+          size="small"
+          label={t('mydata.batch.what')}
+          value={source}
+          onChange={(event) => setSource(event.target.value as MydataSource)}
+          sx={{ width: 200 }}
+          slotProps={{ htmlInput: { 'data-testid': 'mydata-batch-source' } }}
+        >
+          <MenuItem value="document">{t('mydata.batch.documents')}</MenuItem>
+          <MenuItem value="bill">{t('mydata.batch.bills')}</MenuItem>
+        </TextField>
+        <TextField
           size="small"
           label={t('mydata.batch.day')}
           value={day}
+          placeholder={DATE_FORMAT}
+          error={day.trim() !== '' && !dayValid}
           onChange={(event) => setDay(event.target.value)}
-          sx={{ width: 190 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'mydata-batch-day' } }}
+          sx={{ width: 170 }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { inputMode: 'numeric', maxLength: 10, 'data-testid': 'mydata-batch-day' },
+          }}
         />
         <Button
           variant="contained"
           startIcon={<SendOutlinedIcon />}
           onClick={() => start.mutate()}
           loading={start.isPending || tracker.active}
-          disabled={!day}
+          disabled={!dayValid}
           data-testid="mydata-batch-send"
         >
           {t('mydata.batch.send')}

@@ -1,11 +1,19 @@
-import type { Job, MydataSettings, SaveMydataSettings, Transmission } from '@protocol/contracts';
+import type {
+  Job,
+  MydataSettings,
+  MydataSource,
+  SaveMydataSettings,
+  Transmission,
+  TransmitRequest,
+} from '@protocol/contracts';
 import { withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 export const MYDATA_SEARCH_URL = '/api/mydata/documents/search';
 export const MYDATA_META_KEY = 'mydata.documents.list';
 export const settingsKey = (companyId: number | null) => ['mydataSettings', companyId] as const;
-export const transmissionKey = (documentId: number) => ['mydataTransmission', documentId] as const;
+export const transmissionKey = (source: MydataSource, id: number) =>
+  ['mydataTransmission', source, id] as const;
 export const jobKey = (jobId: number) => ['mydataJob', jobId] as const;
 
 /** myDATA: parameters, transmissions (background jobs) and cancellation. */
@@ -16,7 +24,9 @@ export const mydataApi = {
     api.put<MydataSettings>(withCompany('/api/mydata/settings', companyId), body),
   transmission: (documentId: number, signal?: AbortSignal) =>
     api.get<Transmission>(`/api/mydata/documents/${documentId}`, { signal }),
-  transmit: (companyId: number | null, body: { documentId: number } | { day: string }) =>
+  billTransmission: (companyId: number | null, billId: number, signal?: AbortSignal) =>
+    api.get<Transmission>(withCompany(`/api/mydata/bills/${billId}`, companyId), { signal }),
+  transmit: (companyId: number | null, body: TransmitRequest) =>
     api.post<{ jobId: number; documents: number; created: boolean }>(
       withCompany('/api/mydata/transmissions', companyId),
       body,

@@ -13,6 +13,7 @@ export const mydata: Feature = {
       page: () => import('./TransmissionPage.tsx'),
       requires: 'mydata:read',
     },
+    { path: 'mydata/bills/:billId', page: () => import('./TransmissionPage.tsx'), requires: 'mydata:read' },
     { path: 'settings/mydata', page: () => import('./MydataSettingsPage.tsx'), requires: 'mydata:read' },
   ],
   menu: [
@@ -21,7 +22,7 @@ export const mydata: Feature = {
       label: 'menu.mydata',
       path: '/mydata',
       icon: CloudUploadOutlinedIcon,
-      alsoActiveOn: ['/mydata/documents'],
+      alsoActiveOn: ['/mydata/documents', '/mydata/bills'],
       parent: 'finance',
       requires: 'mydata:read',
     },

@@ -1,0 +1,140 @@
+import type { Language } from '@protocol/contracts';
+import { billEntryStates } from '@protocol/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { financeSeries } from '../finance/finance.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
+import { billingBillLines, billingBills } from './billing.schema.ts';
+
+/*
+ * What other modules may ask of billing (see README "Adding a module"): finalized bills with their
+ * lines and VAT breakdown (myDATA transmits them), and a hook to print extras on the bill (myDATA's
+ * MARK, UID and QR code).
+ */
+
+export interface FinalizedBill {
+  id: number;
+  seriesCode: string;
+  seriesDescr: string;
+  invoiceType: string | null;
+  number: number;
+  year: number;
+  issueDate: string;
+  periodLabel: string;
+  consumerCode: string;
+  owner: { name: string | null; vatNumber: string | null; country: string | null };
+  net: string;
+  vatTotal: string;
+  vat: { vatPercent: string; net: string; vat: string }[];
+  lines: { charge: string; amount: string; vatPercent: string }[];
+}
+
+/** The company's finalized (numbered) bills among `ids`, in the order asked; others are left out. */
+export async function finalizedBills(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<FinalizedBill[]> {
+  if (ids.length === 0) return [];
+  const heads = await db
+    .select({
+      bill: billingBills,
+      seriesCode: financeSeries.code,
+      seriesDescr: financeSeries.descr,
+      invoiceType: financeSeries.mydataType,
+      consumerCode: waterConsumers.code,
+      ownerName: traders.fullname,
+      ownerVat: traders.vatnumber,
+      ownerCountry: traders.country,
+    })
+    .from(billingBills)
+    .innerJoin(financeSeries, eq(financeSeries.id, billingBills.seriesId))
+    .innerJoin(waterConsumers, eq(waterConsumers.id, billingBills.consumerId))
+    .leftJoin(traders, eq(traders.id, waterConsumers.ownerId))
+    .where(
+      and(
+        eq(billingBills.companyId, companyId),
+        inArray(billingBills.id, [...ids]),
+        eq(billingBills.entryState, billEntryStates.finalized),
+      ),
+    );
+  const lines =
+    heads.length === 0
+      ? []
+      : await db
+          .select({
+            billId: billingBillLines.billId,
+            charge: billingBillLines.charge,
+            amount: billingBillLines.amount,
+            vatPercent: billingBillLines.vatPercent,
+          })
+          .from(billingBillLines)
+          .where(
+            inArray(
+              billingBillLines.billId,
+              heads.map((h) => h.bill.id),
+            ),
+          )
+          .orderBy(asc(billingBillLines.billId), asc(billingBillLines.position));
+  const byId = new Map(heads.map((h) => [h.bill.id, h]));
+  return ids.flatMap((id) => {
+    const h = byId.get(id);
+    if (!h || h.bill.number === null || h.bill.year === null) return [];
+    return [
+      {
+        id,
+        seriesCode: h.seriesCode,
+        seriesDescr: h.seriesDescr,
+        invoiceType: h.invoiceType,
+        number: h.bill.number,
+        year: h.bill.year,
+        issueDate: h.bill.issueDate,
+        periodLabel: h.bill.periodLabel,
+        consumerCode: h.consumerCode,
+        owner: { name: h.ownerName, vatNumber: h.ownerVat, country: h.ownerCountry },
+        net: h.bill.net,
+        vatTotal: h.bill.vatTotal,
+        vat: h.bill.vatBreakdown,
+        lines: lines
+          .filter((l) => l.billId === id)
+          .map(({ charge, amount, vatPercent }) => ({ charge, amount, vatPercent })),
+      },
+    ];
+  });
+}
+
+/** The ids of the company's finalized bills issued on a day, in number order. */
+export async function finalizedBillsOfDay(db: Db, companyId: number, day: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: billingBills.id })
+    .from(billingBills)
+    .where(
+      and(
+        eq(billingBills.companyId, companyId),
+        eq(billingBills.issueDate, day),
+        eq(billingBills.entryState, billEntryStates.finalized),
+      ),
+    )
+    .orderBy(asc(billingBills.number));
+  return rows.map((r) => r.id);
+}
+
+/** What another module prints on a bill below its totals: labelled lines and an optional QR code. */
+export interface BillPrintExtra {
+  lines: [label: string, value: string][];
+  qr: string | null;
+}
+export type BillPrintHook = (db: Db, billId: number, language: Language) => Promise<BillPrintExtra | null>;
+
+const printHooks = new Map<string, BillPrintHook>();
+
+/** Registered by name, so registering again replaces. */
+export function addBillPrintHook(name: string, hook: BillPrintHook): void {
+  printHooks.set(name, hook);
+}
+
+export async function billPrintExtras(db: Db, billId: number, language: Language): Promise<BillPrintExtra[]> {
+  const extras = await Promise.all([...printHooks.values()].map((hook) => hook(db, billId, language)));
+  return extras.filter((extra): extra is BillPrintExtra => extra !== null);
+}

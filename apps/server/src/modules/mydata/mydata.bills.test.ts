@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
+import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
+import { mydataModule } from './index.ts';
+import { DEFAULT_MAPPINGS, DEFAULT_SETTINGS } from './mydata.defaults.ts';
+import { transport } from './mydata.service.ts';
+import { billSource } from './mydata.sources.ts';
+import { buildInvoicesDoc } from './mydata.xml.ts';
+import { validateXml } from './mydata.xsd.ts';
+
+/**
+ * Water bills through myDATA against the local AADE: finalized bills (created and finalized through
+ * billing's API) become documents of two VAT rates that validate against the XSD, a consumer with an
+ * ΑΦΜ named as counterpart; one bill or a day's batch is sent by the job, AADE's refusal is kept with
+ * its error, a rerun sends nothing twice, and the bill's PDF prints the MARK, UID and QR code.
+ */
+
+let t: TestApp;
+let aade: FakeAade;
+let worker: JobWorker;
+let admin: { authorization: string };
+let companyId: number;
+
+type Json = Record<string, unknown>;
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: admin,
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
+const q = (url: string) => `${url}${url.includes('?') ? '&' : '?'}companyid=${companyId}`;
+const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
+const DAY = '2026-05-10';
+const REFUSED = { code: '102', message: 'Vat number 094422282 does not belong to active corporation' };
+
+/** A consumer of an owner (with an ΑΦΜ or not) and its finalized bill of the first 2026 period. */
+async function finalizedBill(n: number, owner: Json, consumption: string, issueDate = DAY) {
+  const trader = await inject('POST', q('/api/traders'), owner);
+  expect(trader.statusCode, trader.body).toBe(201);
+  const usages = (await inject('GET', q('/api/water/parametrics/propertyUsages'))).json();
+  const sewerage = (await inject('GET', q('/api/water/parametrics/sewerageIndicators'))).json();
+  const policies = (await inject('GET', q('/api/water/invoice_policies'))).json();
+  const consumer = await inject('POST', q('/api/protocol/consumers'), {
+    parts: ['01', '002', String(900 + n)],
+    ownerId: trader.json().id,
+    supplyAddress: `Αγίου Νικολάου ${n}, Αγία Ελένη`,
+    status: 1,
+    propertyUsageId: idOf(usages, 'OIK'),
+    sewerageIndicatorId: idOf(sewerage, 'SYN'),
+    invoicePolicyId: (policies[0] as Json).id,
+  });
+  expect(consumer.statusCode, consumer.body).toBe(201);
+  const bill = await inject('POST', q('/api/billing/bills'), {
+    consumerId: consumer.json().id,
+    from: '2026-01-01',
+    to: '2026-04-30',
+    periodLabel: 'Α΄ τετράμηνο 2026',
+    previousReading: 1000,
+    previousDate: '2026-01-03',
+    currentReading: 1000 + Number(consumption),
+    currentDate: '2026-05-02',
+    consumption,
+    issueDate,
+  });
+  expect(bill.statusCode, bill.body).toBe(200);
+  const done = await inject('POST', q(`/api/billing/bills/${bill.json().id}/finalize`));
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json() as { id: number; number: number; vat: { vatPercent: string }[] };
+}
+
+async function transmit(body: Json) {
+  const started = await inject('POST', q('/api/mydata/transmissions'), body);
+  expect(started.statusCode, started.body).toBe(202);
+  const id = started.json().jobId;
+  for (let i = 0; i < 400; i++) {
+    const job = (await inject('GET', `/api/jobs/${id}`)).json();
+    if (job.state === 'succeeded') return job.result as Record<string, number>;
+    if (job.state === 'failed') throw new Error(job.error);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the transmission did not end');
+}
+const transmission = async (billId: number) => (await inject('GET', q(`/api/mydata/bills/${billId}`))).json();
+const sends = () => aade.calls.filter((c) => c.action === 'SendInvoices').length;
+
+let household: { id: number; vat: { vatPercent: string }[] };
+let business: { id: number };
+let refused: { id: number };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  aade = await startFakeAade();
+  Object.assign(transport, { timeoutMs: 1500, backoffMs: 20, retries: 3 });
+  validateXml('<warm-up/>');
+  worker = startJobWorker(t.database.db, jobRegistryOf([mydataModule]), { pollMs: 20, leaseMs: 5000 });
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  companyId = (await inject('GET', '/api/companies')).json()[0].id;
+  const company = await inject('PUT', `/api/companies/${companyId}`, {
+    companyname: 'ΔΕΥΑ Αγίας Ελένης',
+    companytitle: 'Δημοτική Επιχείρηση Ύδρευσης-Αποχέτευσης Αγίας Ελένης',
+    vatnumber: '090000045',
+    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
+  });
+  expect(company.statusCode, company.body).toBe(200);
+  const saved = await inject('PUT', q('/api/mydata/settings'), { ...DEFAULT_SETTINGS, testUrl: aade.url });
+  expect(saved.statusCode, saved.body).toBe(200);
+  household = await finalizedBill(1, { individual: true, lastname: 'Καραγιάννη', firstname: 'Ελένη' }, '25');
+  business = await finalizedBill(
+    2,
+    { individual: false, fullname: 'Ξενοδοχείο Αγία Ελένη ΑΕ', vatnumber: '094014201' },
+    '80',
+  );
+  refused = await finalizedBill(
+    3,
+    { individual: false, fullname: 'Παλαιά Εταιρεία ΟΕ', vatnumber: '094422282' },
+    '12',
+  );
+});
+afterAll(async () => {
+  await worker?.stop();
+  await aade?.close();
+  await t?.close();
+});
+
+describe('water bills through myDATA', () => {
+  it('builds a bill of two VAT rates that validates; a consumer with an ΑΦΜ is the counterpart', async () => {
+    expect(household.vat.map((v) => v.vatPercent).sort()).toEqual(['13.00', '24.00']);
+    const docs = await billSource(DEFAULT_MAPPINGS)(t.database.db, companyId, 0, [household.id, business.id]);
+    expect(docs.map((d) => [d.invoiceType, d.counterpart?.vatNumber ?? null, d.lines.length])).toEqual([
+      ['11.2', null, 2],
+      ['2.1', '094014201', 2],
+    ]);
+    for (const doc of docs) expect(validateXml(buildInvoicesDoc([doc], DEFAULT_MAPPINGS))).toEqual([]);
+    const xml = buildInvoicesDoc(docs.slice(0, 1), DEFAULT_MAPPINGS);
+    expect(xml).toContain('<series>ΛΥΔ</series>');
+    expect(xml).not.toContain('<counterpart>');
+    // The lines add up to the bill's current amount (net + VAT) to the cent.
+    const bill = (await inject('GET', q(`/api/billing/bills/${household.id}`))).json();
+    expect(xml).toContain(`<totalGrossValue>${bill.current}</totalGrossValue>`);
+  });
+
+  it('sends one bill: MARK, UID and QR kept and printed on the bill; sending again sends nothing', async () => {
+    expect(await transmission(household.id)).toMatchObject({ state: 'notSent', canSend: true });
+    expect(await transmit({ billId: household.id })).toMatchObject({ sent: 1, failed: 0 });
+    const sent = await transmission(household.id);
+    expect(sent).toMatchObject({ state: 'sent', canSend: false, canCancel: false });
+    expect(sent.mark).toMatch(/^\d{15}$/);
+    expect(aade.invoices.get(sent.uid)?.mark).toBe(sent.mark);
+    // The page shows the QR code itself, as printed.
+    expect(sent.qrImage).toMatch(/^data:image\/png;base64,iVBOR/);
+
+    const pdf = await inject('GET', q(`/api/billing/bills/${household.id}/pdf`));
+    expect(pdf.statusCode).toBe(200);
+    const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const page = await (await getDocument({ data: new Uint8Array(pdf.rawPayload) }).promise).getPage(1);
+    const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(text).toContain(sent.mark);
+    expect(text).toContain(sent.uid);
+    expect((await page.getOperatorList()).fnArray).toContain(OPS.paintImageXObject);
+
+    expect(await transmit({ billId: household.id })).toMatchObject({ sent: 0, skipped: 1 });
+    expect(sends()).toBe(1);
+  });
+
+  it("a day's bills as a batch: one refused with AADE's error, in the list; a rerun sends nothing twice", async () => {
+    aade.rejectCounterpart('094422282', REFUSED);
+    // The household bill is already sent: the day's batch takes the other two.
+    expect(await transmit({ billDay: DAY })).toMatchObject({ sent: 1, failed: 1 });
+    // Sent as a services invoice (2.1) naming the consumer: its page and the list say so.
+    expect(await transmission(business.id)).toMatchObject({
+      state: 'sent',
+      document: { invoiceType: '2.1' },
+    });
+    const failed = await transmission(refused.id);
+    expect(failed).toMatchObject({ state: 'failed', canSend: true, mark: null });
+    expect(failed.errors).toEqual([REFUSED]);
+
+    const list = (await inject('GET', q('/api/mydata/documents/search?source=eq(bill)'))).json();
+    expect(list.content.map((r: Json) => [r.id, r.state])).toEqual(
+      expect.arrayContaining([
+        [household.id, 'sent'],
+        [business.id, 'sent'],
+        [refused.id, 'failed'],
+      ]),
+    );
+    expect(list.content.find((r: Json) => r.id === refused.id).errorText).toContain('102');
+    expect(list.content.find((r: Json) => r.id === business.id).invoiceType).toBe('2.1');
+    expect(list.content.find((r: Json) => r.id === household.id).invoiceType).toBe('11.2');
+    const dashboard = (await inject('GET', q('/api/dashboard'))).json();
+    expect(dashboard.cards.mydataPending).toMatchObject({ failed: 1 });
+
+    const held = aade.invoices.size;
+    const before = sends();
+    expect(await transmit({ billDay: DAY })).toMatchObject({ sent: 0, failed: 1 });
+    expect(aade.invoices.size).toBe(held);
+    expect(sends()).toBe(before + 1);
+    // A run's bills (their ids): the sent ones are not even queued.
+    const started = await inject('POST', q('/api/mydata/transmissions'), {
+      billIds: [household.id, business.id],
+    });
+    expect(started.json().documents).toBe(0);
+  });
+
+  it('refuses a bill that is not finalized, and another company’s bill is not found', async () => {
+    const draft = await inject('POST', q('/api/mydata/transmissions'), { billId: 999_999 });
+    expect(draft.statusCode).toBe(409);
+    expect(draft.json().key).toBe('mydata.error.notFinalized');
+    expect((await inject('GET', q('/api/mydata/bills/999999'))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,212 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { utilityDay } from '@protocol/contracts';
+import {
+  FAKE_AADE_KEY,
+  FAKE_AADE_USER,
+  type FakeAade,
+  startFakeAade,
+} from '@protocol/server/testing/fake-aade';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/**
+ * Water bills through myDATA (issue 20) as the accountant uses it, against the local AADE: the day's
+ * finalized bills (created and finalized through billing's API) sent as one batch with progress, the
+ * one AADE refuses shown with its error, and a sent bill's page and printed bill with MARK and QR.
+ */
+let e2e: E2E;
+let aade: FakeAade;
+let token: string;
+const today = utilityDay(new Date());
+const REFUSED_AFM = '094422282';
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+/** The first page of a PDF as a PNG screenshot (Debian's pdftoppm), to look at what is printed. */
+function pdfShot(pdf: ArrayBuffer, name: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mydata-pdf-'));
+  writeFileSync(path.join(dir, 'doc.pdf'), Buffer.from(pdf));
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    path.join(dir, 'doc.pdf'),
+    path.join(dir, 'page'),
+  ]);
+  renameSync(path.join(dir, 'page.png'), path.join(SCREENSHOTS, `${name}.png`));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+type Json = Record<string, unknown>;
+const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
+const bills: { id: number; owner: string }[] = [];
+
+/** A consumer of a new owner and its finalized bill of the second 2026 period, issued today. */
+async function finalizedBill(n: number, owner: Json, consumption: number) {
+  const trader = await api('POST', '/api/traders', { ...owner, traderbanks: [], customFields: {} });
+  expect(trader.status, JSON.stringify(trader.body)).toBe(201);
+  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
+  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
+  const policies = (await api('GET', '/api/water/invoice_policies')).body;
+  const consumer = await api('POST', '/api/protocol/consumers', {
+    parts: ['01', '003', String(700 + n)],
+    ownerId: trader.body.id,
+    supplyAddress: `Παλαιολόγου ${n}, Αγία Ελένη`,
+    status: 1,
+    propertyUsageId: idOf(usages, 'OIK'),
+    sewerageIndicatorId: idOf(sewerage, 'SYN'),
+    invoicePolicyId: policies[0].id,
+  });
+  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+  const bill = await api('POST', '/api/billing/bills', {
+    consumerId: consumer.body.id,
+    from: '2026-05-01',
+    to: '2026-08-31',
+    periodLabel: 'Β΄ τετράμηνο 2026',
+    previousReading: 2000,
+    previousDate: '2026-05-02',
+    currentReading: 2000 + consumption,
+    currentDate: '2026-09-01',
+    consumption: String(consumption),
+    issueDate: today,
+  });
+  expect(bill.status, JSON.stringify(bill.body)).toBe(200);
+  const done = await api('POST', `/api/billing/bills/${bill.body.id}/finalize`);
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  bills.push({ id: bill.body.id, owner: String(owner.fullname ?? owner.lastname) });
+}
+
+beforeAll(async () => {
+  aade = await startFakeAade();
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+  const [company] = (await api('GET', '/api/companies')).body;
+  const saved = await api('PUT', `/api/companies/${company.id}`, {
+    companyname: company.companyname,
+    companytitle: company.companytitle,
+    vatnumber: '090000045',
+    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const { credentialsSet, localAade, ...settings } = (await api('GET', '/api/mydata/settings')).body;
+  expect((await api('PUT', '/api/mydata/settings', { ...settings, testUrl: aade.url })).status).toBe(200);
+  await finalizedBill(1, { individual: true, lastname: 'Μαυρίδου', firstname: 'Άννα' }, 31);
+  await finalizedBill(
+    2,
+    { individual: false, fullname: 'Ξενοδοχείο Παλαιολόγου ΑΕ', vatnumber: '094014201' },
+    140,
+  );
+  await finalizedBill(3, { individual: false, fullname: 'Παλαιά Βιοτεχνία ΟΕ', vatnumber: REFUSED_AFM }, 18);
+  aade.rejectCounterpart(REFUSED_AFM, {
+    code: '102',
+    message: `Vat number ${REFUSED_AFM} does not belong to active corporation`,
+  });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await aade?.close();
+});
+
+describe('myDATA: water bills', () => {
+  it("transmits the day's water bills as a batch with progress; the one AADE refuses shows its error", async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/mydata');
+    await page.getByTestId('mydata-batch').waitFor();
+    await page.getByTestId('mydata-batch-source').locator('..').click();
+    await page.getByRole('option', { name: 'Λογαριασμοί νερού' }).click();
+    await page.getByTestId('mydata-batch-day').fill(today.split('-').reverse().join('/'));
+    // AADE answers slowly: the progress is on screen while the job runs.
+    aade.fail('SendInvoices', 'rateLimited');
+    await page.getByTestId('mydata-batch-send').click();
+    await page.getByTestId('mydata-batch-progress').waitFor();
+    await shot(page, 'mydata-bills-progress-el');
+    await expect
+      .poll(() => page.getByTestId('mydata-batch-result').textContent(), { timeout: 20_000 })
+      .toBe('Στάλθηκαν 2, απέτυχαν 1, εκκρεμούν 0, ήδη σταλμένα 0');
+    const states = await Promise.all(
+      bills.map(async (b) => (await api('GET', `/api/mydata/bills/${b.id}`)).body.state),
+    );
+    expect(states).toEqual(['sent', 'sent', 'failed']);
+    expect(aade.invoices.size).toBe(2);
+
+    // The bills in the list, the refused one with AADE's code and message on its page.
+    await page.goto('/mydata?source=eq(bill)');
+    await page.getByText('Παλαιά Βιοτεχνία ΟΕ').first().waitFor();
+    await expect.poll(() => page.getByText('Λογαριασμός νερού').count()).toBeGreaterThan(1);
+    await shot(page, 'mydata-bills-list-el');
+    await page.getByText('Παλαιά Βιοτεχνία ΟΕ').first().click();
+    await page.waitForURL(new RegExp(`/mydata/bills/${bills[2]?.id}$`));
+    await page.getByTestId('mydata-document-errors').waitFor();
+    expect(await page.getByTestId('mydata-document-errors').textContent()).toContain('Κωδικός ΑΑΔΕ 102');
+    await shot(page, 'mydata-bill-failed-el');
+
+    await page.goto('/en/mydata?source=eq(bill)');
+    await page.getByText('Water bill').first().waitFor();
+    await expect.poll(() => page.getByText('Failed').count()).toBeGreaterThan(0);
+    await shot(page, 'mydata-bills-list-en');
+    await context.close();
+  });
+
+  it("opens a transmitted bill's page and its PDF with the MARK and the QR code", async () => {
+    const sent = bills[1];
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(`/mydata/bills/${sent?.id}`);
+    await expect
+      .poll(() => page.getByTestId('mydata-document-state').getAttribute('data-state'))
+      .toBe('sent');
+    const mark = (await page.getByTestId('mydata-document-mark').textContent()) ?? '';
+    expect(mark).toMatch(/^\d{15}$/);
+    expect(await page.getByTestId('mydata-document-qr').getAttribute('href')).toContain(aade.url);
+    expect(await page.getByTestId('mydata-document-cancel').count()).toBe(0);
+    // The QR code itself on the page, as printed.
+    await page.getByTestId('mydata-document-qr-image').waitFor();
+    expect(
+      await page
+        .getByTestId('mydata-document-qr-image')
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(50);
+    await shot(page, 'mydata-bill-sent-el');
+    const popup = context.waitForEvent('page');
+    await page.getByTestId('mydata-document-pdf').click();
+    expect((await popup).url()).toMatch(/^blob:/);
+    for (const lang of ['el', 'en']) {
+      const printed = await fetch(`${e2e.baseUrl}/api/billing/bills/${sent?.id}/pdf?lang=${lang}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(printed.headers.get('content-type')).toBe('application/pdf');
+      pdfShot(await printed.arrayBuffer(), `mydata-bill-printed-${lang}`);
+    }
+    await page.goto(`/en/mydata/bills/${sent?.id}`);
+    await expect.poll(() => page.getByTestId('mydata-document-state').textContent()).toBe('Sent');
+    await shot(page, 'mydata-bill-sent-en');
+    await context.close();
+  });
+});
