@@ -37,7 +37,7 @@ export const billingErrors = {
   dateBeforeLast: 'billing.error.date_before_last',
 } as const;
 
-const consumerColumns = {
+export const consumerColumns = {
   id: waterConsumers.id,
   propertyUsageId: waterConsumers.propertyUsageId,
   invoicePolicyId: waterConsumers.invoicePolicyId,
@@ -57,7 +57,7 @@ async function consumerOf(tx: Tx, companyId: number, consumerId: number): Promis
   return consumer;
 }
 
-function compute(
+export function compute(
   context: BillingContext,
   consumer: BillingConsumer,
   charges: ConsumerCharges,
@@ -114,23 +114,7 @@ export async function storeBill(
   readings: BillReadings,
 ): Promise<number | null> {
   const { bill, expiredays } = compute(context, consumer, charges, period, readings.consumption);
-  const values = {
-    periodTo: period.to,
-    periodLabel: readings.periodLabel,
-    issueDate: readings.issueDate,
-    dueDate: addDays(readings.issueDate, expiredays),
-    previousReading: readings.previousReading,
-    previousDate: readings.previousDate,
-    currentReading: readings.currentReading,
-    currentDate: readings.currentDate,
-    consumption: bill.consumption,
-    billedConsumption: bill.billedConsumption,
-    net: bill.net,
-    vatTotal: bill.vatTotal,
-    previousBalance: bill.previousBalance,
-    total: bill.total,
-    vatBreakdown: bill.vat,
-  };
+  const values = billValues(bill, expiredays, period, readings);
   const [stored] = await tx
     .insert(billingBills)
     .values({
@@ -164,7 +148,31 @@ export async function storeBill(
   return stored.id;
 }
 
-const lineRow = (billId: number, position: number, line: BillLine) => ({
+/** The stored columns of a computed bill (what a recompute replaces). */
+export const billValues = (
+  bill: ComputedBill,
+  expiredays: number,
+  period: { to: string },
+  readings: BillReadings,
+) => ({
+  periodTo: period.to,
+  periodLabel: readings.periodLabel,
+  issueDate: readings.issueDate,
+  dueDate: addDays(readings.issueDate, expiredays),
+  previousReading: readings.previousReading,
+  previousDate: readings.previousDate,
+  currentReading: readings.currentReading,
+  currentDate: readings.currentDate,
+  consumption: bill.consumption,
+  billedConsumption: bill.billedConsumption,
+  net: bill.net,
+  vatTotal: bill.vatTotal,
+  previousBalance: bill.previousBalance,
+  total: bill.total,
+  vatBreakdown: bill.vat,
+});
+
+export const lineRow = (billId: number, position: number, line: BillLine) => ({
   billId,
   position,
   charge: line.charge,
