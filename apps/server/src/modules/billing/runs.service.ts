@@ -211,8 +211,15 @@ async function storeChunk(
  * The run's job: route by route it holds the route's period (readings entry waits meanwhile) and
  * bills it in chunks of RUN_CHUNK consumers, one transaction each, so a killed run leaves whole bills
  * and its rerun (the job taken up again) recomputes the same bills in place and completes the rest.
+ * `chunk` (tests) bills fewer consumers a transaction.
  */
-export async function billingRunJob({ payload, db, progress, signal }: JobContext<{ runId: number }>) {
+export async function billingRunJob({
+  payload,
+  db,
+  progress,
+  signal,
+}: JobContext<{ runId: number; chunk?: number }>) {
+  const size = payload.chunk ?? RUN_CHUNK;
   const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, payload.runId));
   if (!run) return { bills: 0 };
   const username = run.createuser ?? 'system';
@@ -229,9 +236,9 @@ export async function billingRunJob({ payload, db, progress, signal }: JobContex
     if (!(await holdRoutePeriod(db, run.companyId, key, holder))) throw new Error(runErrors.routeHeld);
     try {
       const readings = all.filter((r) => r.routeId === routeId);
-      for (let i = 0; i < readings.length; i += RUN_CHUNK) {
+      for (let i = 0; i < readings.length; i += size) {
         if (signal.aborted) throw new Error('aborted');
-        const chunk = readings.slice(i, i + RUN_CHUNK);
+        const chunk = readings.slice(i, i + size);
         await db.transaction(async (tx) => {
           const computed = await computeChunk(tx, run.companyId, context, periods, run.issueDate, chunk);
           await storeChunk(tx, username, run.companyId, run.id, computed.bills);
