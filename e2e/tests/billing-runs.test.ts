@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../supp
 /**
  * Billing runs (issue 17) as the billing clerk uses them: readings of two routes entered through the
  * readouts API, then on /invoices/runs the two routes picked, the dry run's counts and totals, the
- * run started and followed to its end on the progress bar, in Greek and in English.
+ * run started and followed to its end on the progress bar, rerun and finalized, in Greek and in English.
  */
 let e2e: E2E;
 let token: string;
@@ -140,6 +140,13 @@ describe('billing runs', () => {
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
     const runs = (await api('GET', '/api/billing/runs')).body as { total: string; bills: number }[];
     expect(runs.map((r) => r.bills)).toEqual([4, 0]);
+    // Finalized from the run: the four bills take numbers of the water-bill series.
+    await page.getByTestId('billing-run-finalize').click();
+    await page.getByText('4 bills finalized').waitFor();
+    const runId = ((await api('GET', '/api/billing/runs')).body as { id: number }[])[0]?.id;
+    expect((await api('POST', `/api/billing/runs/${runId}/finalize`, {})).body).toEqual({ finalized: 0 });
+    await expect.poll(() => page.getByTestId('billing-run-finalize').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(800);
     await shot(page, 'billing-runs-en');
     await context.close();

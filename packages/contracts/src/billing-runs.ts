@@ -84,6 +84,8 @@ export const billingRunSchema = z.object({
   error: z.string().nullable(),
   createuser: z.string(),
   createdate: z.string(),
+  /** Its bills not yet finalized. */
+  open: z.number().int(),
   ...totalsShape,
 });
 export type BillingRun = z.infer<typeof billingRunSchema>;

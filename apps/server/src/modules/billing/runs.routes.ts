@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
-import { dryRun, getRun, listRuns, startRun } from './runs.service.ts';
+import { dryRun, finalizeRun, getRun, listRuns, startRun } from './runs.service.ts';
 
 const tags = ['billing'];
 const read = { permission: 'billing:read', companyScoped: true } as const;
@@ -70,5 +70,20 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       },
     },
     async (request) => getRun(db, companyOf(request), request.params.id),
+  );
+  app.post(
+    '/billing/runs/:id/finalize',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Finalizes a done run's bills: numbers of the water-bill series, gapless, then immutable",
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: z.object({ finalized: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      finalizeRun(db, principalOf(request), companyOf(request), request.params.id, request.id),
   );
 };

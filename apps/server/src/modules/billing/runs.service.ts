@@ -13,11 +13,13 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
+import { seriesOfKind } from '../finance/api.ts';
+import { financeSeries } from '../finance/finance.schema.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from '../readouts/api.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
 import { loadBillingContext } from './billing.context.ts';
 import { billingBillLines, billingBills, billingRunRoutes, billingRuns } from './billing.schema.ts';
-import { billValues, lineRow } from './bills.service.ts';
+import { billingErrors, billValues, finalizeInTx, lineRow } from './bills.service.ts';
 import {
   type ComputedRunBill,
   computeChunk,
@@ -35,6 +37,8 @@ export const runErrors = {
   overlaps: 'billing.error.run_overlaps',
   noRoutes: 'billing.error.run_no_routes',
   routeHeld: 'billing.error.run_route_held',
+  notDone: 'billing.error.run_not_done',
+  manualNumbering: 'billing.error.manual_numbering',
 } as const;
 
 const noRoutes = () =>
@@ -266,14 +270,15 @@ export async function runSettled(tx: Tx, job: JobRow) {
 
 /** The totals of what a run stored, read back from its bills. */
 async function runTotals(db: Tx, runIds: number[]) {
-  const empty = { bills: 0, charges: [], net: '0.00', vat: '0.00', total: '0.00' };
+  const empty = { bills: 0, open: 0, charges: [], net: '0.00', vat: '0.00', total: '0.00' };
 
-  const totals = new Map<number, Pick<BillingRun, 'bills' | 'charges' | 'net' | 'vat' | 'total'>>();
+  const totals = new Map<number, Pick<BillingRun, 'bills' | 'open' | 'charges' | 'net' | 'vat' | 'total'>>();
   if (runIds.length === 0) return totals;
   const sums = await db
     .select({
       runId: billingBills.runId,
       bills: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) FILTER (WHERE ${billingBills.entryState} IN (0, 1)))::int`,
       net: sql<string>`coalesce(sum(${billingBills.net}), 0)::text`,
       vat: sql<string>`coalesce(sum(${billingBills.vatTotal}), 0)::text`,
       total: sql<string>`coalesce(sum(${billingBills.total}), 0)::text`,
@@ -298,6 +303,7 @@ async function runTotals(db: Tx, runIds: number[]) {
       sum
         ? {
             bills: sum.bills,
+            open: sum.open,
             net: new Decimal(sum.net).toFixed(2),
             vat: new Decimal(sum.vat).toFixed(2),
             total: new Decimal(sum.total).toFixed(2),
@@ -359,4 +365,45 @@ export async function getRun(db: Tx, companyId: number, id: number): Promise<Bil
   const [run] = await listRuns(db, companyId, id);
   if (!run) throw notFound();
   return run;
+}
+
+/**
+ * Finalizes a done run's bills in the order they were billed, RUN_CHUNK a transaction: each takes the
+ * next number of the water-bill series (gapless: a failed chunk gives its numbers back) and becomes
+ * immutable. A series numbered by hand (autonr off) cannot number a run.
+ */
+export async function finalizeRun(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  runId: number,
+  requestId: string,
+): Promise<{ finalized: number }> {
+  const run = await getRun(db, companyId, runId);
+  if (run.state !== 'done') throw new AppError(409, runErrors.notDone);
+  const series = await seriesOfKind(db, companyId, 'waterBill');
+  if (!series) throw new AppError(409, billingErrors.noSeries);
+  const [numbering] = await db
+    .select({ autonr: financeSeries.autonr })
+    .from(financeSeries)
+    .where(eq(financeSeries.id, series.id));
+  if (!numbering?.autonr) throw new AppError(409, runErrors.manualNumbering);
+  const open = await db
+    .select({ id: billingBills.id })
+    .from(billingBills)
+    .where(
+      and(
+        eq(billingBills.companyId, companyId),
+        eq(billingBills.runId, runId),
+        sql`${billingBills.entryState} IN (0, 1)`,
+      ),
+    )
+    .orderBy(billingBills.id);
+  for (let i = 0; i < open.length; i += RUN_CHUNK) {
+    const chunk = open.slice(i, i + RUN_CHUNK);
+    await db.transaction(async (tx) => {
+      for (const { id } of chunk) await finalizeInTx(tx, principal, companyId, id, series, requestId);
+    });
+  }
+  return { finalized: open.length };
 }

@@ -207,4 +207,28 @@ describe('billing runs', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fieldErrors[0]).toMatchObject({ field: 'ids', key: 'billing.error.run_no_routes' });
   });
+
+  it('finalizes a run: gapless numbers of the water-bill series in billing order, then nothing changes', async () => {
+    const started = await post('/api/billing/runs', request());
+    const run = await finished(started.json().id);
+    expect(run.bills).toBe(3);
+    const done = await post(`/api/billing/runs/${run.id}/finalize`, {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ finalized: 3 });
+    expect((await get(`/api/billing/runs/${run.id}`)).json()).toMatchObject({ bills: 3, open: 0 });
+    const bills = await Promise.all(
+      consumers.map(async (id) => (await get(`/api/billing/consumers/${id}/bills`)).json()[0]),
+    );
+    const numbers = bills
+      .filter(Boolean)
+      .map((b: Json) => b.number as number)
+      .sort((a, b) => a - b);
+    // The single bill finalized earlier took the first number; the run's three follow without a gap.
+    const firstNumber = numbers[0] as number;
+    expect(numbers).toEqual([firstNumber, firstNumber + 1, firstNumber + 2, firstNumber + 3]);
+    expect(bills.filter(Boolean).every((b: Json) => b.entryState === 9)).toBe(true);
+    // Immutable: a rerun bills nothing and finalizing again finds nothing open.
+    expect((await post('/api/billing/runs/dry', request())).json()).toMatchObject({ bills: 0, finalized: 4 });
+    expect((await post(`/api/billing/runs/${run.id}/finalize`, {})).json()).toEqual({ finalized: 0 });
+  });
 });

@@ -18,6 +18,7 @@ import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { Section } from '../../components/form/fields.tsx';
 import { OutlinedField } from '../../components/form/OutlinedField.tsx';
+import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -84,7 +85,17 @@ export default function RunsPage() {
     refetchInterval: (query) =>
       query.state.data?.some((r) => r.state === 'queued' || r.state === 'running') ? 700 : false,
   });
-  const error = dry.error ?? start.error;
+  const notify = useNotify();
+  const finalize = useMutation({
+    mutationFn: (run: BillingRun) =>
+      api.post<{ finalized: number }>(withCompany(`/api/billing/runs/${run.id}/finalize`, companyId), {}),
+    meta: { errorSnackbar: false },
+    onSuccess: (result) => {
+      notify(t('billingUi.runs.finalized', { count: result.finalized }), 'success');
+      return queryClient.invalidateQueries({ queryKey: runsKey });
+    },
+  });
+  const error = dry.error ?? start.error ?? finalize.error;
   return (
     <>
       <PageHeader
@@ -204,7 +215,11 @@ export default function RunsPage() {
         {dry.data && <DryRunResult dry={dry.data} />}
       </Section>
       <Section title={t('billingUi.runs.list')}>
-        <RunsTable runs={runs.data ?? []} />
+        <RunsTable
+          runs={runs.data ?? []}
+          onFinalize={(run) => finalize.mutate(run)}
+          finalizing={finalize.isPending}
+        />
       </Section>
     </>
   );

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -100,7 +101,15 @@ export function DryRunResult({ dry }: { dry: BillingDryRun }) {
 }
 
 /** The last runs with a progress bar while their job works, and their totals once done. */
-export function RunsTable({ runs }: { runs: BillingRun[] }) {
+export function RunsTable({
+  runs,
+  onFinalize,
+  finalizing,
+}: {
+  runs: BillingRun[];
+  onFinalize: (run: BillingRun) => void;
+  finalizing: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLang();
   if (runs.length === 0) {
@@ -116,6 +125,7 @@ export function RunsTable({ runs }: { runs: BillingRun[] }) {
           <TableCell sx={{ minWidth: 220 }}>{t('billingUi.runs.progress')}</TableCell>
           <TableCell align="right">{t('billingUi.runs.count_bills')}</TableCell>
           <TableCell align="right">{t('billingUi.runs.total')}</TableCell>
+          <TableCell />
         </TableRow>
       </TableHead>
       <TableBody>
@@ -163,6 +173,19 @@ export function RunsTable({ runs }: { runs: BillingRun[] }) {
                 )}
               </TableCell>
               <TableCell align="right">{formatMoney(run.total, language)}</TableCell>
+              <TableCell align="right">
+                {run.state === 'done' && run.open > 0 && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={finalizing}
+                    onClick={() => onFinalize(run)}
+                    data-testid="billing-run-finalize"
+                  >
+                    {t('billingUi.runs.finalize')}
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
           );
         })}
