@@ -13,6 +13,7 @@ import { isIsoDate } from './traders.ts';
 
 export * from './billing-compute.ts';
 export * from './billing-rf.ts';
+export * from './billing-runs.ts';
 
 /*
  * Issue 17: pricing policies (τιμολογιακές πολιτικές), discount policies (εκπτωτικές πολιτικές) and

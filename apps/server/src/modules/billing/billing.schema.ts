@@ -14,10 +14,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
+import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
-import { waterPropertyUsages } from '../water/parametrics.schema.ts';
+import { waterPropertyUsages, waterRoutes } from '../water/parametrics.schema.ts';
 
 const companyId = () =>
   integer('company_id')
@@ -80,6 +81,54 @@ export const billingDiscountPolicies = pgTable(
 );
 
 /**
+ * A billing run (εκκαθάριση): a period over some routes, done by a background job. Its totals are read
+ * back from the bills that carry its id, so a rerun that recomputes them reports the same sums.
+ */
+export const billingRuns = pgTable(
+  'billing_runs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    year: integer('year').notNull(),
+    period: smallint('period').notNull(),
+    /** What the operator chose: all, sectors or routes, with the ids; `routeIds` is what it meant. */
+    scope: text('scope').$type<'all' | 'sectors' | 'routes'>().notNull(),
+    ids: integer('ids').array().notNull().default(sql`'{}'`),
+    routeIds: integer('route_ids').array().notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    error: text('error'),
+    ...auditColumns(),
+  },
+  (t) => [index('billing_runs_company_idx').on(t.companyId, t.year, t.period)],
+);
+
+/**
+ * The routes a run bills. While the run is active its rows are, and the partial unique index keeps a
+ * second run of an overlapping scope out (two runs never interleave on one route's period).
+ */
+export const billingRunRoutes = pgTable(
+  'billing_run_routes',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => billingRuns.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => waterRoutes.id),
+    year: integer('year').notNull(),
+    period: smallint('period').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('billing_run_routes_active').on(t.companyId, t.routeId, t.year, t.period).where(sql`active`),
+    index('billing_run_routes_run_idx').on(t.runId),
+  ],
+);
+
+/**
  * A consumer's bill (λογαριασμός). Unique per consumer, period and kind, so a billing run upserts
  * (`ON CONFLICT … DO UPDATE … WHERE entry_state <> 9`) and a rerun creates nothing twice nor touches a
  * finalized bill. The number comes from the finance series at finalize (gapless, counter row).
@@ -124,6 +173,8 @@ export const billingBills = pgTable(
       .notNull(),
     /** ISO 11649 payment code, from the company and the bill's id. */
     rfCode: text('rf_code'),
+    /** The run that last computed it (null for a bill saved on its own). */
+    runId: integer('run_id').references(() => billingRuns.id, { onDelete: 'set null' }),
     ...auditColumns(),
   },
   (t) => [
@@ -131,6 +182,7 @@ export const billingBills = pgTable(
     uniqueIndex('billing_bills_rf_code').on(t.rfCode),
     uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number),
     index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
+    index('billing_bills_run_idx').on(t.runId),
   ],
 );
 

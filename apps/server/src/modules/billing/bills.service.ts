@@ -37,7 +37,7 @@ export const billingErrors = {
   dateBeforeLast: 'billing.error.date_before_last',
 } as const;
 
-const consumerColumns = {
+export const consumerColumns = {
   id: waterConsumers.id,
   propertyUsageId: waterConsumers.propertyUsageId,
   invoicePolicyId: waterConsumers.invoicePolicyId,
@@ -57,7 +57,7 @@ async function consumerOf(tx: Tx, companyId: number, consumerId: number): Promis
   return consumer;
 }
 
-function compute(
+export function compute(
   context: BillingContext,
   consumer: BillingConsumer,
   charges: ConsumerCharges,
@@ -114,23 +114,7 @@ export async function storeBill(
   readings: BillReadings,
 ): Promise<number | null> {
   const { bill, expiredays } = compute(context, consumer, charges, period, readings.consumption);
-  const values = {
-    periodTo: period.to,
-    periodLabel: readings.periodLabel,
-    issueDate: readings.issueDate,
-    dueDate: addDays(readings.issueDate, expiredays),
-    previousReading: readings.previousReading,
-    previousDate: readings.previousDate,
-    currentReading: readings.currentReading,
-    currentDate: readings.currentDate,
-    consumption: bill.consumption,
-    billedConsumption: bill.billedConsumption,
-    net: bill.net,
-    vatTotal: bill.vatTotal,
-    previousBalance: bill.previousBalance,
-    total: bill.total,
-    vatBreakdown: bill.vat,
-  };
+  const values = billValues(bill, expiredays, period, readings);
   const [stored] = await tx
     .insert(billingBills)
     .values({
@@ -164,7 +148,31 @@ export async function storeBill(
   return stored.id;
 }
 
-const lineRow = (billId: number, position: number, line: BillLine) => ({
+/** The stored columns of a computed bill (what a recompute replaces). */
+export const billValues = (
+  bill: ComputedBill,
+  expiredays: number,
+  period: { to: string },
+  readings: BillReadings,
+) => ({
+  periodTo: period.to,
+  periodLabel: readings.periodLabel,
+  issueDate: readings.issueDate,
+  dueDate: addDays(readings.issueDate, expiredays),
+  previousReading: readings.previousReading,
+  previousDate: readings.previousDate,
+  currentReading: readings.currentReading,
+  currentDate: readings.currentDate,
+  consumption: bill.consumption,
+  billedConsumption: bill.billedConsumption,
+  net: bill.net,
+  vatTotal: bill.vatTotal,
+  previousBalance: bill.previousBalance,
+  total: bill.total,
+  vatBreakdown: bill.vat,
+});
+
+export const lineRow = (billId: number, position: number, line: BillLine) => ({
   billId,
   position,
   charge: line.charge,
@@ -287,66 +295,78 @@ export async function finalizeBill(
   requestId: string,
 ): Promise<Bill> {
   return db.transaction(async (tx) => {
-    const [bill] = await tx
-      .select({ entryState: billingBills.entryState, issueDate: billingBills.issueDate })
-      .from(billingBills)
-      .where(and(eq(billingBills.id, id), eq(billingBills.companyId, companyId)))
-      .for('update');
-    if (!bill) throw notFound();
-    if (bill.entryState === billEntryStates.finalized) throw new AppError(409, billingErrors.finalized);
     const series = await seriesOfKind(tx, companyId, 'waterBill');
     if (!series) throw new AppError(409, billingErrors.noSeries);
-    const lines = await tx
-      .select({ charge: billingBillLines.charge, sourceId: billingBillLines.sourceId })
-      .from(billingBillLines)
-      .where(eq(billingBillLines.billId, id));
-    const sources = (charge: string) =>
-      lines.filter((l) => l.charge === charge && l.sourceId !== null).map((l) => l.sourceId as number);
-    const extras = sources('extra');
-    if (extras.length > 0) {
-      await tx
-        .update(waterConsumerTransactions)
-        .set({ billedOn: bill.issueDate })
-        .where(
-          and(
-            eq(waterConsumerTransactions.companyId, companyId),
-            inArray(waterConsumerTransactions.id, extras),
-          ),
-        );
-    }
-    const carried = sources('previousBalance');
-    if (carried.length > 0) {
-      await tx
-        .update(billingBills)
-        .set({ entryState: -2, changeuser: principal.username, changedate: new Date() })
-        .where(and(eq(billingBills.companyId, companyId), inArray(billingBills.id, carried)));
-    }
-    await recordAudit(tx, {
-      entity: 'billing.bill',
-      entityId: id,
-      action: 'finalize',
-      companyId,
-      user: principal,
-      requestId,
-    });
-    // The number last: the counter row stays locked only until the commit.
-    const taken = await nextNumber(tx, companyId, series.id, bill.issueDate);
-    if (series.checkdates && taken.lastDate !== null && taken.lastDate > bill.issueDate) {
-      throw new AppError(409, billingErrors.dateBeforeLast, { date: taken.lastDate });
-    }
-    await tx
-      .update(billingBills)
-      .set({
-        entryState: billEntryStates.finalized,
-        seriesId: series.id,
-        number: taken.number,
-        year: taken.year,
-        defuser: principal.username,
-        defdate: new Date(),
-      })
-      .where(eq(billingBills.id, id));
+    await finalizeInTx(tx, principal, companyId, id, series, requestId);
     return getBill(tx, companyId, id);
   });
+}
+
+/** Finalizes one bill in the caller's transaction (a run finalizes hundreds in one). */
+export async function finalizeInTx(
+  tx: Tx,
+  principal: Principal,
+  companyId: number,
+  id: number,
+  series: { id: number; checkdates: boolean },
+  requestId: string,
+): Promise<void> {
+  const [bill] = await tx
+    .select({ entryState: billingBills.entryState, issueDate: billingBills.issueDate })
+    .from(billingBills)
+    .where(and(eq(billingBills.id, id), eq(billingBills.companyId, companyId)))
+    .for('update');
+  if (!bill) throw notFound();
+  if (bill.entryState === billEntryStates.finalized) throw new AppError(409, billingErrors.finalized);
+  const lines = await tx
+    .select({ charge: billingBillLines.charge, sourceId: billingBillLines.sourceId })
+    .from(billingBillLines)
+    .where(eq(billingBillLines.billId, id));
+  const sources = (charge: string) =>
+    lines.filter((l) => l.charge === charge && l.sourceId !== null).map((l) => l.sourceId as number);
+  const extras = sources('extra');
+  if (extras.length > 0) {
+    await tx
+      .update(waterConsumerTransactions)
+      .set({ billedOn: bill.issueDate })
+      .where(
+        and(
+          eq(waterConsumerTransactions.companyId, companyId),
+          inArray(waterConsumerTransactions.id, extras),
+        ),
+      );
+  }
+  const carried = sources('previousBalance');
+  if (carried.length > 0) {
+    await tx
+      .update(billingBills)
+      .set({ entryState: -2, changeuser: principal.username, changedate: new Date() })
+      .where(and(eq(billingBills.companyId, companyId), inArray(billingBills.id, carried)));
+  }
+  await recordAudit(tx, {
+    entity: 'billing.bill',
+    entityId: id,
+    action: 'finalize',
+    companyId,
+    user: principal,
+    requestId,
+  });
+  // The number last: the counter row stays locked only until the commit.
+  const taken = await nextNumber(tx, companyId, series.id, bill.issueDate);
+  if (series.checkdates && taken.lastDate !== null && taken.lastDate > bill.issueDate) {
+    throw new AppError(409, billingErrors.dateBeforeLast, { date: taken.lastDate });
+  }
+  await tx
+    .update(billingBills)
+    .set({
+      entryState: billEntryStates.finalized,
+      seriesId: series.id,
+      number: taken.number,
+      year: taken.year,
+      defuser: principal.username,
+      defdate: new Date(),
+    })
+    .where(eq(billingBills.id, id));
 }
 
 /** 404 unless the consumer is the company's (another company's consumer is never revealed). */

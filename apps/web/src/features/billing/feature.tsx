@@ -1,4 +1,5 @@
 import DiscountOutlinedIcon from '@mui/icons-material/DiscountOutlined';
+import PlaylistPlayOutlinedIcon from '@mui/icons-material/PlaylistPlayOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import type { Feature } from '../../app/feature.ts';
@@ -25,6 +26,7 @@ export const billing: Feature = {
     { path: 'billing/discount_policies/create', page: DiscountPolicyPage, requires: 'billing:write' },
     { path: 'billing/discount_policies/:policyId/edit', page: DiscountPolicyPage, requires: 'billing:read' },
     { path: 'invoices', page: () => import('./InvoicesPage.tsx'), requires: 'billing:read' },
+    { path: 'invoices/runs', page: () => import('./RunsPage.tsx'), requires: 'billing:read' },
   ],
   menu: [
     {
@@ -32,6 +34,14 @@ export const billing: Feature = {
       label: 'menu.invoices',
       path: '/invoices',
       icon: RequestQuoteOutlinedIcon,
+      parent: 'water',
+      requires: 'billing:read',
+    },
+    {
+      key: 'billing-runs',
+      label: 'menu.billingRuns',
+      path: '/invoices/runs',
+      icon: PlaylistPlayOutlinedIcon,
       parent: 'water',
       requires: 'billing:read',
     },

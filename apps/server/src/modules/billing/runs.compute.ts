@@ -1,0 +1,240 @@
+import {
+  type BillingRunProblem,
+  billCharges,
+  billEntryStates,
+  type ComputedBill,
+  Decimal,
+  PERIOD_CHARGE_KIND,
+  periodName,
+  readingFlags,
+  reviewStates,
+} from '@protocol/contracts';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { consumptionFor, type PeriodConsumption } from '../readouts/api.ts';
+import { readoutReadings, readoutRoutePeriods } from '../readouts/readouts.schema.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
+import { waterRoutes } from '../water/parametrics.schema.ts';
+import { type BillingContext, loadConsumerCharges } from './billing.context.ts';
+import { billingBills } from './billing.schema.ts';
+import { type BillReadings, compute, consumerColumns } from './bills.service.ts';
+
+/**
+ * What a billing run and its dry run share: the routes of a scope, their periods, the consumptions
+ * read in chunks, and the bills computed for a chunk with a handful of queries (no query per consumer).
+ */
+
+export const RUN_CHUNK = 500;
+
+export interface RunScope {
+  year: number;
+  period: number;
+  scope: 'all' | 'sectors' | 'routes';
+  ids: number[];
+  issueDate: string;
+}
+
+/** The company's routes a scope means, in reading order. */
+export async function routesOfScope(tx: Tx, companyId: number, scope: RunScope) {
+  return tx
+    .select({ id: waterRoutes.id, code: waterRoutes.code })
+    .from(waterRoutes)
+    .where(
+      and(
+        eq(waterRoutes.companyId, companyId),
+        scope.scope === 'routes' ? inArray(waterRoutes.id, scope.ids) : undefined,
+        scope.scope === 'sectors' ? inArray(waterRoutes.sectorId, scope.ids) : undefined,
+      ),
+    )
+    .orderBy(waterRoutes.sectorId, waterRoutes.readingOrder, waterRoutes.code);
+}
+
+export interface RoutePeriodInfo {
+  from: string;
+  to: string;
+  label: string;
+  state: number;
+}
+
+/** The reading periods of the routes (a route nobody read yet has none). */
+export async function periodsOf(tx: Tx, companyId: number, routeIds: number[], key: RunScope) {
+  const rows =
+    routeIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(readoutRoutePeriods)
+          .where(
+            and(
+              eq(readoutRoutePeriods.companyId, companyId),
+              inArray(readoutRoutePeriods.routeId, routeIds),
+              eq(readoutRoutePeriods.year, key.year),
+              eq(readoutRoutePeriods.period, key.period),
+            ),
+          );
+  return new Map<number, RoutePeriodInfo>(
+    rows.map((r) => [
+      r.routeId,
+      { from: r.fromDate, to: r.toDate, label: periodName(r.year, r.period, r.months), state: r.state },
+    ]),
+  );
+}
+
+/** The billable readings of routes: one per consumer (the first meter's, when a consumer has two). */
+export async function readingsOf(tx: Tx, companyId: number, key: RunScope, routeIds: number[]) {
+  if (routeIds.length === 0) return [];
+  const rows = await consumptionFor(tx, companyId, key, { routeIds });
+  const seen = new Set<number>();
+  return rows.filter((r) => r.consumption !== null && !seen.has(r.consumerId) && seen.add(r.consumerId));
+}
+
+export interface ComputedRunBill {
+  consumerId: number;
+  period: { from: string; to: string };
+  readings: BillReadings;
+  bill: ComputedBill;
+  expiredays: number;
+}
+
+type Problem = BillingRunProblem;
+
+/**
+ * Computes the bills of a chunk of readings: their consumers, extras and unpaid bills in three
+ * queries, and the finalized bills (left alone) in a fourth. A consumer the computation refuses (no
+ * tariff, a negative correction) is a problem of the run, not its end.
+ */
+export async function computeChunk(
+  tx: Tx,
+  companyId: number,
+  context: BillingContext,
+  periods: Map<number, RoutePeriodInfo>,
+  issueDate: string,
+  chunk: PeriodConsumption[],
+) {
+  const ids = chunk.map((r) => r.consumerId);
+  const consumers = new Map(
+    (
+      await tx
+        .select({ ...consumerColumns, code: waterConsumers.code })
+        .from(waterConsumers)
+        .where(and(eq(waterConsumers.companyId, companyId), inArray(waterConsumers.id, ids)))
+    ).map((c) => [c.id, c]),
+  );
+  const bills: ComputedRunBill[] = [];
+  const problems: Problem[] = [];
+  let finalized = 0;
+  // Routes of one period share its dates in practice; group by them to load charges once per date span.
+  const spans = new Map<string, PeriodConsumption[]>();
+  for (const row of chunk) {
+    const period = periods.get(row.routeId);
+    if (!period) continue;
+    const key = `${period.from}/${period.to}`;
+    spans.set(key, [...(spans.get(key) ?? []), row]);
+  }
+  for (const [span, rows] of spans) {
+    const [from, to] = span.split('/') as [string, string];
+    const spanIds = rows.map((r) => r.consumerId);
+    const charges = await loadConsumerCharges(tx, companyId, spanIds, { from, to });
+    const closed = new Set(
+      (
+        await tx
+          .select({ consumerId: billingBills.consumerId })
+          .from(billingBills)
+          .where(
+            and(
+              eq(billingBills.companyId, companyId),
+              inArray(billingBills.consumerId, spanIds),
+              eq(billingBills.periodFrom, from),
+              eq(billingBills.kind, PERIOD_CHARGE_KIND),
+              eq(billingBills.entryState, billEntryStates.finalized),
+            ),
+          )
+      ).map((b) => b.consumerId),
+    );
+    for (const row of rows) {
+      const consumer = consumers.get(row.consumerId);
+      if (!consumer) continue;
+      if (closed.has(row.consumerId)) {
+        finalized++;
+        continue;
+      }
+      const period = periods.get(row.routeId) as RoutePeriodInfo;
+      const readings: BillReadings = {
+        periodLabel: period.label,
+        previousReading: row.previousReading,
+        previousDate: null,
+        currentReading: row.currentReading,
+        currentDate: row.currentDate,
+        consumption: String(row.consumption),
+        issueDate,
+      };
+      try {
+        const { bill, expiredays } = compute(context, consumer, charges, { from, to }, readings.consumption);
+        bills.push({ consumerId: consumer.id, period: { from, to }, readings, bill, expiredays });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        problems.push({ consumerId: consumer.id, code: consumer.code, key: error.key });
+      }
+    }
+  }
+  return { bills, problems, finalized };
+}
+
+/** Totals per charge, net, VAT and total of computed bills, summed as decimals. */
+export function sumBills(bills: readonly ComputedBill[]) {
+  const byCharge = new Map<string, Decimal>();
+  let net = new Decimal(0);
+  let vat = new Decimal(0);
+  let total = new Decimal(0);
+  for (const bill of bills) {
+    for (const line of bill.lines) {
+      byCharge.set(line.charge, (byCharge.get(line.charge) ?? new Decimal(0)).plus(line.amount));
+    }
+    net = net.plus(bill.net);
+    vat = vat.plus(bill.vatTotal);
+    total = total.plus(bill.total);
+  }
+  return {
+    bills: bills.length,
+    charges: billCharges
+      .filter((c) => byCharge.has(c))
+      .map((charge) => ({ charge, amount: (byCharge.get(charge) as Decimal).toFixed(2) })),
+    net: net.toFixed(2),
+    vat: vat.toFixed(2),
+    total: total.toFixed(2),
+  };
+}
+
+/** The scope's active consumers, and how many of its readings the readouts review flagged. */
+export async function scopeCounts(tx: Tx, companyId: number, key: RunScope, routeIds: number[]) {
+  if (routeIds.length === 0) return { consumers: [] as number[], flagged: 0 };
+  const consumers = await tx
+    .select({ id: waterConsumers.id })
+    .from(waterConsumers)
+    .where(
+      and(
+        eq(waterConsumers.companyId, companyId),
+        inArray(waterConsumers.routeId, routeIds),
+        eq(waterConsumers.status, 1),
+      ),
+    );
+  const [flagged] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .where(
+      and(
+        eq(readoutReadings.companyId, companyId),
+        inArray(readoutRoutePeriods.routeId, routeIds),
+        eq(readoutRoutePeriods.year, key.year),
+        eq(readoutRoutePeriods.period, key.period),
+        isNull(readoutReadings.supersededAt),
+        or(
+          sql`${readoutReadings.flags} && ${sql.raw(`ARRAY[${readingFlags.map((f) => `'${f}'`).join(',')}]::text[]`)}`,
+          eq(readoutReadings.review, reviewStates.pending),
+        ),
+      ),
+    );
+  return { consumers: consumers.map((c) => c.id), flagged: flagged?.n ?? 0 };
+}

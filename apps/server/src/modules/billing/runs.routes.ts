@@ -1,0 +1,89 @@
+import { billingDryRunSchema, billingRunRequestSchema, billingRunSchema } from '@protocol/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyOf, principalOf } from '../../platform/auth.ts';
+import type { ModuleOptions } from '../../platform/module.ts';
+import { companyQuery, idParams } from '../../platform/params.ts';
+import { dryRun, finalizeRun, getRun, listRuns, startRun } from './runs.service.ts';
+
+const tags = ['billing'];
+const read = { permission: 'billing:read', companyScoped: true } as const;
+const write = { permission: 'billing:write', companyScoped: true } as const;
+
+/** Issue 17: billing runs of a period over a scope: the dry run, the run as a job, its progress and totals. */
+export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+  app.post(
+    '/billing/runs/dry',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'What a run of the period over the scope would bill (counts, totals per charge, flags); stores nothing',
+        querystring: companyQuery,
+        body: billingRunRequestSchema,
+        response: { 200: billingDryRunSchema },
+      },
+    },
+    async (request) => dryRun(db, companyOf(request), request.body),
+  );
+  app.post(
+    '/billing/runs',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Starts a billing run as a background job; 409 while another run holds one of its routes',
+        querystring: companyQuery,
+        body: billingRunRequestSchema,
+        response: { 201: billingRunSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await startRun(db, jobs, principalOf(request), companyOf(request), request.body, request.id)),
+  );
+  app.get(
+    '/billing/runs',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The last billing runs of the company with their progress and totals',
+        querystring: companyQuery,
+        response: { 200: z.array(billingRunSchema) },
+      },
+    },
+    async (request) => listRuns(db, companyOf(request)),
+  );
+  app.get(
+    '/billing/runs/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One billing run with its progress and totals',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: billingRunSchema },
+      },
+    },
+    async (request) => getRun(db, companyOf(request), request.params.id),
+  );
+  app.post(
+    '/billing/runs/:id/finalize',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Finalizes a done run's bills: numbers of the water-bill series, gapless, then immutable",
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: z.object({ finalized: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      finalizeRun(db, principalOf(request), companyOf(request), request.params.id, request.id),
+  );
+};

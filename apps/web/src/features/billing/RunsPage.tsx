@@ -1,0 +1,226 @@
+import './i18n/index.ts';
+import PlaylistPlayOutlinedIcon from '@mui/icons-material/PlaylistPlayOutlined';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { BillingDryRun, BillingRun, BillingRunRequest } from '@protocol/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompany, withCompany } from '../../app/company.tsx';
+import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { wireDate } from '../../components/form/dates.ts';
+import { Section } from '../../components/form/fields.tsx';
+import { OutlinedField } from '../../components/form/OutlinedField.tsx';
+import { useNotify } from '../../components/Notifier.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { useCoded } from './api.ts';
+import { DryRunResult, RunsTable } from './RunsTables.tsx';
+
+type Scope = BillingRunRequest['scope'];
+interface RouteRow {
+  id: number;
+  code: string;
+  description: string;
+  sector: string;
+}
+
+const PERIODS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const runsKey = ['billing', 'runs'] as const;
+const today = () => formatDate(new Date());
+
+/**
+ * /invoices/runs: a period and a scope, the dry run (what would be billed, what is missing, what the
+ * readouts review flagged), then the run as a background job whose progress the list follows.
+ */
+export default function RunsPage() {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const queryClient = useQueryClient();
+  const title = t('billingUi.runs.title');
+  useAppBar({ title });
+  const [year, setYear] = useState(String(new Date().getFullYear()));
+  const [period, setPeriod] = useState(1);
+  const [scope, setScope] = useState<Scope>('all');
+  const [picked, setPicked] = useState<{ id: number; label: string }[]>([]);
+  const [issueDate, setIssueDate] = useState(today());
+  const sectors = useCoded('sectors');
+  const routes = useQuery({
+    queryKey: ['billing', 'routes', companyId],
+    queryFn: ({ signal }) => api.get<RouteRow[]>(withCompany('/api/readouts/routes', companyId), { signal }),
+    staleTime: 60_000,
+  });
+  const options =
+    scope === 'sectors'
+      ? sectors.map((s) => ({ id: s.id, label: `${s.code} · ${s.description}` }))
+      : (routes.data ?? []).map((r) => ({ id: r.id, label: `${r.code} · ${r.description} (${r.sector})` }));
+  const body = (): BillingRunRequest => ({
+    year: Number(year),
+    period,
+    scope,
+    ids: scope === 'all' ? [] : picked.map((p) => p.id),
+    issueDate: wireDate(issueDate) ?? issueDate,
+  });
+  const dry = useMutation({
+    mutationFn: () => api.post<BillingDryRun>(withCompany('/api/billing/runs/dry', companyId), body()),
+    meta: { errorSnackbar: false },
+  });
+  const start = useMutation({
+    mutationFn: () => api.post<BillingRun>(withCompany('/api/billing/runs', companyId), body()),
+    meta: { errorSnackbar: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runsKey }),
+  });
+  const runs = useQuery({
+    queryKey: [...runsKey, companyId],
+    queryFn: ({ signal }) => api.get<BillingRun[]>(withCompany('/api/billing/runs', companyId), { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => r.state === 'queued' || r.state === 'running') ? 700 : false,
+  });
+  const notify = useNotify();
+  const finalize = useMutation({
+    mutationFn: (run: BillingRun) =>
+      api.post<{ finalized: number }>(withCompany(`/api/billing/runs/${run.id}/finalize`, companyId), {}),
+    meta: { errorSnackbar: false },
+    onSuccess: (result) => {
+      notify(t('billingUi.runs.finalized', { count: result.finalized }), 'success');
+      return queryClient.invalidateQueries({ queryKey: runsKey });
+    },
+  });
+  const error = dry.error ?? start.error ?? finalize.error;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t('billingUi.runs.subtitle')}
+        avatar={<PlaylistPlayOutlinedIcon />}
+        testId="billing-runs-header"
+      />
+      <Section title={t('billingUi.runs.new')} hint={t('billingUi.runs.newHint')}>
+        <Grid container spacing={2} sx={{ alignItems: 'center' }}>
+          <Grid size={{ xs: 4, md: 1.5 }}>
+            <OutlinedField
+              name="year"
+              label={t('billingUi.runs.year')}
+              value={year}
+              onChange={(e) => setYear(e.target.value)}
+              testId="billing-run-year"
+            />
+          </Grid>
+          <Grid size={{ xs: 4, md: 1.5 }}>
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('billingUi.runs.period')}
+              value={period}
+              onChange={(e) => setPeriod(Number(e.target.value))}
+              slotProps={{ htmlInput: { 'data-testid': 'billing-run-period' } }}
+            >
+              {PERIODS.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {p}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 4, md: 2 }}>
+            <OutlinedField
+              name="issueDate"
+              label={t('billingUi.runs.issueDate')}
+              value={issueDate}
+              onChange={(e) => setIssueDate(e.target.value)}
+              testId="billing-run-issue-date"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={scope}
+              onChange={(_, value: Scope | null) => {
+                if (value) {
+                  setScope(value);
+                  setPicked([]);
+                }
+              }}
+              aria-label={t('billingUi.runs.scope')}
+            >
+              {(['all', 'sectors', 'routes'] as const).map((s) => (
+                <ToggleButton
+                  key={s}
+                  value={s}
+                  sx={{ whiteSpace: 'nowrap', px: 2 }}
+                  data-testid={`billing-run-scope-${s}`}
+                >
+                  {t(`billingUi.runs.scope_${s}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Grid>
+          {scope !== 'all' && (
+            <Grid size={12}>
+              <Autocomplete
+                multiple
+                size="small"
+                options={options}
+                value={picked}
+                onChange={(_, value) => setPicked(value)}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t(`billingUi.runs.pick_${scope}`)}
+                    slotProps={{
+                      ...params.slotProps,
+                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'billing-run-pick' },
+                    }}
+                  />
+                )}
+              />
+            </Grid>
+          )}
+        </Grid>
+        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Button
+            variant="outlined"
+            onClick={() => dry.mutate()}
+            disabled={dry.isPending}
+            data-testid="billing-run-dry"
+          >
+            {t('billingUi.runs.dry')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => start.mutate()}
+            disabled={start.isPending || !dry.data}
+            data-testid="billing-run-start"
+          >
+            {t('billingUi.runs.start')}
+          </Button>
+        </Box>
+        {error && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="billing-run-error">
+            {errorMessage(t, error)}
+          </Alert>
+        )}
+        {dry.data && <DryRunResult dry={dry.data} />}
+      </Section>
+      <Section title={t('billingUi.runs.list')}>
+        <RunsTable
+          runs={runs.data ?? []}
+          onFinalize={(run) => finalize.mutate(run)}
+          finalizing={finalize.isPending}
+        />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/**
+ * Billing runs (issue 17) as the billing clerk uses them: readings of two routes entered through the
+ * readouts API, then on /invoices/runs the two routes picked, the dry run's counts and totals, the
+ * run started and followed to its end on the progress bar, rerun and finalized, in Greek and in English.
+ */
+let e2e: E2E;
+let token: string;
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
+  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
+  const policies = (await api('GET', '/api/water/invoice_policies')).body;
+  const routes = (await api('GET', '/api/readouts/routes')).body as { id: number; code: string }[];
+  const plan: [route: string, number: string, consumption: number][] = [
+    ['001', '611', 14],
+    ['001', '612', 33],
+    ['002', '613', 58],
+    ['002', '614', 21],
+  ];
+  for (const [route, number, consumption] of plan) {
+    const owner = await api('POST', '/api/traders', {
+      individual: true,
+      lastname: `Παπαδάκη ${number}`,
+      firstname: 'Μαρία',
+      traderbanks: [],
+      customFields: {},
+    });
+    const consumer = await api('POST', '/api/protocol/consumers', {
+      parts: ['01', route, number],
+      ownerId: owner.body.id,
+      supplyAddress: `Ερμού ${number}, Αγία Ελένη`,
+      status: 1,
+      propertyUsageId: idOf(usages, 'OIK'),
+      sewerageIndicatorId: idOf(sewerage, 'SYN'),
+      invoicePolicyId: policies[0].id,
+    });
+    expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+    const meter = await api('POST', `/api/protocol/consumers/${consumer.body.id}/meters`, {
+      date: '2025-12-01',
+      meter: {
+        serialNumber: `E2E-${number}`,
+        meterTypeId: null,
+        kind: 1,
+        direction: 1,
+        diameter: 'DN15',
+        digits: 5,
+        initialReading: 1000,
+      },
+    });
+    expect(meter.status, JSON.stringify(meter.body)).toBe(200);
+    const reading = await api('POST', '/api/readouts/readings', {
+      routeId: routes.find((r) => r.code === route)?.id,
+      year: 2026,
+      period: 1,
+      consumerId: consumer.body.id,
+      reading: 1000 + consumption,
+      readOn: '2026-04-22',
+    });
+    expect(reading.status, JSON.stringify(reading.body)).toBe(200);
+  }
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function pickRoutesAndDryRun(page: Page, language: 'el' | 'en') {
+  await page.getByTestId('billing-run-year').fill('2026');
+  await page.getByTestId('billing-run-issue-date').fill('10/05/2026');
+  await page.getByTestId('billing-run-scope-routes').click();
+  for (const name of ['Πλατεία', 'Αγοράς']) {
+    await page.getByTestId('billing-run-pick').fill(name);
+    await page.getByRole('option').first().click();
+  }
+  await page.getByTestId('billing-run-dry').click();
+  await page.getByTestId('billing-dry-result').waitFor();
+  await expect.poll(() => page.getByTestId('billing-dry-bills').textContent()).toMatch(/: 4$/);
+  expect(await page.getByTestId('billing-dry-routes').textContent()).toMatch(/: 2$/);
+  const total = await page.getByTestId('billing-dry-totals-total').textContent();
+  expect(total).toMatch(language === 'el' ? /^\d+,\d{2}$/ : /^\d+\.\d{2}$/);
+  return total;
+}
+
+describe('billing runs', () => {
+  it('dry runs two routes, runs them with progress and shows the same total, in Greek', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/invoices/runs');
+    await page.getByTestId('billing-runs-header').waitFor();
+    const total = await pickRoutesAndDryRun(page, 'el');
+    await page.getByTestId('billing-run-start').click();
+    const row = page.getByTestId('billing-run-row').first();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    expect(await row.textContent()).toContain('4/4');
+    expect(await row.textContent()).toContain(total);
+    expect(await page.getByTestId('billing-run-progress').first().getAttribute('aria-valuenow')).toBe('100');
+    // The bar's fill slides in: let it finish before the picture.
+    await page.waitForTimeout(800);
+    await shot(page, 'billing-runs-el');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('reruns the period in English: nothing twice, the same total', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/en/invoices/runs');
+    await page.getByTestId('billing-runs-header').waitFor();
+    await pickRoutesAndDryRun(page, 'en');
+    await page.getByTestId('billing-run-start').click();
+    await expect.poll(() => page.getByTestId('billing-run-row').count()).toBe(2);
+    const row = page.getByTestId('billing-run-row').first();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    const runs = (await api('GET', '/api/billing/runs')).body as { total: string; bills: number }[];
+    expect(runs.map((r) => r.bills)).toEqual([4, 0]);
+    // Finalized from the run: the four bills take numbers of the water-bill series.
+    await page.getByTestId('billing-run-finalize').click();
+    await page.getByText('4 bills finalized').waitFor();
+    const runId = ((await api('GET', '/api/billing/runs')).body as { id: number }[])[0]?.id;
+    expect((await api('POST', `/api/billing/runs/${runId}/finalize`, {})).body).toEqual({ finalized: 0 });
+    await expect.poll(() => page.getByTestId('billing-run-finalize').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(800);
+    await shot(page, 'billing-runs-en');
+    await context.close();
+  }, 120_000);
+});
