@@ -12,6 +12,14 @@ const START_CALLS = ['/api/users/authenticatedUser', '/api/installation/env'];
  */
 export async function registerFieldWorker(): Promise<boolean> {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return false;
+  // The manifest is linked here, not in index.html: linked on every page it stopped Chromium's offline
+  // emulation from reaching the shell's offline indicator (e2e shell test).
+  if (!document.querySelector('link[rel="manifest"]')) {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.webmanifest';
+    document.head.append(link);
+  }
   try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     const worker = (await navigator.serviceWorker.ready).active;
