@@ -158,3 +158,32 @@ export async function grant(t: TestApp, username: string, permissions: string[])
   if (response.statusCode !== 201)
     throw new Error(`grant ${username}: ${response.statusCode} ${response.body}`);
 }
+
+/** A background job as GET /api/jobs/:id answers it. */
+export interface JobView {
+  state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  // biome-ignore lint/suspicious/noExplicitAny: each handler's own result, which its test reads as it knows it
+  result: any;
+  error: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * Polls GET /api/jobs/:id until the job has ended and returns it. Waits by time, not by a count
+ * of polls: on a loaded machine a job with retries and back-off may take many seconds, and a test
+ * that gave up by counting would fail for nothing.
+ */
+export async function waitForJob(
+  t: TestApp,
+  headers: { authorization: string },
+  id: number | string,
+  timeoutMs = 90_000,
+): Promise<JobView> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers })).json() as JobView;
+    if (job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled') return job;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${id} did not end within ${timeoutMs} ms`);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
 import { mydataModule } from './index.ts';
 import { DEFAULT_MAPPINGS, DEFAULT_SETTINGS } from './mydata.defaults.ts';
@@ -75,13 +75,9 @@ async function transmit(body: Json) {
   const started = await inject('POST', q('/api/mydata/transmissions'), body);
   expect(started.statusCode, started.body).toBe(202);
   const id = started.json().jobId;
-  for (let i = 0; i < 400; i++) {
-    const job = (await inject('GET', `/api/jobs/${id}`)).json();
-    if (job.state === 'succeeded') return job.result as Record<string, number>;
-    if (job.state === 'failed') throw new Error(job.error);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the transmission did not end');
+  const job = await waitForJob(t, admin, id);
+  if (job.state !== 'succeeded') throw new Error(job.error ?? job.state);
+  return job.result as Record<string, number>;
 }
 const transmission = async (billId: number) => (await inject('GET', q(`/api/mydata/bills/${billId}`))).json();
 const sends = () => aade.calls.filter((c) => c.action === 'SendInvoices').length;

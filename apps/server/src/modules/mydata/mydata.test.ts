@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
@@ -112,14 +112,9 @@ async function transmit(body: Json) {
   const started = await inject('POST', q('/api/mydata/transmissions'), body);
   expect(started.statusCode, started.body).toBe(202);
   const id = started.json().jobId;
-  for (let i = 0; i < 400; i++) {
-    const job = (await inject('GET', `/api/jobs/${id}`)).json();
-    if (job.state === 'succeeded')
-      return job.result as { sent: number; failed: number; uncertain: number; skipped: number };
-    if (job.state === 'failed') throw new Error(job.error);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the transmission did not end');
+  const job = await waitForJob(t, admin, id);
+  if (job.state !== 'succeeded') throw new Error(job.error ?? job.state);
+  return job.result as { sent: number; failed: number; uncertain: number; skipped: number };
 }
 const transmission = async (id: number) => (await inject('GET', `/api/mydata/documents/${id}`)).json();
 const sends = () => aade.calls.filter((c) => c.action === 'SendInvoices').length;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from './api.ts';
 import { readoutsModule } from './index.ts';
 
@@ -37,13 +37,9 @@ async function runImport(name: string, content: string, source: 3 | 4) {
   });
   expect(started.statusCode, started.body).toBe(202);
   const id = started.json().jobId;
-  for (let i = 0; i < 1000; i++) {
-    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: admin })).json();
-    if (job.state === 'succeeded') return job.result;
-    if (job.state === 'failed') throw new Error(job.error);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  throw new Error('the import did not end');
+  const job = await waitForJob(t, admin, id);
+  if (job.state !== 'succeeded') throw new Error(job.error ?? job.state);
+  return job.result;
 }
 
 async function consumerWithMeter(number: string, serialNumber: string, initialReading: number) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { readoutsModule } from './index.ts';
 import { readoutSmartville } from './readouts.schema.ts';
 import { type FakeSmartville, startFakeSmartville } from './smartville.fake.ts';
@@ -51,13 +51,9 @@ async function pull() {
   const started = await call('POST', '/api/readouts/smartville/pull', { year: 2026, period: 1, months: 4 });
   expect(started.statusCode, started.body).toBe(202);
   const id = started.json().jobId;
-  for (let i = 0; i < 1000; i++) {
-    const job = (await call('GET', `/api/jobs/${id}`)).json();
-    if (job.state === 'succeeded') return job.result;
-    if (job.state === 'failed') return { error: job.error };
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  throw new Error('the pull did not end');
+  const job = await waitForJob(t, admin, id);
+  if (job.state !== 'succeeded') return { error: job.error };
+  return job.result;
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { waterImportFiles } from './import.schema.ts';
 import { waterModule } from './index.ts';
 
@@ -53,13 +53,9 @@ async function runImport(name: string, content: Buffer | string, dryRun: boolean
   });
   expect(started.statusCode, started.body).toBe(202);
   const id = started.json().jobId;
-  for (let i = 0; i < 500; i++) {
-    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: admin })).json();
-    if (job.state === 'succeeded') return { job, result: job.result };
-    if (job.state === 'failed') throw new Error(job.error);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  throw new Error('the import did not end');
+  const job = await waitForJob(t, admin, id);
+  if (job.state !== 'succeeded') throw new Error(job.error ?? job.state);
+  return { job, result: job.result };
 }
 
 const count = async () =>
