@@ -173,3 +173,29 @@ export async function startServerProcess(
     },
   };
 }
+
+/**
+ * One figure of the benchmark table. A bench prints each of its figures with `reportFigure`; the
+ * one command (`npm run bench`) runs every bench in its own process and collects these lines into
+ * the table, so a bench stays runnable on its own and the table needs no imports from it.
+ */
+export interface BenchFigure {
+  /** What was measured, e.g. "billing run, 100,000 consumers". */
+  figure: string;
+  value: number;
+  /** "ms", "s", "/s", "MB"… */
+  unit: string;
+  /** The same work done the fastest honest way, e.g. { label: 'one SQL statement', value: 12.4 }. */
+  baseline?: { label: string; value: number };
+  /** As the target states it, e.g. value / baseline. */
+  ratio?: number;
+  /** The issue's target, e.g. "≤ 3× SQL", "≤ 30 ms p50". */
+  target?: string;
+  holds?: boolean;
+}
+
+export const FIGURE_PREFIX = 'BENCH_FIGURE ';
+
+export function reportFigure(figure: BenchFigure): void {
+  console.log(`${FIGURE_PREFIX}${JSON.stringify(figure)}`);
+}
