@@ -14,6 +14,7 @@ import { isIsoDate } from './traders.ts';
 export * from './billing-compute.ts';
 export * from './billing-rf.ts';
 export * from './billing-runs.ts';
+export * from './billing-send.ts';
 
 /*
  * Issue 17: pricing policies (τιμολογιακές πολιτικές), discount policies (εκπτωτικές πολιτικές) and

@@ -24,6 +24,8 @@ import {
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
 import { companies } from '../companies/companies.schema.ts';
+import { traders } from '../traders/traders.schema.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
 import { billPrintExtras } from './api.ts';
 import { billsOfConsumer, getBill } from './bills.service.ts';
@@ -37,13 +39,8 @@ export function billNumber(bill: Bill, language: Language): string {
     : `${bill.series}-${bill.number}/${bill.year}`;
 }
 
-/**
- * A stored bill as a citizen expects it on paper: the utility's heading and ΑΦΜ, the bill's number,
- * dates and period, the consumer, meter and readings, every charge line with its VAT, the VAT
- * breakdown, previous balance and total, the RF payment code with its barcode, and the consumption
- * of the last six periods.
- */
-export async function printBill(db: Db, companyId: number, id: number, language: Language) {
+/** What one bill's print needs beside the bill: the company, the meter, the chart's periods, extras. */
+async function billPrintData(db: Db, companyId: number, id: number, language: Language) {
   const bill = await getBill(db, companyId, id);
   const [company] = await db
     .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
@@ -57,23 +54,98 @@ export async function printBill(db: Db, companyId: number, id: number, language:
     .orderBy(desc(waterMeterInstallations.installedOn))
     .limit(1);
   const history = (await billsOfConsumer(db, companyId, bill.consumerId, bill.periodFrom, 6)).reverse();
+  const extras = await billPrintExtras(db, id, language);
+  // Whom the bill goes to when it is not the owner, and where the post takes it.
+  const [recipient] = await db
+    .select({ receiver: traders.fullname, mailingAddress: waterConsumers.mailingAddress })
+    .from(waterConsumers)
+    .leftJoin(traders, eq(traders.id, waterConsumers.receiverId))
+    .where(eq(waterConsumers.id, bill.consumerId));
+  return { bill, company, meter, history, extras, recipient };
+}
+type BillPrintData = Awaited<ReturnType<typeof billPrintData>>;
 
+function headingOf({ bill, company }: BillPrintData, language: Language) {
+  const p = (key: string) => translate(language, `billing.pdf.${key}`);
+  return {
+    company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
+    title: `${p('title')}  ${billNumber(bill, language)}`,
+    subtitle: `${p('period')}: ${bill.periodLabel} (${formatDate(bill.periodFrom)} – ${formatDate(bill.periodTo)})`,
+  };
+}
+
+const marginsOf = (data: BillPrintData, language: Language) => ({
+  top: MARGIN + pageHeadingHeight(headingOf(data, language), language),
+  left: MARGIN,
+  right: MARGIN,
+  bottom: MARGIN,
+});
+
+/** Reads the finished document into one buffer. */
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A stored bill as a citizen expects it on paper: the utility's heading and ΑΦΜ, the bill's number,
+ * dates and period, the consumer, meter and readings, every charge line with its VAT, the VAT
+ * breakdown, previous balance and total, the RF payment code with its barcode, and the consumption
+ * of the last six periods.
+ */
+export async function printBill(db: Db, companyId: number, id: number, language: Language) {
+  const data = await billPrintData(db, companyId, id, language);
+  const { doc: pdf, stream } = createPdf({
+    language,
+    title: headingOf(data, language).title,
+    margins: marginsOf(data, language),
+  });
+  await drawBill(pdf, data, language);
+  pdf.end();
+  const fileName = `bill-${data.bill.consumerCode}-${data.bill.periodFrom}.pdf`.replace(/[^\w.-]/g, '_');
+  return { fileName, buffer: await bytesOf(stream) };
+}
+
+/**
+ * Many bills in one PDF for printing, each from a new page, in the order given; the bytes flow to
+ * the returned stream as the bills are drawn (a route's file is never held in memory whole).
+ */
+export function printBills(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+  language: Language,
+  title: string,
+  onBill?: (done: number) => void,
+) {
+  const pdf = createPdf({
+    language,
+    title,
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+    autoFirstPage: false,
+  });
+  const done = (async () => {
+    for (const [i, id] of ids.entries()) {
+      const data = await billPrintData(db, companyId, id, language);
+      pdf.doc.addPage({ size: 'A4', margins: marginsOf(data, language) });
+      await drawBill(pdf.doc, data, language);
+      onBill?.(i + 1);
+    }
+    pdf.doc.end();
+  })();
+  done.catch((error: unknown) => pdf.fail(error));
+  return pdf.stream;
+}
+
+/** Draws one bill from the top of the current page (its top margin leaves room for the heading). */
+async function drawBill(pdf: PDFKit.PDFDocument, data: BillPrintData, language: Language) {
+  const { bill, meter, history, extras, recipient } = data;
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const p = (key: string, params?: Record<string, string | number>) => t(`billing.pdf.${key}`, params);
   const money = (value: string) => formatMoney(value, language);
-  const number = billNumber(bill, language);
-  const heading = {
-    company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
-    title: `${p('title')}  ${number}`,
-    subtitle: `${p('period')}: ${bill.periodLabel} (${formatDate(bill.periodFrom)} – ${formatDate(bill.periodTo)})`,
-  };
-  const top = MARGIN + pageHeadingHeight(heading, language);
-  const { doc: pdf, stream } = createPdf({
-    language,
-    title: heading.title,
-    margins: { top, left: MARGIN, right: MARGIN, bottom: MARGIN },
-  });
-  drawPageHeading(pdf, heading, language, MARGIN);
+  const top = pdf.page.margins.top;
+  drawPageHeading(pdf, headingOf(data, language), language, MARGIN);
 
   const reading = (value: number | null, date: string | null) =>
     value === null ? '—' : `${formatDecimal(value, language)}${date ? ` (${formatDate(date)})` : ''}`;
@@ -86,7 +158,11 @@ export async function printBill(db: Db, companyId: number, id: number, language:
     [
       [p('consumerCode'), bill.consumerCode],
       [p('owner'), bill.ownerName],
+      ...(recipient?.receiver ? [[p('receiver'), recipient.receiver] as [string, string]] : []),
       [p('supplyAddress'), bill.supplyAddress],
+      ...(recipient?.mailingAddress
+        ? [[p('mailingAddress'), recipient.mailingAddress] as [string, string]]
+        : []),
       [p('meter'), meter?.serial ?? '—'],
       [
         p('readings'),
@@ -157,7 +233,7 @@ export async function printBill(db: Db, companyId: number, id: number, language:
   pdf.y = Math.max(pdf.y, y) + 10;
   drawRule(pdf, pdf.y);
   // What other modules add (myDATA's MARK, UID and QR code), between the totals and the payment slip.
-  for (const extra of await billPrintExtras(db, id, language)) {
+  for (const extra of extras) {
     const extraTop = pdf.y + 8;
     if (extra.qr)
       await drawBarcode(
@@ -208,9 +284,4 @@ export async function printBill(db: Db, companyId: number, id: number, language:
     },
     { x: MARGIN + 270, y: slipTop, width: pdf.page.width - 2 * MARGIN - 270, height: 120 },
   );
-  pdf.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const fileName = `bill-${bill.consumerCode}-${bill.periodFrom}.pdf`.replace(/[^\w.-]/g, '_');
-  return { fileName, buffer: Buffer.concat(chunks) };
 }

@@ -1,6 +1,7 @@
 import type { BillCharge, DiscountableCharge, PricingPolicy } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -11,6 +12,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
@@ -175,6 +177,19 @@ export const billingBills = pgTable(
     rfCode: text('rf_code'),
     /** The run that last computed it (null for a bill saved on its own). */
     runId: integer('run_id').references(() => billingRuns.id, { onDelete: 'set null' }),
+    /** How it goes out once queued (send status 1): e-mailed, or printed for the post. */
+    sendMethod: text('send_method').$type<'email' | 'print'>(),
+    /** The address it was (or is to be) mailed to: the receiver's, else the owner's. */
+    sendTo: text('send_to'),
+    /** Set in its own commit just before the SMTP call: set while still status 1, the mail is uncertain. */
+    sendAttemptedAt: timestamp('send_attempted_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The mail server's refusal (then the bill goes to print) or why the last try failed. */
+    sendError: text('send_error'),
+    /** The e-mail batch or print file that took it last. */
+    dispatchId: integer('dispatch_id').references((): AnyPgColumn => billingDispatches.id, {
+      onDelete: 'set null',
+    }),
     ...auditColumns(),
   },
   (t) => [
@@ -183,7 +198,35 @@ export const billingBills = pgTable(
     uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number),
     index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
     index('billing_bills_run_idx').on(t.runId),
+    index('billing_bills_dispatch_idx').on(t.dispatchId, t.sendStatus),
   ],
+);
+
+/**
+ * A sending of bills (spec §3 send status): an e-mail batch over a run, a run's route or chosen bills,
+ * or a route's merged PDF for the post (its file in the storage adapter). Each is done by a
+ * background job; the bills it took point back at it.
+ */
+export const billingDispatches = pgTable(
+  'billing_dispatches',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    kind: text('kind').$type<'email' | 'print'>().notNull(),
+    runId: integer('run_id').references(() => billingRuns.id, { onDelete: 'set null' }),
+    routeId: integer('route_id').references(() => waterRoutes.id),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    /** E-mails accepted by the mail server, or bills in the printed file. */
+    bills: integer('bills').notNull().default(0),
+    /** E-mails the mail server refused (those bills went to print). */
+    refused: integer('refused').notNull().default(0),
+    fileKey: text('file_key'),
+    fileSize: integer('file_size'),
+    error: text('error'),
+    ...auditColumns(),
+  },
+  (t) => [index('billing_dispatches_company_idx').on(t.companyId, t.runId)],
 );
 
 /** A bill's lines, in the order computed; money numeric, rounded half-up to the cent per line. */

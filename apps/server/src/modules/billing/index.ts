@@ -1,19 +1,33 @@
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { emailJob, printJob } from './bills.send.jobs.ts';
+import { sendRoutes } from './bills.send.routes.ts';
+import { BILL_EMAIL_JOB, BILL_PRINT_JOB, dispatchSettled } from './bills.send.ts';
 import { seedBillingDemo } from './demo.ts';
 import { runsRoutes } from './runs.routes.ts';
 import { BILLING_RUN_JOB, billingRunJob, runSettled } from './runs.service.ts';
 
-/** Water billing (issue 17): pricing and discount policies, the bill computation, the bills and the runs. */
+/** Water billing (issue 17): pricing and discount policies, the bill computation, the bills, the runs and the sending. */
 export const billingModule = defineModule({
   name: 'billing',
   plugin: async (app, options) => {
     await app.register(billingRoutes, options);
     await app.register(runsRoutes, options);
+    await app.register(sendRoutes, options);
   },
   demoData: (tx, { companyId }) => seedBillingDemo(tx, companyId),
   // A billing run bills route by route in the background; when it ends its routes are free again.
-  jobs: { [BILLING_RUN_JOB]: billingRunJob as JobHandler<never> },
-  onJobSettled: runSettled,
+  // Bills are e-mailed and printed by jobs too (bills.send.jobs.ts).
+  jobs: {
+    [BILLING_RUN_JOB]: billingRunJob as JobHandler<never>,
+    [BILL_EMAIL_JOB]: emailJob as JobHandler<never>,
+    [BILL_PRINT_JOB]: printJob as JobHandler<never>,
+  },
+  onJobSettled: async (tx, job) => {
+    await runSettled(tx, job);
+    await dispatchSettled(tx, job);
+  },
+  // The merged PDFs of the print sendings.
+  storageColumns: [{ table: 'billing_dispatches', column: 'file_key' }],
 });
