@@ -1,19 +1,39 @@
 import './i18n/index.ts';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
-import { type BillListItem, billsCatalog } from '@protocol/contracts';
-import { useCallback } from 'react';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import {
+  type BillDispatchStarted,
+  type BillListItem,
+  billEntryStates,
+  billSendStatuses,
+  billsCatalog,
+} from '@protocol/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import { useCompany, useCompanyPath, withCompany } from '../../app/company.tsx';
+import { useInstallationEnv } from '../../app/env.ts';
 import { useLang } from '../../app/language.tsx';
+import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { BILLS_META_KEY, BILLS_SEARCH_URL, openBillPdf } from './api.ts';
 
 type Row = BillListItem & Record<string, unknown>;
 
-/** /invoices: the bills on the list engine (period, route, state, amount; Greek filters; exports). */
+const sendable = (row: Row) =>
+  row.entryState === billEntryStates.finalized && row.sendStatus === billSendStatuses.hold;
+
+/**
+ * /invoices: the bills on the list engine (period, route, state, send status, amount; Greek filters;
+ * exports); the selected finalized bills on hold can be e-mailed from here.
+ */
 export default function InvoicesPage() {
   const { t } = useTranslation();
   const language = useLang();
@@ -22,6 +42,22 @@ export default function InvoicesPage() {
   const title = t('billingUi.invoices.title');
   useAppBar({ title });
   const searchUrl = useCompanyPath(BILLS_SEARCH_URL);
+  const can = useCan();
+  const mailEnabled = useInstallationEnv()?.mail.enabled ?? false;
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [reload, setReload] = useState(0);
+  const billIds = selected.filter(sendable).map((row) => row.id);
+  const send = useMutation({
+    mutationFn: () =>
+      api.post<BillDispatchStarted>(withCompany('/api/billing/dispatches/email', companyId), { billIds }),
+    meta: { errorSnackbar: false },
+    onSuccess: (started) => {
+      notify(t('billingUi.sending.emailQueued', { email: started.email, print: started.print }), 'success');
+      setSelected([]);
+      setReload((value) => value + 1);
+    },
+    onError: (error) => notify(errorMessage(t, error), 'error'),
+  });
   const onRowClick = useCallback(
     (row: Row) =>
       void openBillPdf(row.id, companyId, language).catch(() =>
@@ -36,8 +72,28 @@ export default function InvoicesPage() {
         subtitle={t('billingUi.invoices.subtitle')}
         avatar={<RequestQuoteOutlinedIcon />}
         testId="billing-invoices-header"
+        actions={
+          can('billing:write') &&
+          mailEnabled && (
+            <Tooltip title={billIds.length > 0 ? '' : t('billingUi.sending.sendSelectedHint')}>
+              <span>
+                <Button
+                  variant="outlined"
+                  startIcon={<ForwardToInboxOutlinedIcon />}
+                  disabled={billIds.length === 0 || send.isPending}
+                  onClick={() => send.mutate()}
+                  data-testid="billing-invoices-send"
+                >
+                  {t('billingUi.sending.sendSelected')}
+                  {billIds.length > 0 ? ` (${billIds.length})` : ''}
+                </Button>
+              </span>
+            </Tooltip>
+          )
+        }
       />
       <DataTable<Row>
+        key={reload}
         catalog={billsCatalog}
         searchUrl={searchUrl}
         metaUrl="/api/users/meta"
@@ -46,6 +102,7 @@ export default function InvoicesPage() {
         onRowClick={onRowClick}
         rowLabel={(row) => `${row.code.replace(/ +/g, ' ')} · ${row.periodLabel}`}
         rowSecondary={(row) => row.ownerName ?? ''}
+        onSelectionChange={setSelected}
       />
     </>
   );

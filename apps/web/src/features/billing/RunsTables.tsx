@@ -12,6 +12,7 @@ import { type BillingDryRun, type BillingRun, formatMoney } from '@protocol/cont
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { RunSendingButton } from './RunSending.tsx';
 
 type Totals = Pick<BillingDryRun, 'charges' | 'net' | 'vat' | 'total'>;
 
@@ -174,6 +175,7 @@ export function RunsTable({
               </TableCell>
               <TableCell align="right">{formatMoney(run.total, language)}</TableCell>
               <TableCell align="right">
+                {run.state === 'done' && run.open === 0 && run.bills > 0 && <RunSendingButton run={run} />}
                 {run.state === 'done' && run.open > 0 && (
                   <Button
                     size="small"

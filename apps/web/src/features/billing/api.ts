@@ -76,14 +76,17 @@ export function useVatPercentages() {
   return query.data ?? [];
 }
 
-/** A stored bill's PDF in a new tab (fetched with the session's token: a plain link carries none). */
-export async function openBillPdf(id: number, companyId: number | null, language: string): Promise<void> {
+/** A PDF of the API in a new tab (fetched with the session's token: a plain link carries none). */
+export async function openPdf(url: string): Promise<void> {
   const token = getToken();
-  const response = await fetch(withCompany(`/api/billing/bills/${id}/pdf?lang=${language}`, companyId), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(`PDF ${response.status}`);
-  const url = URL.createObjectURL(new Blob([await response.blob()], { type: 'application/pdf' }));
-  window.open(url, '_blank');
-  setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+  const blob = URL.createObjectURL(new Blob([await response.blob()], { type: 'application/pdf' }));
+  window.open(blob, '_blank');
+  setTimeout(() => URL.revokeObjectURL(blob), 5 * 60_000);
+}
+
+/** A stored bill's PDF in a new tab. */
+export function openBillPdf(id: number, companyId: number | null, language: string): Promise<void> {
+  return openPdf(withCompany(`/api/billing/bills/${id}/pdf?lang=${language}`, companyId));
 }

@@ -1,0 +1,217 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pdfText } from '@protocol/server/testing/files';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/**
+ * Sending the bills (issue 17) as the billing clerk does it: a finalized run of two routes; on
+ * /invoices/runs the run's sending dialog e-mails route 001's bills to the utility's mail server
+ * (each with its PDF), prints the rest in one merged PDF in route order, and completes the route;
+ * on /invoices the selected bill of route 002 is e-mailed. In Greek and in English.
+ */
+let e2e: E2E;
+let token: string;
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
+  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
+  const policies = (await api('GET', '/api/water/invoice_policies')).body;
+  const routes = (await api('GET', '/api/readouts/routes')).body as { id: number; code: string }[];
+  // 711 and 712 have addresses, 713 and 714 are printed (714 first in the route); 715 is on route 002.
+  const plan: [route: string, number: string, email: string | null, position: number][] = [
+    ['001', '711', 'maria711@example.org', 1],
+    ['001', '712', 'nikos712@example.org', 2],
+    ['001', '713', null, 4],
+    ['001', '714', null, 3],
+    ['002', '715', 'eleni715@example.org', 1],
+  ];
+  for (const [route, number, email, position] of plan) {
+    const owner = await api('POST', '/api/traders', {
+      individual: true,
+      lastname: `Αποστολή ${number}`,
+      firstname: 'Μαρία',
+      email,
+      traderbanks: [],
+      customFields: {},
+    });
+    const consumer = await api('POST', '/api/protocol/consumers', {
+      parts: ['01', route, number],
+      ownerId: owner.body.id,
+      supplyAddress: `Ερμού ${number}, Αγία Ελένη`,
+      status: 1,
+      propertyUsageId: idOf(usages, 'OIK'),
+      sewerageIndicatorId: idOf(sewerage, 'SYN'),
+      invoicePolicyId: policies[0].id,
+    });
+    expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+    await e2e.sql(`UPDATE water_consumers SET route_position = ${position} WHERE id = ${consumer.body.id}`);
+    const meter = await api('POST', `/api/protocol/consumers/${consumer.body.id}/meters`, {
+      date: '2025-12-01',
+      meter: {
+        serialNumber: `SND-${number}`,
+        meterTypeId: null,
+        kind: 1,
+        direction: 1,
+        diameter: 'DN15',
+        digits: 5,
+        initialReading: 500,
+      },
+    });
+    expect(meter.status, JSON.stringify(meter.body)).toBe(200);
+    const reading = await api('POST', '/api/readouts/readings', {
+      routeId: routes.find((r) => r.code === route)?.id,
+      year: 2026,
+      period: 1,
+      consumerId: consumer.body.id,
+      reading: 500 + Number(number) - 700,
+      readOn: '2026-04-22',
+    });
+    expect(reading.status, JSON.stringify(reading.body)).toBe(200);
+  }
+  const run = await api('POST', '/api/billing/runs', {
+    year: 2026,
+    period: 1,
+    scope: 'routes',
+    ids: [idOf(routes, '001'), idOf(routes, '002')],
+    issueDate: '2026-05-10',
+  });
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
+  const deadline = Date.now() + 60_000;
+  while ((await api('GET', `/api/billing/runs/${run.body.id}`)).body.state !== 'done') {
+    if (Date.now() > deadline) throw new Error('the run did not end');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect((await api('POST', `/api/billing/runs/${run.body.id}/finalize`, {})).body).toEqual({ finalized: 5 });
+}, 180_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('sending the bills', () => {
+  it('e-mails a route with the PDFs, prints the rest in route order and completes it, in Greek', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/invoices/runs');
+    await page.getByTestId('billing-run-sending').first().click();
+    const route = page.locator('[data-testid="billing-sending-route"][data-route="001"]');
+    await route.waitFor();
+    expect(await route.getByTestId('billing-sending-hold').textContent()).toBe('4');
+    expect(await route.getByTestId('billing-sending-withEmail').textContent()).toBe('2 με e-mail');
+    await route.getByTestId('billing-sending-email').click();
+    await page.getByText('Σε αποστολή: 2 με e-mail, 2 για εκτύπωση.').waitFor();
+    const mailed = page.locator('[data-testid="billing-dispatch"][data-kind="email"]');
+    await expect.poll(() => mailed.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    expect(await mailed.getByTestId('billing-dispatch-result').textContent()).toBe('2 e-mail εστάλησαν');
+    // The utility's mail server holds the two bills, each with its PDF.
+    expect(e2e.mail.received.map((m) => m.to[0]).sort()).toEqual([
+      'maria711@example.org',
+      'nikos712@example.org',
+    ]);
+    for (const message of e2e.mail.received) {
+      expect(message.parsed.subject).toMatch(/^Λογαριασμός ύδρευσης ΛΥΔ-\d+\/2026/);
+      const [attachment] = message.parsed.attachments;
+      expect(attachment?.mimeType).toBe('application/pdf');
+      const text = await pdfText(Buffer.from(attachment?.content as ArrayBuffer));
+      expect(text).toContain(message.to[0]?.startsWith('maria') ? 'Αποστολή 711' : 'Αποστολή 712');
+      expect(text).toMatch(/RF\d{2}/);
+    }
+    expect(await route.getByTestId('billing-sending-toPrint').textContent()).toBe('2');
+    // The merged PDF of what is left, in route order: 714 (position 3) before 713 (position 4).
+    await route.getByTestId('billing-sending-print').click();
+    const printed = page.locator('[data-testid="billing-dispatch"][data-kind="print"]');
+    await expect.poll(() => printed.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    await printed.getByTestId('billing-dispatch-file').waitFor();
+    await expect.poll(() => route.getByTestId('billing-sending-sent').textContent()).toBe('4');
+    await page.waitForTimeout(800);
+    await shot(page, 'billing-sending-el');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const runId = ((await api('GET', '/api/billing/runs')).body as { id: number }[])[0]?.id;
+    const sending = (await api('GET', `/api/billing/runs/${runId}/sending`)).body;
+    const file = await fetch(`${e2e.baseUrl}/api/billing/dispatches/${sending.dispatches[0].id}/file`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const text = await pdfText(bytes);
+    expect(text.match(/Λογαριασμός ύδρευσης – αποχέτευσης/g)).toHaveLength(2);
+    expect(text.indexOf('Αποστολή 714')).toBeGreaterThan(-1);
+    expect(text.indexOf('Αποστολή 714')).toBeLessThan(text.indexOf('Αποστολή 713'));
+    const pdfFile = path.join(SCREENSHOTS, 'billing-print-route.pdf');
+    writeFileSync(pdfFile, bytes);
+    execFileSync('pdftoppm', [
+      '-r',
+      '70',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdfFile,
+      pdfFile.replace(/\.pdf$/, ''),
+    ]);
+    // Posted: the route's sending is completed.
+    await route.getByTestId('billing-sending-complete').click();
+    await expect.poll(() => route.getByTestId('billing-sending-completed').textContent()).toBe('4');
+    await context.close();
+  }, 180_000);
+
+  it('e-mails the selected bill from the bills list, and shows the run in English', async () => {
+    const { context, page } = await e2e.newPage({ locale: 'en-GB' });
+    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/en/invoices');
+    await page.getByTestId('billing-invoices-header').waitFor();
+    await page.getByTestId('data-table-row').first().waitFor();
+    const bills = (await api('GET', '/api/billing/bills/search?size=50')).body.content as {
+      id: number;
+      code: string;
+    }[];
+    const bill = bills.find((b) => b.code.endsWith('715'));
+    await page.getByTestId(`row-select-${bill?.id}`).click();
+    await page.getByTestId('billing-invoices-send').click();
+    await page.getByText('Sending: 1 by e-mail, 0 to print.').waitFor();
+    await expect.poll(() => e2e.mail.received.length, { timeout: 30_000 }).toBe(3);
+    expect(e2e.mail.received[2]?.to).toEqual(['eleni715@example.org']);
+    await expect
+      .poll(async () => (await api('GET', `/api/billing/bills/${bill?.id}`)).body.sendStatus, {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    await page.reload();
+    await page.getByTestId('data-table-row').first().waitFor();
+    await shot(page, 'billing-invoices-sent-en');
+    await page.goto('/en/invoices/runs');
+    await page.getByTestId('billing-run-sending').first().click();
+    await page.locator('[data-testid="billing-sending-route"][data-route="002"]').waitFor();
+    await page.waitForTimeout(800);
+    await shot(page, 'billing-sending-en');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
