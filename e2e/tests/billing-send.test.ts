@@ -15,6 +15,7 @@ import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../supp
  */
 let e2e: E2E;
 let token: string;
+const consumerIds: Record<string, number> = {};
 
 const api = async (method: string, url: string, body?: unknown) => {
   const response = await fetch(`${e2e.baseUrl}${url}`, {
@@ -68,6 +69,7 @@ beforeAll(async () => {
       invoicePolicyId: policies[0].id,
     });
     expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+    consumerIds[number] = consumer.body.id;
     await e2e.sql(`UPDATE water_consumers SET route_position = ${position} WHERE id = ${consumer.body.id}`);
     const meter = await api('POST', `/api/protocol/consumers/${consumer.body.id}/meters`, {
       date: '2025-12-01',
@@ -213,5 +215,32 @@ describe('sending the bills', () => {
     await shot(page, 'billing-sending-en');
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it("shows the consumer's bills on the card's Bills tab, each opening its PDF, in Greek and English", async () => {
+    for (const language of ['el', 'en'] as const) {
+      const { context, page } = await e2e.newPage(language === 'en' ? { locale: 'en-GB' } : {});
+      const prefix = language === 'en' ? '/en' : '';
+      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await page.goto(`${prefix}/consumers/${consumerIds['711']}/edit`);
+      await page.getByRole('tab', { name: language === 'en' ? 'Bills' : 'Λογαριασμοί' }).click();
+      const row = page.getByTestId('consumer-bill').first();
+      await row.waitFor();
+      const text = (await row.textContent()) ?? '';
+      expect(text).toContain('Α΄ τετράμηνο 2026');
+      expect(text).toMatch(/ΛΥΔ-\d+\/2026/);
+      expect(text).toContain(language === 'en' ? 'Completed' : 'Ολοκληρώθηκε');
+      expect(text).toMatch(/RF\d{2} \d{4}/);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        row.getByTestId('consumer-bill-pdf').click(),
+      ]);
+      expect(popup.url()).toMatch(/^blob:/);
+      await popup.close();
+      await shot(page, `billing-consumer-bills-${language}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await context.close();
+    }
   }, 120_000);
 });

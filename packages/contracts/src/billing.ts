@@ -311,6 +311,24 @@ export const billSchema = computedBillSchema.extend({
 });
 export type Bill = z.infer<typeof billSchema>;
 
+/** GET /api/billing/consumers/:id/bills: a consumer's bill as the card's Bills tab lists it. */
+export const consumerBillSchema = z.object({
+  id: z.number().int(),
+  periodFrom: z.string(),
+  periodLabel: z.string(),
+  billedConsumption: z.string(),
+  total: z.string(),
+  entryState: z.number().int(),
+  number: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  series: z.string().nullable(),
+  dueDate: z.string(),
+  kind: z.number().int(),
+  sendStatus: z.number().int(),
+  rfCode: z.string().nullable(),
+});
+export type ConsumerBill = z.infer<typeof consumerBillSchema>;
+
 // ----- The bills list (/invoices) -----
 
 export const billListItemSchema = z.object({

@@ -2,6 +2,7 @@ import {
   billListItemSchema,
   billSchema,
   computedBillSchema,
+  consumerBillSchema,
   discountPolicySchema,
   pricingPolicySchema,
   saveBillSchema,
@@ -38,18 +39,6 @@ import {
 const tags = ['billing'];
 const read = { permission: 'billing:read', companyScoped: true } as const;
 const write = { permission: 'billing:write', companyScoped: true } as const;
-
-const consumerBillSchema = z.object({
-  id: z.number().int(),
-  periodFrom: z.string(),
-  periodLabel: z.string(),
-  billedConsumption: z.string(),
-  total: z.string(),
-  entryState: z.number().int(),
-  number: z.number().int().nullable(),
-  year: z.number().int().nullable(),
-  dueDate: z.string(),
-});
 
 /** Issue 17: pricing and discount policies, the "try it" computation and the stored bills. */
 export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

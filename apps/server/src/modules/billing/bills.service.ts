@@ -392,9 +392,14 @@ export async function billsOfConsumer(
       entryState: billingBills.entryState,
       number: billingBills.number,
       year: billingBills.year,
+      series: financeSeries.code,
       dueDate: billingBills.dueDate,
+      kind: billingBills.kind,
+      sendStatus: billingBills.sendStatus,
+      rfCode: billingBills.rfCode,
     })
     .from(billingBills)
+    .leftJoin(financeSeries, eq(financeSeries.id, billingBills.seriesId))
     .where(
       and(
         eq(billingBills.companyId, companyId),

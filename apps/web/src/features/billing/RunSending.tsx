@@ -141,7 +141,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
               <TableCell>{t('billingUi.sending.route')}</TableCell>
               {(['finalized', 'hold', 'toEmail', 'toPrint', 'uncertain', 'sent', 'completed'] as const).map(
                 (key) => (
-                  <TableCell key={key} align="right">
+                  <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {t(`billingUi.sending.count_${key}`)}
                   </TableCell>
                 ),

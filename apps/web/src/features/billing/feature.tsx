@@ -2,6 +2,7 @@ import DiscountOutlinedIcon from '@mui/icons-material/DiscountOutlined';
 import PlaylistPlayOutlinedIcon from '@mui/icons-material/PlaylistPlayOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
+import { lazy } from 'react';
 import type { Feature } from '../../app/feature.ts';
 
 const PricingPolicyPage = () => import('./PricingPolicyEditPage.tsx');
@@ -62,6 +63,15 @@ export const billing: Feature = {
       alsoActiveOn: ['/billing/discount_policies'],
       parent: 'water',
       requires: 'billing:read',
+    },
+  ],
+  // The consumer card's Bills tab.
+  consumerTabs: [
+    {
+      key: 'bills',
+      label: 'menu.invoices',
+      requires: 'billing:read',
+      component: lazy(() => import('./ConsumerBillsTab.tsx')),
     },
   ],
 };
