@@ -16,6 +16,11 @@ export const emailBillsSchema = z
     runId: idSchema.optional(),
     routeId: idSchema.optional(),
     billIds: z.array(idSchema).max(10_000).optional(),
+    /**
+     * Also mail again the scope's uncertain bills (marked, never known accepted): only once the
+     * operator has checked that their mail did not arrive.
+     */
+    uncertain: z.boolean().default(false),
   })
   .superRefine((row, ctx) => {
     if (row.routeId !== undefined && row.runId === undefined) {

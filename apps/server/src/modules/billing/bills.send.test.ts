@@ -218,6 +218,26 @@ describe('sending the bills', () => {
     expect(await sendStatus(bills['901'] as number)).toBe(1);
   });
 
+  it('mails an uncertain bill again only when the operator asks for it', async () => {
+    const plain = await post('/api/billing/dispatches/email', { billIds: [bills['901']] });
+    expect(plain.json()).toMatchObject({ email: 0, print: 0 });
+    await waitForJob(t, admin, plain.json().dispatch.jobId);
+    expect(mail.received).toHaveLength(2);
+    const asked = await post('/api/billing/dispatches/email', { billIds: [bills['901']], uncertain: true });
+    expect(asked.json()).toMatchObject({ email: 1, print: 0 });
+    expect((await waitForJob(t, admin, asked.json().dispatch.jobId)).result).toEqual({
+      mailed: 1,
+      refused: 0,
+    });
+    expect(mail.received.map((m) => m.to[0])).toEqual([
+      'receiver902@example.org',
+      'owner905@example.org',
+      'owner901@example.org',
+    ]);
+    expect(await sendStatus(bills['901'] as number)).toBe(2);
+    expect(await routeCounts('001')).toMatchObject({ uncertain: 0, sent: 1, completed: 3 });
+  }, 60_000);
+
   it('refuses a scope it cannot send, naming the field, and mail without a mail server', async () => {
     const none = await post('/api/billing/dispatches/email', {});
     expect(none.statusCode).toBe(400);

@@ -113,6 +113,19 @@ async function markForSending(
   };
 }
 
+/** Puts the scope's uncertain bills back in the queue of this dispatch; how many. */
+async function requeueUncertain(tx: Tx, username: string, companyId: number, dispatchId: number, scope: SQL) {
+  const result = await tx.execute(sql`
+    UPDATE billing_bills AS b
+    SET send_attempted_at = NULL, send_error = NULL, dispatch_id = ${dispatchId},
+        changeuser = ${username}, changedate = now()
+    FROM water_consumers AS c
+    WHERE c.id = b.consumer_id AND b.company_id = ${companyId} AND b.send_status = ${send}
+      AND b.send_method = 'email' AND b.send_attempted_at IS NOT NULL AND ${scope}
+    RETURNING b.id`);
+  return rowsOf(result).length;
+}
+
 /**
  * E-mails a run's, a run route's or chosen finalized bills on hold (with their PDF) to those with an
  * address, as a background job; the others are marked for print. One transaction: the dispatch, its
@@ -140,6 +153,9 @@ export async function emailBills(
       payload: { dispatchId },
     });
     await tx.update(billingDispatches).set({ jobId: job.id }).where(eq(billingDispatches.id, dispatchId));
+    const again = request.uncertain
+      ? await requeueUncertain(tx, principal.username, companyId, dispatchId, scopeSql(request))
+      : 0;
     const counts = await markForSending(
       tx,
       principal.username,
@@ -156,7 +172,7 @@ export async function emailBills(
       user: principal,
       requestId,
     });
-    return { id: dispatchId, ...counts };
+    return { id: dispatchId, email: counts.email + again, print: counts.print };
   });
   return { dispatch: await getDispatch(db, companyId, id), email, print };
 }

@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useInstallationEnv } from '../../app/env.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -78,10 +79,11 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: sendingKey(run.id) });
   const email = useMutation({
-    mutationFn: (routeId?: number) =>
+    mutationFn: ({ routeId, uncertain = false }: { routeId?: number; uncertain?: boolean }) =>
       api.post<BillDispatchStarted>(withCompany('/api/billing/dispatches/email', companyId), {
         runId: run.id,
         routeId,
+        uncertain,
       }),
     meta: { errorSnackbar: false },
     onSuccess: (started) => {
@@ -112,6 +114,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
       return refresh();
     },
   });
+  const [resend, setResend] = useState<RouteSendCounts | null>(null);
   const busy = email.isPending || print.isPending || complete.isPending;
   const error = email.error ?? print.error ?? complete.error;
   const routes = sending.data?.routes ?? [];
@@ -182,7 +185,21 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
                   align="right"
                   sx={r.uncertain > 0 ? { color: 'warning.dark', fontWeight: 600 } : undefined}
                 >
-                  {r.uncertain}
+                  {r.uncertain > 0 && mailEnabled ? (
+                    <Tooltip title={t('billingUi.sending.resendHint')}>
+                      <Button
+                        size="small"
+                        color="warning"
+                        disabled={busy}
+                        onClick={() => setResend(r)}
+                        data-testid="billing-sending-resend"
+                      >
+                        {r.uncertain}
+                      </Button>
+                    </Tooltip>
+                  ) : (
+                    r.uncertain
+                  )}
                 </TableCell>
                 <TableCell align="right" data-testid="billing-sending-sent">
                   {r.sent}
@@ -195,7 +212,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
                     size="small"
                     startIcon={<ForwardToInboxOutlinedIcon />}
                     disabled={busy || !canEmail(r)}
-                    onClick={() => email.mutate(r.routeId)}
+                    onClick={() => email.mutate({ routeId: r.routeId })}
                     data-testid="billing-sending-email"
                   >
                     {t('billingUi.sending.email')}
@@ -248,7 +265,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
         <Button
           startIcon={<ForwardToInboxOutlinedIcon />}
           disabled={busy || !routes.some(canEmail)}
-          onClick={() => email.mutate(undefined)}
+          onClick={() => email.mutate({})}
           data-testid="billing-sending-email-all"
         >
           {t('billingUi.sending.emailAll')}
@@ -257,6 +274,21 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
           {t('billingUi.sending.close')}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={resend !== null}
+        title={t('billingUi.sending.resendTitle')}
+        message={t('billingUi.sending.resendMessage', {
+          count: resend?.uncertain ?? 0,
+          route: resend?.code ?? '',
+        })}
+        confirmLabel={t('billingUi.sending.resend')}
+        busy={email.isPending}
+        onConfirm={() => {
+          if (resend)
+            email.mutate({ routeId: resend.routeId, uncertain: true }, { onSettled: () => setResend(null) });
+        }}
+        onClose={() => setResend(null)}
+      />
     </Dialog>
   );
 }
