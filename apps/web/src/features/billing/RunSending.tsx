@@ -1,8 +1,6 @@
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -210,7 +208,6 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button
                     size="small"
-                    startIcon={<ForwardToInboxOutlinedIcon />}
                     disabled={busy || !canEmail(r)}
                     onClick={() => email.mutate({ routeId: r.routeId })}
                     data-testid="billing-sending-email"
@@ -219,7 +216,6 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
                   </Button>
                   <Button
                     size="small"
-                    startIcon={<LocalPrintshopOutlinedIcon />}
                     disabled={busy || !canPrint(r)}
                     onClick={() => print.mutate(r.routeId)}
                     data-testid="billing-sending-print"
@@ -230,7 +226,6 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
                     <span>
                       <Button
                         size="small"
-                        startIcon={<TaskAltOutlinedIcon />}
                         disabled={busy || r.sent === 0}
                         onClick={() => complete.mutate(r.routeId)}
                         data-testid="billing-sending-complete"
