@@ -3,8 +3,9 @@
 //   npm run bench                 the full data set (1,000,000 documents, 150,000 consumers…)
 //   npm run bench -- --small      a small one, for development: a few minutes
 //   npm run bench -- --only=lists,search   some of the benches
-// The PostgreSQL is BENCH_DATABASE_URL when given, else one this command starts in bench/.data/<size>,
-// kept between runs: the data set is generated once, stage by stage, and a killed generation continues.
+// The data set goes into BENCH_DATABASE_URL when given, else into a PostgreSQL this command starts in
+// bench/.data/<size>, kept between runs: it is generated once, stage by stage, and a killed generation
+// continues. The benches run on a copy of it made for each run (`<database>_run`), since they write.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,11 @@ const here = import.meta.dirname;
 /** Every bench, in the order that keeps each one's data as it expects: readers first, then writers. */
 const BENCHES: { name: string; file: string; args: string[] }[] = [
   { name: 'lists', file: 'lists.ts', args: small ? ['11'] : ['21'] },
+  {
+    name: 'operators-list',
+    file: 'users-list.ts',
+    args: [String(size.operators), ...(small ? ['2', '1'] : ['5', '3'])],
+  },
   { name: 'search', file: 'search.ts', args: ['0', small ? '3' : '5'] },
   { name: 'export', file: 'export.ts', args: [] },
   { name: 'embedded', file: 'embedded.ts', args: small ? ['5000', '3'] : ['20000', '5'] },
@@ -39,8 +45,9 @@ const BENCHES: { name: string; file: string; args: string[] }[] = [
     file: 'consumers.ts',
     args: small ? [String(size.consumers), '5000', '2', '1'] : [String(size.consumers), '100000', '5', '3'],
   },
-  { name: 'documents', file: 'documents.ts', args: small ? ['0', '3', '1'] : ['0', '5', '3'] },
   { name: 'forms', file: 'forms.ts', args: small ? ['100'] : ['200'] },
+  // Registration makes its own book the only active incoming one: after the forms.
+  { name: 'documents', file: 'documents.ts', args: small ? ['0', '3', '1'] : ['0', '5', '3'] },
   { name: 'finance', file: 'finance.ts', args: small ? ['2000'] : ['10000'] },
   { name: 'mydata', file: 'mydata.ts', args: small ? ['1000'] : ['10000'] },
 ];
@@ -81,6 +88,31 @@ function runBench(file: string, args: string[], env: Record<string, string>) {
   });
 }
 
+/** The same server's database `name`. */
+function inDatabase(url: string, name: string): string {
+  const address = new URL(url);
+  address.pathname = `/${name}`;
+  return address.toString();
+}
+
+/**
+ * Runs `statement` (CREATE/DROP DATABASE) from the server's template1, connected to neither the data
+ * set nor its copy; `unlessExists` skips it when database `name` is already there.
+ */
+async function onServer(url: string, name: string, statement: string, unlessExists = false) {
+  const admin = new pg.Client({ connectionString: inDatabase(url, 'template1') });
+  await admin.connect();
+  try {
+    if (unlessExists) {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return;
+    }
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 const number = (value: number) =>
   Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
 
@@ -109,12 +141,14 @@ const server = given
   ? { url: given, stop: () => undefined }
   : await keptPostgres(path.join(here, '.data', size.name));
 try {
+  const datasetUrl = given ?? inDatabase(server.url, 'protocol_dataset');
+  if (!given) await onServer(server.url, 'protocol_dataset', 'CREATE DATABASE protocol_dataset', true);
   // The schema and the seed (the demo company and its parametrics) as a first start makes them.
   const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
   try {
     const config = loadConfig({
       DATA_DIR: scratch,
-      DATABASE_URL: server.url,
+      DATABASE_URL: datasetUrl,
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
@@ -127,13 +161,31 @@ try {
     rmSync(scratch, { recursive: true, force: true });
   }
   const generation = performance.now();
-  await ensureDataset(server.url, size);
+  await ensureDataset(datasetUrl, size);
   console.log(`data set ready in ${((performance.now() - generation) / 1000).toFixed(0)} s`);
-  const client = new pg.Client({ connectionString: server.url });
+  const client = new pg.Client({ connectionString: datasetUrl });
   await client.connect();
   const version = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
     ?.v;
   await client.end();
+  // The benches write (registrations, invoices, imports): they run on a copy of the data set, made
+  // afresh for every run, so a second run measures the same data as the first.
+  const datasetName = new URL(datasetUrl).pathname.slice(1);
+  const runName = `${datasetName}_run`;
+  let runUrl = inDatabase(datasetUrl, runName);
+  try {
+    const copying = performance.now();
+    await onServer(datasetUrl, runName, `DROP DATABASE IF EXISTS ${runName} WITH (FORCE)`);
+    await onServer(
+      datasetUrl,
+      runName,
+      `CREATE DATABASE ${runName} TEMPLATE ${datasetName} STRATEGY file_copy`,
+    );
+    console.log(`copied the data set for this run in ${((performance.now() - copying) / 1000).toFixed(0)} s`);
+  } catch (error) {
+    console.warn(`cannot copy the data set (${(error as Error).message}); the benches write into it`);
+    runUrl = datasetUrl;
+  }
 
   const figures: BenchFigure[] = [];
   const failures: string[] = [];
@@ -142,7 +194,7 @@ try {
     if (!existsSync(path.join(here, bench.file))) continue;
     console.log(`\n▶ ${bench.name} (${bench.file} ${bench.args.join(' ')}); ${machine()}`);
     const result = await runBench(bench.file, bench.args, {
-      BENCH_DATABASE_URL: server.url,
+      BENCH_DATABASE_URL: runUrl,
       BENCH_DATASET: size.name,
     });
     figures.push(...result.figures);

@@ -1,6 +1,6 @@
 // What the benchmarks share: a throw-away PostgreSQL server and simple HTTP load.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,6 +213,44 @@ export async function startServerProcess(
   return {
     base: `http://127.0.0.1:${port}/api`,
     pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      kill();
+    },
+  };
+}
+
+/**
+ * The baseline of a list: its recorded SQL statements served by a bare Fastify + node-postgres handler
+ * in a process of its own (bare-list.ts), so neither side shares its CPU with the load generator.
+ */
+export async function startBareList(
+  databaseUrl: string,
+  statements: { query: string; params: unknown[] }[],
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-bare-'));
+  const file = path.join(dir, 'statements.json');
+  writeFileSync(file, JSON.stringify(statements));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-list.ts'), databaseUrl, file, String(port)],
+    { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = atExit(() => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the bare list exited (${code}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/list`,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
