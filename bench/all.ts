@@ -17,7 +17,8 @@ import pg from 'pg';
 import { type DatasetSize, ensureDataset, FULL, SMALL } from './dataset.ts';
 import { BENCH_ADMIN_PASSWORD, type BenchFigure, FIGURE_PREFIX, keptPostgres } from './support.ts';
 
-const small = process.argv.includes('--small');
+// `npm run bench --small` (without `--`) reaches us as npm's config, not as an argument.
+const small = process.argv.includes('--small') || process.env.npm_config_small === 'true';
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
