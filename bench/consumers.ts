@@ -1,24 +1,32 @@
 // The water register at scale (issue 15). Generates N consumers (default 100,000) with owners and
-// meters over 10 sectors and 200 routes, then
-// 1. runs the consumers list (Greek owner filter, sort by code, page of 50 with totalElements)
-//    against a bare Fastify + node-postgres handler replaying the same SQL, alternating the two, and
-//    prints the ratio of their throughputs (target ≥ 0.75), then the list's latency one request at a time;
+// meters over 10 sectors and 200 routes (or measures the data set of `npm run bench`), then
+// 1. runs the consumers list (Greek owner filter, sort by code, page of 50 with totalElements), the
+//    server in its own process, against a bare Fastify + node-postgres handler replaying the same SQL in
+//    another, alternating the two, and prints the ratio of their throughputs (target ≥ 0.75), then the
+//    list's latency one request at a time;
 // 2. times loading M new register rows (default 100,000: owner with ΑΦΜ, consumer, meter) with COPY
 //    into the same tables (for a second company), and the import job of the same rows as a csv upload;
 //    prints import / COPY (target ≤ 5).
 //   npx tsx bench/consumers.ts [consumers=100000] [import rows=consumers] [seconds per round=5] [rounds=3]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { generateConsumers } from './generate.ts';
-import { benchPostgres, freePort, load } from './support.ts';
+import {
+  benchPostgres,
+  dataset,
+  load,
+  reportFigure,
+  signIn,
+  startBareList,
+  startServerProcess,
+} from './support.ts';
 
 const consumers = Number(process.argv[2] ?? 100_000);
 const importRows = Number(process.argv[3] ?? consumers);
@@ -50,22 +58,25 @@ function vatOf(n: number) {
   return `${body}${(sum % 11) % 10}`;
 }
 
-/** Import row i: on route i % 200, numbered after the generated consumers of that route. */
-function registerRow(i: number) {
+/**
+ * Import row i: on route i % 200, numbered after the last consumer of every route (`after`); `run`
+ * keeps this run's ΑΦΜ and meter serials apart from an earlier run's on the same database.
+ */
+function registerRow(i: number, after: number, run: number) {
   const sector = String(1 + Math.floor((i % 200) / 20)).padStart(2, '0');
   const route = String(1 + (i % 20)).padStart(3, '0');
-  const number = Math.ceil(consumers / 200) + 1 + Math.floor(i / 200);
+  const number = after + 1 + Math.floor(i / 200);
   return {
     sector,
     route,
     number,
     code: `${sector}-${route}-${String(number).padStart(5, ' ')}`,
-    vat: vatOf(i),
+    vat: vatOf(run + i),
     lastname: ['Παπαδόπουλος', 'Οικονόμου', 'Γεωργίου', 'Νικολάου'][i % 4] ?? '',
     firstname: ['Γιώργος', 'Ελένη', 'Νίκος', 'Σοφία', 'Κώστας'][i % 5] ?? '',
     address: `Εθνικής Αντιστάσεως ${1 + (i % 300)}`,
     day: `${String(1 + (i % 28)).padStart(2, '0')}/${String(1 + (i % 12)).padStart(2, '0')}/${2000 + (i % 25)}`,
-    serial: `IMP-${String(i).padStart(7, '0')}`,
+    serial: `IMP-${String(run + i).padStart(8, '0')}`,
     reading: i % 1000,
   };
 }
@@ -74,16 +85,13 @@ const csvLine = (cells: (string | number | null)[]) =>
   cells.map((c) => (c === null ? '' : `"${String(c).replaceAll('"', '""')}"`)).join(',');
 
 const server = await benchPostgres();
+const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
 try {
+  const env = { ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+  // In this process only to learn the list's SQL (the app logs it here, never measured).
   const recorded: { query: string; params: unknown[] }[] = [];
   let recording = false;
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'protocol-bench-')),
-    DATABASE_URL: server.url,
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
+  const config = loadConfig({ ...env, DATA_DIR: scratch, DATABASE_URL: server.url });
   const database = await openDatabase({
     ...config,
     logQuery: (query, params) => {
@@ -92,69 +100,93 @@ try {
   });
   await database.migrate();
   await bootstrap(database.db, config, () => undefined);
-  console.log(`generating ${consumers} consumers…`);
-  const t0 = performance.now();
-  const { companyId } = await generateConsumers(server.url, consumers);
-  console.log(`  in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+  let companyId: number;
+  if (dataset) {
+    companyId = (await pool.query<{ id: number }>('SELECT min(id) AS id FROM companies')).rows[0]?.id ?? 0;
+  } else {
+    console.log(`generating ${consumers} consumers…`);
+    const t0 = performance.now();
+    ({ companyId } = await generateConsumers(server.url, consumers));
+    console.log(`  in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
 
-  const app = await buildApp(config, database);
-  const appPort = await freePort();
-  await app.listen({ port: appPort, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${appPort}/api`;
-  const login = await fetch(`${base}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  const { jwttoken } = (await login.json()) as { jwttoken: string };
-  const headers = { authorization: `Bearer ${jwttoken}` };
-
-  // 1. The list.
+  // 1. The list: the server in its own process, the bare handler in another, the load generator here.
   const query = `ownerName=${encodeURIComponent('ci(contains(παπαδοπουλ))')}&sort=code,ASC&page=0&size=50&companyid=${companyId}`;
-  const appUrl = `${base}/protocol/consumers/search?${query}`;
+  const app = await buildApp(config, database);
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { username: 'admin', password: ADMIN_PASSWORD },
+  });
   recording = true;
-  const sample = (await (await fetch(appUrl, { headers })).json()) as { totalElements: number };
+  const sample = (
+    await app.inject({
+      method: 'GET',
+      url: `/api/protocol/consumers/search?${query}`,
+      headers: { authorization: `Bearer ${signedIn.json().jwttoken}` },
+    })
+  ).json() as { totalElements: number };
   recording = false;
+  await app.close();
+  await database.close();
   const listSql = recorded.filter((r) => !r.query.includes('from "sessions"'));
   console.log(`list: ${sample.totalElements} matching rows; ${listSql.length} SQL queries per request`);
 
-  const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+  const node = await startServerProcess({ ...env, DATABASE_URL: server.url, DATABASE_POOL_MAX: '10' });
+  const base = node.base;
+  const headers = await signIn(base);
+  const appUrl = `${base}/protocol/consumers/search?${query}`;
   if (process.env.BENCH_EXPLAIN) {
     for (const r of listSql) {
       const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${r.query}`, r.params as unknown[]);
       console.log(r.query, '\n', plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
     }
   }
-  const bare = Fastify({ logger: false });
-  bare.get('/list', async () => {
-    const results = await Promise.all(listSql.map((r) => pool.query(r.query, r.params as unknown[])));
-    return { content: results[0]?.rows, totalElements: results[results.length - 1]?.rows[0] };
-  });
-  const barePort = await freePort();
-  await bare.listen({ port: barePort, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${barePort}/list`;
+  const bare = await startBareList(server.url, listSql);
+  const bareUrl = bare.url;
   await load(appUrl, headers, 1, concurrency);
   await load(bareUrl, {}, 1, concurrency);
   const ratios: number[] = [];
+  let appRate = 0;
+  let bareRate = 0;
   for (let round = 1; round <= rounds; round++) {
     const a = await load(appUrl, headers, seconds, concurrency);
     const b = await load(bareUrl, {}, seconds, concurrency);
     ratios.push(a.rps / b.rps);
+    appRate += a.rps / rounds;
+    bareRate += b.rps / rounds;
     console.log(
       `round ${round}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms)  bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50.toFixed(1)} ms)  ratio ${(a.rps / b.rps).toFixed(2)}`,
     );
   }
   const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
   console.log(`list throughput ratio app/bare: ${mean.toFixed(2)} (target ≥ 0.75)`);
+  reportFigure({
+    figure: `consumers list, Greek owner filter, ${concurrency} clients: throughput`,
+    value: appRate,
+    unit: 'req/s',
+    baseline: { label: 'bare Fastify + node-postgres, same SQL, own process', value: bareRate },
+    ratio: mean,
+    target: '≥ 0.75',
+    holds: mean >= 0.75,
+  });
   // One request at a time: a page's own latency, where running its page and count queries side by
   // side shows (under load the other requests keep the connections busy anyway).
   const alone = await load(appUrl, headers, seconds, 1);
   console.log(`list alone: ${alone.rps.toFixed(0)} req/s, p50 ${alone.p50.toFixed(1)} ms`);
-  await bare.close();
+  await bare.stop();
 
   // 2. The import next to COPY of the same rows into the same tables (owners, consumers, meters,
   // installations, audit lines) in one transaction.
-  const rows = Array.from({ length: importRows }, (_, i) => registerRow(i));
+  const { after, run } = (
+    await pool.query<{ after: number; run: number }>(
+      `SELECT coalesce(max(route_position), 0)::int AS after, (SELECT count(*)::int FROM water_consumers) AS run
+       FROM water_consumers WHERE company_id = $1`,
+      [companyId],
+    )
+  ).rows[0] ?? { after: 0, run: 0 };
+  const rows = Array.from({ length: importRows }, (_, i) => registerRow(i, after, run));
   const one = async <T>(text: string, params: unknown[] = []) =>
     (await pool.query(text, params)).rows[0] as T;
   const routeIds = new Map(
@@ -176,7 +208,8 @@ try {
   const { id: copyCompany } = await one<{ id: number }>(
     `INSERT INTO companies (companyname, companytitle, createuser) VALUES ('COPY', 'COPY', 'bench') RETURNING id`,
   );
-  const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-copy-'));
+  const dir = path.join(scratch, 'copy');
+  mkdirSync(dir);
   const copyStart = performance.now();
   const reserve = async (table: string) => {
     const { seq } = await one<{ seq: string }>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, [table]);
@@ -296,9 +329,18 @@ try {
     `import job of the same ${importRows} rows: ${importSeconds.toFixed(1)} s ${JSON.stringify(counts)}`,
   );
   console.log(`import / COPY: ${(importSeconds / copySeconds).toFixed(2)} (target ≤ 5)`);
+  reportFigure({
+    figure: `consumers register import of ${importRows.toLocaleString('en')} rows (owner, consumer, meter)`,
+    value: importSeconds,
+    unit: 's',
+    baseline: { label: 'COPY of the same rows into the same tables', value: copySeconds },
+    ratio: importSeconds / copySeconds,
+    target: '≤ 5× COPY',
+    holds: importSeconds / copySeconds <= 5,
+  });
   await pool.end();
-  await app.close();
-  await database.close();
+  await node.stop();
 } finally {
+  rmSync(scratch, { recursive: true, force: true });
   server.stop();
 }

@@ -7,7 +7,7 @@
 //   npx tsx bench/documents.ts [documents=1000000] [seconds per round=5] [rounds=3]
 import pg from 'pg';
 import { generateDocuments } from './generate.ts';
-import { benchPostgres, startServerProcess } from './support.ts';
+import { benchPostgres, reportFigure, startServerProcess } from './support.ts';
 
 const documents = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.argv[3] ?? 5);
@@ -172,6 +172,15 @@ try {
   console.log(
     `book after the runs: ${total} documents, numbers 1…${check?.max}, counter ${check?.last}: ${gaps} gaps, ${duplicates} duplicates`,
   );
+  reportFigure({
+    figure: `registration into one book, ${concurrency} clients (${gaps} gaps, ${duplicates} duplicates)`,
+    value: median(api),
+    unit: '/s',
+    baseline: { label: 'raw SQL, one statement', value: median(raw) },
+    ratio,
+    target: '≥ 0.3, no gaps',
+    holds: ratio >= 0.3 && gaps === 0 && duplicates === 0,
+  });
   await node.stop();
   await pool.end();
   if (gaps !== 0 || duplicates !== 0 || check?.last !== check?.max) process.exitCode = 1;

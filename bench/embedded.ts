@@ -1,7 +1,8 @@
 // The embedded database (PGlite, inside the server process) against PostgreSQL 15, same server code,
 // same data: N operators (default 20,000) and the operators list with a Greek filter, sorted. Prints
 // the throughput with 8 clients and the latency with one, on each, and their ratios. The server runs
-// in its own process either way; the load generator here.
+// in its own process either way; the load generator here. On BENCH_DATABASE_URL's server the
+// PostgreSQL side gets a database of its own, dropped at the end, so both hold exactly the same rows.
 //   npx tsx bench/embedded.ts [operators=20000] [seconds=5]
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
 import { sql } from 'drizzle-orm';
-import { benchPostgres, load, startServerProcess } from './support.ts';
+import pg from 'pg';
+import { benchPostgres, load, reportFigure, startServerProcess } from './support.ts';
 
 const operators = Number(process.argv[2] ?? 20_000);
 const seconds = Number(process.argv[3] ?? 5);
@@ -59,15 +61,43 @@ const embeddedDir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
 await prepare(embeddedDir);
 const embedded = await measure('PGlite', () => startServerProcess(env, embeddedDir));
 const server = await benchPostgres();
+const given = process.env.BENCH_DATABASE_URL !== undefined;
+const admin = new pg.Client({ connectionString: server.url });
+const url = new URL(server.url);
+if (given) {
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS protocol_bench_embedded');
+  await admin.query('CREATE DATABASE protocol_bench_embedded');
+  url.pathname = '/protocol_bench_embedded';
+}
 try {
   const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
-  await prepare(scratch, server.url);
+  await prepare(scratch, url.toString());
   const native = await measure('PostgreSQL', () =>
-    startServerProcess({ ...env, DATABASE_URL: server.url }, scratch),
+    startServerProcess({ ...env, DATABASE_URL: url.toString() }, scratch),
   );
   console.log(
     `PGlite / PostgreSQL: throughput with 8 clients ${(embedded.rps / native.rps).toFixed(2)}×, latency with one client ${(embedded.p50 / native.p50).toFixed(2)}×`,
   );
+  const list = `operators list (${operators.toLocaleString('en')}, Greek filter)`;
+  reportFigure({
+    figure: `${list} on the embedded PGlite, 8 clients: throughput`,
+    value: embedded.rps,
+    unit: 'req/s',
+    baseline: { label: 'the same on PostgreSQL', value: native.rps },
+    ratio: embedded.rps / native.rps,
+  });
+  reportFigure({
+    figure: `${list} on the embedded PGlite, one client: p50`,
+    value: embedded.p50,
+    unit: 'ms',
+    baseline: { label: 'the same on PostgreSQL', value: native.p50 },
+    ratio: embedded.p50 / native.p50,
+  });
 } finally {
+  if (given) {
+    await admin.query('DROP DATABASE IF EXISTS protocol_bench_embedded WITH (FORCE)');
+    await admin.end();
+  }
   server.stop();
 }

@@ -8,7 +8,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { lineAmounts } from '@protocol/contracts';
 import pg from 'pg';
-import { benchPostgres, startServerProcess } from './support.ts';
+import { benchPostgres, reportFigure, startServerProcess } from './support.ts';
 
 const invoices = Number(process.argv[2] ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -207,6 +207,15 @@ try {
     if (gaps !== 0 || duplicates !== 0 || check?.last !== check?.max || total !== invoices + warmup)
       failed = true;
   }
+  reportFigure({
+    figure: `invoice issuing, ${invoices.toLocaleString('en')} invoices of 5 lines, ${concurrency} clients`,
+    value: apiRate,
+    unit: '/s',
+    baseline: { label: 'raw SQL, one prepared statement', value: rawRate },
+    ratio,
+    target: '≥ 0.3, no gaps',
+    holds: !failed,
+  });
   await node.stop();
   await pool.end();
   if (failed) process.exitCode = 1;

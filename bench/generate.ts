@@ -1,7 +1,21 @@
-// Large-data generators for the benchmarks.
+// Large-data generators for the benchmarks: on a database address (a connection of their own), or on a
+// connection given, inside the caller's transaction (the resumable data set of `npm run bench`).
 import pg from 'pg';
 
-const LAST = [
+type Target = string | pg.ClientBase;
+
+async function withClient<T>(target: Target, work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+  if (typeof target !== 'string') return work(target);
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const LAST = [
   'Παπαδόπουλος',
   'Παπαδοπούλου',
   'Γεωργίου',
@@ -18,7 +32,7 @@ const LAST = [
   'Σταυρόπουλος',
   'Ζαχαρίου',
 ];
-const FIRST = [
+export const FIRST = [
   'Μαρία',
   'Γιώργος',
   'Ελένη',
@@ -34,10 +48,8 @@ const FIRST = [
 ];
 
 /** N operators of the first company, in batches of 5,000 rows. */
-export async function generateOperators(url: string, count: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export async function generateOperators(target: Target, count: number): Promise<void> {
+  await withClient(target, async (client) => {
     const { rows } = await client.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 1');
     const companyId = rows[0]?.id;
     for (let start = 0; start < count; start += 5000) {
@@ -55,9 +67,7 @@ export async function generateOperators(url: string, count: number): Promise<voi
       );
     }
     await client.query('ANALYZE users; ANALYZE company_users');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 const SUBJECTS = [
@@ -75,18 +85,20 @@ const SUBJECTS = [
 
 /**
  * N registered documents of the first company, spread over incoming and outgoing books of the years
- * 2019 up to this one (books are created where missing), numbered 1…n per book and year, with the
+ * `firstYear` (2019 unless given) up to this one (books are created where missing), numbered 1…n per book and year, with the
  * counters set to the last number, as years of a utility's protocol would leave them.
  */
-export async function generateDocuments(url: string, count: number): Promise<{ companyId: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export async function generateDocuments(
+  target: Target,
+  count: number,
+  firstYear = 2019,
+): Promise<{ companyId: number }> {
+  return withClient(target, async (client) => {
     const { rows } = await client.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 1');
     const companyId = rows[0]?.id ?? 0;
     const thisYear = new Date().getFullYear();
     const books: { id: number; year: number; booktype: number }[] = [];
-    for (let year = 2019; year <= thisYear; year += 1) {
+    for (let year = firstYear; year <= thisYear; year += 1) {
       for (const booktype of [1, 2]) {
         const found = await client.query<{ id: number }>(
           'SELECT id FROM protocol_books WHERE company_id = $1 AND year = $2 AND booktype = $3',
@@ -151,9 +163,7 @@ export async function generateDocuments(url: string, count: number): Promise<{ c
     process.stdout.write('\n');
     await client.query('ANALYZE documents; ANALYZE protocol_counters');
     return { companyId };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -162,10 +172,8 @@ export async function generateDocuments(url: string, count: number): Promise<{ c
  * installed meter per consumer, owners named from the Greek name lists. Consumer g sits on route
  * g % 200 with number g / 200 + 1, so an import can add numbers after `count / 200` on every route.
  */
-export async function generateConsumers(url: string, count: number): Promise<{ companyId: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export async function generateConsumers(target: Target, count: number): Promise<{ companyId: number }> {
+  return withClient(target, async (client) => {
     const { rows } = await client.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 1');
     const companyId = rows[0]?.id ?? 0;
     await client.query(
@@ -223,7 +231,5 @@ export async function generateConsumers(url: string, count: number): Promise<{ c
       'ANALYZE traders; ANALYZE water_consumers; ANALYZE water_meters; ANALYZE water_meter_installations',
     );
     return { companyId };
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -1,6 +1,6 @@
 // What the benchmarks share: a throw-away PostgreSQL server and simple HTTP load.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,13 +59,74 @@ async function refuseDatabaseWithData(url: string): Promise<void> {
   }
 }
 
-/** BENCH_DATABASE_URL when given, else a PostgreSQL server of Debian's packages in a temp folder. */
+/**
+ * The data set `npm run bench` generated and hands to each bench ('full' or 'small'; BENCH_DATASET),
+ * on BENCH_DATABASE_URL: a bench then measures the rows already there instead of generating its own.
+ */
+export const dataset = process.env.BENCH_DATASET as 'full' | 'small' | undefined;
+
+/**
+ * BENCH_DATABASE_URL when given (holding the runner's data set, or empty), else a PostgreSQL server of
+ * Debian's packages in a temp folder.
+ */
 export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
   const given = process.env.BENCH_DATABASE_URL;
   if (given) {
-    await refuseDatabaseWithData(given);
+    if (!dataset) await refuseDatabaseWithData(given);
     return { url: given, stop: () => undefined };
   }
+  const { run, dir } = postgresCommands(mkdtempSync(path.join(tmpdir(), 'protocol-bench-pg-')));
+  const port = await freePort();
+  run('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  run('pg_ctl', pgStart(dir, port));
+  const stop = atExit(() => {
+    run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+
+const pgStart = (dir: string, port: number) => [
+  '-D',
+  `${dir}/data`,
+  '-l',
+  `${dir}/server.log`,
+  '-w',
+  '-t',
+  '600',
+  '-o',
+  `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100 -c random_page_cost=1.1 -c max_wal_size=4GB`,
+  'start',
+];
+
+/**
+ * A PostgreSQL server kept in `dir` between runs (the data set of `npm run bench` outlives a run, so a
+ * killed generation continues), started for this run and stopped at its end.
+ */
+export async function keptPostgres(folder: string): Promise<{ url: string; stop(): void }> {
+  mkdirSync(folder, { recursive: true });
+  const { run, dir } = postgresCommands(folder);
+  if (!existsSync(`${dir}/data/PG_VERSION`)) {
+    rmSync(`${dir}/data`, { recursive: true, force: true });
+    run('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  }
+  // A server left running by a run that was killed.
+  try {
+    run('pg_ctl', ['-D', `${dir}/data`, 'status']);
+    run('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
+  } catch {
+    // not running
+  }
+  const port = await freePort();
+  run('pg_ctl', pgStart(dir, port));
+  const stop = atExit(() => {
+    run('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
+  });
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+
+/** Debian's PostgreSQL commands, run as the postgres user when we are root, on the folder `dir`. */
+function postgresCommands(dir: string) {
   const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find(
     (dir) => {
       try {
@@ -80,30 +141,13 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
     throw new Error(
       'PostgreSQL server binaries not found: apt-get install postgresql, or set BENCH_DATABASE_URL',
     );
-  const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-pg-'));
   const root = process.getuid?.() === 0;
+  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
   const run = (cmd: string, args: string[]) =>
     root
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args])
-      : execFileSync(path.join(bin, cmd), args);
-  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
-  const port = await freePort();
-  run('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run('pg_ctl', [
-    '-D',
-    `${dir}/data`,
-    '-l',
-    `${dir}/server.log`,
-    '-w',
-    '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c shared_buffers=256MB -c max_connections=100 -c random_page_cost=1.1`,
-    'start',
-  ]);
-  const stop = atExit(() => {
-    run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
+  return { run, dir };
 }
 
 /** Requests per second of `url` over `seconds` with `concurrency` clients. */
@@ -140,11 +184,13 @@ export async function startServerProcess(
   env: Record<string, string>,
   /** A data folder prepared beforehand (an embedded database with data in it); deleted by `stop` too. */
   prepared?: string,
-): Promise<{ base: string; stop(): Promise<void> }> {
+  /** Node's own flags for the server, e.g. `--expose-gc`. */
+  nodeArgs: string[] = [],
+): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const dataDir = prepared ?? mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -166,6 +212,45 @@ export async function startServerProcess(
   });
   return {
     base: `http://127.0.0.1:${port}/api`,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      kill();
+    },
+  };
+}
+
+/**
+ * The baseline of a list: its recorded SQL statements served by a bare Fastify + node-postgres handler
+ * in a process of its own (bare-list.ts), so neither side shares its CPU with the load generator.
+ */
+export async function startBareList(
+  databaseUrl: string,
+  statements: { query: string; params: unknown[] }[],
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-bare-'));
+  const file = path.join(dir, 'statements.json');
+  writeFileSync(file, JSON.stringify(statements));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-list.ts'), databaseUrl, file, String(port)],
+    { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = atExit(() => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the bare list exited (${code}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/list`,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -199,3 +284,22 @@ export const FIGURE_PREFIX = 'BENCH_FIGURE ';
 export function reportFigure(figure: BenchFigure): void {
   console.log(`${FIGURE_PREFIX}${JSON.stringify(figure)}`);
 }
+
+/** The value at percentile `p` (0–100) of `samples`. */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+/** The administrator's bearer header on a server started by a bench (the password every bench seeds). */
+export async function signIn(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign in: ${response.status} ${await response.text()}`);
+  return { authorization: `Bearer ${((await response.json()) as { jwttoken: string }).jwttoken}` };
+}
+
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';

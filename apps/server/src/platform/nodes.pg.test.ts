@@ -13,8 +13,9 @@ import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
  * Several nodes, one database (issue 21): two server processes on one PostgreSQL 15, each with a
  * DATA_DIR of its own and the files in one S3-compatible store, so nothing but the database and the
  * store is shared. Through both at once: registrations into one book, a session signed in on one and
- * used and closed on the other, the login rate limit, a background job taken over when its node is
- * killed, an upload on one downloaded from the other. PGlite is one process: skipped there.
+ * used and closed on the other, the login rate limit, background jobs (a reindex, a billing run)
+ * taken over when their node is killed, an upload on one downloaded from the other. PGlite is one
+ * process: skipped there.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -55,7 +56,7 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
     CREDENTIALS_KEY: randomBytes(32).toString('hex'),
   };
 
-  async function startNode(name: string): Promise<Node> {
+  async function startNode(name: string, env: Record<string, string> = {}): Promise<Node> {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), `protocol-node-${name}-`));
     dataDirs.push(dataDir);
@@ -73,6 +74,7 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
         LOG_LEVEL: 'warn',
         ...shared,
         ...s3.env,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -282,4 +284,116 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
     );
     expect(rows[0]?.n).toBe(0);
   }, 120_000);
+
+  it('runs a billing run on whichever node takes it, and the other finishes it when that node is killed', async () => {
+    // Two fresh nodes in place of the others, on a 10-second lease: a chunk of 500 bills is one
+    // transaction of CPU-bound computing, and on a loaded machine a 2-second lease can lapse while it
+    // runs (the worker then gives the job up, as it must), which would test the machine, not the nodes.
+    for (const node of nodes) node.child.kill('SIGKILL');
+    await Promise.all(nodes.map((node) => node.exited));
+    const live = [
+      await startNode('c', { JOBS_LEASE_SECONDS: '10' }),
+      await startNode('d', { JOBS_LEASE_SECONDS: '10' }),
+    ];
+    const [first, second] = live as [Node, Node];
+    // Its own route of 3,000 read consumers: six chunks of 500, one transaction each, so the run
+    // outlasts the kill. The demo's usage, sewerage and invoice policy make them billable.
+    const one = async <T>(text: string, params: unknown[]) => (await client.query(text, params)).rows[0] as T;
+    const { id: routeId } = await one<{ id: number }>(
+      `INSERT INTO water_routes (company_id, sector_id, code, description, reading_order)
+       SELECT $1, id, '921', 'Δρομολόγιο δύο κόμβων', 921 FROM water_sectors WHERE company_id = $1 AND code = '01'
+       RETURNING id`,
+      [companyId],
+    );
+    await client.query(
+      `WITH owners AS (
+         INSERT INTO traders (company_id, individual, lastname, firstname, fullname)
+         SELECT $1, true, 'Κόμβου ' || g, 'Νίκος', 'Κόμβου ' || g || ' Νίκος' FROM generate_series(1, 3000) g
+         RETURNING id, (regexp_match(lastname, '(\\d+)$'))[1]::int AS g),
+       consumers AS (
+         INSERT INTO water_consumers (company_id, code, sector_id, route_id, route_position, owner_id,
+           supply_address, status, property_usage_id, sewerage_indicator_id, invoice_policy_id)
+         SELECT $1, '01-921-' || lpad(o.g::text, 5, ' '), r.sector_id, r.id, o.g, o.id, 'Σταθμού ' || o.g, 1,
+           (SELECT id FROM water_property_usages WHERE company_id = $1 AND code = 'OIK'),
+           (SELECT id FROM water_sewerage_indicators WHERE company_id = $1 AND code = 'SYN'),
+           (SELECT min(id) FROM water_invoice_policies WHERE company_id = $1)
+         FROM owners o, water_routes r WHERE r.id = $2
+         RETURNING id, route_position AS g),
+       meters AS (
+         INSERT INTO water_meters (company_id, serial_number, kind, digits)
+         SELECT $1, 'NODE-' || g, 1, 5 FROM consumers RETURNING id, serial_number),
+       installed AS (
+         INSERT INTO water_meter_installations (company_id, consumer_id, meter_id, installed_on, initial_reading)
+         SELECT $1, c.id, m.id, '2025-12-01', 500 FROM consumers c JOIN meters m ON m.serial_number = 'NODE-' || c.g
+         RETURNING consumer_id, meter_id),
+       period AS (
+         INSERT INTO readout_route_periods (company_id, route_id, year, period, months, from_date, to_date)
+         VALUES ($1, $2, 2026, 1, 4, '2026-01-01', '2026-04-30') RETURNING id)
+       INSERT INTO readout_readings (company_id, route_period_id, consumer_id, meter_id, reading, read_on, source,
+         previous_reading, consumption, basis)
+       SELECT $1, period.id, i.consumer_id, i.meter_id, 500 + c.g % 40, '2026-04-20', 1, 500, c.g % 40, 'normal'
+       FROM installed i JOIN consumers c ON c.id = i.consumer_id, period`,
+      [companyId, routeId],
+    );
+    const request = { year: 2026, period: 1, scope: 'routes', ids: [routeId], issueDate: '2026-05-10' };
+    const dry = await call(first, `/billing/runs/dry?companyid=${companyId}`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify(request),
+    });
+    expect(dry.status, await dry.clone().text()).toBe(200);
+    const expected = await dry.json();
+    expect(expected.bills).toBe(3000);
+
+    const started = await call(second, `/billing/runs?companyid=${companyId}`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify(request),
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const run = await started.json();
+    const jobRow = async () =>
+      (
+        await client.query<{
+          state: string;
+          locked_by: string | null;
+          progress_done: number;
+          attempts: number;
+        }>('SELECT state, locked_by, progress_done, attempts FROM jobs WHERE id = $1', [run.jobId])
+      ).rows[0];
+    let running = await jobRow();
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; running = await jobRow()) {
+      if (running?.state === 'running' && (running.progress_done ?? 0) > 0) break;
+      await delay(20);
+    }
+    expect(running?.state).toBe('running');
+    expect(running?.progress_done).toBeLessThan(3000);
+    const holder = live.find((node) => running?.locked_by?.includes(`-${node.child.pid}-`));
+    const survivor = holder === first ? second : first;
+    expect(holder).toBeDefined();
+    holder?.child.kill('SIGKILL');
+    await holder?.exited;
+    let finished = await jobRow();
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; finished = await jobRow()) {
+      if (finished?.state === 'succeeded' || finished?.state === 'failed') break;
+      await delay(200);
+    }
+    expect(finished?.state, JSON.stringify(finished)).toBe('succeeded');
+    expect(finished?.attempts).toBe(2);
+    expect(finished?.locked_by ?? '').not.toContain(`-${holder?.child.pid}-`);
+    // Every consumer billed once, each bill whole, and the run's totals those of the dry run.
+    const { rows } = await client.query<{ bills: number; consumers: number; without_lines: number }>(
+      `SELECT count(*)::int AS bills, count(DISTINCT consumer_id)::int AS consumers,
+         count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM billing_bill_lines l WHERE l.bill_id = b.id))::int
+           AS without_lines
+       FROM billing_bills b WHERE run_id = $1`,
+      [run.id],
+    );
+    expect(rows[0]).toEqual({ bills: 3000, consumers: 3000, without_lines: 0 });
+    const done = await (
+      await call(survivor, `/billing/runs/${run.id}?companyid=${companyId}`, { headers: admin })
+    ).json();
+    expect(done.state).toBe('done');
+    for (const key of ['bills', 'charges', 'net', 'vat', 'total']) expect(done[key]).toEqual(expected[key]);
+  }, 240_000);
 });
