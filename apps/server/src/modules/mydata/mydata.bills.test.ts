@@ -200,6 +200,7 @@ describe('water bills through myDATA', () => {
       ]),
     );
     expect(list.content.find((r: Json) => r.id === refused.id).errorText).toContain('102');
+    expect(list.content.find((r: Json) => r.id === refused.id).errors).toEqual([REFUSED]);
     expect(list.content.find((r: Json) => r.id === business.id).invoiceType).toBe('2.1');
     expect(list.content.find((r: Json) => r.id === household.id).invoiceType).toBe('11.2');
     const dashboard = (await inject('GET', q('/api/dashboard'))).json();
