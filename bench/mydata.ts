@@ -91,7 +91,14 @@ try {
   // XML building and XSD validation, timed apart on the same documents.
   const docs = [];
   for (let at = 0; at < ids.length; at += 500)
-    docs.push(...(await financeSource(db, companyId, { branch: 0, mappings: DEFAULT_SETTINGS.mappings }, ids.slice(at, at + 500))));
+    docs.push(
+      ...(await financeSource(
+        db,
+        companyId,
+        { branch: 0, mappings: DEFAULT_SETTINGS.mappings },
+        ids.slice(at, at + 500),
+      )),
+    );
   validateXml('<warm-up/>');
   let started = performance.now();
   const xmls = docs.map((doc) => buildInvoicesDoc([doc], DEFAULT_SETTINGS.mappings));

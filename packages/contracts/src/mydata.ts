@@ -96,7 +96,10 @@ export const mydataMappingsSchema = z.object({
   paymentMethods: z
     .array(
       z.object({
-        method: z.union(paymentMethods.map((k) => z.literal(k)), 'validation.integer'),
+        method: z.union(
+          paymentMethods.map((k) => z.literal(k)),
+          'validation.integer',
+        ),
         type: code(8),
       }),
     )

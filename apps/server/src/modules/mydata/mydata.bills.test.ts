@@ -69,7 +69,11 @@ async function finalizedBill(n: number, owner: Json, consumption: string, issueD
   expect(bill.statusCode, bill.body).toBe(200);
   const done = await inject('POST', q(`/api/billing/bills/${bill.json().id}/finalize`));
   expect(done.statusCode, done.body).toBe(200);
-  return done.json() as { id: number; number: number; vat: { vatPercent: string; net: string; vat: string }[] };
+  return done.json() as {
+    id: number;
+    number: number;
+    vat: { vatPercent: string; net: string; vat: string }[];
+  };
 }
 
 async function transmit(body: Json) {

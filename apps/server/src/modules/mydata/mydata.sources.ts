@@ -234,7 +234,13 @@ export function chargeLines(lines: readonly BillLine[], vat: FinalizedBill['vat'
     // Lines without charges (an old bill) or a rate they do not add up to: the rate as one line.
     const sum = groups.reduce((acc, [, net]) => acc.plus(net), new Decimal(0));
     if (groups.length === 0 || !sum.eq(rate.net) || groups.some(([, net]) => net.lt(0))) {
-      out.push({ serviceCode: null, charge: null, net: rate.net, vatPercent: rate.vatPercent, vat: rate.vat });
+      out.push({
+        serviceCode: null,
+        charge: null,
+        net: rate.net,
+        vatPercent: rate.vatPercent,
+        vat: rate.vat,
+      });
       continue;
     }
     const biggest = groups.reduce((a, b) => (b[1].gt(a[1]) ? b : a));

@@ -291,7 +291,12 @@ describe('water bills: a line per charge kind, each with its classification', ()
       billPaymentMethod: 8,
       chargeClassifications: [
         ...(DEFAULT_MAPPINGS.chargeClassifications ?? []).filter((r) => r.charge !== 'sewerage'),
-        { charge: 'sewerage' as const, invoiceType: '11.2' as const, category: 'category1_5', type: 'E3_561_003' },
+        {
+          charge: 'sewerage' as const,
+          invoiceType: '11.2' as const,
+          category: 'category1_5',
+          type: 'E3_561_003',
+        },
       ],
     };
     const bill: MydataSourceDocument = {

@@ -340,24 +340,17 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
               </Box>
             </Section>
             <Section
-              title={t('mydata.settings.chargeClassifications')}
-              hint={t('mydata.settings.chargeClassificationsHint')}
+              title={t('mydata.settings.paymentMethods')}
+              hint={t('mydata.settings.paymentMethodsHint')}
             >
               <MappingRows
                 control={control}
-                name="chargeClassifications"
+                name="paymentMethods"
                 readOnly={readOnly}
-                empty={{ charge: 'water', invoiceType: '11.2', category: '', type: '' }}
+                empty={{ method: '', type: '' }}
                 columns={[
-                  { key: 'charge', label: t('mydata.settings.charge'), width: 150, options: charges },
-                  {
-                    key: 'invoiceType',
-                    label: t('mydata.settings.invoiceType'),
-                    width: 90,
-                    options: mydataInvoiceTypes.map((value) => ({ value, label: value })),
-                  },
-                  { key: 'category', label: t('mydata.settings.classificationCategory'), width: 120 },
-                  { key: 'type', label: t('mydata.settings.classificationType'), width: 110 },
+                  { key: 'method', label: t('mydata.settings.paymentMethod'), width: 180, options: methods },
+                  { key: 'type', label: t('mydata.settings.paymentType'), width: 180, options: paymentTypes },
                 ]}
               />
             </Section>
@@ -414,6 +407,28 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 })}
               />
             </Section>
+            <Section
+              title={t('mydata.settings.chargeClassifications')}
+              hint={t('mydata.settings.chargeClassificationsHint')}
+            >
+              <MappingRows
+                control={control}
+                name="chargeClassifications"
+                readOnly={readOnly}
+                empty={{ charge: 'water', invoiceType: '11.2', category: '', type: '' }}
+                columns={[
+                  { key: 'charge', label: t('mydata.settings.charge'), width: 150, options: charges },
+                  {
+                    key: 'invoiceType',
+                    label: t('mydata.settings.invoiceType'),
+                    width: 90,
+                    options: mydataInvoiceTypes.map((value) => ({ value, label: value })),
+                  },
+                  { key: 'category', label: t('mydata.settings.classificationCategory'), width: 120 },
+                  { key: 'type', label: t('mydata.settings.classificationType'), width: 110 },
+                ]}
+              />
+            </Section>
             <Section title={t('mydata.settings.taxCodes')} hint={t('mydata.settings.taxCodesHint')}>
               <MappingRows
                 control={control}
@@ -424,18 +439,6 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                   { key: 'kind', label: t('mydata.settings.taxKind'), width: 180, options: taxKinds },
                   { key: 'percent', label: t('mydata.settings.taxPercent'), width: 90 },
                   { key: 'category', label: t('mydata.settings.taxCategory'), width: 90 },
-                ]}
-              />
-            </Section>
-            <Section title={t('mydata.settings.paymentMethods')} hint={t('mydata.settings.paymentMethodsHint')}>
-              <MappingRows
-                control={control}
-                name="paymentMethods"
-                readOnly={readOnly}
-                empty={{ method: '', type: '' }}
-                columns={[
-                  { key: 'method', label: t('mydata.settings.paymentMethod'), width: 180, options: methods },
-                  { key: 'type', label: t('mydata.settings.paymentType'), width: 180, options: paymentTypes },
                 ]}
               />
             </Section>

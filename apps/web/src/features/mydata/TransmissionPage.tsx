@@ -187,7 +187,7 @@ function TransmissionView({
           <Chip
             label={t(`mydata.state.${tr.state}`)}
             color={STATE_COLOR[tr.state]}
-            variant={tr.state === 'notSent' ? 'outlined' : 'filled'}
+            variant={tr.state === 'notSent' || tr.state === 'cancelled' ? 'outlined' : 'filled'}
             data-testid="mydata-document-state"
             data-state={tr.state}
           />
