@@ -417,11 +417,11 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 readOnly={readOnly}
                 empty={{ charge: 'water', invoiceType: '11.2', category: '', type: '' }}
                 columns={[
-                  { key: 'charge', label: t('mydata.settings.charge'), width: 150, options: charges },
+                  { key: 'charge', label: t('mydata.settings.charge'), width: 230, options: charges },
                   {
                     key: 'invoiceType',
                     label: t('mydata.settings.invoiceType'),
-                    width: 90,
+                    width: 80,
                     options: mydataInvoiceTypes.map((value) => ({ value, label: value })),
                   },
                   { key: 'category', label: t('mydata.settings.classificationCategory'), width: 120 },
