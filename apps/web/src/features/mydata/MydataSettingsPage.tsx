@@ -417,15 +417,15 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 readOnly={readOnly}
                 empty={{ charge: 'water', invoiceType: '11.2', category: '', type: '' }}
                 columns={[
-                  { key: 'charge', label: t('mydata.settings.charge'), width: 230, options: charges },
+                  { key: 'charge', label: t('mydata.settings.charge'), width: 170, options: charges },
                   {
                     key: 'invoiceType',
                     label: t('mydata.settings.invoiceType'),
-                    width: 80,
+                    width: 85,
                     options: mydataInvoiceTypes.map((value) => ({ value, label: value })),
                   },
-                  { key: 'category', label: t('mydata.settings.classificationCategory'), width: 120 },
-                  { key: 'type', label: t('mydata.settings.classificationType'), width: 110 },
+                  { key: 'category', label: t('mydata.settings.classificationCategory'), width: 125 },
+                  { key: 'type', label: t('mydata.settings.classificationType'), width: 125 },
                 ]}
               />
             </Section>
