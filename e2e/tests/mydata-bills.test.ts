@@ -169,6 +169,8 @@ describe('myDATA: water bills', () => {
     await page.goto('/en/mydata?source=eq(bill)');
     await page.getByText('Water bill').first().waitFor();
     await expect.poll(() => page.getByText('Failed').count()).toBeGreaterThan(0);
+    // The errors column in the user's language, as the bill's page says it.
+    await page.getByText('AADE code 102').first().waitFor();
     await shot(page, 'mydata-bills-list-en');
     await context.close();
   });
@@ -185,7 +187,6 @@ describe('myDATA: water bills', () => {
     const mark = (await page.getByTestId('mydata-document-mark').textContent()) ?? '';
     expect(mark).toMatch(/^\d{15}$/);
     expect(await page.getByTestId('mydata-document-qr').getAttribute('href')).toContain(aade.url);
-    expect(await page.getByTestId('mydata-document-cancel').count()).toBe(0);
     // The QR code itself on the page, as printed.
     await page.getByTestId('mydata-document-qr-image').waitFor();
     expect(
@@ -207,6 +208,19 @@ describe('myDATA: water bills', () => {
     await page.goto(`/en/mydata/bills/${sent?.id}`);
     await expect.poll(() => page.getByTestId('mydata-document-state').textContent()).toBe('Sent');
     await shot(page, 'mydata-bill-sent-en');
+
+    // Sent by mistake and not paid: cancelled at AADE from its page, with a cancellation MARK.
+    await page.getByTestId('mydata-document-cancel').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel at AADE' }).click();
+    await expect
+      .poll(() => page.getByTestId('mydata-document-state').getAttribute('data-state'))
+      .toBe('cancelled');
+    expect(await page.getByTestId('mydata-document-cancellation').textContent()).toMatch(/^\d{15}$/);
+    expect([...aade.invoices.values()].filter((i) => i.cancellationMark)).toHaveLength(1);
+    await shot(page, 'mydata-bill-cancelled-en');
+    await page.goto(`/mydata/bills/${sent?.id}`);
+    await expect.poll(() => page.getByTestId('mydata-document-state').textContent()).toBe('Ακυρώθηκε');
+    await shot(page, 'mydata-bill-cancelled-el');
     await context.close();
   });
 });

@@ -115,9 +115,23 @@ describe('myDATA', () => {
     await page.getByText('Η διεύθυνση πρέπει να αρχίζει με').first().waitFor();
     await page.getByTestId('mydata-testUrl').fill(aade.url);
     await page.getByTestId('mydata-exemptionCause').fill('14');
+    // Web banking (finance's 6) goes as IRIS instant payments (8); bills stay on credit (5); the
+    // resource fee of a retail bill (row 5 of the 11.2 charges) as other income (category1_5).
+    await page.getByTestId('mydata-paymentMethods-5-type').selectOption('8');
+    expect(await page.getByTestId('mydata-billPaymentMethod').inputValue()).toBe('5');
+    expect(await page.getByTestId('mydata-chargeClassifications-5-charge').inputValue()).toBe('resource');
+    await page.getByTestId('mydata-chargeClassifications-5-category').fill('category1_5');
     await page.getByTestId('mydata-settings-save').click();
     await expect.poll(async () => (await api('GET', '/api/mydata/settings')).body.testUrl).toBe(aade.url);
-    expect((await api('GET', '/api/mydata/settings')).body.mappings.exemptionCause).toBe(14);
+    const saved = (await api('GET', '/api/mydata/settings')).body.mappings;
+    expect(saved.exemptionCause).toBe(14);
+    expect(saved.paymentMethods).toContainEqual({ method: 6, type: 8 });
+    expect(saved.chargeClassifications).toContainEqual({
+      charge: 'resource',
+      invoiceType: '11.2',
+      category: 'category1_5',
+      type: 'E3_561_003',
+    });
     await shot(page, 'mydata-settings-el');
     await page.goto('/en/settings/mydata');
     await page.getByTestId('mydata-settings-form').waitFor();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { vatCharges } from './billing-compute.ts';
 import { mydataInvoiceTypes } from './finance.ts';
+import { paymentMethods } from './finance-documents.ts';
 import type { EntityCatalog } from './list.ts';
 import { isIsoDate } from './traders.ts';
 
@@ -87,6 +89,42 @@ export const mydataMappingsSchema = z.object({
       }),
     )
     .max(60),
+  /**
+   * A finance payment method → myDATA's PaymentMethodType (1–8, 8 IRIS instant payments); a method
+   * with no row goes as its own code. Absent in settings saved before it: the defaults apply.
+   */
+  paymentMethods: z
+    .array(
+      z.object({
+        method: z.union(
+          paymentMethods.map((k) => z.literal(k)),
+          'validation.integer',
+        ),
+        type: code(8),
+      }),
+    )
+    .max(20)
+    .refine(
+      (rows) => new Set(rows.map((r) => r.method)).size === rows.length,
+      'mydata.validation.duplicatePaymentMethod',
+    )
+    .optional(),
+  /** The PaymentMethodType a water bill is sent with (5 on credit: a bill is paid after it is issued). */
+  billPaymentMethod: code(8).optional(),
+  /**
+   * A water bill's charge kind, for the type the bill is sent as → its income classification; a
+   * bill goes as one line per charge kind and VAT rate (a discount nets into the charge it reduces).
+   */
+  chargeClassifications: z
+    .array(
+      z.object({
+        charge: z.enum(vatCharges),
+        invoiceType: z.enum(mydataInvoiceTypes),
+        ...classificationSchema.shape,
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 export type MydataMappings = z.infer<typeof mydataMappingsSchema>;
 
@@ -159,6 +197,8 @@ export const transmissionSchema = z.object({
   /** What the buttons may do now. */
   canSend: z.boolean(),
   canCancel: z.boolean(),
+  /** Why a sent document may not be cancelled at AADE (a catalog key), else null. */
+  cancelRefusal: z.string().nullable(),
 });
 export type Transmission = z.infer<typeof transmissionSchema>;
 
@@ -191,7 +231,9 @@ export const mydataDocumentListItemSchema = z.object({
   gross: z.string(),
   state: z.enum(transmissionStates),
   mark: z.string().nullable(),
+  /** AADE's codes and messages as one text (exports); the screen words `errors` in the user's language. */
   errorText: z.string().nullable(),
+  errors: z.array(aadeErrorSchema),
 });
 export type MydataDocumentListItem = z.infer<typeof mydataDocumentListItemSchema>;
 

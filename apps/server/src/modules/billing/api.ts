@@ -1,4 +1,4 @@
-import type { Language } from '@protocol/contracts';
+import type { BillCharge, DiscountableCharge, Language } from '@protocol/contracts';
 import { billEntryStates } from '@protocol/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -137,4 +137,73 @@ export function addBillPrintHook(name: string, hook: BillPrintHook): void {
 export async function billPrintExtras(db: Db, billId: number, language: Language): Promise<BillPrintExtra[]> {
   const extras = await Promise.all([...printHooks.values()].map((hook) => hook(db, billId, language)));
   return extras.filter((extra): extra is BillPrintExtra => extra !== null);
+}
+
+/** What myDATA needs of a finalized bill beyond `finalizedBills`. */
+export interface BillMydataDetails {
+  /** The owner's postal address (a foreign counterpart is sent with it). */
+  ownerAddress: { street: string | null; postalCode: string | null; city: string | null };
+  /** The lines with the charge a discount reduces, so each charge kind goes with its own classification. */
+  lines: { charge: BillCharge; target: DiscountableCharge | null; amount: string; vatPercent: string }[];
+  /** What has been paid of it: a paid bill was issued and is corrected, never cancelled. */
+  paid: string;
+}
+
+/**
+ * For myDATA (added beside `finalizedBills`, which other callers use as it is): the owner's address,
+ * the lines with their discount targets and what is paid, of the company's finalized bills among `ids`.
+ */
+export async function finalizedBillMydataDetails(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, BillMydataDetails>> {
+  if (ids.length === 0) return new Map();
+  const heads = await db
+    .select({
+      id: billingBills.id,
+      paid: billingBills.paid,
+      street: traders.address,
+      postalCode: traders.zipcode,
+      city: traders.city,
+    })
+    .from(billingBills)
+    .innerJoin(waterConsumers, eq(waterConsumers.id, billingBills.consumerId))
+    .leftJoin(traders, eq(traders.id, waterConsumers.ownerId))
+    .where(
+      and(
+        eq(billingBills.companyId, companyId),
+        inArray(billingBills.id, [...ids]),
+        eq(billingBills.entryState, billEntryStates.finalized),
+      ),
+    );
+  const details = new Map<number, BillMydataDetails>(
+    heads.map((h) => [
+      h.id,
+      {
+        ownerAddress: { street: h.street, postalCode: h.postalCode, city: h.city },
+        lines: [],
+        paid: h.paid,
+      },
+    ]),
+  );
+  if (heads.length === 0) return details;
+  const lines = await db
+    .select({
+      billId: billingBillLines.billId,
+      charge: billingBillLines.charge,
+      target: billingBillLines.target,
+      amount: billingBillLines.amount,
+      vatPercent: billingBillLines.vatPercent,
+    })
+    .from(billingBillLines)
+    .where(
+      inArray(
+        billingBillLines.billId,
+        heads.map((h) => h.id),
+      ),
+    )
+    .orderBy(asc(billingBillLines.billId), asc(billingBillLines.position));
+  for (const { billId, ...line } of lines) details.get(billId)?.lines.push(line);
+  return details;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
@@ -68,7 +69,11 @@ async function finalizedBill(n: number, owner: Json, consumption: string, issueD
   expect(bill.statusCode, bill.body).toBe(200);
   const done = await inject('POST', q(`/api/billing/bills/${bill.json().id}/finalize`));
   expect(done.statusCode, done.body).toBe(200);
-  return done.json() as { id: number; number: number; vat: { vatPercent: string }[] };
+  return done.json() as {
+    id: number;
+    number: number;
+    vat: { vatPercent: string; net: string; vat: string }[];
+  };
 }
 
 async function transmit(body: Json) {
@@ -82,7 +87,7 @@ async function transmit(body: Json) {
 const transmission = async (billId: number) => (await inject('GET', q(`/api/mydata/bills/${billId}`))).json();
 const sends = () => aade.calls.filter((c) => c.action === 'SendInvoices').length;
 
-let household: { id: number; vat: { vatPercent: string }[] };
+let household: { id: number; vat: { vatPercent: string; net: string; vat: string }[] };
 let business: { id: number };
 let refused: { id: number };
 
@@ -124,11 +129,27 @@ afterAll(async () => {
 describe('water bills through myDATA', () => {
   it('builds a bill of two VAT rates that validates; a consumer with an ΑΦΜ is the counterpart', async () => {
     expect(household.vat.map((v) => v.vatPercent).sort()).toEqual(['13.00', '24.00']);
-    const docs = await billSource(DEFAULT_MAPPINGS)(t.database.db, companyId, 0, [household.id, business.id]);
-    expect(docs.map((d) => [d.invoiceType, d.counterpart?.vatNumber ?? null, d.lines.length])).toEqual([
-      ['11.2', null, 2],
-      ['2.1', '094014201', 2],
+    const docs = await billSource(t.database.db, companyId, { branch: 0, mappings: DEFAULT_MAPPINGS }, [
+      household.id,
+      business.id,
     ]);
+    expect(docs.map((d) => [d.invoiceType, d.counterpart?.vatNumber ?? null])).toEqual([
+      ['11.2', null],
+      ['2.1', '094014201'],
+    ]);
+    // A line per charge kind and rate, adding up to the bill's VAT breakdown to the cent.
+    const [first] = docs;
+    expect(new Set(first?.lines.map((l) => l.charge)).size).toBe(first?.lines.length);
+    expect(first?.lines.every((l) => l.charge)).toBe(true);
+    for (const rate of household.vat) {
+      const ofRate = first?.lines.filter((l) => l.vatPercent === rate.vatPercent) ?? [];
+      expect(ofRate.reduce((acc, l) => acc + Math.round(Number(l.net) * 100), 0)).toBe(
+        Math.round(Number(rate.net) * 100),
+      );
+      expect(ofRate.reduce((acc, l) => acc + Math.round(Number(l.vat) * 100), 0)).toBe(
+        Math.round(Number(rate.vat) * 100),
+      );
+    }
     for (const doc of docs) expect(validateXml(buildInvoicesDoc([doc], DEFAULT_MAPPINGS))).toEqual([]);
     const xml = buildInvoicesDoc(docs.slice(0, 1), DEFAULT_MAPPINGS);
     expect(xml).toContain('<series>ΛΥΔ</series>');
@@ -142,7 +163,7 @@ describe('water bills through myDATA', () => {
     expect(await transmission(household.id)).toMatchObject({ state: 'notSent', canSend: true });
     expect(await transmit({ billId: household.id })).toMatchObject({ sent: 1, failed: 0 });
     const sent = await transmission(household.id);
-    expect(sent).toMatchObject({ state: 'sent', canSend: false, canCancel: false });
+    expect(sent).toMatchObject({ state: 'sent', canSend: false, canCancel: true });
     expect(sent.mark).toMatch(/^\d{15}$/);
     expect(aade.invoices.get(sent.uid)?.mark).toBe(sent.mark);
     // The page shows the QR code itself, as printed.
@@ -183,6 +204,7 @@ describe('water bills through myDATA', () => {
       ]),
     );
     expect(list.content.find((r: Json) => r.id === refused.id).errorText).toContain('102');
+    expect(list.content.find((r: Json) => r.id === refused.id).errors).toEqual([REFUSED]);
     expect(list.content.find((r: Json) => r.id === business.id).invoiceType).toBe('2.1');
     expect(list.content.find((r: Json) => r.id === household.id).invoiceType).toBe('11.2');
     const dashboard = (await inject('GET', q('/api/dashboard'))).json();
@@ -198,6 +220,61 @@ describe('water bills through myDATA', () => {
       billIds: [household.id, business.id],
     });
     expect(started.json().documents).toBe(0);
+  });
+
+  it('a bill to a foreign owner names the owner with the address; sent as the business type', async () => {
+    const foreign = await finalizedBill(
+      4,
+      {
+        individual: false,
+        fullname: 'Kypros Hotels Ltd',
+        vatnumber: '102590332',
+        country: 'CY',
+        address: 'Makariou 12',
+        zipcode: '1065',
+        city: 'Nicosia',
+      },
+      '30',
+      '2026-05-11',
+    );
+    const [doc] = await billSource(t.database.db, companyId, { branch: 0, mappings: DEFAULT_MAPPINGS }, [
+      foreign.id,
+    ]);
+    expect(doc?.counterpart).toMatchObject({
+      country: 'CY',
+      name: 'Kypros Hotels Ltd',
+      address: { street: 'Makariou 12', postalCode: '1065', city: 'Nicosia' },
+    });
+    const xml = buildInvoicesDoc(doc ? [doc] : [], DEFAULT_MAPPINGS);
+    expect(validateXml(xml)).toEqual([]);
+    expect(xml).toContain(
+      '<address><street>Makariou 12</street><postalCode>1065</postalCode><city>Nicosia</city></address>',
+    );
+    expect(await transmit({ billId: foreign.id })).toMatchObject({ sent: 1 });
+  });
+
+  it('cancels a sent bill at AADE, keeping the cancellation MARK; a paid bill is not cancelled', async () => {
+    // The business bill is paid in part: it was issued, so it is corrected, not cancelled.
+    await t.database.db.execute(sql`UPDATE billing_bills SET paid = 10 WHERE id = ${business.id}`);
+    const paid = await transmission(business.id);
+    expect(paid).toMatchObject({ state: 'sent', canCancel: false, cancelRefusal: 'mydata.error.billPaid' });
+    const refusedCancel = await inject('POST', q(`/api/mydata/bills/${business.id}/cancel`));
+    expect(refusedCancel.statusCode).toBe(409);
+    expect(refusedCancel.json().key).toBe('mydata.error.billPaid');
+    expect(aade.calls.some((c) => c.action === 'CancelInvoice')).toBe(false);
+
+    expect(await transmission(household.id)).toMatchObject({ canCancel: true, cancelRefusal: null });
+    const cancelled = await inject('POST', q(`/api/mydata/bills/${household.id}/cancel`));
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mark = cancelled.json().mark;
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled', canCancel: false, canSend: false });
+    expect(cancelled.json().cancellationMark).toMatch(/^\d{15}$/);
+    expect(aade.invoices.get(cancelled.json().uid)?.cancellationMark).toBe(cancelled.json().cancellationMark);
+    expect(mark).toBeTruthy();
+    // Twice is refused here, before AADE is asked.
+    const again = await inject('POST', q(`/api/mydata/bills/${household.id}/cancel`));
+    expect(again.statusCode).toBe(409);
+    expect(aade.calls.filter((c) => c.action === 'CancelInvoice')).toHaveLength(1);
   });
 
   it('refuses a bill that is not finalized, and another company’s bill is not found', async () => {

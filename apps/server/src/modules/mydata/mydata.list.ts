@@ -1,4 +1,4 @@
-import { type MydataDocumentListItem, mydataDocumentsCatalog } from '@protocol/contracts';
+import { type AadeError, type MydataDocumentListItem, mydataDocumentsCatalog } from '@protocol/contracts';
 import { and, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
@@ -44,7 +44,7 @@ export function mydataDocumentsList(db: Db) {
     id: v.key,
     async fetch(where, orderBy, limit, offset) {
       return db
-        .select(columns)
+        .select({ ...columns, errors: sql<AadeError[]>`coalesce(${v.errors}, '[]'::jsonb)` })
         .from(v)
         .where(where)
         .orderBy(...orderBy)

@@ -23,6 +23,7 @@ import { mydataDocumentsList } from './mydata.list.ts';
 import { type MydataSource, mydataDocuments, mydataTransmissions } from './mydata.schema.ts';
 import {
   billsToTransmit,
+  cancelBillTransmission,
   cancelTransmission,
   documentsToTransmit,
   getBillTransmission,
@@ -197,6 +198,21 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => cancelTransmission(db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/mydata/bills/:id/cancel',
+    {
+      config: { permission: 'mydata:write', companyScoped: true },
+      schema: {
+        tags,
+        summary: 'Cancel a sent water bill at AADE (CancelInvoice), unless paid; keeps the cancellation MARK',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: transmissionSchema },
+      },
+    },
+    async (request) => cancelBillTransmission(db, companyOf(request), request.params.id),
   );
 };
 

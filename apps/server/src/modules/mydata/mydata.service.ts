@@ -12,7 +12,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { barcodePng } from '../../platform/pdf/index.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import { finalizedBills, finalizedBillsOfDay } from '../billing/api.ts';
+import { finalizedBillMydataDetails, finalizedBills, finalizedBillsOfDay } from '../billing/api.ts';
 import { readCredentials } from '../companies/api.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
@@ -24,7 +24,7 @@ import {
   findTransmitted,
   sendInvoices,
 } from './mydata.client.ts';
-import { DEFAULT_SETTINGS } from './mydata.defaults.ts';
+import { DEFAULT_SETTINGS, withDefaultMappings } from './mydata.defaults.ts';
 import { transmittableOfCompany } from './mydata.list.ts';
 import { type MydataSource, mydataSettings, mydataTransmissions } from './mydata.schema.ts';
 import { billSource, financeSource } from './mydata.sources.ts';
@@ -61,7 +61,7 @@ export async function readSettings(db: Db, box: SecretBox, companyId: number): P
         testUrl: row.testUrl,
         productionUrl: row.productionUrl,
         branch: row.branch,
-        mappings: row.mappings,
+        mappings: withDefaultMappings(row.mappings),
       }
     : DEFAULT_SETTINGS;
   const credentialsSet = Boolean(credentials.aadeUsername && credentials.aadeSubscriptionKey);
@@ -138,7 +138,8 @@ function transmissionOf(doc: DocumentHead, row: Row | undefined): Transmission {
     sentAt: row?.sentAt?.toISOString() ?? null,
     updatedAt: row?.updatedAt?.toISOString() ?? null,
     canSend: finalized && (state === 'notSent' || state === 'failed' || state === 'uncertain'),
-    canCancel: state === 'sent',
+    canCancel: false,
+    cancelRefusal: null,
   };
 }
 
@@ -172,7 +173,45 @@ export async function getTransmission(
   documentId: number,
 ): Promise<Transmission> {
   const doc = await documentOf(db, principal, documentId);
-  return withQrImage(transmissionOf(doc, await rowOf(db, 'document', documentId)));
+  const row = await rowOf(db, 'document', documentId);
+  return withQrImage(await withCancel(db, doc.companyId, 'document', transmissionOf(doc, row), row));
+}
+
+/**
+ * Why AADE's cancellation is not for this document, or null. CancelInvoice withdraws a document
+ * transmitted by mistake, as if never issued; a document that was issued and then corrected or
+ * settled is corrected by a credit note instead. So only a sent document with a MARK is cancelled,
+ * never one a finalized credit note already corrects, nor a water bill with a payment against it.
+ */
+async function cancelRefusal(
+  db: Db,
+  companyId: number,
+  source: MydataSource,
+  documentId: number,
+  row: Row | undefined,
+): Promise<string | null> {
+  if (!row?.mark || row.state !== 'sent') return 'mydata.error.notCancellable';
+  if (source === 'bill') {
+    const details = (await finalizedBillMydataDetails(db, companyId, [documentId])).get(documentId);
+    return details && new Decimal(details.paid).gt(0) ? 'mydata.error.billPaid' : null;
+  }
+  const [credited] = await db
+    .select({ id: financeDocuments.id })
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.relatedDocumentId, documentId), eq(financeDocuments.entryState, 9)));
+  return credited ? 'mydata.error.credited' : null;
+}
+
+async function withCancel(
+  db: Db,
+  companyId: number,
+  source: MydataSource,
+  transmission: Transmission,
+  row: Row | undefined,
+): Promise<Transmission> {
+  if (transmission.state !== 'sent') return transmission;
+  const refusal = await cancelRefusal(db, companyId, source, transmission.documentId, row);
+  return { ...transmission, canCancel: refusal === null, cancelRefusal: refusal };
 }
 
 /** The QR code drawn as the PDF draws it (bwip-js), for the page to show beside its link. */
@@ -209,7 +248,7 @@ export async function getBillTransmission(db: Db, companyId: number, billId: num
   };
   const row = await rowOf(db, 'bill', billId);
   const transmission = transmissionOf({ ...head, invoiceType: row?.invoiceType ?? head.invoiceType }, row);
-  return withQrImage({ ...transmission, canCancel: false });
+  return withQrImage(await withCancel(db, companyId, 'bill', transmission, row));
 }
 
 /** Bills a request names: one finalized bill, a run's bills, or a day's not yet sent. */
@@ -321,12 +360,12 @@ export async function transmitDocuments(
   kind: MydataSource = 'document',
 ): Promise<TransmitResult> {
   const { conn, branch, settings } = await connectionOf(db, companyId);
-  const source = kind === 'bill' ? billSource(settings.mappings) : financeSource;
+  const source = kind === 'bill' ? billSource : financeSource;
   const result: TransmitResult = { sent: 0, failed: 0, uncertain: 0, skipped: 0 };
   for (let at = 0; at < documentIds.length; at += BATCH) {
     if (signal?.aborted) throw new Error('Stopped');
     const ids = documentIds.slice(at, at + BATCH);
-    const docs = await source(db, companyId, branch, ids);
+    const docs = await source(db, companyId, { branch, mappings: settings.mappings }, ids);
     result.skipped += ids.length - docs.length;
     const existing = new Map(
       (
@@ -501,24 +540,31 @@ export async function cancelTransmission(
   documentId: number,
 ): Promise<Transmission> {
   const doc = await documentOf(db, principal, documentId);
-  const row = await rowOf(db, 'document', documentId);
-  if (!row?.mark || row.state !== 'sent') throw new AppError(409, 'mydata.error.notCancellable');
-  const [credited] = await db
-    .select({ id: financeDocuments.id })
-    .from(financeDocuments)
-    .where(and(eq(financeDocuments.relatedDocumentId, documentId), eq(financeDocuments.entryState, 9)));
-  // Once a credit note corrects it, the correction stands and the original stays as sent.
-  if (credited) throw new AppError(409, 'mydata.error.credited');
-  const { conn } = await connectionOf(db, doc.companyId);
+  await cancelAtAade(db, doc.companyId, 'document', documentId);
+  return getTransmission(db, principal, documentId);
+}
+
+/** Cancels a sent water bill at AADE, where the law allows (see `cancelRefusal`). */
+export async function cancelBillTransmission(db: Db, companyId: number, billId: number) {
+  const [bill] = await finalizedBills(db, companyId, [billId]);
+  if (!bill) throw notFound();
+  await cancelAtAade(db, companyId, 'bill', billId);
+  return getBillTransmission(db, companyId, billId);
+}
+
+async function cancelAtAade(db: Db, companyId: number, source: MydataSource, documentId: number) {
+  const row = await rowOf(db, source, documentId);
+  const refusal = await cancelRefusal(db, companyId, source, documentId, row);
+  if (refusal || !row?.mark) throw new AppError(409, refusal ?? 'mydata.error.notCancellable');
+  const { conn } = await connectionOf(db, companyId);
   const answer = await cancelInvoice(conn, row.mark);
   if (answer.statusCode !== 'Success' || !answer.cancellationMark)
     throw new AppError(409, 'mydata.error.aadeRefused', {
       errors: answer.errors.map((e) => `${e.code} ${e.message}`).join('; ') || answer.statusCode,
     });
-  await update(db, 'document', [documentId], {
+  await update(db, source, [documentId], {
     state: 'cancelled',
     cancellationMark: answer.cancellationMark,
     cancelledAt: new Date(),
   });
-  return getTransmission(db, principal, documentId);
 }

@@ -1,7 +1,12 @@
 import { Decimal, type MydataMappings } from '@protocol/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { finalizedBills } from '../billing/api.ts';
+import {
+  type BillMydataDetails,
+  type FinalizedBill,
+  finalizedBillMydataDetails,
+  finalizedBills,
+} from '../billing/api.ts';
 import { companies } from '../companies/companies.schema.ts';
 import {
   financeAccounts,
@@ -23,15 +28,19 @@ import type { MydataSourceDocument } from './mydata.xml.ts';
 export type DocumentSource = (
   db: Db,
   companyId: number,
-  branch: number,
+  settings: { branch: number; mappings: MydataMappings },
   ids: readonly number[],
 ) => Promise<MydataSourceDocument[]>;
+
+/** myDATA's PaymentMethodType of a finance payment method: its mapping's, else its own code. */
+const paymentTypeOf = (mappings: MydataMappings, method: number) =>
+  mappings.paymentMethods?.find((row) => row.method === method)?.type ?? method;
 
 /** Retail documents name no customer (myDATA refuses a counterpart on 11.x). */
 const RETAIL = /^11\./;
 
 /** Finalized finance documents whose series has a myDATA type, in the order asked. */
-export const financeSource: DocumentSource = async (db, companyId, branch, ids) => {
+export const financeSource: DocumentSource = async (db, companyId, { branch, mappings }, ids) => {
   if (ids.length === 0) return [];
   const heads = await db
     .select({
@@ -125,7 +134,7 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
         issueDate: h.date,
         invoiceType: h.invoiceType,
         correlatedMark: h.relatedId ? (marks.find((m) => m.documentId === h.relatedId)?.mark ?? null) : null,
-        paymentMethod: h.paymentMethod,
+        paymentMethod: paymentTypeOf(mappings, h.paymentMethod),
         lines: lines
           .filter((l) => l.documentId === h.id)
           .map((l) => ({
@@ -146,49 +155,110 @@ export const financeSource: DocumentSource = async (db, companyId, branch, ids) 
 
 /**
  * Finalized water bills (numbered in the water-bill series, 11.2 by default). A consumer with an
- * ΑΦΜ gets the mapping's business type (2.1) and is named as counterpart. myDATA refuses negative
- * amounts, so the bill's charges go as one line per VAT rate from its VAT breakdown (a discount
- * nets into its rate), which adds up to the printed bill to the cent; the previous balance is not
- * income and is not sent. A bill is due later: paid on credit (payment method 5).
+ * ΑΦΜ gets the mapping's business type (2.1) and is named as counterpart (a foreign one with its
+ * address). The previous balance is not income and is not sent. A bill is due later: its payment
+ * method is the mapping's (5, on credit).
  */
-export function billSource(mappings: MydataMappings): DocumentSource {
-  return async (db, companyId, branch, ids) => {
-    const [bills, [company]] = await Promise.all([
-      finalizedBills(db, companyId, ids),
-      db.select({ vat: companies.vatnumber }).from(companies).where(eq(companies.id, companyId)),
-    ]);
-    return bills.flatMap((bill) => {
-      if (!bill.invoiceType) return [];
-      const business = Boolean(bill.owner.vatNumber && mappings.businessBillType);
-      const invoiceType = business ? (mappings.businessBillType as string) : bill.invoiceType;
-      return [
-        {
-          documentId: bill.id,
-          issuer: { vatNumber: company?.vat ?? '', branch },
-          counterpart:
-            business && !RETAIL.test(invoiceType)
-              ? {
-                  vatNumber: bill.owner.vatNumber ?? '',
-                  country: bill.owner.country ?? 'GR',
-                  name: bill.owner.name,
-                }
-              : null,
-          series: bill.seriesCode,
-          aa: String(bill.number),
-          issueDate: bill.issueDate,
-          invoiceType,
-          correlatedMark: null,
-          paymentMethod: 5,
-          lines: bill.vat.map((rate) => ({
-            serviceCode: null,
-            net: rate.net,
-            vatPercent: rate.vatPercent,
-            vat: rate.vat,
-          })),
-          taxes: [],
-          payable: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
-        },
-      ];
+export const billSource: DocumentSource = async (db, companyId, { branch, mappings }, ids) => {
+  const [bills, details, [company]] = await Promise.all([
+    finalizedBills(db, companyId, ids),
+    finalizedBillMydataDetails(db, companyId, ids),
+    db.select({ vat: companies.vatnumber }).from(companies).where(eq(companies.id, companyId)),
+  ]);
+  return bills.flatMap((bill) => {
+    if (!bill.invoiceType) return [];
+    const business = Boolean(bill.owner.vatNumber && mappings.businessBillType);
+    const invoiceType = business ? (mappings.businessBillType as string) : bill.invoiceType;
+    const detail = details.get(bill.id);
+    return [
+      {
+        documentId: bill.id,
+        issuer: { vatNumber: company?.vat ?? '', branch },
+        counterpart:
+          business && !RETAIL.test(invoiceType)
+            ? {
+                vatNumber: bill.owner.vatNumber ?? '',
+                country: bill.owner.country ?? 'GR',
+                name: bill.owner.name,
+                address: detail?.ownerAddress,
+              }
+            : null,
+        series: bill.seriesCode,
+        aa: String(bill.number),
+        issueDate: bill.issueDate,
+        invoiceType,
+        correlatedMark: null,
+        paymentMethod: mappings.billPaymentMethod ?? 5,
+        lines: chargeLines(detail?.lines ?? [], bill.vat),
+        taxes: [],
+        payable: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+      },
+    ];
+  });
+};
+
+type BillLine = BillMydataDetails['lines'][number];
+type ChargeLine = MydataSourceDocument['lines'][number];
+
+/**
+ * A bill's lines as myDATA takes them: one per charge kind and VAT rate, each classified as its
+ * kind. myDATA refuses negative amounts, so a discount nets into the charge it reduces (or, when
+ * that leaves nothing to reduce, into the rate's largest charge). The VAT of a rate is the bill's,
+ * as printed: each line's share half-up, the largest line taking the cent left over, so the lines
+ * add up to the bill exactly.
+ */
+export function chargeLines(lines: readonly BillLine[], vat: FinalizedBill['vat']): ChargeLine[] {
+  const out: ChargeLine[] = [];
+  for (const rate of vat) {
+    const ofRate = lines.filter(
+      (l) => l.charge !== 'previousBalance' && new Decimal(l.vatPercent).eq(rate.vatPercent),
+    );
+    const byCharge = new Map<string, Decimal>();
+    for (const l of ofRate) {
+      const charge = l.charge === 'discount' ? l.target : l.charge;
+      if (charge) byCharge.set(charge, (byCharge.get(charge) ?? new Decimal(0)).plus(l.amount));
+    }
+    const unplaced = ofRate
+      .filter((l) => l.charge === 'discount' && !l.target)
+      .reduce((acc, l) => acc.plus(l.amount), new Decimal(0));
+    const largest = () => [...byCharge.entries()].sort((a, b) => b[1].comparedTo(a[1]))[0];
+    for (const [charge, net] of [...byCharge.entries()])
+      if (net.lt(0)) {
+        byCharge.delete(charge);
+        const top = largest();
+        if (top) byCharge.set(top[0], top[1].plus(net));
+      }
+    const top = largest();
+    if (top && !unplaced.isZero()) byCharge.set(top[0], top[1].plus(unplaced));
+    const groups = [...byCharge.entries()].filter(([, net]) => !net.isZero() || byCharge.size === 1);
+    // Lines without charges (an old bill) or a rate they do not add up to: the rate as one line.
+    const sum = groups.reduce((acc, [, net]) => acc.plus(net), new Decimal(0));
+    if (groups.length === 0 || !sum.eq(rate.net) || groups.some(([, net]) => net.lt(0))) {
+      out.push({
+        serviceCode: null,
+        charge: null,
+        net: rate.net,
+        vatPercent: rate.vatPercent,
+        vat: rate.vat,
+      });
+      continue;
+    }
+    const biggest = groups.reduce((a, b) => (b[1].gt(a[1]) ? b : a));
+    let left = new Decimal(rate.vat);
+    const shares = groups.map(([charge, net]) => {
+      if (charge === biggest[0]) return { charge, net, vat: null as Decimal | null };
+      const share = net.times(rate.vatPercent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      left = left.minus(share);
+      return { charge, net, vat: share as Decimal | null };
     });
-  };
+    for (const share of shares)
+      out.push({
+        serviceCode: null,
+        charge: share.charge,
+        net: share.net.toFixed(2),
+        vatPercent: rate.vatPercent,
+        vat: (share.vat ?? left).toFixed(2),
+      });
+  }
+  return out;
 }

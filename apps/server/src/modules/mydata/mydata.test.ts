@@ -124,6 +124,35 @@ describe('myDATA parameters', () => {
     const defaults = (await inject('GET', q('/api/mydata/settings'))).json();
     expect(defaults).toMatchObject({ environment: 'test', branch: 0, credentialsSet: true });
     expect(defaults.mappings.vatCategories).toContainEqual({ percent: '24', category: 1 });
+    // Payment methods (finance's codes are myDATA's: each maps to itself), bills on credit, and a
+    // classification per charge kind of a bill, all visible and changeable.
+    expect(defaults.mappings.paymentMethods).toContainEqual({ method: 3, type: 3 });
+    expect(defaults.mappings.billPaymentMethod).toBe(5);
+    expect(defaults.mappings.chargeClassifications).toContainEqual({
+      charge: 'water',
+      invoiceType: '11.2',
+      category: 'category1_3',
+      type: 'E3_561_003',
+    });
+    const iris = await saveSettings({
+      mappings: { ...DEFAULT_SETTINGS.mappings, paymentMethods: [{ method: 6, type: 8 }] },
+    });
+    expect(iris.mappings.paymentMethods).toEqual([{ method: 6, type: 8 }]);
+    const twice = await inject('PUT', q('/api/mydata/settings'), {
+      ...DEFAULT_SETTINGS,
+      mappings: {
+        ...DEFAULT_SETTINGS.mappings,
+        paymentMethods: [
+          { method: 6, type: 8 },
+          { method: 6, type: 6 },
+        ],
+      },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().fieldErrors[0]).toMatchObject({
+      field: 'mappings.paymentMethods',
+      key: 'mydata.validation.duplicatePaymentMethod',
+    });
     expect(JSON.stringify(defaults)).not.toContain(FAKE_AADE_KEY);
     const saved = await saveSettings({ branch: 1 });
     expect(saved.branch).toBe(1);
@@ -258,7 +287,12 @@ describe('transmission', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ key: 'mydata.error.originalNotSent' });
     expect(refused.json().message).toContain('ΜΑΡΚ');
-    // The credited original is corrected by the credit note, not cancelled.
+    // The credited original is corrected by the credit note, not cancelled: its page says why.
+    expect(await transmission(original)).toMatchObject({
+      state: 'sent',
+      canCancel: false,
+      cancelRefusal: 'mydata.error.credited',
+    });
     expect((await inject('POST', `/api/mydata/documents/${original}/cancel`)).json().key).toBe(
       'mydata.error.credited',
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPINGS } from './mydata.defaults.ts';
 import { parseResponseDoc, responseDocXml } from './mydata.response.ts';
+import { chargeLines } from './mydata.sources.ts';
 import { buildInvoicesDoc, invoiceUid, type MydataSourceDocument } from './mydata.xml.ts';
 import { validateXml } from './mydata.xsd.ts';
 
@@ -241,5 +242,82 @@ describe('ResponseDoc', () => {
       qrUrl: 'https://x/q',
     });
     expect(bad?.errors).toEqual([{ code: '102', message: 'Vat number not found' }]);
+  });
+});
+
+describe('water bills: a line per charge kind, each with its classification', () => {
+  // A bill at two rates: water 12.35 + 6.10 (bands) − 2.47 discount on water, fixed 3.00, all at
+  // 13%: net 18.98, VAT 2.47 (18.98 × 13% = 2.4674); sewerage 5.00 at 24%: VAT 1.20.
+  const lines = [
+    { charge: 'waterFixed', target: null, amount: '3.00', vatPercent: '13.00' },
+    { charge: 'water', target: null, amount: '12.35', vatPercent: '13.00' },
+    { charge: 'water', target: null, amount: '6.10', vatPercent: '13.00' },
+    { charge: 'discount', target: 'water', amount: '-2.47', vatPercent: '13.00' },
+    { charge: 'sewerage', target: null, amount: '5.00', vatPercent: '24.00' },
+    { charge: 'previousBalance', target: null, amount: '40.00', vatPercent: '0.00' },
+  ] as const;
+  const vat = [
+    { vatPercent: '13.00', net: '18.98', vat: '2.47' },
+    { vatPercent: '24.00', net: '5.00', vat: '1.20' },
+  ];
+
+  it('nets a discount into its charge and shares the rate’s VAT so the lines add up to the bill', () => {
+    // water 15.98 → VAT 2.08 (the largest takes the rest: 2.47 − 0.39); fixed 3.00 → 0.39 (half-up of 0.39).
+    expect(chargeLines([...lines], vat)).toEqual([
+      { serviceCode: null, charge: 'waterFixed', net: '3.00', vatPercent: '13.00', vat: '0.39' },
+      { serviceCode: null, charge: 'water', net: '15.98', vatPercent: '13.00', vat: '2.08' },
+      { serviceCode: null, charge: 'sewerage', net: '5.00', vatPercent: '24.00', vat: '1.20' },
+    ]);
+  });
+
+  it('a discount larger than its charge nets into the largest one; no charge lines: one line per rate', () => {
+    const big = [
+      { charge: 'water', target: null, amount: '10.00', vatPercent: '13.00' },
+      { charge: 'sewerageFixed', target: null, amount: '2.00', vatPercent: '13.00' },
+      { charge: 'discount', target: 'sewerageFixed', amount: '-3.00', vatPercent: '13.00' },
+    ] as const;
+    expect(chargeLines([...big], [{ vatPercent: '13.00', net: '9.00', vat: '1.17' }])).toEqual([
+      { serviceCode: null, charge: 'water', net: '9.00', vatPercent: '13.00', vat: '1.17' },
+    ]);
+    expect(chargeLines([], vat).map((l) => [l.charge, l.net, l.vat])).toEqual([
+      [null, '18.98', '2.47'],
+      [null, '5.00', '1.20'],
+    ]);
+  });
+
+  it('classifies each charge for the type sent, validates, and sends the mapped payment method', () => {
+    const mappings = {
+      ...DEFAULT_MAPPINGS,
+      billPaymentMethod: 8,
+      chargeClassifications: [
+        ...(DEFAULT_MAPPINGS.chargeClassifications ?? []).filter((r) => r.charge !== 'sewerage'),
+        {
+          charge: 'sewerage' as const,
+          invoiceType: '11.2' as const,
+          category: 'category1_5',
+          type: 'E3_561_003',
+        },
+      ],
+    };
+    const bill: MydataSourceDocument = {
+      ...base,
+      series: 'ΛΥΔ',
+      invoiceType: '11.2',
+      counterpart: null,
+      paymentMethod: 8,
+      lines: chargeLines([...lines], vat),
+      payable: '27.65',
+    };
+    const xml = buildInvoicesDoc([bill], mappings);
+    expect(validateXml(xml)).toEqual([]);
+    expect(xml).toContain(
+      '<invoiceDetails><lineNumber>3</lineNumber><netValue>5.00</netValue><vatCategory>1</vatCategory><vatAmount>1.20</vatAmount><incomeClassification><icls:classificationType>E3_561_003</icls:classificationType><icls:classificationCategory>category1_5</icls:classificationCategory>',
+    );
+    expect(xml).toContain('<paymentMethodDetails><type>8</type><amount>27.65</amount>');
+    expect(xml).toContain('<totalGrossValue>27.65</totalGrossValue>');
+    // The summary adds the classifications: category1_3 18.98 (water and fixed), category1_5 5.00.
+    expect(xml).toContain(
+      '<icls:classificationType>E3_561_003</icls:classificationType><icls:classificationCategory>category1_3</icls:classificationCategory><icls:amount>18.98</icls:amount>',
+    );
   });
 });

@@ -22,13 +22,15 @@ export interface MydataSourceDocument {
   invoiceType: string;
   /** The MARK of the document a credit note corrects (5.1). */
   correlatedMark: string | null;
-  /** myDATA payment method (1–7: finance stores myDATA's codes). */
+  /** myDATA's PaymentMethodType (1–8), after the company's payment-method mapping. */
   paymentMethod: number;
   lines: {
     /** A service's code, for its own income classification. */
     serviceCode: string | null;
     /** The service's account code, for the account's income classification. */
     accountCode?: string | null;
+    /** A water bill's charge kind, for the kind's income classification. */
+    charge?: string | null;
     net: string;
     vatPercent: string;
     vat: string;
@@ -71,13 +73,19 @@ function vatCategoryOf(mappings: MydataMappings, percent: string): number | null
   return mappings.vatCategories.find((row) => same(row.percent, percent))?.category ?? null;
 }
 
-/** A line's income classification: its service's, else its account's (longest code), else its type's. */
+/**
+ * A line's income classification: its charge kind's (water bills) or its service's, else its
+ * account's (longest code), else its invoice type's.
+ */
 function classificationOf(
   mappings: MydataMappings,
   invoiceType: string,
-  serviceCode: string | null,
-  accountCode: string | null | undefined,
+  { serviceCode, accountCode, charge }: MydataSourceDocument['lines'][number],
 ) {
+  const byCharge = charge
+    ? mappings.chargeClassifications?.find((row) => row.charge === charge && row.invoiceType === invoiceType)
+    : undefined;
+  if (byCharge) return byCharge;
   const byAccount = accountCode
     ? (mappings.accountClassifications ?? [])
         .filter((row) => accountCode === row.accountCode || accountCode.startsWith(`${row.accountCode}.`))
@@ -158,7 +166,7 @@ function invoiceXml(doc: MydataSourceDocument, mappings: MydataMappings): string
   >();
   doc.lines.forEach((line, index) => {
     const vatCategory = vatCategoryOf(mappings, line.vatPercent);
-    const classification = classificationOf(mappings, doc.invoiceType, line.serviceCode, line.accountCode);
+    const classification = classificationOf(mappings, doc.invoiceType, line);
     out.push('<invoiceDetails>', el('lineNumber', index + 1), el('netValue', moneyString(line.net)));
     if (vatCategory !== null) out.push(el('vatCategory', vatCategory));
     out.push(el('vatAmount', moneyString(line.vat)));

@@ -1,6 +1,6 @@
 import './i18n/index.ts';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { type MydataDocumentListItem, mydataDocumentsCatalog } from '@protocol/contracts';
+import { type MydataDocumentListItem, mydataDocumentsCatalog, type Page } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,8 +9,11 @@ import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { withQuery } from '../../components/DataTable/state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { api } from '../../lib/api.ts';
 import { MYDATA_META_KEY, MYDATA_SEARCH_URL } from './api.ts';
+import { errorText } from './errorText.ts';
 import { TransmitDayPanel } from './TransmitDayPanel.tsx';
 
 type Row = MydataDocumentListItem & Record<string, unknown>;
@@ -24,6 +27,20 @@ export default function MydataListPage() {
   const title = t('mydata.list.title');
   useAppBar({ title });
   const searchUrl = useCompanyPath(MYDATA_SEARCH_URL);
+  // The errors column in the user's language, as the document's page says them (the server's is AADE's raw text).
+  const fetchPage = useCallback(
+    async (query: string, signal: AbortSignal) => {
+      const page = await api.get<Page<Row>>(withQuery(searchUrl, query), { signal });
+      return {
+        ...page,
+        content: page.content.map((row) => ({
+          ...row,
+          errorText: row.errors.length > 0 ? row.errors.map((e) => errorText(t, e)).join(' · ') : null,
+        })),
+      };
+    },
+    [searchUrl, t],
+  );
   const onRowClick = useCallback(
     (row: Row) => navigate(localize(`/mydata/${row.source === 'bill' ? 'bills' : 'documents'}/${row.id}`)),
     [navigate, localize],
@@ -43,6 +60,7 @@ export default function MydataListPage() {
         metaUrl="/api/users/meta"
         metaKey={MYDATA_META_KEY}
         title={title}
+        fetchPage={fetchPage}
         onRowClick={onRowClick}
         rowLabel={(row) => `${row.seriesCode}-${row.number}/${row.year}`}
         rowSecondary={(row) => t(`mydata.state.${row.state}`)}

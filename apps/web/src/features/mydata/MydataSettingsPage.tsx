@@ -13,8 +13,10 @@ import {
   type MydataSettings,
   mydataEnvironments,
   mydataInvoiceTypes,
+  paymentMethods,
   type SaveMydataSettings,
   saveMydataSettingsSchema,
+  vatCharges,
 } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -46,6 +48,9 @@ interface FormValues {
   serviceClassifications: { serviceCode: string; category: string; type: string }[];
   accountClassifications: { accountCode: string; category: string; type: string }[];
   taxCodes: { kind: string; percent: string; category: string }[];
+  paymentMethods: { method: string; type: string }[];
+  billPaymentMethod: string;
+  chargeClassifications: { charge: string; invoiceType: string; category: string; type: string }[];
 }
 
 function toForm(s: MydataSettings): FormValues {
@@ -66,6 +71,9 @@ function toForm(s: MydataSettings): FormValues {
       percent: r.percent ?? '',
       category: String(r.category),
     })),
+    paymentMethods: (m.paymentMethods ?? []).map((r) => ({ method: String(r.method), type: String(r.type) })),
+    billPaymentMethod: String(m.billPaymentMethod ?? 5),
+    chargeClassifications: (m.chargeClassifications ?? []).map((r) => ({ ...r, type: r.type ?? '' })),
   };
 }
 
@@ -89,6 +97,17 @@ function toBody(v: FormValues): SaveMydataSettings {
         kind: Number(r.kind),
         percent: r.percent.trim() || null,
         category: Number(r.category),
+      })),
+      paymentMethods: v.paymentMethods.map((r) => ({
+        method: Number(r.method) as (typeof paymentMethods)[number],
+        type: Number(r.type),
+      })),
+      billPaymentMethod: Number(v.billPaymentMethod),
+      chargeClassifications: v.chargeClassifications.map((r) => ({
+        charge: r.charge as (typeof vatCharges)[number],
+        invoiceType: r.invoiceType as (typeof mydataInvoiceTypes)[number],
+        category: r.category,
+        type: r.type.trim() || null,
       })),
     },
   };
@@ -200,6 +219,12 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
     label: `${value} · ${t(`mydata.invoiceType.${value.replace('.', '_')}`)}`,
   }));
   const taxKinds = [1, 2, 3, 4, 5, 6].map((k) => ({ value: String(k), label: t(`mydata.taxKind.${k}`) }));
+  const methods = paymentMethods.map((k) => ({ value: String(k), label: t(`mydata.paymentMethod.${k}`) }));
+  const paymentTypes = [1, 2, 3, 4, 5, 6, 7, 8].map((k) => ({
+    value: String(k),
+    label: `${k} · ${t(`mydata.paymentType.${k}`)}`,
+  }));
+  const charges = vatCharges.map((value) => ({ value, label: t(`mydata.charge.${value}`) }));
   const classification = (first: Column): Column[] => [
     first,
     { key: 'category', label: t('mydata.settings.classificationCategory'), width: 120 },
@@ -303,6 +328,31 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 testId="mydata-businessBillType"
                 disabled={readOnly}
               />
+              <Box sx={{ mt: 2.25 }}>
+                <SelectField
+                  control={control}
+                  name="billPaymentMethod"
+                  label={t('mydata.settings.billPaymentMethod')}
+                  options={paymentTypes}
+                  testId="mydata-billPaymentMethod"
+                  disabled={readOnly}
+                />
+              </Box>
+            </Section>
+            <Section
+              title={t('mydata.settings.paymentMethods')}
+              hint={t('mydata.settings.paymentMethodsHint')}
+            >
+              <MappingRows
+                control={control}
+                name="paymentMethods"
+                readOnly={readOnly}
+                empty={{ method: '', type: '' }}
+                columns={[
+                  { key: 'method', label: t('mydata.settings.paymentMethod'), width: 180, options: methods },
+                  { key: 'type', label: t('mydata.settings.paymentType'), width: 180, options: paymentTypes },
+                ]}
+              />
             </Section>
           </Stack>
         </Grid>
@@ -357,6 +407,28 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 })}
               />
             </Section>
+            <Section
+              title={t('mydata.settings.chargeClassifications')}
+              hint={t('mydata.settings.chargeClassificationsHint')}
+            >
+              <MappingRows
+                control={control}
+                name="chargeClassifications"
+                readOnly={readOnly}
+                empty={{ charge: 'water', invoiceType: '11.2', category: '', type: '' }}
+                columns={[
+                  { key: 'charge', label: t('mydata.settings.charge'), width: 170, options: charges },
+                  {
+                    key: 'invoiceType',
+                    label: t('mydata.settings.invoiceType'),
+                    width: 85,
+                    options: mydataInvoiceTypes.map((value) => ({ value, label: value })),
+                  },
+                  { key: 'category', label: t('mydata.settings.classificationCategory'), width: 125 },
+                  { key: 'type', label: t('mydata.settings.classificationType'), width: 125 },
+                ]}
+              />
+            </Section>
             <Section title={t('mydata.settings.taxCodes')} hint={t('mydata.settings.taxCodesHint')}>
               <MappingRows
                 control={control}
@@ -370,7 +442,6 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
                 ]}
               />
             </Section>
-            <Alert severity="info">{t('mydata.settings.paymentMethodsNote')}</Alert>
           </Stack>
         </Grid>
       </Grid>

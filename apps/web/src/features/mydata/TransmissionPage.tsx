@@ -37,6 +37,7 @@ import { getToken } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { mydataApi, transmissionKey } from './api.ts';
+import { errorText } from './errorText.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
 
 const STATE_COLOR: Record<TransmissionState, 'default' | 'success' | 'error' | 'warning'> = {
@@ -78,37 +79,16 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
  */
 function ErrorLine({ error }: { error: AadeError }) {
   const { t } = useTranslation();
-  if (error.code === 'xsd' && error.rule) {
-    const field = error.field ?? '';
+  if (error.code === 'xsd' && error.rule)
     return (
       <Box sx={{ mb: 0.5 }} data-testid="mydata-xsd-error">
-        <Typography variant="body2">
-          {t('mydata.document.xsdRule')}
-          {': '}
-          {t(`mydata.xsd.${error.rule}`, {
-            field: t(`mydata.xsdField.${field}`, { defaultValue: field }),
-            value: error.value ?? '',
-          })}
-        </Typography>
+        <Typography variant="body2">{errorText(t, error)}</Typography>
         <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
           {t('mydata.document.rawDetail')}: {error.message}
         </Typography>
       </Box>
     );
-  }
-  if (error.code === 'originalNotSent')
-    return <Typography variant="body2">{t('mydata.error.originalNotSent')}</Typography>;
-  return (
-    <Typography variant="body2">
-      {error.code === 'xsd'
-        ? t('mydata.document.xsdRule')
-        : error.code === 'timeout' || error.code === 'unavailable'
-          ? t(`mydata.document.${error.code}`)
-          : `${t('mydata.document.aadeCode')} ${error.code}`}
-      {': '}
-      {error.message}
-    </Typography>
-  );
+  return <Typography variant="body2">{errorText(t, error)}</Typography>;
 }
 
 function TransmissionView({
@@ -141,10 +121,11 @@ function TransmissionView({
     onSuccess: (answer) => tracker.follow(answer.jobId),
   });
   const cancel = useMutation({
-    mutationFn: () => mydataApi.cancel(tr.documentId),
+    mutationFn: () =>
+      source === 'bill' ? mydataApi.cancelBill(companyId, tr.documentId) : mydataApi.cancel(tr.documentId),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      notify(t('mydata.document.cancelled'), 'success');
+      notify(t(source === 'bill' ? 'mydata.document.cancelledBill' : 'mydata.document.cancelled'), 'success');
     },
   });
   const pdf = useMutation({
@@ -206,7 +187,7 @@ function TransmissionView({
           <Chip
             label={t(`mydata.state.${tr.state}`)}
             color={STATE_COLOR[tr.state]}
-            variant={tr.state === 'notSent' ? 'outlined' : 'filled'}
+            variant={tr.state === 'notSent' || tr.state === 'cancelled' ? 'outlined' : 'filled'}
             data-testid="mydata-document-state"
             data-state={tr.state}
           />
@@ -272,6 +253,14 @@ function TransmissionView({
         {(send.error || cancel.error) && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {errorMessage(t, send.error ?? cancel.error)}
+          </Alert>
+        )}
+        {tr.cancelRefusal && tr.cancelRefusal !== 'mydata.error.notCancellable' && (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="mydata-document-cancel-refusal">
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t('mydata.document.cancelRefusal')}
+            </Typography>
+            {t(tr.cancelRefusal)}
           </Alert>
         )}
         {can('mydata:write') && (tr.canSend || tr.canCancel) && (

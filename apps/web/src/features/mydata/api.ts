@@ -32,6 +32,8 @@ export const mydataApi = {
       body,
     ),
   cancel: (documentId: number) => api.post<Transmission>(`/api/mydata/documents/${documentId}/cancel`, {}),
+  cancelBill: (companyId: number | null, billId: number) =>
+    api.post<Transmission>(withCompany(`/api/mydata/bills/${billId}/cancel`, companyId), {}),
   job: (jobId: number, signal?: AbortSignal) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
 };
 
