@@ -18,6 +18,8 @@ find_pg_bin() {
 missing=()
 find_pg_bin >/dev/null || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The e2e tests turn printed PDFs into pictures with pdftoppm.
+command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     step "installing ${missing[*]} with apt-get"

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { pdfShot } from '../support/pdf.ts';
 
 /**
  * Sending the bills (issue 17) as the billing clerk does it: a finalized run of two routes; on
@@ -163,20 +162,7 @@ describe('sending the bills', () => {
     expect(text.match(/Λογαριασμός ύδρευσης – αποχέτευσης/g)).toHaveLength(2);
     expect(text.indexOf('Αποστολή 714')).toBeGreaterThan(-1);
     expect(text.indexOf('Αποστολή 714')).toBeLessThan(text.indexOf('Αποστολή 713'));
-    const pdfFile = path.join(SCREENSHOTS, 'billing-print-route.pdf');
-    writeFileSync(pdfFile, bytes);
-    execFileSync('pdftoppm', [
-      '-r',
-      '70',
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdfFile,
-      pdfFile.replace(/\.pdf$/, ''),
-    ]);
+    pdfShot(bytes, 'billing-print-route', 70);
     // Posted: the route's sending is completed.
     await route.getByTestId('billing-sending-complete').click();
     await expect.poll(() => route.getByTestId('billing-sending-completed').textContent()).toBe('4');

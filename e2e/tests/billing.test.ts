@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { pdfShot } from '../support/pdf.ts';
 
 /**
  * Billing (issue 17) as the billing clerk uses it: a 2027 household tariff with three bands and a
@@ -224,9 +223,7 @@ describe('billing', () => {
         expect(text).toContain('31.76 €');
       }
       // A picture of the page, as the consumer sees it.
-      const file = path.join(SCREENSHOTS, `billing-bill-${lang}.pdf`);
-      writeFileSync(file, bytes);
-      execFileSync('pdftoppm', ['-r', '90', '-png', '-singlefile', file, file.replace(/\.pdf$/, '')]);
+      pdfShot(bytes, `billing-bill-${lang}`, 90);
     }
   });
 });

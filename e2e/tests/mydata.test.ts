@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { utilityDay } from '@protocol/contracts';
 import {
@@ -12,6 +9,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { pdfShot } from '../support/pdf.ts';
 
 /**
  * myDATA (issue 20) as the accountant uses it, against the local AADE: the parameters, an invoice
@@ -36,26 +34,6 @@ const api = async (method: string, url: string, body?: unknown) => {
 };
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-
-/** The first page of a PDF as a PNG screenshot (Debian's pdftoppm), to look at what is printed. */
-function pdfShot(pdf: ArrayBuffer, name: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mydata-pdf-'));
-  writeFileSync(path.join(dir, 'doc.pdf'), Buffer.from(pdf));
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '80',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    path.join(dir, 'doc.pdf'),
-    path.join(dir, 'page'),
-  ]);
-  renameSync(path.join(dir, 'page.png'), path.join(SCREENSHOTS, `${name}.png`));
-  rmSync(dir, { recursive: true, force: true });
-}
 
 let traderId: number;
 let refusedTraderId: number;
