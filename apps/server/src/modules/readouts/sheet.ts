@@ -74,6 +74,16 @@ export async function routeOf(tx: Tx, companyId: number, routeId: number) {
 
 type PeriodRow = typeof readoutRoutePeriods.$inferSelect;
 
+/** The dates of period `key.period` of `months` months; one past the year's last is refused. */
+export function periodOfYear(key: Pick<PeriodKey, 'year' | 'period'>, months: number) {
+  // A 4-month periodicity has three periods: a fourth is no period of the year.
+  if (key.period > Math.floor(12 / months))
+    throw badRequest([
+      { field: 'period', key: 'readouts.no_such_period', params: { periods: Math.floor(12 / months) } },
+    ]);
+  return periodDates(key.year, key.period, months);
+}
+
 /** The route's period as stored, or as it will be when its first reading is saved. */
 export async function describePeriod(
   tx: Tx,
@@ -93,12 +103,7 @@ export async function describePeriod(
       ),
     );
   const months = row?.months ?? (await periodMonths(tx, companyId));
-  // A 4-month periodicity has three periods: a fourth is no period of the year.
-  if (key.period > Math.floor(12 / months))
-    throw badRequest([
-      { field: 'period', key: 'readouts.no_such_period', params: { periods: Math.floor(12 / months) } },
-    ]);
-  const dates = periodDates(key.year, key.period, months);
+  const dates = periodOfYear(key, months);
   const held = row?.heldBy && row.heldUntil && row.heldUntil > new Date() ? row.heldBy : null;
   return {
     id: row?.id ?? null,
@@ -118,7 +123,7 @@ export async function describePeriod(
 }
 
 /** Readings of earlier periods than `key` (year, period): the history of the consumers. */
-const earlier = (key: PeriodKey) =>
+const earlier = (key: Pick<PeriodKey, 'year' | 'period'>) =>
   or(
     lt(readoutRoutePeriods.year, key.year),
     and(eq(readoutRoutePeriods.year, key.year), lt(readoutRoutePeriods.period, key.period)),
@@ -135,9 +140,31 @@ export async function loadRows(
   periodId: number | null,
   consumerIds?: number[],
 ): Promise<ReadoutRow[]> {
+  const rows = await consumerRows(
+    tx,
+    companyId,
+    key,
+    { routeIds: [key.routeId], consumerIds },
+    new Map([[key.routeId, periodId]]),
+  );
+  return rows.map(({ routeId: _, ...row }) => row);
+}
+
+/**
+ * The rows of consumers of several routes in one go (an import's chunk), each with its route and
+ * its reading of that route's period (`periodOf`: route to period id, null before the first reading).
+ */
+export async function consumerRows(
+  tx: Tx,
+  companyId: number,
+  key: Omit<PeriodKey, 'routeId'>,
+  which: { routeIds: number[]; consumerIds?: number[] | undefined },
+  periodOf: Map<number, number | null>,
+): Promise<(ReadoutRow & { routeId: number })[]> {
   const consumers = await tx
     .select({
       consumerId: waterConsumers.id,
+      routeId: waterConsumers.routeId,
       code: waterConsumers.code,
       ownerName: traders.fullname,
       supplyAddress: waterConsumers.supplyAddress,
@@ -163,8 +190,10 @@ export async function loadRows(
     .where(
       and(
         eq(waterConsumers.companyId, companyId),
-        eq(waterConsumers.routeId, key.routeId),
-        consumerIds ? inArray(waterConsumers.id, consumerIds) : undefined,
+        which.routeIds.length === 1
+          ? eq(waterConsumers.routeId, which.routeIds[0] ?? 0)
+          : inArray(waterConsumers.routeId, which.routeIds),
+        which.consumerIds ? inArray(waterConsumers.id, which.consumerIds) : undefined,
       ),
     )
     .orderBy(sql`${waterConsumers.routePosition} NULLS LAST`, asc(waterConsumers.code));
@@ -234,20 +263,22 @@ export async function loadRows(
     historyOf.set(h.consumerId, list);
   }
 
+  const periodIds = [...periodOf.values()].filter((id): id is number => id !== null);
   const current =
-    periodId === null
+    periodIds.length === 0
       ? []
       : await tx
           .select()
           .from(readoutReadings)
           .where(
             and(
-              eq(readoutReadings.routePeriodId, periodId),
+              inArray(readoutReadings.routePeriodId, periodIds),
               inArray(readoutReadings.consumerId, ids),
               isNull(readoutReadings.supersededAt),
             ),
           );
-  const currentOf = new Map(current.map((r) => [r.consumerId, r]));
+  // A consumer's reading of its own route's period (one that moved route has one on the old one too).
+  const currentOf = new Map(current.map((r) => [`${r.routePeriodId}:${r.consumerId}`, r]));
 
   return consumers.map((c) => {
     const prev = previousOf.get(c.consumerId);
@@ -267,9 +298,10 @@ export async function loadRows(
         previousDate = prev.readOn;
       }
     }
-    const r = currentOf.get(c.consumerId);
+    const r = currentOf.get(`${periodOf.get(c.routeId ?? 0) ?? null}:${c.consumerId}`);
     return {
       consumerId: c.consumerId,
+      routeId: c.routeId ?? 0,
       code: c.code,
       ownerName: c.ownerName,
       supplyAddress: c.supplyAddress,
