@@ -136,7 +136,7 @@ export async function saveChunk(
             .where(
               and(
                 eq(readoutReadings.companyId, target.companyId),
-                inArray(readoutReadings.idempotencyKey, keys),
+                sql`${readoutReadings.idempotencyKey} = ANY(${sql.param(keys)}::text[])`,
               ),
             );
     const seenKeys = new Set(seen.map((s) => s.key));
@@ -211,15 +211,9 @@ export async function saveChunk(
     const updates = [...kept.values()].filter((k) => k.existing !== null);
     if (inserts.length > 0) {
       // A key someone else saved meanwhile is theirs: that line was already imported.
-      const written = await tx
-        .insert(readoutReadings)
-        .values(inserts.map((k) => k.values))
-        .onConflictDoNothing({ target: [readoutReadings.companyId, readoutReadings.idempotencyKey] })
-        .returning({ key: readoutReadings.idempotencyKey });
-      const writtenKeys = new Set(written.map((w) => w.key));
+      const written = await insertReadings(tx, target, inserts);
       for (const k of inserts)
-        if (!writtenKeys.has(k.values.idempotencyKey ?? null))
-          outcomes[k.line] = { saved: false, already: true };
+        if (!written.has(k.values.idempotencyKey ?? '')) outcomes[k.line] = { saved: false, already: true };
     }
     if (updates.length > 0) await updateReadings(tx, target.username, updates);
     // A route's period turns from new to being edited with its first reading.
@@ -243,27 +237,58 @@ export async function saveChunk(
   });
 }
 
+/** The rows of a chunk's statement, as one JSON parameter: one statement, however many rows. */
+const recordset = (rows: { values: ReadingValues; existing: number | null }[]) =>
+  JSON.stringify(
+    rows.map(({ values: v, existing }) => ({
+      id: existing,
+      route_period_id: v.routePeriodId,
+      consumer_id: v.consumerId,
+      meter_id: v.meterId,
+      reading: v.reading,
+      read_on: v.readOn,
+      source: v.source,
+      note: v.note,
+      previous_reading: v.previousReading,
+      consumption: v.consumption,
+      basis: v.basis,
+      flags: v.flags,
+      review: v.review,
+      corrects_id: v.correctsId,
+      idempotency_key: v.idempotencyKey,
+    })),
+  );
+const recordsetColumns = sql`id int, route_period_id int, consumer_id int, meter_id int, reading int, read_on date,
+  source smallint, note text, previous_reading int, consumption int, basis text, flags text[],
+  review smallint, corrects_id int, idempotency_key text`;
+
+/** New readings in one statement; answers the keys written (not those already there). */
+async function insertReadings(
+  tx: Tx,
+  target: ChunkTarget,
+  inserts: { values: ReadingValues; existing: number | null }[],
+) {
+  const result = await tx.execute(sql`
+    INSERT INTO ${readoutReadings} (company_id, route_period_id, consumer_id, meter_id, reading, read_on,
+      source, note, previous_reading, consumption, basis, flags, review, estimated, corrects_id,
+      idempotency_key, createuser)
+    SELECT ${target.companyId}::int, v.route_period_id, v.consumer_id, v.meter_id, v.reading, v.read_on,
+      v.source, v.note, v.previous_reading, v.consumption, v.basis, v.flags, v.review, false,
+      v.corrects_id, v.idempotency_key, ${target.username}::text
+    FROM jsonb_to_recordset(${recordset(inserts)}::jsonb) AS v(${recordsetColumns})
+    ON CONFLICT (company_id, idempotency_key) DO NOTHING
+    RETURNING idempotency_key`);
+  return new Set(
+    (result as unknown as { rows: { idempotency_key: string }[] }).rows.map((r) => r.idempotency_key),
+  );
+}
+
 /** The period's readings the grid (or an earlier import) saved, replaced by the file's in one statement. */
 async function updateReadings(
   tx: Tx,
   username: string,
   updates: { values: ReadingValues; existing: number | null }[],
 ) {
-  const rows = updates.map(({ values: v, existing }) => ({
-    id: existing,
-    meter_id: v.meterId,
-    reading: v.reading,
-    read_on: v.readOn,
-    source: v.source,
-    note: v.note,
-    previous_reading: v.previousReading,
-    consumption: v.consumption,
-    basis: v.basis,
-    flags: v.flags,
-    review: v.review,
-    corrects_id: v.correctsId,
-    idempotency_key: v.idempotencyKey,
-  }));
   const at = new Date().toISOString();
   await tx.execute(sql`
     UPDATE ${readoutReadings} AS r SET
@@ -273,9 +298,6 @@ async function updateReadings(
       estimated = false, corrects_id = v.corrects_id, idempotency_key = v.idempotency_key,
       updateuser = ${username}, updatedate = ${at}::timestamptz,
       changeuser = ${username}, changedate = ${at}::timestamptz
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
-      id int, meter_id int, reading int, read_on date, source smallint, note text,
-      previous_reading int, consumption int, basis text, flags text[], review smallint,
-      corrects_id int, idempotency_key text)
+    FROM jsonb_to_recordset(${recordset(updates)}::jsonb) AS v(${recordsetColumns})
     WHERE r.id = v.id`);
 }

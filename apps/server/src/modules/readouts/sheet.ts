@@ -9,7 +9,7 @@ import {
   type RoutePeriod,
   seasonalAverage,
 } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
@@ -122,6 +122,9 @@ export async function describePeriod(
   };
 }
 
+/** `column` is one of `ids`: one array parameter, however many ids (a chunk's thousand). */
+const anyOf = (column: SQLWrapper, ids: number[]) => sql`${column} = ANY(${sql.param(ids)}::int[])`;
+
 /** Readings of earlier periods than `key` (year, period): the history of the consumers. */
 const earlier = (key: Pick<PeriodKey, 'year' | 'period'>) =>
   or(
@@ -192,8 +195,8 @@ export async function consumerRows(
         eq(waterConsumers.companyId, companyId),
         which.routeIds.length === 1
           ? eq(waterConsumers.routeId, which.routeIds[0] ?? 0)
-          : inArray(waterConsumers.routeId, which.routeIds),
-        which.consumerIds ? inArray(waterConsumers.id, which.consumerIds) : undefined,
+          : anyOf(waterConsumers.routeId, which.routeIds),
+        which.consumerIds ? anyOf(waterConsumers.id, which.consumerIds) : undefined,
       ),
     )
     .orderBy(sql`${waterConsumers.routePosition} NULLS LAST`, asc(waterConsumers.code));
@@ -215,7 +218,7 @@ export async function consumerRows(
     .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
     .where(
       and(
-        inArray(readoutReadings.consumerId, ids),
+        anyOf(readoutReadings.consumerId, ids),
         isNull(readoutReadings.supersededAt),
         isNotNull(readoutReadings.reading),
         earlier(key),
@@ -234,9 +237,7 @@ export async function consumerRows(
     })
     .from(waterMeterInstallations)
     .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
-    .where(
-      and(inArray(waterMeterInstallations.consumerId, ids), isNotNull(waterMeterInstallations.removedOn)),
-    );
+    .where(and(anyOf(waterMeterInstallations.consumerId, ids), isNotNull(waterMeterInstallations.removedOn)));
 
   const history = await tx
     .select({
@@ -248,7 +249,7 @@ export async function consumerRows(
     .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
     .where(
       and(
-        inArray(readoutReadings.consumerId, ids),
+        anyOf(readoutReadings.consumerId, ids),
         isNull(readoutReadings.supersededAt),
         eq(readoutReadings.estimated, false),
         isNotNull(readoutReadings.consumption),
@@ -273,7 +274,7 @@ export async function consumerRows(
           .where(
             and(
               inArray(readoutReadings.routePeriodId, periodIds),
-              inArray(readoutReadings.consumerId, ids),
+              anyOf(readoutReadings.consumerId, ids),
               isNull(readoutReadings.supersededAt),
             ),
           );
