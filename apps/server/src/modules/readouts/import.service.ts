@@ -155,8 +155,6 @@ export async function importReadingLines(
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(payload.language, key, params);
   const outcomes: (Omit<ImportLineResult, 'line' | 'reference'> | null)[] = lines.map(() => null);
-  const T0 = performance.now();
-  const mark = (l: string) => process.env.RT && console.error(l, (performance.now() - T0).toFixed(0));
   const who = await consumersOf(db, payload.companyId, payload.source);
   const months = await periodMonths(db, payload.companyId);
   const target: ChunkTarget = {
