@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIsoDate, type Language, utilityDay } from '@protocol/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { sheetRows } from '../../platform/imports/sheet.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
@@ -131,6 +132,17 @@ export async function importJob({
   );
 }
 
+/** A refusal as the job's error, in the operator's language (the import panel shows it as it is). */
+function inWords<T>(t: (key: string, params?: Record<string, string | number>) => string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = error.fieldErrors?.[0];
+    throw new Error(field ? t(field.key, field.params) : t(error.key, error.params));
+  }
+}
+
 /** Lines saved per transaction: a few set queries each, whatever its size. */
 export const IMPORT_CHUNK = 1000;
 /** How long an import holds a route's period at most (it lets go when it ends). */
@@ -159,7 +171,7 @@ export async function importReadingLines(
   const months = await periodMonths(db, payload.companyId);
   const target: ChunkTarget = {
     ...payload,
-    ...periodOfYear(payload, months),
+    ...inWords(t, () => periodOfYear(payload, months)),
     months,
     holder,
     leaseSeconds: LEASE_SECONDS,

@@ -167,6 +167,11 @@ describe('readings imports', () => {
     await releaseRoutePeriod(t.database.db, 1, key, 'billing-run-1');
   });
 
+  it("fails a period past the year's last with the reason in words", async () => {
+    const run = importDirect(driveBy([1], 0), 4);
+    expect((await run).result).toEqual({ stopped: "The company's periodicity has 3 periods a year" });
+  });
+
   it('refuses what is no readings file', async () => {
     const { body, contentType } = multipart('readings.pdf', '%PDF-1.4');
     const refused = await t.app.inject({
