@@ -8,9 +8,11 @@ import { sheetRows } from '../../platform/imports/sheet.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
+import { type ChunkLine, type ChunkTarget, type Holdings, saveChunk } from './import.batch.ts';
 import { type ImportLine, importLines } from './import.file.ts';
-import { readoutImportFiles, readoutReadings } from './readouts.schema.ts';
-import { holdRoutePeriod, releaseRoutePeriod, saveReading } from './readouts.service.ts';
+import { readoutImportFiles } from './readouts.schema.ts';
+import { releaseRoutePeriods } from './readouts.service.ts';
+import { periodMonths, periodOfYear, thresholdsOf } from './sheet.ts';
 
 export const IMPORT_JOB = 'readouts.import';
 /** The largest readings file accepted (a 100,000-line drive-by file is about 4 MB). */
@@ -130,11 +132,28 @@ export async function importJob({
   );
 }
 
+/** A refusal as the job's error, in the operator's language (the import panel shows it as it is). */
+function inWords<T>(t: (key: string, params?: Record<string, string | number>) => string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = error.fieldErrors?.[0];
+    throw new Error(field ? t(field.key, field.params) : t(error.key, error.params));
+  }
+}
+
+/** Lines saved per transaction: a few set queries each, whatever its size. */
+export const IMPORT_CHUNK = 1000;
+/** How long an import holds a route's period at most (it lets go when it ends). */
+const LEASE_SECONDS = 900;
+
 /**
  * Saves reading lines (of a file or a smart-meter pull) as readings of their consumers' routes in
- * the period, each route held by `holder` while it runs (entry answers 409 meanwhile), every line
- * reported 1 success, 0 warning or -1 failed with its reason. `keyOf` gives a line's idempotency
- * key: a line already saved with it reports a warning and adds nothing.
+ * the period, a chunk at a time (import.batch.ts), each route held by `holder` while it runs (entry
+ * answers 409 meanwhile), every line reported 1 success, 0 warning or -1 failed with its reason.
+ * `keyOf` gives a line's idempotency key: a line already saved with it reports a warning and adds
+ * nothing.
  */
 export async function importReadingLines(
   { db, progress, signal }: Pick<JobContext<unknown>, 'db' | 'progress' | 'signal'>,
@@ -143,103 +162,90 @@ export async function importReadingLines(
   lines: ImportLine[],
   keyOf: (line: ImportLine) => string,
   alreadyKey = 'readouts.import.already',
+  chunkSize = IMPORT_CHUNK,
 ): Promise<ImportResult> {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(payload.language, key, params);
-  const result: ImportResult = { lines: [], success: 0, warnings: 0, failed: 0 };
-  const report = (line: ImportLine, outcome: 1 | 0 | -1, message: string) => {
-    result.lines.push({ line: line.line, result: outcome, reference: line.code || line.serial, message });
-    if (outcome === 1) result.success++;
-    else if (outcome === 0) result.warnings++;
-    else result.failed++;
-  };
+  const outcomes: (Omit<ImportLineResult, 'line' | 'reference'> | null)[] = lines.map(() => null);
   const who = await consumersOf(db, payload.companyId, payload.source);
-  const held = new Map<number, boolean>();
-  const principal = { username: payload.username };
+  const months = await periodMonths(db, payload.companyId);
+  const target: ChunkTarget = {
+    ...payload,
+    ...inWords(t, () => periodOfYear(payload, months)),
+    months,
+    holder,
+    leaseSeconds: LEASE_SECONDS,
+    thresholds: await thresholdsOf(db, payload.companyId),
+  };
+  // The form of each line first; what passes is saved by chunks.
+  const due: { index: number; line: ChunkLine }[] = [];
+  for (const [index, line] of lines.entries()) {
+    const fail = (key: string, params: Record<string, string | number> = {}) => {
+      outcomes[index] = { result: -1, message: t(key, params) };
+    };
+    const consumer = who.get(payload.source === 4 ? compact(line.code) : line.serial.trim());
+    const readOn = dayOf(line.readOn);
+    if (!consumer)
+      fail(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter');
+    else if (consumer.routeId === null) fail('readouts.import.no_route');
+    else if (!/^\d{1,9}$/.test(line.reading)) fail('readouts.import.bad_reading', { value: line.reading });
+    else if (!readOn) fail('readouts.import.bad_date', { value: line.readOn });
+    else
+      due.push({
+        index,
+        line: {
+          consumerId: consumer.id,
+          routeId: consumer.routeId,
+          reading: Number(line.reading),
+          readOn,
+          note: line.note || null,
+          idempotencyKey: keyOf(line),
+        },
+      });
+  }
+  const holdings: Holdings = { periods: new Map(), busy: new Set() };
   await progress(0, lines.length);
   try {
-    for (const [index, line] of lines.entries()) {
+    for (let from = 0; from < due.length; from += chunkSize) {
       if (signal.aborted) throw new Error('Stopped');
-      if (index % 200 === 0 && index > 0) await progress(index, lines.length);
-      const consumer = who.get(payload.source === 4 ? compact(line.code) : line.serial.trim());
-      if (!consumer) {
-        report(
-          line,
-          -1,
-          t(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter'),
-        );
-        continue;
-      }
-      if (consumer.routeId === null) {
-        report(line, -1, t('readouts.import.no_route'));
-        continue;
-      }
-      if (!/^\d{1,9}$/.test(line.reading)) {
-        report(line, -1, t('readouts.import.bad_reading', { value: line.reading }));
-        continue;
-      }
-      const readOn = dayOf(line.readOn);
-      if (!readOn) {
-        report(line, -1, t('readouts.import.bad_date', { value: line.readOn }));
-        continue;
-      }
-      const key = { routeId: consumer.routeId, year: payload.year, period: payload.period };
-      if (!held.has(key.routeId))
-        held.set(key.routeId, await holdRoutePeriod(db, payload.companyId, key, holder, 900));
-      if (!held.get(key.routeId)) {
-        report(line, -1, t('readouts.busy'));
-        continue;
-      }
-      const idempotencyKey = keyOf(line);
-      const [seen] = await db
-        .select({ id: readoutReadings.id })
-        .from(readoutReadings)
-        .where(
-          and(
-            eq(readoutReadings.companyId, payload.companyId),
-            eq(readoutReadings.idempotencyKey, idempotencyKey),
-          ),
-        );
-      if (seen) {
-        report(line, 0, t(alreadyKey));
-        continue;
-      }
-      try {
-        const saved = await saveReading(
-          db,
-          principal,
-          payload.companyId,
-          {
-            ...key,
-            consumerId: consumer.id,
-            reading: Number(line.reading),
-            readOn,
-            unableReason: null,
-            note: line.note || null,
-            idempotencyKey,
-          },
-          { source: payload.source, holder },
-        );
-        const flags = saved.reading?.flags ?? [];
-        if (flags.length > 0) report(line, 0, flags.map((f) => t(`readouts.flag.${f}`)).join(', '));
-        else report(line, 1, t('readouts.import.saved', { consumption: saved.reading?.consumption ?? 0 }));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const field = error.fieldErrors?.[0];
-        report(line, -1, field ? t(field.key, field.params) : t(error.key, error.params));
-      }
+      const chunk = due.slice(from, from + chunkSize);
+      const saved = await saveChunk(
+        db,
+        target,
+        holdings,
+        chunk.map((c) => c.line),
+      );
+      saved.forEach((outcome, i) => {
+        const index = chunk[i]?.index ?? 0;
+        if (!outcome.saved)
+          outcomes[index] = outcome.already
+            ? { result: 0, message: t(alreadyKey) }
+            : { result: -1, message: t(outcome.key, outcome.params) };
+        else if (outcome.flags.length > 0)
+          outcomes[index] = {
+            result: 0,
+            message: outcome.flags.map((f) => t(`readouts.flag.${f}`)).join(', '),
+          };
+        else
+          outcomes[index] = {
+            result: 1,
+            message: t('readouts.import.saved', { consumption: outcome.consumption }),
+          };
+      });
+      await progress(Math.min(lines.length, (chunk.at(-1)?.index ?? 0) + 1), lines.length);
     }
   } finally {
-    for (const [routeId, mine] of held)
-      if (mine)
-        await releaseRoutePeriod(
-          db,
-          payload.companyId,
-          { routeId, year: payload.year, period: payload.period },
-          holder,
-        );
+    if (holdings.periods.size > 0) await releaseRoutePeriods(db, target, [...holdings.periods.keys()]);
   }
   await progress(lines.length, lines.length);
+  const result: ImportResult = { lines: [], success: 0, warnings: 0, failed: 0 };
+  lines.forEach((line, index) => {
+    const outcome = outcomes[index] ?? { result: -1 as const, message: '' };
+    result.lines.push({ line: line.line, reference: line.code || line.serial, ...outcome });
+    if (outcome.result === 1) result.success++;
+    else if (outcome.result === 0) result.warnings++;
+    else result.failed++;
+  });
   return result;
 }
 

@@ -3,6 +3,8 @@ import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from './api.ts';
+import type { ImportLine } from './import.file.ts';
+import { importReadingLines } from './import.service.ts';
 import { readoutsModule } from './index.ts';
 
 /** Imports of readings (issue 16): a handheld file (source 4) and a drive-by AMR file (source 3). */
@@ -165,6 +167,11 @@ describe('readings imports', () => {
     await releaseRoutePeriod(t.database.db, 1, key, 'billing-run-1');
   });
 
+  it("fails a period past the year's last with the reason in words", async () => {
+    const run = importDirect(driveBy([1], 0), 4);
+    expect((await run).result).toEqual({ stopped: "The company's periodicity has 3 periods a year" });
+  });
+
   it('refuses what is no readings file', async () => {
     const { body, contentType } = multipart('readings.pdf', '%PDF-1.4');
     const refused = await t.app.inject({
@@ -175,5 +182,127 @@ describe('readings imports', () => {
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().key).toBe('readouts.import.file_type');
+  });
+});
+
+/** Drive-by lines of meters AMR-<n> (installed at 100·n): reading 100·n + 100 + `step`. */
+const driveBy = (numbers: number[], step: number, day = '2026-05-10') =>
+  numbers.map(
+    (n, i): ImportLine => ({
+      line: i + 1,
+      code: '',
+      serial: `AMR-${n}`,
+      reading: String(n * 100 + 100 + step),
+      readOn: day,
+      note: '',
+    }),
+  );
+const meters = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+/** The import's own lines saved straight through the service, with the queries it ran counted. */
+async function importDirect(
+  lines: ImportLine[],
+  period: number,
+  options: { chunkSize?: number; stopAfter?: number; key?: string } = {},
+) {
+  const stop = new AbortController();
+  let chunks = 0;
+  const before = t.queries.length;
+  const run = importReadingLines(
+    {
+      db: t.database.db,
+      progress: async (done) => {
+        if (done > 0 && ++chunks === options.stopAfter) stop.abort();
+      },
+      signal: stop.signal,
+    },
+    { companyId: 1, source: 3, year: 2026, period, username: 'admin', language: 'en' },
+    `import-direct-${period}`,
+    lines,
+    (line) => `${options.key ?? 'direct'}:${period}:${line.serial}:${line.reading}`,
+    'readouts.import.already',
+    options.chunkSize,
+  );
+  const result = await run.catch((error: Error) => ({ stopped: error.message }));
+  // The job worker polls the same database meanwhile: its queries are not the import's, and
+  // transaction control is no query (PostgreSQL's driver logs it, PGlite's does not).
+  const queries = t.queries
+    .slice(before)
+    .filter((q) => !q.includes('"jobs"') && !/^(begin|commit|rollback)$/i.test(q.trim()));
+  return { result, queries: queries.length };
+}
+
+const sheetOf = async (period: number) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/readouts/sheet?routeId=${routeId}&year=2026&period=${period}`,
+      headers: admin,
+    })
+  ).json();
+const currentReadings = async (period: number) =>
+  (await sheetOf(period)).rows.filter((r: { reading: unknown }) => r.reading !== null);
+
+/**
+ * An import's queries: who the lines are, the periodicity, the thresholds and the release once;
+ * per chunk the hold, the keys seen, the five of the meters' rows, the insert, the update and the
+ * period's state.
+ */
+const FIXED = 4;
+const PER_CHUNK = 11;
+
+describe('readings imports by chunks', () => {
+  beforeAll(async () => {
+    for (let n = 5; n <= 20; n++) await consumerWithMeter(String(n), `AMR-${n}`, n * 100);
+  }, 180_000);
+
+  it('runs a few set queries per chunk, not per line', async () => {
+    const few = await importDirect(driveBy([1, 2, 3], 10), 2, { key: 'few' });
+    const many = await importDirect(driveBy(meters(20).slice(3), 10), 2, { key: 'many' });
+    expect(few.result).toMatchObject({ success: 3, failed: 0 });
+    expect(many.result).toMatchObject({ success: 17, failed: 0 });
+    // One chunk of 17 lines costs what one of 3 lines does (less: the period is open by then).
+    expect(many.queries).toBeLessThanOrEqual(few.queries);
+    expect(few.queries).toBeLessThanOrEqual(FIXED + PER_CHUNK);
+    // Four chunks of five: the fixed part once, the chunk's part four times.
+    const chunked = await importDirect(driveBy(meters(20), 20), 2, { key: 'chunked', chunkSize: 5 });
+    expect(chunked.result).toMatchObject({ success: 20, failed: 0 });
+    expect(chunked.queries).toBeLessThanOrEqual(FIXED + 4 * PER_CHUNK);
+    // The readings the grid or an earlier import saved are replaced, one reading per meter.
+    const rows = await currentReadings(2);
+    expect(rows).toHaveLength(20);
+    expect(rows[4].reading).toMatchObject({ reading: 620, consumption: 120, source: 3, review: 0 });
+  });
+
+  it('keeps the later line of a meter read twice, and applies the same checks and flags', async () => {
+    // Read in period 2 at 720, 820 and 920.
+    const twice = driveBy([6, 6, 7, 8], 0, '2026-09-10');
+    twice[0] = { ...twice[0], reading: '750' } as ImportLine;
+    twice[1] = { ...twice[1], reading: '760' } as ImportLine;
+    twice[2] = { ...twice[2], reading: '820' } as ImportLine;
+    twice[3] = { ...twice[3], reading: '900' } as ImportLine;
+    const { result } = await importDirect(twice, 3);
+    expect(result).toMatchObject({ success: 2, warnings: 1, failed: 1 });
+    const lines = (result as { lines: { result: number; message: string }[] }).lines;
+    expect(lines[2]).toMatchObject({ result: 0, message: expect.stringContaining('Zero consumption') });
+    expect(lines[3]).toMatchObject({ result: -1, message: expect.stringContaining('(920)') });
+    const rows = await currentReadings(3);
+    expect(rows.map((r: { reading: { reading: number } }) => r.reading.reading)).toEqual([760, 820]);
+    expect(rows[0].reading).toMatchObject({ consumption: 40 });
+  });
+
+  it('leaves whole chunks when it stops, and a rerun adds nothing twice', async () => {
+    const lines = driveBy(meters(20), 30, '2026-09-11');
+    const stopped = await importDirect(lines, 3, { key: 'crash', chunkSize: 8, stopAfter: 1 });
+    expect(stopped.result).toEqual({ stopped: 'Stopped' });
+    // The first chunk of eight (meters 6 and 7 were read before and are replaced).
+    expect(await currentReadings(3)).toHaveLength(8);
+    const rerun = await importDirect(lines, 3, { key: 'crash', chunkSize: 8 });
+    expect(rerun.result).toMatchObject({ success: 12, warnings: 8, failed: 0 });
+    expect((rerun.result as { lines: { message: string }[] }).lines[0]?.message).toBe(
+      'Already imported from the same file',
+    );
+    expect(await currentReadings(3)).toHaveLength(20);
+    expect((await sheetOf(3)).period.heldBy).toBeNull();
   });
 });

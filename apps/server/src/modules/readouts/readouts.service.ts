@@ -16,7 +16,7 @@ import {
   reviewStates,
   type saveReadingSchema,
 } from '@protocol/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
@@ -449,16 +449,25 @@ export async function holdRoutePeriod(
 
 /** Lets go of a route's period held by `holder`. */
 export async function releaseRoutePeriod(db: Db, companyId: number, key: PeriodKey, holder: string) {
+  await releaseRoutePeriods(db, { companyId, year: key.year, period: key.period, holder }, [key.routeId]);
+}
+
+/** Lets go of the periods of several routes held by `holder` (an import ending), in one statement. */
+export async function releaseRoutePeriods(
+  db: Tx,
+  held: { companyId: number; year: number; period: number; holder: string },
+  routeIds: number[],
+) {
   await db
     .update(readoutRoutePeriods)
     .set({ heldBy: null, heldUntil: null })
     .where(
       and(
-        eq(readoutRoutePeriods.companyId, companyId),
-        eq(readoutRoutePeriods.routeId, key.routeId),
-        eq(readoutRoutePeriods.year, key.year),
-        eq(readoutRoutePeriods.period, key.period),
-        eq(readoutRoutePeriods.heldBy, holder),
+        eq(readoutRoutePeriods.companyId, held.companyId),
+        inArray(readoutRoutePeriods.routeId, routeIds),
+        eq(readoutRoutePeriods.year, held.year),
+        eq(readoutRoutePeriods.period, held.period),
+        eq(readoutRoutePeriods.heldBy, held.holder),
       ),
     );
 }

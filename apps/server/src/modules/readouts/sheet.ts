@@ -9,7 +9,7 @@ import {
   type RoutePeriod,
   seasonalAverage,
 } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
@@ -74,6 +74,16 @@ export async function routeOf(tx: Tx, companyId: number, routeId: number) {
 
 type PeriodRow = typeof readoutRoutePeriods.$inferSelect;
 
+/** The dates of period `key.period` of `months` months; one past the year's last is refused. */
+export function periodOfYear(key: Pick<PeriodKey, 'year' | 'period'>, months: number) {
+  // A 4-month periodicity has three periods: a fourth is no period of the year.
+  if (key.period > Math.floor(12 / months))
+    throw badRequest([
+      { field: 'period', key: 'readouts.no_such_period', params: { periods: Math.floor(12 / months) } },
+    ]);
+  return periodDates(key.year, key.period, months);
+}
+
 /** The route's period as stored, or as it will be when its first reading is saved. */
 export async function describePeriod(
   tx: Tx,
@@ -93,12 +103,7 @@ export async function describePeriod(
       ),
     );
   const months = row?.months ?? (await periodMonths(tx, companyId));
-  // A 4-month periodicity has three periods: a fourth is no period of the year.
-  if (key.period > Math.floor(12 / months))
-    throw badRequest([
-      { field: 'period', key: 'readouts.no_such_period', params: { periods: Math.floor(12 / months) } },
-    ]);
-  const dates = periodDates(key.year, key.period, months);
+  const dates = periodOfYear(key, months);
   const held = row?.heldBy && row.heldUntil && row.heldUntil > new Date() ? row.heldBy : null;
   return {
     id: row?.id ?? null,
@@ -117,8 +122,11 @@ export async function describePeriod(
   };
 }
 
+/** `column` is one of `ids`: one array parameter, however many ids (a chunk's thousand). */
+const anyOf = (column: SQLWrapper, ids: number[]) => sql`${column} = ANY(${sql.param(ids)}::int[])`;
+
 /** Readings of earlier periods than `key` (year, period): the history of the consumers. */
-const earlier = (key: PeriodKey) =>
+const earlier = (key: Pick<PeriodKey, 'year' | 'period'>) =>
   or(
     lt(readoutRoutePeriods.year, key.year),
     and(eq(readoutRoutePeriods.year, key.year), lt(readoutRoutePeriods.period, key.period)),
@@ -135,9 +143,31 @@ export async function loadRows(
   periodId: number | null,
   consumerIds?: number[],
 ): Promise<ReadoutRow[]> {
+  const rows = await consumerRows(
+    tx,
+    companyId,
+    key,
+    { routeIds: [key.routeId], consumerIds },
+    new Map([[key.routeId, periodId]]),
+  );
+  return rows.map(({ routeId: _, ...row }) => row);
+}
+
+/**
+ * The rows of consumers of several routes in one go (an import's chunk), each with its route and
+ * its reading of that route's period (`periodOf`: route to period id, null before the first reading).
+ */
+export async function consumerRows(
+  tx: Tx,
+  companyId: number,
+  key: Omit<PeriodKey, 'routeId'>,
+  which: { routeIds: number[]; consumerIds?: number[] | undefined },
+  periodOf: Map<number, number | null>,
+): Promise<(ReadoutRow & { routeId: number })[]> {
   const consumers = await tx
     .select({
       consumerId: waterConsumers.id,
+      routeId: waterConsumers.routeId,
       code: waterConsumers.code,
       ownerName: traders.fullname,
       supplyAddress: waterConsumers.supplyAddress,
@@ -163,8 +193,10 @@ export async function loadRows(
     .where(
       and(
         eq(waterConsumers.companyId, companyId),
-        eq(waterConsumers.routeId, key.routeId),
-        consumerIds ? inArray(waterConsumers.id, consumerIds) : undefined,
+        which.routeIds.length === 1
+          ? eq(waterConsumers.routeId, which.routeIds[0] ?? 0)
+          : anyOf(waterConsumers.routeId, which.routeIds),
+        which.consumerIds ? anyOf(waterConsumers.id, which.consumerIds) : undefined,
       ),
     )
     .orderBy(sql`${waterConsumers.routePosition} NULLS LAST`, asc(waterConsumers.code));
@@ -186,7 +218,7 @@ export async function loadRows(
     .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
     .where(
       and(
-        inArray(readoutReadings.consumerId, ids),
+        anyOf(readoutReadings.consumerId, ids),
         isNull(readoutReadings.supersededAt),
         isNotNull(readoutReadings.reading),
         earlier(key),
@@ -205,9 +237,7 @@ export async function loadRows(
     })
     .from(waterMeterInstallations)
     .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
-    .where(
-      and(inArray(waterMeterInstallations.consumerId, ids), isNotNull(waterMeterInstallations.removedOn)),
-    );
+    .where(and(anyOf(waterMeterInstallations.consumerId, ids), isNotNull(waterMeterInstallations.removedOn)));
 
   const history = await tx
     .select({
@@ -219,7 +249,7 @@ export async function loadRows(
     .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
     .where(
       and(
-        inArray(readoutReadings.consumerId, ids),
+        anyOf(readoutReadings.consumerId, ids),
         isNull(readoutReadings.supersededAt),
         eq(readoutReadings.estimated, false),
         isNotNull(readoutReadings.consumption),
@@ -234,20 +264,22 @@ export async function loadRows(
     historyOf.set(h.consumerId, list);
   }
 
+  const periodIds = [...periodOf.values()].filter((id): id is number => id !== null);
   const current =
-    periodId === null
+    periodIds.length === 0
       ? []
       : await tx
           .select()
           .from(readoutReadings)
           .where(
             and(
-              eq(readoutReadings.routePeriodId, periodId),
-              inArray(readoutReadings.consumerId, ids),
+              inArray(readoutReadings.routePeriodId, periodIds),
+              anyOf(readoutReadings.consumerId, ids),
               isNull(readoutReadings.supersededAt),
             ),
           );
-  const currentOf = new Map(current.map((r) => [r.consumerId, r]));
+  // A consumer's reading of its own route's period (one that moved route has one on the old one too).
+  const currentOf = new Map(current.map((r) => [`${r.routePeriodId}:${r.consumerId}`, r]));
 
   return consumers.map((c) => {
     const prev = previousOf.get(c.consumerId);
@@ -267,9 +299,10 @@ export async function loadRows(
         previousDate = prev.readOn;
       }
     }
-    const r = currentOf.get(c.consumerId);
+    const r = currentOf.get(`${periodOf.get(c.routeId ?? 0) ?? null}:${c.consumerId}`);
     return {
       consumerId: c.consumerId,
+      routeId: c.routeId ?? 0,
       code: c.code,
       ownerName: c.ownerName,
       supplyAddress: c.supplyAddress,

@@ -36,7 +36,8 @@ export async function startFakeSmartville(apiKey: string, pageSizeLimit = 2): Pr
     const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
     // The service caps the page size: a client must follow nextPage, not trust its own pageSize.
     const size = Math.min(Number(url.searchParams.get('pageSize')) || 100, pageSizeLimit);
-    const due = readings.filter((r) => Date.parse(r.takenAt) >= since);
+    const until = url.searchParams.has('until') ? Date.parse(url.searchParams.get('until') ?? '') : Infinity;
+    const due = readings.filter((r) => Date.parse(r.takenAt) >= since && Date.parse(r.takenAt) <= until);
     const items = due.slice((page - 1) * size, page * size);
     send(200, {
       items,

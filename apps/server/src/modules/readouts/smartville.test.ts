@@ -107,11 +107,14 @@ describe('smartville', () => {
       { id: 'r-4', meterSerial: 'SV-3', takenAt: '2026-02-10T08:07:00Z', value: '3x0' },
       // Before the period: not asked for.
       { id: 'r-0', meterSerial: 'SV-3', takenAt: '2025-12-20T08:00:00Z', value: 310 },
+      // After the period (1st four-month period, to 30 April): neither.
+      { id: 'r-5', meterSerial: 'SV-3', takenAt: '2026-05-02T08:00:00Z', value: 390 },
     );
     const first = await pull();
     expect(first.error).toBeUndefined();
     expect(fake.requests.map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
     expect(fake.requests[0]?.searchParams.get('since')).toBe('2026-01-01T00:00:00Z');
+    expect(fake.requests[0]?.searchParams.get('until')).toBe('2026-04-30T23:59:59Z');
     expect(first).toMatchObject({ success: 1, failed: 3, warnings: 0 });
     expect(first.lines.map((l: { result: number; reference: string }) => [l.reference, l.result])).toEqual([
       ['SV-1', 1],
@@ -134,7 +137,8 @@ describe('smartville', () => {
   it('fails the job when the key is refused, and refuses a caller without a session', async () => {
     await call('PUT', '/api/readouts/smartville', { url: fake.url, apiKey: 'another-key-000' });
     const refused = await pull();
-    expect(refused.error).toBeDefined();
+    // In the operator's words, not a key or a stack.
+    expect(refused.error).toBe('Η υπηρεσία smartville δεν δέχτηκε το κλειδί API.');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/readouts/smartville' });
     expect(anonymous.statusCode).toBe(401);
   });

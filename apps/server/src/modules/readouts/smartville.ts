@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { translate } from '../../platform/i18n.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { ImportLine } from './import.file.ts';
@@ -11,7 +12,7 @@ import { readoutSmartville } from './readouts.schema.ts';
 
 /*
  * The smartville adapter (smart meters, spec §3 reading source 2). The REST contract it speaks
- * (README "Smartville"): GET {url}/v1/readings?since=<ISO timestamp>&page=<n>&pageSize=<n> with the
+ * (README "Smartville"): GET {url}/v1/readings?since=<ISO>&until=<ISO>&page=<n>&pageSize=<n> with the
  * header X-Api-Key answers { items: [{ id, meterSerial, takenAt, value }], nextPage: n | null }.
  * A reading's idempotency key is its smartville id, so a second pull adds nothing.
  */
@@ -63,9 +64,19 @@ export async function saveSmartville(
   return readSmartville(db, companyId);
 }
 
-async function fetchPage(url: string, apiKey: string, since: string, page: number, signal: AbortSignal) {
+async function fetchPage(
+  url: string,
+  apiKey: string,
+  span: { since: string; until: string },
+  page: number,
+  signal: AbortSignal,
+) {
   const address = new URL(`${url.replace(/\/+$/, '')}/v1/readings`);
-  address.search = new URLSearchParams({ since, page: String(page), pageSize: String(PAGE_SIZE) }).toString();
+  address.search = new URLSearchParams({
+    ...span,
+    page: String(page),
+    pageSize: String(PAGE_SIZE),
+  }).toString();
   let response: Response;
   try {
     response = await fetch(address, {
@@ -78,16 +89,28 @@ async function fetchPage(url: string, apiKey: string, since: string, page: numbe
   if (response.status === 401 || response.status === 403)
     throw new AppError(502, 'readouts.smartville.key_refused');
   if (!response.ok) throw new AppError(502, 'readouts.smartville.failed', { status: response.status });
-  const body = (await response.json()) as SmartvillePage;
-  if (!Array.isArray(body?.items)) throw new AppError(502, 'readouts.smartville.failed', { status: 200 });
+  const body = (await response.json().catch(() => null)) as SmartvillePage | null;
+  if (!body || !Array.isArray(body.items))
+    throw new AppError(502, 'readouts.smartville.failed', { status: response.status });
   return body;
 }
 
 /**
- * The pull job: every smartville reading taken since the period began, page by page, saved like a
+ * The pull job: every smartville reading taken within the period, page by page, saved like a
  * drive-by file's lines (by meter serial) with the per-line report; line numbers count across pages.
+ * A failure is kept in the operator's language: the job's error is what the import panel shows.
  */
 export async function smartvilleJob(context: JobContext<SmartvillePayload>): Promise<ImportResult> {
+  try {
+    return await pull(context);
+  } catch (error) {
+    if (error instanceof AppError)
+      throw new Error(translate(context.payload.language, error.key, error.params));
+    throw error;
+  }
+}
+
+async function pull(context: JobContext<SmartvillePayload>): Promise<ImportResult> {
   const { db, payload, signal, job } = context;
   const box = boxes.get(db);
   const [settings] = await db
@@ -96,13 +119,17 @@ export async function smartvilleJob(context: JobContext<SmartvillePayload>): Pro
     .where(eq(readoutSmartville.companyId, payload.companyId));
   if (!box || !settings) throw new AppError(400, 'readouts.smartville.not_configured');
   const apiKey = box.open(settings.apiKey);
-  const since = `${periodDates(payload.year, payload.period, payload.months).fromDate}T00:00:00Z`;
+  const { fromDate, toDate } = periodDates(payload.year, payload.period, payload.months);
+  // The period's days, its last one whole; a service that ignores `until` is held to it here.
+  const span = { since: `${fromDate}T00:00:00Z`, until: `${toDate}T23:59:59Z` };
+  const end = Date.parse(span.until);
   const lines: ImportLine[] = [];
   const ids = new Map<number, string>();
   for (let page: number | null = 1; page !== null; ) {
     if (signal.aborted) throw new Error('Stopped');
-    const body = await fetchPage(settings.url, apiKey, since, page, signal);
+    const body = await fetchPage(settings.url, apiKey, span, page, signal);
     for (const item of body.items) {
+      if (Date.parse(String(item.takenAt)) > end) continue;
       const line = lines.length + 1;
       ids.set(line, String(item.id));
       lines.push({
