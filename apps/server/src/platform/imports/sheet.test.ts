@@ -16,6 +16,12 @@ describe('reading an import file', () => {
       ['a', 'b'],
       ['1', '2'],
     ]);
+    // Quoted cells keep their delimiters and quotes; a line may have fewer cells than the header.
+    expect(await sheetRows(Buffer.from('a;b;c\r\n"Οδός 1; Α΄";"say ""hi"""\r\nx\r\n'))).toEqual([
+      ['a', 'b', 'c'],
+      ['Οδός 1; Α΄', 'say "hi"'],
+      ['x'],
+    ]);
   });
 
   it('reads the first sheet of an xlsx as shown', async () => {
