@@ -172,7 +172,6 @@ export interface Resolved {
   warehouseId: number | null;
 }
 
-/** Series, trader, services, items and warehouses of the company; each line's description and account. */
 /**
  * The series, the trader and the lines' services in one prepared statement (one round trip for the
  * usual invoice): the trader and the services only when they are the company's.
@@ -189,6 +188,7 @@ const seriesTraderServices = preparedStatement(
     WHERE ${financeSeries.id} = ${sql.placeholder('seriesId')} AND ${financeSeries.companyId} = ${sql.placeholder('companyId')}`,
 );
 
+/** Series, trader, services, items and warehouses of the company; each line's description and account. */
 export async function resolve(tx: Db | Tx, companyId: number, input: SaveFinanceDocument) {
   const errors: FieldError[] = [];
   const invalid = (field: string, key = 'validation.invalid') => errors.push({ field, key, params: {} });
