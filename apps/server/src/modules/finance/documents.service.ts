@@ -10,6 +10,7 @@ import {
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { type JsonRow, jsonRowOf, preparedStatement, rowOf } from '../../db/prepared.ts';
 import { auditInsert, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -171,6 +172,22 @@ export interface Resolved {
   warehouseId: number | null;
 }
 
+/**
+ * The series, the trader and the lines' services in one prepared statement (one round trip for the
+ * usual invoice): the trader and the services only when they are the company's.
+ */
+const seriesTraderServices = preparedStatement(
+  () => sql`SELECT ${jsonRowOf(financeSeries, 'finance_series')} AS "series", ${traders.id} AS "traderId",
+      ${traders.fullname} AS "fullname", ${traders.vatnumber} AS "vatnumber",
+      (SELECT coalesce(json_agg(json_build_object('id', ${financeServices.id}, 'descr', ${financeServices.descr},
+        'accountId', ${financeServices.accountId})), '[]')
+        FROM ${financeServices} WHERE ${financeServices.companyId} = ${sql.placeholder('companyId')}
+          AND ${financeServices.id} = ANY(${sql.placeholder('serviceIds')}::int[])) AS "services"
+    FROM ${financeSeries}
+    LEFT JOIN ${traders} ON ${traders.id} = ${sql.placeholder('traderId')} AND ${traders.companyId} = ${sql.placeholder('companyId')}
+    WHERE ${financeSeries.id} = ${sql.placeholder('seriesId')} AND ${financeSeries.companyId} = ${sql.placeholder('companyId')}`,
+);
+
 /** Series, trader, services, items and warehouses of the company; each line's description and account. */
 export async function resolve(tx: Db | Tx, companyId: number, input: SaveFinanceDocument) {
   const errors: FieldError[] = [];
@@ -181,23 +198,21 @@ export async function resolve(tx: Db | Tx, companyId: number, input: SaveFinance
   const serviceIds = ids((l) => l.serviceId);
   const itemIds = ids((l) => l.itemId);
   const warehouseIds = ids((l) => l.warehouseId);
-  // The series, the trader and the lines' services in one query (one round trip for the usual
-  // invoice): the trader and the services only when they are the company's.
   const companyServices = (wanted: number[]) =>
     and(eq(financeServices.companyId, companyId), inArray(financeServices.id, wanted.length ? wanted : [-1]));
-  const [found] = await tx
-    .select({
-      series: financeSeries,
-      traderId: traders.id,
-      fullname: traders.fullname,
-      vatnumber: traders.vatnumber,
-      services: sql<ServiceRef[]>`(SELECT coalesce(json_agg(json_build_object('id', ${financeServices.id},
-        'descr', ${financeServices.descr}, 'accountId', ${financeServices.accountId})), '[]')
-        FROM ${financeServices} WHERE ${companyServices(serviceIds)})`,
-    })
-    .from(financeSeries)
-    .leftJoin(traders, and(eq(traders.id, input.traderId ?? -1), eq(traders.companyId, companyId)))
-    .where(and(eq(financeSeries.id, input.seriesId), eq(financeSeries.companyId, companyId)));
+  const [row] = await seriesTraderServices<{
+    series: JsonRow;
+    traderId: number | null;
+    fullname: string | null;
+    vatnumber: string | null;
+    services: ServiceRef[];
+  }>(tx, {
+    companyId,
+    seriesId: input.seriesId,
+    traderId: input.traderId ?? -1,
+    serviceIds: `{${serviceIds.join(',')}}`,
+  });
+  const found = row && { ...row, series: rowOf<SeriesRow>(financeSeries, row.series) };
   const series = found?.series;
   if (!series?.active) invalid('seriesId');
   if (input.traderId !== null) {

@@ -11,6 +11,7 @@ import {
 } from '@protocol/contracts';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { diff, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -156,35 +157,33 @@ export async function openSession(
 
 /**
  * The live session with its active operator, the permissions of their groups and their companies,
- * in one query; null when revoked, expired or the operator is inactive.
+ * in one prepared statement (every request of every operator runs it); no row when revoked, expired
+ * or the operator is inactive.
  */
-export async function resolveSession(db: Db, sessionId: string, userId: number): Promise<Principal | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      kind: users.kind,
-      superAdmin: users.superAdmin,
-      sso: sessions.sso,
-      granted: sql<string[]>`ARRAY(SELECT DISTINCT ${userGroupPermissions.permission} FROM ${userGroupMembers}
+const liveSession = preparedStatement(
+  () => sql`SELECT ${users.id} AS "id", ${users.username} AS "username", ${users.kind} AS "kind",
+      ${users.superAdmin} AS "superAdmin", ${sessions.sso} AS "sso",
+      ARRAY(SELECT DISTINCT ${userGroupPermissions.permission} FROM ${userGroupMembers}
         JOIN ${userGroupPermissions} ON ${userGroupPermissions.groupId} = ${userGroupMembers.groupId}
-        WHERE ${userGroupMembers.userId} = ${users.id})`,
-      companyIds: sql<
-        number[]
-      >`CASE WHEN ${users.superAdmin} THEN ARRAY(SELECT ${companies.id} FROM ${companies} ORDER BY ${companies.id})
-        ELSE ARRAY(SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id} ORDER BY ${companyUsers.companyId}) END`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.active, true),
-      ),
-    );
+        WHERE ${userGroupMembers.userId} = ${users.id}) AS "granted",
+      CASE WHEN ${users.superAdmin} THEN ARRAY(SELECT ${companies.id} FROM ${companies} ORDER BY ${companies.id})
+        ELSE ARRAY(SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id}
+          ORDER BY ${companyUsers.companyId}) END AS "companyIds"
+    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    WHERE ${sessions.id} = ${sql.placeholder('sessionId')} AND ${sessions.userId} = ${sql.placeholder('userId')}
+      AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now() AND ${users.active}`,
+);
+
+export async function resolveSession(db: Db, sessionId: string, userId: number): Promise<Principal | null> {
+  const [row] = await liveSession<{
+    id: number;
+    username: string;
+    kind: number;
+    superAdmin: boolean;
+    sso: boolean;
+    granted: string[];
+    companyIds: number[];
+  }>(db, { sessionId, userId });
   if (!row) return null;
   const kind = row.kind === userKinds.admin ? 1 : 2;
   return {

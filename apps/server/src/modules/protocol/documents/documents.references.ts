@@ -6,8 +6,9 @@ import {
   type FieldError,
   type SaveDocument,
 } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { companyUsers } from '../../companies/companies.schema.ts';
@@ -22,7 +23,6 @@ import {
   type OperatorRef,
   protocolDay,
   protocolYearOf,
-  rowsOf,
   unique,
 } from './documents.common.ts';
 
@@ -120,11 +120,60 @@ const bookJson = jsonObject({
   isActive: protocolBooks.isActive,
 });
 
+const p = (name: string) => sql.placeholder(name);
+const operatorJson = jsonObject({ id: users.id, username: users.username, fullName: fullNameSql(users) });
+
 /**
  * Type (default: code 3), category, traders, charged operator and book, all of the company, in ONE
- * query: a registration's round trips are what limits its throughput. For a new document also its
- * id, its creator and the autonr book.
+ * prepared statement: a registration's round trips are what limits its throughput. What a save does
+ * not name is NULL and finds nothing. For a new document also its id, its creator and the autonr book.
  */
+const references = preparedStatement(
+  () => sql`SELECT
+    (SELECT ${jsonObject({
+      id: documentTypes.id,
+      companyId: documentTypes.companyId,
+      descr: documentTypes.descr,
+      seqnr: documentTypes.seqnr,
+      autonr: documentTypes.autonr,
+      checkdates: documentTypes.checkdates,
+      printype: documentTypes.printype,
+      copies: documentTypes.copies,
+    })} FROM ${documentTypes}
+      WHERE ${documentTypes.id} = ${p('typeId')}
+        OR (${p('typeId')}::int IS NULL AND ${and(
+          eq(documentTypes.companyId, p('companyId')),
+          eq(documentTypes.seqnr, DEFAULT_DOCUMENT_TYPE_SEQNR),
+          eq(documentTypes.active, true),
+        )})
+      ORDER BY ${documentTypes.id} LIMIT 1) AS "type",
+    (SELECT ${jsonObject({
+      id: subjectCategories.id,
+      companyId: subjectCategories.companyId,
+      descr: subjectCategories.descr,
+    })} FROM ${subjectCategories} WHERE ${subjectCategories.id} = ${p('categoryId')}) AS "category",
+    (SELECT json_agg(${jsonObject({
+      id: traders.id,
+      companyId: traders.companyId,
+      fullname: traders.fullname,
+      vatnumber: traders.vatnumber,
+      email: traders.email,
+    })}) FROM ${traders} WHERE ${traders.id} = ANY(${p('traderIds')}::int[])) AS "traders",
+    (SELECT ${operatorJson} FROM ${users}
+      JOIN ${companyUsers} ON ${companyUsers.userId} = ${users.id} AND ${companyUsers.companyId} = ${p('companyId')}
+      WHERE ${users.id} = ${p('chargedUserId')} AND ${users.active}) AS "charged",
+    (SELECT ${bookJson} FROM ${protocolBooks} WHERE ${protocolBooks.id} = ${p('bookId')}) AS "book",
+    (SELECT json_agg(candidate) FROM (SELECT ${bookJson} AS candidate FROM ${protocolBooks}
+      WHERE ${and(
+        eq(protocolBooks.companyId, p('companyId')),
+        eq(protocolBooks.isActive, true),
+        eq(protocolBooks.booktype, p('autonrBooktype')),
+        eq(protocolBooks.year, p('autonrYear')),
+      )} LIMIT 2) AS candidates) AS "autonrBooks",
+    (SELECT ${operatorJson} FROM ${users} WHERE ${users.id} = ${p('creatorId')}) AS "creator",
+    CASE WHEN ${p('newDocument')}::boolean THEN nextval(pg_get_serial_sequence('documents', 'id'))::int END AS "newId"`,
+);
+
 export async function resolveReferences(
   tx: Tx,
   principal: Principal,
@@ -136,67 +185,7 @@ export async function resolveReferences(
   const senders = unique(input.senders);
   const receivers = unique(input.receivers);
   const traderIds = unique([...senders, ...receivers]);
-  const typeCondition = input.documentTypeId
-    ? eq(documentTypes.id, input.documentTypeId)
-    : and(
-        eq(documentTypes.companyId, companyId),
-        eq(documentTypes.seqnr, DEFAULT_DOCUMENT_TYPE_SEQNR),
-        eq(documentTypes.active, true),
-      );
-  const operatorJson = jsonObject({ id: users.id, username: users.username, fullName: fullNameSql(users) });
-  const result = await tx.execute(sql`SELECT
-    (SELECT ${jsonObject({
-      id: documentTypes.id,
-      companyId: documentTypes.companyId,
-      descr: documentTypes.descr,
-      seqnr: documentTypes.seqnr,
-      autonr: documentTypes.autonr,
-      checkdates: documentTypes.checkdates,
-      printype: documentTypes.printype,
-      copies: documentTypes.copies,
-    })} FROM ${documentTypes} WHERE ${typeCondition} ORDER BY ${documentTypes.id} LIMIT 1) AS "type",
-    ${
-      input.subjectCategoryId
-        ? sql`(SELECT ${jsonObject({
-            id: subjectCategories.id,
-            companyId: subjectCategories.companyId,
-            descr: subjectCategories.descr,
-          })} FROM ${subjectCategories} WHERE ${subjectCategories.id} = ${input.subjectCategoryId})`
-        : sql`NULL`
-    } AS "category",
-    ${
-      traderIds.length > 0
-        ? sql`(SELECT json_agg(${jsonObject({
-            id: traders.id,
-            companyId: traders.companyId,
-            fullname: traders.fullname,
-            vatnumber: traders.vatnumber,
-            email: traders.email,
-          })}) FROM ${traders} WHERE ${inArray(traders.id, traderIds)})`
-        : sql`NULL`
-    } AS "traders",
-    ${
-      input.chargedUserId
-        ? sql`(SELECT ${operatorJson} FROM ${users}
-            JOIN ${companyUsers} ON ${companyUsers.userId} = ${users.id} AND ${companyUsers.companyId} = ${companyId}
-            WHERE ${users.id} = ${input.chargedUserId} AND ${users.active})`
-        : sql`NULL`
-    } AS "charged",
-    ${bookId ? sql`(SELECT ${bookJson} FROM ${protocolBooks} WHERE ${protocolBooks.id} = ${bookId})` : sql`NULL`} AS "book",
-    ${
-      newDocument && !bookId
-        ? sql`(SELECT json_agg(candidate) FROM (SELECT ${bookJson} AS candidate FROM ${protocolBooks}
-            WHERE ${and(
-              eq(protocolBooks.companyId, companyId),
-              eq(protocolBooks.isActive, true),
-              eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[input.kind as DocumentKind]),
-              eq(protocolBooks.year, protocolYearOf(newDocument.now)),
-            )} LIMIT 2) AS candidates)`
-        : sql`NULL`
-    } AS "autonrBooks",
-    ${newDocument ? sql`(SELECT ${operatorJson} FROM ${users} WHERE ${users.id} = ${principal.userId})` : sql`NULL`} AS "creator",
-    ${newDocument ? sql`nextval(pg_get_serial_sequence('documents', 'id'))::int` : sql`NULL`} AS "newId"`);
-  const [found] = rowsOf<{
+  const [found] = await references<{
     type: TypeRef | null;
     category: { id: number; companyId: number; descr: string } | null;
     traders: (DocumentTrader & { companyId: number })[] | null;
@@ -205,7 +194,18 @@ export async function resolveReferences(
     autonrBooks: BookRef[] | null;
     creator: OperatorRef | null;
     newId: number | null;
-  }>(result);
+  }>(tx, {
+    companyId,
+    typeId: input.documentTypeId ?? null,
+    categoryId: input.subjectCategoryId ?? null,
+    traderIds: `{${traderIds.join(',')}}`,
+    chargedUserId: input.chargedUserId ?? null,
+    bookId: bookId ?? null,
+    autonrBooktype: newDocument && !bookId ? BOOK_TYPE_OF_KIND[input.kind as DocumentKind] : null,
+    autonrYear: newDocument ? protocolYearOf(newDocument.now) : null,
+    creatorId: newDocument ? principal.userId : null,
+    newDocument: Boolean(newDocument),
+  });
   if (!found) throw new Error('no references row');
   const errors: FieldError[] = [];
   const type = found.type ?? undefined;

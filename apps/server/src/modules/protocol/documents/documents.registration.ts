@@ -1,5 +1,5 @@
 import { BOOK_TYPE_OF_KIND, type DocumentKind, UTILITY_TIME_ZONE } from '@protocol/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -28,17 +28,21 @@ const registrationTime = (options: SaveOptions) =>
  * Takes the book's next number for the registration year: the counter row of (book, year), created
  * at 1 or incremented, locked until the transaction ends. Only an active book of the company and
  * type yields a row. Returns `last`, `year` and `at` (the clock read AFTER the lock, so registration
- * dates follow the numbers).
+ * dates follow the numbers). The values may be placeholders of a prepared statement.
  */
-export function takeNumberSql(companyId: number, kind: number, bookId: number, options: SaveOptions) {
-  const at = registrationTime(options);
+export function takeNumberSql(
+  companyId: number | Placeholder,
+  booktype: number | Placeholder,
+  bookId: number | Placeholder,
+  at: SQL,
+) {
   return sql`INSERT INTO ${protocolCounters} (book_id, year, last)
     SELECT ${protocolBooks.id}, extract(year FROM (${at} AT TIME ZONE ${UTILITY_TIME_ZONE}))::int, 1
     FROM ${protocolBooks}
     WHERE ${and(
       eq(protocolBooks.id, bookId),
       eq(protocolBooks.companyId, companyId),
-      eq(protocolBooks.booktype, BOOK_TYPE_OF_KIND[kind as DocumentKind]),
+      eq(protocolBooks.booktype, booktype),
       eq(protocolBooks.isActive, true),
     )}
     ON CONFLICT (book_id, year) DO UPDATE SET last = ${protocolCounters}.last + 1
@@ -46,7 +50,10 @@ export function takeNumberSql(companyId: number, kind: number, bookId: number, o
 }
 
 /** The 'registered' audit line's changes, from the protocol id (N/YYYY) taken. */
-export const registeredChanges = (book: Pick<BookRef, 'descr'>, protocolId: SQL) => sql`jsonb_build_object(
+export const registeredChanges = (
+  book: { descr: string | Placeholder },
+  protocolId: SQL,
+) => sql`jsonb_build_object(
   'protocolId', jsonb_build_object('before', NULL, 'after', ${protocolId}),
   'protocolBook', jsonb_build_object('before', NULL, 'after', ${book.descr}::text))`;
 
@@ -64,7 +71,7 @@ export async function register(
 ): Promise<void> {
   const user = auditUser(principal);
   const result = await tx.execute(sql`
-    WITH taken AS (${takeNumberSql(row.companyId, row.kind, book.id, options)}),
+    WITH taken AS (${takeNumberSql(row.companyId, BOOK_TYPE_OF_KIND[row.kind as DocumentKind], book.id, registrationTime(options))}),
     registered AS (
       UPDATE documents
       SET protocol_book_id = ${book.id}, protocol_number = taken.last, protocol_year = taken.year,

@@ -1,6 +1,19 @@
-import type { ProtocolDocument, SaveDocument } from '@protocol/contracts';
+import {
+  BOOK_TYPE_OF_KIND,
+  type DocumentKind,
+  type ProtocolDocument,
+  type SaveDocument,
+} from '@protocol/contracts';
 import { asc, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import {
+  type JsonRow,
+  jsonRecords,
+  jsonRowOf,
+  preparedStatement,
+  recordsJson,
+  rowOf,
+} from '../../../db/prepared.ts';
 import { auditInsert, recordAudit } from '../../../platform/audit.ts';
 import { updatedBy } from '../../../platform/audit-columns.ts';
 import type { Principal } from '../../../platform/auth.ts';
@@ -51,6 +64,131 @@ function columnsOf(input: SaveDocument, resolved: Resolved) {
   };
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+/** What changes the text of a creation statement; its values are placeholders (see `preparedStatement`). */
+interface CreationShape {
+  registered: boolean;
+  charged: boolean;
+  notified: boolean;
+}
+
+const creationStatements = new Map<string, ReturnType<typeof preparedStatement>>();
+
+/**
+ * The statement that creates a document of one shape, prepared once: the number from the book's
+ * counter row (registered), the document, its senders and receivers (any number, one JSON
+ * parameter), its charge and the chargee's notification (charged, notified) and its audit lines.
+ */
+function creationStatement(shape: CreationShape) {
+  const key = `${shape.registered}${shape.charged}${shape.notified}`;
+  const known = creationStatements.get(key);
+  if (known) return known;
+  const statement = preparedStatement((db) => {
+    const audit = (action: string, changes: SQL | null) => ({
+      companyId: p('companyId'),
+      entity: 'document',
+      entityId: sql`${p('id')}::text`,
+      action,
+      userId: p('userId'),
+      username: p('username'),
+      changes,
+      requestId: p('requestId'),
+    });
+    const writes: { getSQL(): SQL }[] = [
+      auditInsert(db, [
+        audit('created', null),
+        ...(shape.registered
+          ? [
+              audit(
+                'registered',
+                registeredChanges({ descr: p('bookDescr') }, sql`(SELECT last || '/' || year FROM taken)`),
+              ),
+            ]
+          : []),
+      ]),
+      sql`INSERT INTO ${documentTraders} (document_id, role, position, trader_id)
+        SELECT ${p('id')}, r.role, r.position, r.trader_id
+        FROM ${jsonRecords(documentTraders, ['role', 'position', 'traderId'], p('people'), 'r')}`,
+    ];
+    if (shape.charged)
+      writes.push(
+        db.insert(documentAssignments).values({
+          documentId: p('id'),
+          kind: ASSIGNMENT_KIND.charge,
+          userId: p('chargedUserId'),
+          byUserId: p('userId'),
+        }),
+      );
+    if (shape.notified) {
+      // The charge notification with placeholders for its values (who is told was decided with the shape).
+      const charged = chargedNotification(
+        { userId: p('userId') } as never,
+        { id: p('id'), companyId: p('companyId'), subject: '' } as never,
+        p('chargedUserId') as never,
+      );
+      const notification = notificationInsert(db, {
+        ...charged,
+        params: sql`jsonb_build_object('subject', ${p('subject')}::text)` as never,
+      });
+      if (notification) writes.push(notification);
+    }
+    const ctes: WithSubquery[] = writes.map((write, index) =>
+      db.$with(`write${index}`, {}).as(write.getSQL()),
+    );
+    if (shape.registered)
+      ctes.unshift(
+        db
+          .$with('taken', {})
+          .as(
+            takeNumberSql(
+              p('companyId'),
+              p('booktype'),
+              p('bookId'),
+              sql`coalesce(${p('now')}::timestamptz, clock_timestamp())`,
+            ),
+          ),
+      );
+    const taken = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM taken)`;
+    return db
+      .with(...ctes)
+      .insert(documents)
+      .values({
+        id: p('id'),
+        companyId: p('companyId'),
+        kind: p('kind'),
+        name: p('name'),
+        subject: p('subject'),
+        subjectCategoryId: p('subjectCategoryId'),
+        documentTypeId: p('documentTypeId'),
+        protocolIdSender: p('protocolIdSender'),
+        protocolSendDate: p('protocolSendDate'),
+        correspondents: p('correspondents'),
+        folder: p('folder'),
+        isOutbox: p('isOutbox'),
+        publications: p('publications'),
+        metadata: p('metadata'),
+        comments: p('comments'),
+        state: 0,
+        createUserId: p('userId'),
+        createuser: p('username'),
+        chargedUserId: p('chargedUserId'),
+        ...(shape.registered
+          ? {
+              protocolBookId: p('bookId'),
+              protocolNumber: taken('last'),
+              protocolYear: taken('year'),
+              protocolDate: taken('at'),
+            }
+          : {}),
+      })
+      .returning({ row: jsonRowOf(documents, 'documents').as('row') })
+      .getSQL();
+  });
+  creationStatements.set(key, statement);
+  return statement;
+}
+
 /**
  * Creates a document; with a book (or autonr) it is registered. Everything it writes (the number,
  * the document, its senders and receivers, its charge and notification, its audit lines) is ONE
@@ -72,73 +210,35 @@ export async function createDocument(
   const book = resolved.book ?? resolved.autonrBook;
   checkSendDate(resolved.type, input.protocolSendDate, now, book ? now : null);
 
-  const user = auditUser(principal);
-  const audit = (action: string, changes: SQL | null) => ({
-    companyId,
-    entity: 'document',
-    entityId: String(id),
-    action,
-    userId: user.userId,
-    username: user.username,
-    changes,
-    requestId: options.requestId ?? null,
-  });
-  const writes: { getSQL(): SQL }[] = [
-    auditInsert(db, [
-      audit('created', null),
-      ...(book
-        ? [audit('registered', registeredChanges(book, sql`(SELECT last || '/' || year FROM taken)`))]
-        : []),
-    ]),
-  ];
+  const chargedUserId = input.chargedUserId ?? null;
+  const shape: CreationShape = {
+    registered: Boolean(book),
+    charged: chargedUserId !== null,
+    // The chargee is told, unless they charge the document to themselves (notifications' rule).
+    notified: chargedUserId !== null && chargedUserId !== principal.userId,
+  };
   const people = [
     ...resolved.senders.map((traderId, position) => ({ role: TRADER_ROLE.sender, position, traderId })),
     ...resolved.receivers.map((traderId, position) => ({ role: TRADER_ROLE.receiver, position, traderId })),
   ];
-  if (people.length > 0)
-    writes.push(db.insert(documentTraders).values(people.map((p) => ({ documentId: id, ...p }))));
-  const chargedUserId = input.chargedUserId ?? null;
-  if (chargedUserId !== null) {
-    writes.push(
-      db.insert(documentAssignments).values({
-        documentId: id,
-        kind: ASSIGNMENT_KIND.charge,
-        userId: chargedUserId,
-        byUserId: principal.userId,
-      }),
-    );
-    const notification = notificationInsert(
-      db,
-      chargedNotification(principal, { id, companyId, subject: input.subject }, chargedUserId),
-    );
-    if (notification) writes.push(notification);
-  }
-  const ctes: WithSubquery[] = writes.map((write, index) => db.$with(`write${index}`, {}).as(write.getSQL()));
-  if (book) ctes.unshift(db.$with('taken', {}).as(takeNumberSql(companyId, input.kind, book.id, options)));
-  const taken = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM taken)`;
   let row: DocumentRow | undefined;
   try {
-    [row] = await db
-      .with(...ctes)
-      .insert(documents)
-      .values({
-        ...columnsOf(input, resolved),
-        id,
-        companyId,
-        state: 0,
-        createUserId: principal.userId,
-        createuser: principal.username,
-        chargedUserId,
-        ...(book
-          ? {
-              protocolBookId: book.id,
-              protocolNumber: taken('last'),
-              protocolYear: taken('year'),
-              protocolDate: taken('at'),
-            }
-          : {}),
-      })
-      .returning();
+    const [written] = await creationStatement(shape)<{ row: JsonRow }>(db, {
+      ...columnsOf(input, resolved),
+      id,
+      companyId,
+      userId: principal.userId,
+      username: principal.username,
+      requestId: options.requestId ?? null,
+      chargedUserId,
+      subject: input.subject,
+      people: recordsJson(documentTraders, ['role', 'position', 'traderId'], people),
+      bookId: book?.id ?? null,
+      bookDescr: book?.descr ?? null,
+      booktype: BOOK_TYPE_OF_KIND[input.kind as DocumentKind],
+      now: options.now?.toISOString() ?? null,
+    });
+    row = written && rowOf<DocumentRow>(documents, written.row);
   } catch (error) {
     // The book was closed between the check and the statement: no number was taken.
     if (book && pgError(error)?.constraint === 'documents_registration_whole')

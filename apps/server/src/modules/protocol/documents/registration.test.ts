@@ -1,5 +1,5 @@
 import { effectiveScope, type SaveDocumentRequest, saveDocumentSchema } from '@protocol/contracts';
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit.schema.ts';
 import type { Principal } from '../../../platform/auth.ts';
@@ -220,19 +220,30 @@ describe('protocol numbering', () => {
       .values({ companyId, descr: 'Κλείνει', year: 2028, booktype: 1 })
       .returning({ id: protocolBooks.id });
     if (!book) throw new Error('no book');
-    // The first query of a create reads the references; the book is closed right after it.
+    // The first statement of a create reads the references; the book is closed right after it.
     let closed = false;
+    const session = db._.session;
+    const closingSession = new Proxy(session, {
+      get(target, key, receiver) {
+        if (key !== 'prepareQuery') return Reflect.get(target, key, receiver);
+        return (...args: Parameters<typeof session.prepareQuery>) => {
+          const prepared = target.prepareQuery(...args);
+          return {
+            execute: async (values?: Record<string, unknown>) => {
+              const result = await prepared.execute(values);
+              if (!closed) {
+                closed = true;
+                await db.update(protocolBooks).set({ isActive: false }).where(eq(protocolBooks.id, book.id));
+              }
+              return result;
+            },
+          };
+        };
+      },
+    });
     const closing = new Proxy(db, {
       get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver);
-        return async (query: SQL) => {
-          const result = await target.execute(query);
-          if (!closed) {
-            closed = true;
-            await target.update(protocolBooks).set({ isActive: false }).where(eq(protocolBooks.id, book.id));
-          }
-          return result;
-        };
+        return key === '_' ? { ...target._, session: closingSession } : Reflect.get(target, key, receiver);
       },
     });
     await expect(

@@ -1,0 +1,73 @@
+// CPU time a bench's processes spend, read from /proc (Linux): unlike a rate, it changes little with
+// what else loads the machine, so before/after comparisons on a busy machine stay meaningful.
+import { readdirSync, readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+function stat(pid: number): { ppid: number; cpuMs: number } | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which may hold spaces: state, ppid, … utime (14), stime (15).
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: Number(fields[1]),
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => stat(pid)?.ppid === parent);
+}
+
+export interface CpuMeter {
+  /** CPU milliseconds so far of the server process and of the PostgreSQL server (all its processes). */
+  read(): { server: number; database: number };
+}
+
+/**
+ * Meters the Protocol server this process spawned (its only child running main.ts) and the
+ * PostgreSQL server behind `pool` (its postmaster's children: backends, WAL writer, checkpointer…).
+ * Undefined where /proc cannot tell (not Linux, or a database on another machine).
+ */
+export async function cpuMeter(pool: pg.Pool): Promise<CpuMeter | undefined> {
+  const backend = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+  const postmaster = backend === undefined ? undefined : stat(backend)?.ppid;
+  const server = childrenOf(process.pid).find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts');
+    } catch {
+      return false;
+    }
+  });
+  if (postmaster === undefined || server === undefined) return undefined;
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + (stat(pid)?.cpuMs ?? 0), 0);
+  return {
+    read: () => ({ server: sum([server]), database: sum([postmaster, ...childrenOf(postmaster)]) }),
+  };
+}
+
+/** The CPU milliseconds per operation that `run` cost, split by process, beside what it answers. */
+export async function perOperation<T>(
+  meter: CpuMeter | undefined,
+  operations: number | (() => number),
+  run: () => Promise<T>,
+): Promise<{ result: T; serverMs?: number; databaseMs?: number }> {
+  const before = meter?.read();
+  const result = await run();
+  const after = meter?.read();
+  if (!before || !after) return { result };
+  const count = typeof operations === 'number' ? operations : operations();
+  return {
+    result,
+    serverMs: (after.server - before.server) / count,
+    databaseMs: (after.database - before.database) / count,
+  };
+}
