@@ -22,6 +22,12 @@ describe('reading an import file', () => {
       ['Οδός 1; Α΄', 'say "hi"'],
       ['x'],
     ]);
+    // A quote that never closes: read with quotes as plain text, each line on its own.
+    expect(await sheetRows(Buffer.from('a;b\n"1;2\n3;4\n'))).toEqual([
+      ['a', 'b'],
+      ['"1', '2'],
+      ['3', '4'],
+    ]);
   });
 
   it('reads the first sheet of an xlsx as shown', async () => {
