@@ -134,15 +134,22 @@ describe('readouts in the field', () => {
     await page.getByTestId('flag-lower').waitFor();
     await input.fill('');
 
-    // Still offline, the page reloads from the service worker and the browser's queue.
+    // Still offline, the page reloads from the service worker and the browser's queue. Chromium
+    // drops its offline emulation for the document the worker serves on reload (navigator.onLine is
+    // true again): every request of the context is refused meanwhile, and the emulation is set anew.
+    const noNetwork = `${e2e.baseUrl}/**`;
+    await context.route(noNetwork, (route) => route.abort('internetdisconnected'));
     await page.reload();
     await page.getByTestId('field-meter').waitFor();
+    await context.setOffline(false);
+    await context.setOffline(true);
     await page.getByTestId('field-offline').waitFor();
     await expect.poll(() => pending(page)).toBe('3 προς αποστολή');
     await shot(page, 'readouts-field-offline-el');
     const nothingYet = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=3`);
     expect(nothingYet.body.rows.filter((r: { reading: unknown }) => r.reading !== null)).toHaveLength(0);
 
+    await context.unroute(noNetwork);
     await context.setOffline(false);
     await page.getByTestId('field-synced').waitFor({ timeout: 20_000 });
     const sheet = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=3`);
