@@ -245,3 +245,24 @@ export function debtRfReference(companyId: number, debtId: number): string {
   for (const [i, digit] of [...body].entries()) weighted += Number(digit) * (i % 2 === 0 ? 3 : 1);
   return `${body}${(10 - (weighted % 10)) % 10}`;
 }
+
+export const daySummarySchema = z.object({
+  date: isoDate,
+  cashier: z.string(),
+  receipts: z.array(
+    z.object({
+      id: z.number().int(),
+      receiptYear: z.number().int(),
+      receiptNumber: z.number().int(),
+      consumerCode: z.string(),
+      ownerName: z.string(),
+      kind: z.number().int().nullable(),
+      method: z.enum(cashierMethods),
+      amount: money,
+    }),
+  ),
+  byMethod: z.array(z.object({ method: z.enum(cashierMethods), count: z.number().int(), total: money })),
+  count: z.number().int(),
+  total: money,
+});
+export type DaySummary = z.infer<typeof daySummarySchema>;
