@@ -153,4 +153,31 @@ describe('payments', () => {
       await context.close();
     }
   });
+
+  it('looks up a balance on the public page by code and ΑΦΜ, without signing in', async () => {
+    for (const [locale, prefix, refusal] of [
+      ['el-GR', '', 'Δεν βρέθηκαν οφειλές για τα στοιχεία που δώσατε'],
+      ['en-GB', '/en', 'No debts found for the given details'],
+    ] as const) {
+      const { context, page } = await e2e.newPage({ locale });
+      await page.goto(`${prefix}/balance`);
+      await page.getByTestId('balance-code').fill('01-001-881');
+      await page.getByTestId('balance-vat').fill('094259215');
+      await page.getByTestId('balance-submit').click();
+      await expect.poll(() => page.getByTestId('balance-error').textContent()).toBe(refusal);
+      await page.getByTestId('balance-vat').fill('094259216');
+      await page.getByTestId('balance-submit').click();
+      const result = page.getByTestId('balance-result');
+      await result.waitFor();
+      const remaining = (bills[1] as { current: string }).current;
+      expect(await page.getByTestId('balance-due').textContent()).toBe(
+        `${locale === 'el-GR' ? remaining.replace('.', ',') : remaining} €`,
+      );
+      expect(await result.textContent()).toContain('RF');
+      expect(await page.content()).not.toContain('Ταμιακή');
+      await shot(page, `payments-public-balance-${locale.slice(0, 2)}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
 });

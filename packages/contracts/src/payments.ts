@@ -266,3 +266,22 @@ export const daySummarySchema = z.object({
   total: money,
 });
 export type DaySummary = z.infer<typeof daySummarySchema>;
+
+/** The public balance lookup: both the consumer code and the owner's ΑΦΜ, or nothing is looked up. */
+export const balanceLookupSchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(/^(EL|GR)?\s*\d{8,9}$/i, { message: 'validation.payments_vat' }),
+});
+export type BalanceLookup = z.input<typeof balanceLookupSchema>;
+
+/** What the public page shows: open bills only, with nothing that names or locates the consumer. */
+export const publicBalanceSchema = z.object({
+  bills: z.array(
+    z.object({ description: z.string(), dueDate: isoDate, remaining: money, rfCode: z.string() }),
+  ),
+  due: money,
+});
+export type PublicBalance = z.infer<typeof publicBalanceSchema>;

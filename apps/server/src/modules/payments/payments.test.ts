@@ -382,3 +382,42 @@ describe('printed documents', () => {
     ).toBe(404);
   });
 });
+
+describe('the public balance lookup', () => {
+  const lookup = (payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/balance',
+      payload: payload as Json,
+      headers: { 'accept-language': 'en' },
+    });
+
+  it('shows open bills for code AND ΑΦΜ, nothing of the person, the same refusal for any mismatch, and a rate limit', async () => {
+    await finalBill(`?companyid=${demo}`, consumerId, '2026-09-01', '2026-12-31', '12', '2027-01-10');
+    const account = (await get(`/api/payments/accounts/${consumerId}?companyid=${demo}`)).json();
+    const code = account.consumer.code.replace(/\s/g, '');
+    const found = await lookup({ code, vatNumber: 'EL094259216' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(Object.keys(found.json()).sort()).toEqual(['bills', 'due']);
+    expect(found.json().bills.map((b: Json) => Object.keys(b).sort())).toEqual([
+      ['description', 'dueDate', 'remaining', 'rfCode'],
+    ]);
+    expect(found.json().due).toBe(account.due);
+    expect(found.body).not.toContain('Παπαδοπούλου');
+
+    const wrongVat = await lookup({ code, vatNumber: '123456789' });
+    const wrongCode = await lookup({ code: '01-001-999', vatNumber: '094259216' });
+    expect([wrongVat.statusCode, wrongCode.statusCode]).toEqual([404, 404]);
+    const { requestId: _a, ...refusal } = wrongVat.json();
+    const { requestId: _b, ...same } = wrongCode.json();
+    expect(refusal).toEqual(same);
+    expect(refusal.message).toBe('No debts found for the given details');
+    const noVat = await lookup({ code });
+    expect(noVat.statusCode).toBe(400);
+    expect(noVat.json().fieldErrors[0].field).toBe('vatNumber');
+    // 10 attempts per address in 10 minutes: 3 counted so far (the 400 never reached the count).
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push((await lookup({ code, vatNumber: '094259216' })).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
+  });
+});
