@@ -42,6 +42,8 @@ export default function BalancePage() {
   }, [t]);
   const lookup = useMutation({
     mutationFn: (body: BalanceLookup) => api.post<PublicBalance>('/api/public/balance', body),
+    // The answer shows under the form; no snackbar besides.
+    meta: { errorSnackbar: false },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +83,13 @@ export default function BalancePage() {
               htmlInput: { 'data-testid': 'balance-vat', inputMode: 'numeric', autoComplete: 'off' },
             }}
           />
-          <Button type="submit" variant="contained" disabled={lookup.isPending} data-testid="balance-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={lookup.isPending}
+            data-testid="balance-submit"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap', px: 3 }}
+          >
             {t('paymentsUi.public.submit')}
           </Button>
         </Stack>
