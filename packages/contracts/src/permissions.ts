@@ -13,6 +13,7 @@ export const permissionAreasByModule = {
   traders: ['traders'],
   forms: ['forms'],
   water: ['consumers', 'readouts', 'billing', 'collections'],
+  payments: ['payments'],
   finance: ['finance', 'mydata'],
   settings: ['settings'],
   users: ['users'],

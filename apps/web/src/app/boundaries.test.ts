@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(import.meta.dirname, '..');
 // The sign-in frame (login, logout, change password) is loaded by the router and shell themselves.
 // The sign-in pages, and the public online form (outside the shell, lazily).
-const SHELL_MAY_IMPORT = /^features\/(auth|onlineForms\/public)\//;
+const SHELL_MAY_IMPORT = /^features\/(auth|onlineForms\/public|payments\/public)\//;
 const DECLARATION = /^features\/[^/]+\/feature\.tsx?$/;
 
 function sourceFiles(dir: string): string[] {
