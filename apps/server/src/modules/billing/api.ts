@@ -206,6 +206,7 @@ export async function finalizedBillMydataDetails(
     .orderBy(asc(billingBillLines.billId), asc(billingBillLines.position));
   for (const { billId, ...line } of lines) details.get(billId)?.lines.push(line);
   return details;
+}
 
 /**
  * What has been paid of the company's bills (the payments module keeps it): a bill's `paid` is what
