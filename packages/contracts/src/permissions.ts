@@ -13,6 +13,7 @@ export const permissionAreasByModule = {
   traders: ['traders'],
   forms: ['forms'],
   water: ['consumers', 'readouts', 'billing', 'collections'],
+  settlements: ['settlements'],
   finance: ['finance', 'mydata'],
   settings: ['settings'],
   users: ['users'],

@@ -33,6 +33,7 @@ export const usersModule = defineModule({
         'collections:write',
         'traders:read',
         'finance:read',
+        'settlements:write',
       ],
       members: operators.slice(1),
     });
