@@ -24,6 +24,7 @@ import { installationModule } from './modules/installation/index.ts';
 import { mydataModule } from './modules/mydata/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { parametricsModule } from './modules/parametrics/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 import { protocolModule } from './modules/protocol/index.ts';
 import { readoutsModule } from './modules/readouts/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
@@ -73,6 +74,7 @@ export const appModules: readonly AppModule[] = [
   financeModule,
   waterModule,
   billingModule,
+  paymentsModule,
   readoutsModule,
   mydataModule,
   dashboardModule,

@@ -19,6 +19,7 @@ export * from './money.ts';
 export * from './mydata.ts';
 export * from './notifications.ts';
 export * from './parametrics.ts';
+export * from './payments.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';
 export * from './protocol-cases.ts';

@@ -13,6 +13,7 @@ export const permissionAreasByModule = {
   traders: ['traders'],
   forms: ['forms'],
   water: ['consumers', 'readouts', 'billing', 'collections'],
+  payments: ['payments'],
   settlements: ['settlements'],
   finance: ['finance', 'mydata'],
   settings: ['settings'],

@@ -7,6 +7,8 @@ import listsEl from '@protocol/contracts/i18n/lists/el.json' with { type: 'json'
 import listsEn from '@protocol/contracts/i18n/lists/en.json' with { type: 'json' };
 import mydataEl from '@protocol/contracts/i18n/mydata/el.json' with { type: 'json' };
 import mydataEn from '@protocol/contracts/i18n/mydata/en.json' with { type: 'json' };
+import paymentsEl from '@protocol/contracts/i18n/payments/el.json' with { type: 'json' };
+import paymentsEn from '@protocol/contracts/i18n/payments/en.json' with { type: 'json' };
 import pdfEl from '@protocol/contracts/i18n/pdf/el.json' with { type: 'json' };
 import pdfEn from '@protocol/contracts/i18n/pdf/en.json' with { type: 'json' };
 import protocolEl from '@protocol/contracts/i18n/protocol/el.json' with { type: 'json' };
@@ -23,8 +25,8 @@ import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json'
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl, mydataEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn, mydataEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl, mydataEl, paymentsEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn, mydataEn, paymentsEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

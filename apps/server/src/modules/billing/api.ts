@@ -1,7 +1,7 @@
 import type { Language } from '@protocol/contracts';
 import { billEntryStates } from '@protocol/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
@@ -137,4 +137,23 @@ export function addBillPrintHook(name: string, hook: BillPrintHook): void {
 export async function billPrintExtras(db: Db, billId: number, language: Language): Promise<BillPrintExtra[]> {
   const extras = await Promise.all([...printHooks.values()].map((hook) => hook(db, billId, language)));
   return extras.filter((extra): extra is BillPrintExtra => extra !== null);
+}
+
+/**
+ * What has been paid of the company's bills (the payments module keeps it): a bill's `paid` is what
+ * a later run leaves out of the previous balance it carries. One statement for all.
+ */
+export async function setBillsPaid(
+  tx: Tx,
+  companyId: number,
+  paid: readonly { billId: number; paid: string }[],
+): Promise<void> {
+  if (paid.length === 0) return;
+  await tx.execute(sql`
+    UPDATE billing_bills b SET paid = v.paid
+      FROM (VALUES ${sql.join(
+        paid.map((p) => sql`(${p.billId}::int, ${p.paid}::numeric)`),
+        sql`, `,
+      )}) AS v(id, paid)
+     WHERE b.id = v.id AND b.company_id = ${companyId}`);
 }

@@ -31,6 +31,7 @@ export const usersModule = defineModule({
         'readouts:write',
         'billing:write',
         'collections:write',
+        'payments:write',
         'traders:read',
         'finance:read',
         'settlements:write',

@@ -1,0 +1,167 @@
+import {
+  type Debt,
+  type DebtSource,
+  type DebtStatus,
+  Decimal,
+  type InterestTerms,
+  interestSettings,
+  overdueInterest,
+} from '@protocol/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { generalSettings } from '../settings/settings.schema.ts';
+import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
+
+/**
+ * The debts: raised from finalized bills on first need (the billing module knows nothing of payments),
+ * read with their payments for the overdue interest, oldest first.
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Raises the debts of finalized bills (state 9, or −2 once carried into a later bill) that have none
+ * yet, with their ledger lines, in one statement; concurrent callers meet on the unique bill index
+ * and only the inserted rows write ledger lines. A bill's debt is its own period (net + VAT): the
+ * earlier bills it carries stay debts of their own, with their own due dates.
+ */
+export async function raiseBillDebts(
+  tx: Tx,
+  companyId: number,
+  consumerIds?: readonly number[],
+): Promise<void> {
+  const consumers =
+    consumerIds === undefined
+      ? sql``
+      : sql`AND b.consumer_id IN (${sql.join(
+          consumerIds.length === 0 ? [sql`0`] : consumerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  await tx.execute(sql`
+    WITH raised AS (
+      INSERT INTO payments_debts
+        (company_id, consumer_id, source, bill_id, kind, description, issue_date, due_date, amount, rf_code, createuser)
+      SELECT b.company_id, b.consumer_id, 'bill', b.id, b.kind,
+             b.number || '/' || b.year || ' · ' || b.period_label,
+             b.issue_date, b.due_date, b.total - b.previous_balance, b.rf_code, 'billing'
+        FROM billing_bills b
+       WHERE b.company_id = ${companyId} ${consumers}
+         AND b.entry_state IN (9, -2) AND b.number IS NOT NULL
+         AND b.total - b.previous_balance > 0
+         AND NOT EXISTS (SELECT 1 FROM payments_debts d WHERE d.bill_id = b.id)
+      ON CONFLICT (bill_id) DO NOTHING
+      RETURNING id, company_id, consumer_id, kind, description, issue_date, amount
+    )
+    INSERT INTO payments_entries (company_id, consumer_id, date, type, kind, description, debit, debt_id)
+    SELECT company_id, consumer_id, issue_date, 'bill', kind, description, amount, id FROM raised`);
+}
+
+/** The company's overdue-interest terms, or null when interest is off (the default). */
+export async function interestTermsOf(tx: Tx, companyId: number): Promise<InterestTerms | null> {
+  const rows = await tx
+    .select({ name: generalSettings.parName, value: generalSettings.parValue })
+    .from(generalSettings)
+    .where(
+      and(
+        eq(generalSettings.companyId, companyId),
+        inArray(generalSettings.parName, Object.values(interestSettings)),
+      ),
+    );
+  const value = (name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
+  if (!['1', 'true', 'yes'].includes(value(interestSettings.enabled).toLowerCase())) return null;
+  const rate = value(interestSettings.rate).replace(',', '.');
+  if (!/^\d{1,3}(\.\d+)?$/.test(rate)) return null;
+  const grace = Number.parseInt(value(interestSettings.graceDays) || '0', 10);
+  return { ratePercent: rate, graceDays: Number.isFinite(grace) && grace > 0 ? grace : 0 };
+}
+
+export const debtColumns = {
+  id: paymentsDebts.id,
+  consumerId: paymentsDebts.consumerId,
+  source: paymentsDebts.source,
+  description: paymentsDebts.description,
+  issueDate: paymentsDebts.issueDate,
+  dueDate: paymentsDebts.dueDate,
+  amount: paymentsDebts.amount,
+  paid: paymentsDebts.paid,
+  rfCode: paymentsDebts.rfCode,
+  status: paymentsDebts.status,
+};
+export interface DebtRow {
+  id: number;
+  consumerId: number;
+  source: DebtSource;
+  description: string;
+  issueDate: string;
+  dueDate: string;
+  amount: string;
+  paid: string;
+  rfCode: string | null;
+  status: DebtStatus;
+}
+
+/** Debts as the API shows them, with their interest to `asOf` (from their allocations' dates). */
+export async function withInterest(
+  tx: Tx,
+  rows: DebtRow[],
+  terms: InterestTerms | null,
+  asOf: string,
+): Promise<Debt[]> {
+  const payments = new Map<number, { date: string; amount: string }[]>();
+  if (terms && rows.length > 0) {
+    const allocations = await tx
+      .select({
+        debtId: paymentsAllocations.debtId,
+        date: paymentsAllocations.date,
+        amount: paymentsAllocations.amount,
+      })
+      .from(paymentsAllocations)
+      .where(
+        inArray(
+          paymentsAllocations.debtId,
+          rows.map((r) => r.id),
+        ),
+      );
+    for (const a of allocations) payments.set(a.debtId, [...(payments.get(a.debtId) ?? []), a]);
+  }
+  return rows.map((row) => ({
+    ...row,
+    rfCode: row.rfCode ?? '',
+    remaining: new Decimal(row.amount).minus(row.paid).toFixed(2),
+    interest:
+      terms && row.status === 'open'
+        ? overdueInterest(
+            { amount: row.amount, dueDate: row.dueDate, payments: payments.get(row.id) ?? [] },
+            terms,
+            asOf,
+          )
+        : '0.00',
+  }));
+}
+
+/** The open, unpaid debts of consumers, oldest due first (what a payment settles in order). */
+export async function openDebtRows(
+  tx: Tx,
+  companyId: number,
+  consumerIds: readonly number[],
+): Promise<DebtRow[]> {
+  if (consumerIds.length === 0) return [];
+  await raiseBillDebts(tx, companyId, consumerIds);
+  return tx
+    .select(debtColumns)
+    .from(paymentsDebts)
+    .where(
+      and(
+        eq(paymentsDebts.companyId, companyId),
+        inArray(paymentsDebts.consumerId, [...consumerIds]),
+        eq(paymentsDebts.status, 'open'),
+        sql`${paymentsDebts.paid} < ${paymentsDebts.amount}`,
+      ),
+    )
+    .orderBy(asc(paymentsDebts.dueDate), asc(paymentsDebts.id));
+}
+
+export const sumOf = (values: readonly string[]) =>
+  values.reduce((total, v) => total.plus(v), new Decimal(0)).toFixed(2);
+
+export { rowsOf };

@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/module.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+
+/** The consumer's account, debts and payments (issue 18). */
+export const paymentsModule = defineModule({
+  name: 'payments',
+  plugin: async (app, options) => {
+    await app.register(paymentsRoutes, options);
+  },
+});

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { Decimal } from './money.ts';
+
+/**
+ * Issue 18, the consumer's account: its ledger (debit, credit, running balance), its debts (the unpaid
+ * parts of finalized bills, charges and settlement instalments, each payable by its RF code), payments
+ * at the cashier and from the banks, and overdue interest shown apart from the debts.
+ */
+
+/** Spec §3 transaction kinds the account uses besides the bills' 1 and 4. */
+export const accountTransactionKinds = {
+  periodCharge: 1,
+  prepaid: 2,
+  prepay: 3,
+  altered: 4,
+  extraCharge: 5,
+  serviceprepay: 16,
+  prepayReturn: 17,
+  misc: 99,
+} as const;
+export const prepaymentKinds = [2, 3, 16] as const;
+
+export const cashierMethods = ['cash', 'card', 'transfer', 'cheque', 'bank'] as const;
+export type CashierMethod = (typeof cashierMethods)[number];
+
+/** What a debt stands for: a bill, a charge, a settlement's instalment. */
+export const debtSources = ['bill', 'charge', 'instalment'] as const;
+export type DebtSource = (typeof debtSources)[number];
+/** open: payable; settled: closed into a settlement; cancelled: an instalment of a cancelled settlement. */
+export const debtStatuses = ['open', 'settled', 'cancelled'] as const;
+export type DebtStatus = (typeof debtStatuses)[number];
+
+/** The kinds of ledger line, each a catalog text (`payments.entry.<type>`). */
+export const entryTypes = [
+  'bill',
+  'charge',
+  'instalment',
+  'payment',
+  'prepayment',
+  'prepayReturn',
+  'settled',
+  'reopened',
+  'cancelled',
+] as const;
+export type EntryType = (typeof entryTypes)[number];
+
+export const paymentsErrors = {
+  noDebts: 'payments.error.no_debts',
+  debtNotOpen: 'payments.error.debt_not_open',
+  notConsumerDebt: 'payments.error.not_consumer_debt',
+  nothingToReturn: 'payments.error.nothing_to_return',
+  badAmount: 'payments.error.bad_amount',
+} as const;
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const debtSchema = z.object({
+  id: z.number().int(),
+  consumerId: z.number().int(),
+  source: z.enum(debtSources),
+  description: z.string(),
+  issueDate: isoDate,
+  dueDate: isoDate,
+  amount: money,
+  paid: money,
+  remaining: money,
+  rfCode: z.string(),
+  status: z.enum(debtStatuses),
+  /** Overdue interest to the day asked, when enabled; never part of `remaining`. */
+  interest: money,
+});
+export type Debt = z.infer<typeof debtSchema>;
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  date: isoDate,
+  type: z.enum(entryTypes),
+  /** Spec §3 transaction kind, where the line is one (1, 2, 3, 4, 5, 16, 17, 99). */
+  kind: z.number().int().nullable(),
+  description: z.string(),
+  debit: money,
+  credit: money,
+  balance: money,
+  paymentId: z.number().int().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const accountHolderSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  ownerName: z.string(),
+  vatNumber: z.string().nullable(),
+  supplyAddress: z.string(),
+});
+export type AccountHolder = z.infer<typeof accountHolderSchema>;
+
+export const consumerAccountSchema = z.object({
+  consumer: accountHolderSchema,
+  entries: z.array(ledgerEntrySchema),
+  debts: z.array(debtSchema),
+  /** Debit minus credit of the whole ledger (negative: the consumer is in credit). */
+  balance: money,
+  /** The open debts' remaining parts. */
+  due: money,
+  interest: money,
+  interestEnabled: z.boolean(),
+  asOf: isoDate,
+});
+export type ConsumerAccount = z.infer<typeof consumerAccountSchema>;
+
+/** A consumer and its open debts, as the debt search finds them. */
+export const consumerDebtsSchema = z.object({
+  consumer: accountHolderSchema,
+  debts: z.array(debtSchema),
+  due: money,
+  interest: money,
+});
+export type ConsumerDebts = z.infer<typeof consumerDebtsSchema>;
+
+const amountInput = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}([.,]\d{1,2})?$/, { message: 'validation.payments_amount' })
+  .transform((v) => v.replace(',', '.'))
+  .refine((v) => new Decimal(v).gt(0), { message: 'validation.payments_amount' });
+
+export const recordPaymentSchema = z.object({
+  consumerId: z.number().int().positive(),
+  method: z.enum(cashierMethods),
+  amount: amountInput,
+  /** The debts the cashier chose, paid in this order; empty: the oldest first. */
+  debtIds: z.array(z.number().int().positive()).max(500).default([]),
+  /** A prepayment (spec kinds 2, 3, 16) instead of a payment of debts. */
+  prepaymentKind: z
+    .union([z.literal(2), z.literal(3), z.literal(16)])
+    .nullable()
+    .default(null),
+  reference: z.string().trim().max(100).nullable().default(null),
+  note: z.string().trim().max(500).nullable().default(null),
+});
+export type RecordPayment = z.input<typeof recordPaymentSchema>;
+
+export const prepayReturnSchema = z.object({
+  consumerId: z.number().int().positive(),
+  method: z.enum(cashierMethods),
+  amount: amountInput,
+  note: z.string().trim().max(500).nullable().default(null),
+});
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  consumerId: z.number().int(),
+  consumerCode: z.string(),
+  ownerName: z.string(),
+  kind: z.number().int().nullable(),
+  method: z.enum(cashierMethods),
+  amount: money,
+  unallocated: money,
+  date: isoDate,
+  cashier: z.string(),
+  receiptYear: z.number().int(),
+  receiptNumber: z.number().int(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  allocations: z.array(
+    z.object({ debtId: z.number().int(), description: z.string(), rfCode: z.string(), amount: money }),
+  ),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The general settings (parName) of overdue interest. */
+export const interestSettings = {
+  enabled: 'pay.interest_enabled',
+  rate: 'pay.interest_rate',
+  graceDays: 'pay.interest_grace_days',
+} as const;
+
+export interface InterestTerms {
+  /** Yearly rate, percent (e.g. "7.3"). */
+  ratePercent: string;
+  /** Days after the due date that bear no interest. */
+  graceDays: number;
+}
+
+const DAY = 86_400_000;
+const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY);
+
+/**
+ * Overdue interest of one debt up to `asOf`, day by day: each day d after the due date and past the
+ * grace days bears outstanding(d) × rate / 100 / 365, where outstanding(d) is the amount less what was
+ * paid before d (a payment on day d stops that day's interest). Grace days bear nothing even when
+ * paid late. Summed exactly, rounded half-up to the cent once.
+ */
+export function overdueInterest(
+  debt: { amount: string; dueDate: string; payments: readonly { date: string; amount: string }[] },
+  terms: InterestTerms,
+  asOf: string,
+): string {
+  const first = dayNumber(debt.dueDate) + terms.graceDays + 1;
+  const last = dayNumber(asOf);
+  if (last < first) return '0.00';
+  const daily = new Decimal(terms.ratePercent).div(100).div(365);
+  const payments = [...debt.payments].sort((a, b) => a.date.localeCompare(b.date));
+  let outstanding = new Decimal(debt.amount);
+  let total = new Decimal(0);
+  let day = first;
+  for (const payment of payments) {
+    const paidOn = dayNumber(payment.date);
+    if (paidOn > day) {
+      const until = Math.min(paidOn, last + 1);
+      if (until > day) total = total.plus(Decimal.max(outstanding, 0).times(until - day));
+      day = Math.max(day, until);
+    }
+    outstanding = outstanding.minus(payment.amount);
+  }
+  if (last + 1 > day) total = total.plus(Decimal.max(outstanding, 0).times(last + 1 - day));
+  return total.times(daily).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/**
+ * Spreads an amount over debts in the order given (the oldest first, or the cashier's): each takes
+ * what remains of it until the amount runs out. What is left over is the consumer's credit.
+ */
+export function allocate(
+  debts: readonly { id: number; remaining: string }[],
+  amount: string,
+): { allocations: { debtId: number; amount: string }[]; left: string } {
+  let left = new Decimal(amount);
+  const allocations: { debtId: number; amount: string }[] = [];
+  for (const debt of debts) {
+    if (left.lte(0)) break;
+    const take = Decimal.min(left, debt.remaining);
+    if (take.lte(0)) continue;
+    allocations.push({ debtId: debt.id, amount: take.toFixed(2) });
+    left = left.minus(take);
+  }
+  return { allocations, left: left.toFixed(2) };
+}
+
+/** A debt's RF reference: the company (3), a 1 for "not a bill" (bills' references are 16 digits, these 17), the debt (12) and a check digit. */
+export function debtRfReference(companyId: number, debtId: number): string {
+  const body = `${String(companyId).padStart(3, '0')}1${String(debtId).padStart(12, '0')}`;
+  let weighted = 0;
+  for (const [i, digit] of [...body].entries()) weighted += Number(digit) * (i % 2 === 0 ? 3 : 1);
+  return `${body}${(10 - (weighted % 10)) % 10}`;
+}
