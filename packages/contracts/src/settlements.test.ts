@@ -66,15 +66,24 @@ describe('settlementPlan', () => {
       input({ interest: '12.47', discountPercent: '5', downPayment: '30', instalments: 4 }),
     );
     expect(errors).toEqual([]);
-    expect(plan).toMatchObject({ interest: '12.47', discount: '13.12', total: '249.36', downPayment: '30.00' });
+    expect(plan).toMatchObject({
+      interest: '12.47',
+      discount: '13.12',
+      total: '249.36',
+      downPayment: '30.00',
+    });
     expect(plan.lines.slice(1).map((l) => l.amount)).toEqual(['54.84', '54.84', '54.84', '54.84']);
-    const waived = settlementPlan(input({ interest: '12.47', category: { ...category, waiveInterest: true } }));
+    const waived = settlementPlan(
+      input({ interest: '12.47', category: { ...category, waiveInterest: true } }),
+    );
     expect(waived.plan.interest).toBe('0.00');
     expect(waived.plan.total).toBe('250.01');
   });
 
   it('spaces instalments by the category days when not monthly', () => {
-    const { plan } = settlementPlan(input({ category: { ...category, intervalDays: 15 }, instalments: 2, downPayment: '60' }));
+    const { plan } = settlementPlan(
+      input({ category: { ...category, intervalDays: 15 }, instalments: 2, downPayment: '60' }),
+    );
     expect(plan.lines.map((l) => l.dueDate)).toEqual(['2026-01-31', '2026-02-15', '2026-03-02']);
     // 250.01 − 60 = 190.01 → 95.00 and 95.01.
     expect(plan.lines.map((l) => l.amount)).toEqual(['60.00', '95.00', '95.01']);
@@ -102,11 +111,15 @@ describe('settlementPlan', () => {
     expect(settlementPlan(input({ downPayment: '24.99' })).errors).toEqual([
       { field: 'downPayment', key: settlementErrors.downPaymentTooLow, params: { min: '25.00' } },
     ]);
-    expect(settlementPlan(input({ downPayment: '250.01' })).errors[0]?.key).toBe(settlementErrors.downPaymentTooHigh);
+    expect(settlementPlan(input({ downPayment: '250.01' })).errors[0]?.key).toBe(
+      settlementErrors.downPaymentTooHigh,
+    );
     expect(settlementPlan(input({ instalments: 13 })).errors.map((e) => e.key)).toContain(
       settlementErrors.tooManyInstalments,
     );
-    expect(settlementPlan(input({ discountPercent: '5.01' })).errors[0]?.key).toBe(settlementErrors.discountTooHigh);
+    expect(settlementPlan(input({ discountPercent: '5.01' })).errors[0]?.key).toBe(
+      settlementErrors.discountTooHigh,
+    );
   });
 });
 
@@ -138,7 +151,11 @@ describe('categories', () => {
   });
   it('refuses a max below the min', () => {
     const row = { ...defaultSettlementCategories[0], id: null, active: true, maxInstalment: '10.00' };
-    expect(settlementCategoryRowSchema.safeParse(row).error?.issues[0]?.message).toBe(settlementErrors.maxBelowMin);
+    expect(settlementCategoryRowSchema.safeParse(row).error?.issues[0]).toMatchObject({
+      path: ['maxInstalment'],
+      message: 'validation.min_value',
+      params: { value: '20.00' },
+    });
   });
   it('adds months keeping the day or the last of the month', () => {
     expect(addMonthsToDay('2024-01-31', 1)).toBe('2024-02-29');

@@ -22,7 +22,6 @@ export const settlementErrors = {
   categoryInactive: 'settlements.error.category_inactive',
   notPending: 'settlements.error.not_pending',
   notCancellable: 'settlements.error.not_cancellable',
-  maxBelowMin: 'settlements.error.max_below_min',
   codeTaken: 'settlements.error.code_taken',
 } as const;
 
@@ -76,9 +75,15 @@ export const settlementCategoryRowSchema = z
     discountPercent: percent,
     active: z.boolean(),
   })
-  .refine((row) => new Decimal(row.minInstalment).lte(row.maxInstalment), {
-    path: ['maxInstalment'],
-    message: 'settlements.error.max_below_min',
+  .superRefine((row, ctx) => {
+    if (new Decimal(row.maxInstalment).lt(row.minInstalment)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxInstalment'],
+        message: 'validation.min_value',
+        params: { value: row.minInstalment },
+      });
+    }
   });
 export type SettlementCategoryRow = z.infer<typeof settlementCategoryRowSchema>;
 
@@ -242,13 +247,25 @@ export function settlementPlan(input: PlanInput): { plan: Plan; errors: PlanErro
   const downPayment = roundCents(input.downPayment);
   const minDown = roundCents(total.times(category.minDownPaymentPercent).div(100));
   if (downPayment.lt(minDown)) {
-    errors.push({ field: 'downPayment', key: settlementErrors.downPaymentTooLow, params: { min: moneyString(minDown) } });
+    errors.push({
+      field: 'downPayment',
+      key: settlementErrors.downPaymentTooLow,
+      params: { min: moneyString(minDown) },
+    });
   } else if (downPayment.gte(total)) {
-    errors.push({ field: 'downPayment', key: settlementErrors.downPaymentTooHigh, params: { total: moneyString(total) } });
+    errors.push({
+      field: 'downPayment',
+      key: settlementErrors.downPaymentTooHigh,
+      params: { total: moneyString(total) },
+    });
   }
   const n = input.instalments;
   if (n > category.maxInstalments) {
-    errors.push({ field: 'instalments', key: settlementErrors.tooManyInstalments, params: { max: category.maxInstalments } });
+    errors.push({
+      field: 'instalments',
+      key: settlementErrors.tooManyInstalments,
+      params: { max: category.maxInstalments },
+    });
   }
   const rest = Decimal.max(total.minus(downPayment), 0);
   const base = rest.div(n).toDecimalPlaces(2, Decimal.ROUND_DOWN);
@@ -349,10 +366,13 @@ export const settlementSchema = z.object({
   nr: z.number().int(),
   year: z.number().int(),
   date: z.string(),
-  status: z.number().int().refine((v) => statusValues.includes(v)),
+  status: z
+    .number()
+    .int()
+    .refine((v) => statusValues.includes(v)),
   consumerId: z.number().int(),
   consumerCode: z.string(),
-  consumerName: z.string(),
+  consumerName: z.string().nullable(),
   categoryId: z.number().int(),
   categoryDescription: z.string(),
   debtsTotal: z.string(),
@@ -365,7 +385,9 @@ export const settlementSchema = z.object({
   comments: z.string().nullable(),
   activatedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  debts: z.array(z.object({ id: z.number().int(), description: z.string(), dueDate: z.string(), remaining: z.string() })),
+  debts: z.array(
+    z.object({ id: z.number().int(), description: z.string(), dueDate: z.string(), remaining: z.string() }),
+  ),
   lines: z.array(settlementInstalmentSchema),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
@@ -377,7 +399,7 @@ export const settlementListItemSchema = z.object({
   status: z.number().int(),
   consumerId: z.number().int(),
   consumerCode: z.string(),
-  consumerName: z.string(),
+  consumerName: z.string().nullable(),
   category: z.string(),
   amount: z.string(),
   installments: z.number().int(),
@@ -390,7 +412,15 @@ export const settlementsCatalog = {
   defaultSort: { field: 'date', desc: true },
   fields: [
     textField('number', 'settlements.list.number', 110, { filters: ['eq'] }),
-    { id: 'date', type: 'date', labelKey: 'settlements.list.date', sortable: true, filters: ['gte', 'lte'], exportable: true, width: 120 },
+    {
+      id: 'date',
+      type: 'date',
+      labelKey: 'settlements.list.date',
+      sortable: true,
+      filters: ['gte', 'lte'],
+      exportable: true,
+      width: 120,
+    },
     {
       id: 'status',
       type: 'enum',
@@ -404,7 +434,15 @@ export const settlementsCatalog = {
     textField('consumerCode', 'settlements.list.consumerCode', 130),
     textField('consumerName', 'settlements.list.consumerName', 240),
     textField('category', 'settlements.list.category', 200),
-    { id: 'amount', type: 'number', labelKey: 'settlements.list.amount', sortable: true, filters: ['gte', 'lte'], exportable: true, width: 120 },
+    {
+      id: 'amount',
+      type: 'number',
+      labelKey: 'settlements.list.amount',
+      sortable: true,
+      filters: ['gte', 'lte'],
+      exportable: true,
+      width: 120,
+    },
     numberField('installments', 'settlements.list.installments', 100),
   ],
 } as const satisfies EntityCatalog;

@@ -26,7 +26,12 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const queue = () =>
     options.db
       .transaction((tx) =>
-        options.jobs.enqueue(tx, { kind: CANCEL_MISSED_JOB, key: CANCEL_MISSED_JOB, companyId: null, owner: null }),
+        options.jobs.enqueue(tx, {
+          kind: CANCEL_MISSED_JOB,
+          key: CANCEL_MISSED_JOB,
+          companyId: null,
+          owner: null,
+        }),
       )
       .catch((error: unknown) => app.log.warn({ err: error }, 'settlements: the daily check was not queued'));
   app.addHook('onListen', async () => {

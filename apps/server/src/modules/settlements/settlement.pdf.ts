@@ -56,7 +56,7 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
       pdf,
       [
         [p('code'), s.consumerCode],
-        [p('consumer'), s.consumerName],
+        [p('consumer'), s.consumerName ?? ''],
         [p('category'), s.categoryDescription],
       ],
       top + 4,
@@ -84,7 +84,10 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
     [
       { label: p('debtsTotal'), value: money(s.debtsTotal) },
       { label: p('interest'), value: money(s.interest) },
-      { label: `${p('discount')} (${formatMoney(s.discountPercent, language)}%)`, value: `−${money(s.discount)}` },
+      {
+        label: `${p('discount')} (${formatMoney(s.discountPercent, language)}%)`,
+        value: `−${money(s.discount)}`,
+      },
       { label: p('total'), value: `${money(s.amount)} €`, strong: true },
     ],
     240,
@@ -126,11 +129,20 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
   const half = (pdf.page.width - 2 * MARGIN) / 2;
   for (const [index, label] of [p('consumerSignature'), p('utilitySignature')].entries()) {
     const x = MARGIN + index * half + 20;
-    pdf.moveTo(x, signTop).lineTo(x + half - 40, signTop).lineWidth(0.7).strokeColor(PDF_COLORS.rule).stroke();
-    pdf.font(PDF_FONTS.regular).fontSize(9).fillColor(PDF_COLORS.muted).text(label, x, signTop + 4, {
-      width: half - 40,
-      align: 'center',
-    });
+    pdf
+      .moveTo(x, signTop)
+      .lineTo(x + half - 40, signTop)
+      .lineWidth(0.7)
+      .strokeColor(PDF_COLORS.rule)
+      .stroke();
+    pdf
+      .font(PDF_FONTS.regular)
+      .fontSize(9)
+      .fillColor(PDF_COLORS.muted)
+      .text(label, x, signTop + 4, {
+        width: half - 40,
+        align: 'center',
+      });
   }
   pdf.end();
   const chunks: Buffer[] = [];

@@ -5,10 +5,10 @@ import {
   saveSettlementSchema,
   settlementCategoryRowSchema,
   settlementCategorySchema,
+  settlementErrors,
   settlementListItemSchema,
   settlementPreviewSchema,
   settlementSchema,
-  settlementErrors,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,7 +67,8 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       config: read,
       schema: {
         tags,
-        summary: "The plan of a settlement of a consumer's debts, as saving would make it; nothing is written",
+        summary:
+          "The plan of a settlement of a consumer's debts, as saving would make it; nothing is written",
         querystring: companyQuery,
         body: settlementPreviewSchema,
         response: { 200: planSchema },
@@ -82,14 +83,21 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       config: write,
       schema: {
         tags,
-        summary: 'Creates a settlement: its number, the debts closed into it, the down payment and instalments as debts',
+        summary:
+          'Creates a settlement: its number, the debts closed into it, the down payment and instalments as debts',
         querystring: companyQuery,
         body: saveSettlementSchema,
         response: { 201: settlementSchema },
       },
     },
     async (request, reply) => {
-      const created = await createSettlement(db, principalOf(request), companyOf(request), request.body, request.id);
+      const created = await createSettlement(
+        db,
+        principalOf(request),
+        companyOf(request),
+        request.body,
+        request.id,
+      );
       return reply.status(201).send(created);
     },
   );
@@ -176,7 +184,8 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       config: read,
       schema: {
         tags,
-        summary: "A consumer's open debts, oldest due first, with their overdue interest: what a settlement may close",
+        summary:
+          "A consumer's open debts, oldest due first, with their overdue interest: what a settlement may close",
         params: z.object({ consumerId: idParamSchema }),
         querystring: companyQuery,
         response: { 200: z.array(debtSchema) },

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { companies } from '../companies/companies.schema.ts';
+import { paymentsDebts } from '../payments/payments.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 
 /*
@@ -118,9 +119,14 @@ export const settlementInstalments = pgTable(
       .notNull()
       .references(() => settlements.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
-    debtId: integer('debt_id').notNull(),
+    debtId: integer('debt_id')
+      .notNull()
+      .references(() => paymentsDebts.id),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.settlementId, t.number] }), uniqueIndex('settlement_instalments_debt').on(t.debtId)],
+  (t) => [
+    primaryKey({ columns: [t.settlementId, t.number] }),
+    uniqueIndex('settlement_instalments_debt').on(t.debtId),
+  ],
 );

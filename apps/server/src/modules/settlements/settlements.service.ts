@@ -29,7 +29,12 @@ import {
 } from '../payments/api.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
-import { settlementCategories, settlementCounters, settlementInstalments, settlements } from './settlements.schema.ts';
+import {
+  settlementCategories,
+  settlementCounters,
+  settlementInstalments,
+  settlements,
+} from './settlements.schema.ts';
 
 /** How the payments module knows a settlement: its debts carry this key. */
 export const settlementKey = (id: number) => `settlement:${id}`;
@@ -44,7 +49,8 @@ async function categoryOf(tx: Tx | Db, companyId: number, id: number): Promise<S
     .from(settlementCategories)
     .where(and(eq(settlementCategories.id, id), eq(settlementCategories.companyId, companyId)));
   if (!row) throw badRequest([{ field: 'categoryId', key: 'validation.invalid', params: {} }]);
-  if (!row.active) throw badRequest([{ field: 'categoryId', key: settlementErrors.categoryInactive, params: {} }]);
+  if (!row.active)
+    throw badRequest([{ field: 'categoryId', key: settlementErrors.categoryInactive, params: {} }]);
   return row;
 }
 
@@ -67,7 +73,12 @@ function selected(open: Debt[], ids: readonly number[]): Debt[] {
   return chosen;
 }
 
-function planOf(request: SettlementPreviewRequest, category: SettlementCategory, debts: { remaining: string; interest: string }[], date: string): Plan {
+function planOf(
+  request: SettlementPreviewRequest,
+  category: SettlementCategory,
+  debts: { remaining: string; interest: string }[],
+  date: string,
+): Plan {
   const { plan, errors } = settlementPlan({
     debts: debts.map((d) => d.remaining),
     interest: debts.reduce((t, d) => t.plus(d.interest), new Decimal(0)).toFixed(2),
@@ -90,7 +101,11 @@ export async function debtsToSettle(db: Db, companyId: number, consumerId: numbe
 }
 
 /** The plan the screen shows before saving: computed as the save computes it, nothing written. */
-export async function previewSettlement(db: Db, companyId: number, request: SettlementPreviewRequest): Promise<Plan> {
+export async function previewSettlement(
+  db: Db,
+  companyId: number,
+  request: SettlementPreviewRequest,
+): Promise<Plan> {
   return db.transaction(async (tx) => {
     await consumerOf(tx, companyId, request.consumerId);
     const category = await categoryOf(tx, companyId, request.categoryId);
@@ -178,7 +193,11 @@ export async function createSettlement(
         description:
           line.number === 0
             ? translate('el', 'settlements.downPayment', { number })
-            : translate('el', 'settlements.instalment', { number, index: line.number, count: body.instalments }),
+            : translate('el', 'settlements.instalment', {
+                number,
+                index: line.number,
+                count: body.instalments,
+              }),
         dueDate: line.dueDate,
         amount: line.amount,
       })),
@@ -239,7 +258,15 @@ export async function getSettlement(db: Db | Tx, companyId: number, id: number):
     .where(eq(settlementInstalments.settlementId, id))
     .orderBy(asc(settlementInstalments.number));
   const debts = new Map(
-    (await inTx(db, (tx) => debtsByIds(tx, companyId, lines.map((l) => l.debtId)))).map((d) => [d.id, d]),
+    (
+      await inTx(db, (tx) =>
+        debtsByIds(
+          tx,
+          companyId,
+          lines.map((l) => l.debtId),
+        ),
+      )
+    ).map((d) => [d.id, d]),
   );
   const today = utilityDay(new Date());
   return {
@@ -275,7 +302,15 @@ export async function getSettlement(db: Db | Tx, companyId: number, id: number):
           : l.dueDate < today
             ? 'missed'
             : 'open';
-      return { number: l.number, debtId: l.debtId, dueDate: l.dueDate, amount: l.amount, paid, rfCode: debt?.rfCode ?? '', state };
+      return {
+        number: l.number,
+        debtId: l.debtId,
+        dueDate: l.dueDate,
+        amount: l.amount,
+        paid,
+        rfCode: debt?.rfCode ?? '',
+        state,
+      };
     }),
   };
 }
@@ -316,7 +351,12 @@ export async function activateOnDownPayment(
  * Cancels a settlement (status 9): its unpaid instalments are cancelled and what they left unpaid
  * returns to the account as one debt due today; what was paid stays paid, the history is kept.
  */
-export async function cancelSettlement(tx: Tx, companyId: number, id: number, username: string): Promise<boolean> {
+export async function cancelSettlement(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  username: string,
+): Promise<boolean> {
   const [s] = await tx
     .select()
     .from(settlements)
@@ -336,7 +376,12 @@ export async function cancelSettlement(tx: Tx, companyId: number, id: number, us
   });
   await tx
     .update(settlements)
-    .set({ status: settlementStatuses.cancelled, cancelledAt: new Date(), changeuser: username, changedate: new Date() })
+    .set({
+      status: settlementStatuses.cancelled,
+      cancelledAt: new Date(),
+      changeuser: username,
+      changedate: new Date(),
+    })
     .where(eq(settlements.id, id));
   return true;
 }
@@ -380,7 +425,15 @@ export async function cancelMissedSettlements(db: Db, today: string, signal?: Ab
         .select()
         .from(settlementInstalments)
         .where(eq(settlementInstalments.settlementId, c.id));
-      const debts = new Map((await debtsByIds(tx, c.companyId, lines.map((l) => l.debtId))).map((d) => [d.id, d]));
+      const debts = new Map(
+        (
+          await debtsByIds(
+            tx,
+            c.companyId,
+            lines.map((l) => l.debtId),
+          )
+        ).map((d) => [d.id, d]),
+      );
       const state = lines.map((l) => ({
         dueDate: l.dueDate,
         paidInFull: new Decimal(debts.get(l.debtId)?.paid ?? 0).gte(l.amount),

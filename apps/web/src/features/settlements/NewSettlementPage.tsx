@@ -64,7 +64,8 @@ export default function NewSettlementPage() {
   });
   const categories = useQuery({
     queryKey: ['settlements', 'categories', companyId],
-    queryFn: ({ signal }) => api.get<SettlementCategory[]>(withCompany(CATEGORIES_PATH, companyId), { signal }),
+    queryFn: ({ signal }) =>
+      api.get<SettlementCategory[]>(withCompany(CATEGORIES_PATH, companyId), { signal }),
     select: (rows) => rows.filter((c) => c.active),
   });
   const [picked, setPicked] = useState<number[]>([]);
@@ -82,8 +83,15 @@ export default function NewSettlementPage() {
     const gross = sum(chosen.map((d) => d.remaining)).plus(
       category.waiveInterest ? 0 : sum(chosen.map((d) => d.interest)),
     );
-    const net = gross.minus(gross.times(wire(discount) || 0).div(100).toDecimalPlaces(2));
-    return moneyString(net.times(category.minDownPaymentPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_UP));
+    const net = gross.minus(
+      gross
+        .times(wire(discount) || 0)
+        .div(100)
+        .toDecimalPlaces(2),
+    );
+    return moneyString(
+      net.times(category.minDownPaymentPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_UP),
+    );
   }, [debts.data, picked, category, discount]);
   const downText = down ?? (suggestedDown ? formatMoney(suggestedDown, language) : '');
 
@@ -111,7 +119,11 @@ export default function NewSettlementPage() {
     return error ? t(error.key, error.params) : undefined;
   };
   const save = useMutation({
-    mutationFn: () => settlementsApi.create({ ...(request as SettlementPreviewRequest), comments: comments || null }, companyId),
+    mutationFn: () =>
+      settlementsApi.create(
+        { ...(request as SettlementPreviewRequest), comments: comments || null },
+        companyId,
+      ),
     onSuccess: (created) => {
       notify(t('settlementsUi.create.saved', { number: `${created.nr}/${created.year}` }), 'success');
       navigate(localize(`/settlements/${created.id}`));
@@ -121,7 +133,8 @@ export default function NewSettlementPage() {
 
   if (debts.isError) return <RetryAlert error={debts.error} onRetry={() => void debts.refetch()} />;
   const money = (value: string) => formatMoney(value, language);
-  const toggle = (id: number) => setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
+  const toggle = (id: number) =>
+    setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
   const planReady = preview.data && !preview.isError && request !== null;
   return (
     <>
@@ -159,7 +172,7 @@ export default function NewSettlementPage() {
                         <Checkbox
                           size="small"
                           checked={picked.includes(debt.id)}
-                          inputProps={{ 'aria-label': debt.description }}
+                          slotProps={{ input: { 'aria-label': debt.description } }}
                           data-testid={`debt-${debt.id}`}
                         />
                       </TableCell>

@@ -16,7 +16,14 @@ const STATE_COLOR = { open: 'default', paid: 'success', missed: 'warning', cance
 export function StatusChip({ status }: { status: number }) {
   const { t } = useTranslation();
   const color = status === 1 ? 'success' : status === 9 ? 'error' : 'warning';
-  return <Chip size="small" color={color} label={t(`settlements.status_${status}`)} data-testid="settlement-status" />;
+  return (
+    <Chip
+      size="small"
+      color={color}
+      label={t(`settlements.status_${status}`)}
+      data-testid="settlement-status"
+    />
+  );
 }
 
 /**
@@ -54,10 +61,19 @@ export function PlanTable({ plan, lines }: { plan?: Plan; lines?: SettlementInst
                 {money(row.paid ?? '0')}
               </TableCell>
             )}
-            {saved && <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatRf(row.rfCode ?? '')}</TableCell>}
+            {saved && (
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                {formatRf(row.rfCode ?? '')}
+              </TableCell>
+            )}
             {saved && row.state && (
               <TableCell>
-                <Chip size="small" variant="outlined" color={STATE_COLOR[row.state]} label={t(`settlementsUi.state.${row.state}`)} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={STATE_COLOR[row.state]}
+                  label={t(`settlementsUi.state.${row.state}`)}
+                />
               </TableCell>
             )}
           </TableRow>
@@ -77,7 +93,11 @@ export function PlanTable({ plan, lines }: { plan?: Plan; lines?: SettlementInst
               <TableCell colSpan={2} align="right" sx={{ fontWeight: key === 'total' ? 700 : 400 }}>
                 {t(`settlementsUi.plan.${key}`)}
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: key === 'total' ? 700 : 400 }} data-testid={`plan-${key}`}>
+              <TableCell
+                align="right"
+                sx={{ fontWeight: key === 'total' ? 700 : 400 }}
+                data-testid={`plan-${key}`}
+              >
                 {key === 'discount' ? value : money(value)}
               </TableCell>
               {saved && <TableCell colSpan={3} />}

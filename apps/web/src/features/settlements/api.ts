@@ -1,4 +1,11 @@
-import type { Debt, Plan, SaveSettlement, Settlement, SettlementListItem, SettlementPreviewRequest } from '@protocol/contracts';
+import type {
+  Debt,
+  Plan,
+  SaveSettlement,
+  Settlement,
+  SettlementListItem,
+  SettlementPreviewRequest,
+} from '@protocol/contracts';
 import { withCompany } from '../../app/company.tsx';
 import { api, getToken } from '../../lib/api.ts';
 
@@ -11,7 +18,9 @@ export const settlementsApi = {
   debts: (consumerId: number, companyId: number | null, signal?: AbortSignal) =>
     api.get<Debt[]>(withCompany(`/api/settlements/consumers/${consumerId}/debts`, companyId), { signal }),
   ofConsumer: (consumerId: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<SettlementListItem[]>(withCompany(`/api/settlements/consumers/${consumerId}`, companyId), { signal }),
+    api.get<SettlementListItem[]>(withCompany(`/api/settlements/consumers/${consumerId}`, companyId), {
+      signal,
+    }),
   preview: (body: SettlementPreviewRequest, companyId: number | null, signal?: AbortSignal) =>
     api.post<Plan>(withCompany('/api/settlements/preview', companyId), body, { signal }),
   create: (body: SaveSettlement, companyId: number | null) =>
@@ -23,7 +32,11 @@ export const settlementsApi = {
 };
 
 /** Opens the settlement decision (PDF) in a new tab, in the screen's language. */
-export async function openSettlementPdf(id: number, companyId: number | null, language: string): Promise<void> {
+export async function openSettlementPdf(
+  id: number,
+  companyId: number | null,
+  language: string,
+): Promise<void> {
   const token = getToken();
   const response = await fetch(withCompany(`/api/settlements/${id}/pdf?lang=${language}`, companyId), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
