@@ -14,6 +14,7 @@ import { onlineForms } from '../features/onlineForms/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
 import { readouts } from '../features/readouts/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
+import { settlements } from '../features/settlements/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
 import { userGroups } from '../features/userGroups/feature.tsx';
 import { users } from '../features/users/feature.tsx';
@@ -36,6 +37,7 @@ export const features: readonly Feature[] = [
   water,
   billing,
   readouts,
+  settlements,
   users,
   finance,
   mydata,

@@ -248,12 +248,12 @@ describe('the lifecycle', () => {
   it('is cancelled by the daily check once more instalments are missed than tolerated; the rest returns', async () => {
     const lines = settlement.lines as Json[];
     // One instalment missed (beyond 30 days) is tolerated by the 12-instalment category.
-    const oneMissed = new Date(`${lines[1].dueDate}T12:00:00Z`);
+    const oneMissed = new Date(`${lines[1]?.dueDate}T12:00:00Z`);
     oneMissed.setUTCDate(oneMissed.getUTCDate() + 31);
     expect(await cancelMissedSettlements(t.database.db, oneMissed.toISOString().slice(0, 10))).toBe(0);
     expect((await get(`/api/settlements/${settlement.id}${q}`)).json().status).toBe(1);
 
-    const twoMissed = new Date(`${lines[2].dueDate}T12:00:00Z`);
+    const twoMissed = new Date(`${lines[2]?.dueDate}T12:00:00Z`);
     twoMissed.setUTCDate(twoMissed.getUTCDate() + 31);
     expect(await cancelMissedSettlements(t.database.db, twoMissed.toISOString().slice(0, 10))).toBe(1);
     // Run again: nothing more.

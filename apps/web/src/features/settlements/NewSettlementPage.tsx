@@ -187,14 +187,14 @@ export default function NewSettlementPage() {
             )}
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <TextField
                 select
                 size="small"
                 label={t('settlementsUi.create.category')}
                 value={categoryId}
                 onChange={(e) => setCategoryId(Number(e.target.value))}
-                sx={{ minWidth: 240 }}
+                sx={{ width: 280 }}
                 error={Boolean(errorOf('categoryId'))}
                 helperText={
                   errorOf('categoryId') ??
@@ -222,7 +222,7 @@ export default function NewSettlementPage() {
                 error={Boolean(errorOf('discountPercent'))}
                 helperText={errorOf('discountPercent')}
                 slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'settlement-discount' } }}
-                sx={{ width: 130 }}
+                sx={{ width: 140 }}
               />
               <TextField
                 size="small"
@@ -232,7 +232,7 @@ export default function NewSettlementPage() {
                 error={Boolean(errorOf('downPayment'))}
                 helperText={errorOf('downPayment')}
                 slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'settlement-down' } }}
-                sx={{ width: 170 }}
+                sx={{ width: 190 }}
               />
               <TextField
                 size="small"
@@ -243,7 +243,7 @@ export default function NewSettlementPage() {
                 error={Boolean(errorOf('instalments'))}
                 helperText={errorOf('instalments')}
                 slotProps={{ htmlInput: { min: 1, max: 120, 'data-testid': 'settlement-instalments' } }}
-                sx={{ width: 130 }}
+                sx={{ width: 140 }}
               />
             </Stack>
             <TextField

@@ -85,7 +85,7 @@ export function PlanTable({ plan, lines }: { plan?: Plan; lines?: SettlementInst
             [
               ['debtsTotal', plan.debtsTotal],
               ['interest', plan.interest],
-              ['discount', `−${money(plan.discount)}`],
+              ['discount', Number(plan.discount) === 0 ? money(plan.discount) : `−${money(plan.discount)}`],
               ['total', plan.total],
             ] as const
           ).map(([key, value]) => (
