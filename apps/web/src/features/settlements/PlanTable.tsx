@@ -62,7 +62,7 @@ export function PlanTable({ plan, lines }: { plan?: Plan; lines?: SettlementInst
               </TableCell>
             )}
             {saved && (
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>
                 {formatRf(row.rfCode ?? '')}
               </TableCell>
             )}

@@ -114,7 +114,7 @@ export default function SettlementPage() {
         }
       />
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Stack spacing={2} sx={{ width: { xs: '100%', lg: 420 }, flexShrink: 0 }}>
+        <Stack spacing={2} sx={{ width: { xs: '100%', lg: 360 }, flexShrink: 0 }}>
           <Paper variant="outlined">
             <Table size="small">
               <TableBody>
