@@ -245,3 +245,43 @@ export function debtRfReference(companyId: number, debtId: number): string {
   for (const [i, digit] of [...body].entries()) weighted += Number(digit) * (i % 2 === 0 ? 3 : 1);
   return `${body}${(10 - (weighted % 10)) % 10}`;
 }
+
+export const daySummarySchema = z.object({
+  date: isoDate,
+  cashier: z.string(),
+  receipts: z.array(
+    z.object({
+      id: z.number().int(),
+      receiptYear: z.number().int(),
+      receiptNumber: z.number().int(),
+      consumerCode: z.string(),
+      ownerName: z.string(),
+      kind: z.number().int().nullable(),
+      method: z.enum(cashierMethods),
+      amount: money,
+    }),
+  ),
+  byMethod: z.array(z.object({ method: z.enum(cashierMethods), count: z.number().int(), total: money })),
+  count: z.number().int(),
+  total: money,
+});
+export type DaySummary = z.infer<typeof daySummarySchema>;
+
+/** The public balance lookup: both the consumer code and the owner's ΑΦΜ, or nothing is looked up. */
+export const balanceLookupSchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(/^(EL|GR)?\s*\d{8,9}$/i, { message: 'validation.payments_vat' }),
+});
+export type BalanceLookup = z.input<typeof balanceLookupSchema>;
+
+/** What the public page shows: open bills only, with nothing that names or locates the consumer. */
+export const publicBalanceSchema = z.object({
+  bills: z.array(
+    z.object({ description: z.string(), dueDate: isoDate, remaining: money, rfCode: z.string() }),
+  ),
+  due: money,
+});
+export type PublicBalance = z.infer<typeof publicBalanceSchema>;

@@ -12,6 +12,7 @@ import { newPage } from '../features/new/feature.tsx';
 import { notifications } from '../features/notifications/feature.tsx';
 import { onlineForms } from '../features/onlineForms/feature.tsx';
 import { parametrics } from '../features/parametrics/feature.tsx';
+import { payments } from '../features/payments/feature.tsx';
 import { readouts } from '../features/readouts/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
 import { settlements } from '../features/settlements/feature.tsx';
@@ -36,6 +37,7 @@ export const features: readonly Feature[] = [
   traders,
   water,
   billing,
+  payments,
   readouts,
   settlements,
   users,

@@ -13,6 +13,8 @@ const LogoutPage = lazyPage(() => import('../features/auth/LogoutPage.tsx'));
 const PrintPage = lazyPage(() => import('../components/DataTable/PrintPage.tsx'));
 // A citizen's public online form: no sign-in, outside the shell, its own chunk.
 const PublicFormPage = lazyPage(() => import('../features/onlineForms/public/route.tsx'));
+// A citizen's balance lookup: no sign-in, outside the shell, its own chunk.
+const BalancePage = lazyPage(() => import('../features/payments/public/BalancePage.tsx'));
 // The features' pages and the shell: app/shellRoutes.tsx, with the declarations in app/features.ts.
 const ShellRoutes = lazyPage(() => import('./shellRoutes.tsx'));
 
@@ -24,6 +26,7 @@ function languageRoutes(): RouteObject[] {
     },
     { path: 'logout', element: <Page component={LogoutPage} /> },
     { path: 'forms/:formId', element: <Page component={PublicFormPage} /> },
+    { path: 'balance', element: <Page component={BalancePage} /> },
     // The print-friendly list: signed in, outside the shell.
     {
       path: 'print',

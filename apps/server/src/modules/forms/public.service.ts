@@ -112,7 +112,7 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
 }
 
 /** Counts this attempt against the address's limit (429 with Retry-After when over it). */
-async function countAttempt(db: Db, ip: string): Promise<void> {
+export async function countAttempt(db: Db, ip: string): Promise<void> {
   const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
   const [row] = await db
     .select({ n: count() })

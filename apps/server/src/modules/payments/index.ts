@@ -1,10 +1,12 @@
 import { defineModule } from '../../platform/module.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { publicBalanceRoutes } from './public.routes.ts';
 
 /** The consumer's account, debts and payments (issue 18). */
 export const paymentsModule = defineModule({
   name: 'payments',
   plugin: async (app, options) => {
     await app.register(paymentsRoutes, options);
+    await app.register(publicBalanceRoutes, options);
   },
 });

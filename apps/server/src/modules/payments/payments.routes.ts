@@ -1,17 +1,24 @@
 import {
   consumerAccountSchema,
   consumerDebtsSchema,
+  daySummarySchema,
+  hasPermission,
   paymentSchema,
   prepayReturnSchema,
   recordPaymentSchema,
+  utilityDay,
 } from '@protocol/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
+import { forbidden } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { accountOf, findDebts } from './account.service.ts';
 import { getPayment, recordPayment, returnPrepayment } from './cashier.service.ts';
+import { daySummary } from './day-summary.ts';
+import { printDaySummary, printReceipt, printStatement, statementXlsx } from './payments.pdf.ts';
 
 const tags = ['payments'];
 const read = { permission: 'payments:read', companyScoped: true } as const;
@@ -97,5 +104,102 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       },
     },
     async (request) => getPayment(db, companyOf(request), request.params.id),
+  );
+  const lang = z.enum(['el', 'en']).optional();
+  const send = (reply: FastifyReply, file: { fileName: string; buffer: Buffer }, type: string) => {
+    reply.header('Content-Type', type);
+    reply.header('Content-Disposition', `inline; filename="${file.fileName}"`);
+    return reply.send(file.buffer);
+  };
+  app.get(
+    '/payments/payments/:id/receipt',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The receipt of a payment as a PDF, in Greek (or English)',
+        params: idParams,
+        querystring: companyQuery.extend({ lang }),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await printReceipt(db, companyOf(request), request.params.id, request.query.lang ?? 'el'),
+        'application/pdf',
+      ),
+  );
+  const dayQuery = companyQuery.extend({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    cashier: z.string().max(100).optional(),
+    lang,
+  });
+  /** One's own day; another cashier's only with payments:admin (the head cashier). */
+  const dayOf = (request: FastifyRequest<{ Querystring: z.infer<typeof dayQuery> }>) => {
+    const principal = principalOf(request);
+    const cashier = request.query.cashier ?? principal.username;
+    if (cashier !== principal.username && !hasPermission(principal.scope, 'payments:admin'))
+      throw forbidden();
+    return { date: request.query.date ?? utilityDay(new Date()), cashier };
+  };
+  app.get(
+    '/payments/day_summary',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A cashier's day (Z): the receipts, totals per method and the day's total",
+        querystring: dayQuery,
+        response: { 200: daySummarySchema },
+      },
+    },
+    async (request) => {
+      const { date, cashier } = dayOf(request);
+      return daySummary(db, companyOf(request), date, cashier);
+    },
+  );
+  app.get(
+    '/payments/day_summary/pdf',
+    {
+      config: read,
+      schema: { tags, summary: "A cashier's day (Z) as a PDF", querystring: dayQuery },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await printDaySummary(db, companyOf(request), dayOf(request), request.query.lang ?? 'el'),
+        'application/pdf',
+      ),
+  );
+  app.get(
+    '/payments/accounts/:id/statement',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The consumer's statement: PDF (Greek or English) or Excel",
+        params: idParams,
+        querystring: companyQuery.extend({ lang, format: z.enum(['pdf', 'xlsx']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const language = request.query.lang ?? 'el';
+      return db.transaction(async (tx) =>
+        request.query.format === 'xlsx'
+          ? send(
+              reply,
+              await statementXlsx(tx, companyOf(request), request.params.id, language),
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            )
+          : send(
+              reply,
+              await printStatement(tx, companyOf(request), request.params.id, language),
+              'application/pdf',
+            ),
+      );
+    },
   );
 };

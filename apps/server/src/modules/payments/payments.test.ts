@@ -11,6 +11,12 @@ import {
   openDebts,
   reopenSettlement,
 } from './api.ts';
+import {
+  client,
+  type Json,
+  finalBill as makeBill,
+  newConsumer as makeConsumer,
+} from './fixtures.test-helpers.ts';
 
 /**
  * The account and debts core (issue 18) through the API on the demo company: two finalized bills (the
@@ -27,62 +33,22 @@ let otherConsumerId: number;
 let first: Json;
 let second: Json;
 
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Json = Record<string, any>;
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { ...admin, ...headers } });
-const post = (url: string, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: admin, ...(payload ? { payload: payload as Json } : {}) });
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
-
-async function newConsumer(q: string, parts: string[], owner: Json): Promise<number> {
-  const usages = (await get(`/api/water/parametrics/propertyUsages${q}`)).json();
-  const sewerage = (await get(`/api/water/parametrics/sewerageIndicators${q}`)).json();
-  const policies = (await get(`/api/water/invoice_policies${q}`)).json();
-  const trader = await post(`/api/traders${q}`, owner);
-  expect(trader.statusCode, trader.body).toBe(201);
-  const consumer = await post(`/api/protocol/consumers${q}`, {
-    parts,
-    ownerId: trader.json().id,
-    supplyAddress: 'Αγίου Νικολάου 7, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: (policies[0] as Json).id,
-  });
-  expect(consumer.statusCode, consumer.body).toBe(201);
-  return consumer.json().id;
-}
-
-async function finalBill(
+let api: ReturnType<typeof client>;
+const get = (url: string, headers: Record<string, string> = {}) => api.get(url, headers);
+const post = (url: string, payload?: unknown) => api.post(url, payload);
+const newConsumer = (q: string, parts: string[], owner: Json) => makeConsumer(api, q, parts, owner);
+const finalBill = (
   q: string,
   consumer: number,
   from: string,
   to: string,
   consumption: string,
   issueDate: string,
-) {
-  const bill = await post(`/api/billing/bills${q}`, {
-    consumerId: consumer,
-    from,
-    to,
-    periodLabel: `${from} – ${to}`,
-    previousReading: 1000,
-    previousDate: from,
-    currentReading: 1000 + Number(consumption),
-    currentDate: to,
-    consumption,
-    issueDate,
-  });
-  expect(bill.statusCode, bill.body).toBe(200);
-  const done = await post(`/api/billing/bills/${bill.json().id}/finalize${q}`);
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as Json;
-}
-
+) => makeBill(api, q, consumer, from, to, consumption, issueDate);
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
+  api = client(t, admin);
   demo = (await get('/api/users/authenticatedUser')).json().companies[0].id;
   other = (await createCompany(t.database.db, { companyname: 'ΔΕΥΑ Β', companytitle: 'ΔΕΥΑ Β' }, 'test')).id;
   const q = `?companyid=${demo}`;
@@ -373,5 +339,85 @@ describe('what a settlement may do (api.ts), in its own transaction', () => {
       'cancelled',
       'reopened',
     ]);
+  });
+});
+
+describe('printed documents', () => {
+  it('prints the receipt, the cashier’s Z and the statement (PDF and Excel)', async () => {
+    const q = `?companyid=${demo}`;
+    const paid = await post(`/api/payments/payments${q}`, {
+      consumerId,
+      method: 'cheque',
+      amount: '12.00',
+      reference: 'ΕΠ-778',
+    });
+    const receipt = await get(`/api/payments/payments/${paid.json().id}/receipt${q}&lang=en`);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const z = await get(`/api/payments/day_summary${q}`);
+    expect(z.statusCode, z.body).toBe(200);
+    const day = z.json();
+    expect(day.cashier).toBe('admin');
+    // Receipts 1… in order, a return counted off, one line per method.
+    expect(day.receipts.map((r: Json) => r.receiptNumber)).toEqual(
+      [...day.receipts.keys()].map((i) => i + 1),
+    );
+    const total = day.receipts.reduce(
+      (sum: Decimal, r: Json) => (r.kind === 17 ? sum.minus(r.amount) : sum.plus(r.amount)),
+      new Decimal(0),
+    );
+    expect(day.total).toBe(total.toFixed(2));
+    expect(day.byMethod.map((m: Json) => m.method).sort()).toEqual(['card', 'cash', 'cheque']);
+    const zPdf = await get(`/api/payments/day_summary/pdf${q}`);
+    expect(zPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/api/payments/day_summary${q}&cashier=someone`)).statusCode).toBe(200);
+    const statement = await get(`/api/payments/accounts/${consumerId}/statement${q}&lang=el`);
+    expect(statement.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const excel = await get(`/api/payments/accounts/${consumerId}/statement${q}&format=xlsx`);
+    expect(excel.statusCode).toBe(200);
+    expect(excel.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(
+      (await get(`/api/payments/payments/${paid.json().id}/receipt?companyid=${other}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the public balance lookup', () => {
+  const lookup = (payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/balance',
+      payload: payload as Json,
+      headers: { 'accept-language': 'en' },
+    });
+
+  it('shows open bills for code AND ΑΦΜ, nothing of the person, the same refusal for any mismatch, and a rate limit', async () => {
+    await finalBill(`?companyid=${demo}`, consumerId, '2026-09-01', '2026-12-31', '12', '2027-01-10');
+    const account = (await get(`/api/payments/accounts/${consumerId}?companyid=${demo}`)).json();
+    const code = account.consumer.code.replace(/\s/g, '');
+    const found = await lookup({ code, vatNumber: 'EL094259216' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(Object.keys(found.json()).sort()).toEqual(['bills', 'due']);
+    expect(found.json().bills.map((b: Json) => Object.keys(b).sort())).toEqual([
+      ['description', 'dueDate', 'remaining', 'rfCode'],
+    ]);
+    expect(found.json().due).toBe(account.due);
+    expect(found.body).not.toContain('Παπαδοπούλου');
+
+    const wrongVat = await lookup({ code, vatNumber: '123456789' });
+    const wrongCode = await lookup({ code: '01-001-999', vatNumber: '094259216' });
+    expect([wrongVat.statusCode, wrongCode.statusCode]).toEqual([404, 404]);
+    const { requestId: _a, ...refusal } = wrongVat.json();
+    const { requestId: _b, ...same } = wrongCode.json();
+    expect(refusal).toEqual(same);
+    expect(refusal.message).toBe('No debts found for the given details');
+    const noVat = await lookup({ code });
+    expect(noVat.statusCode).toBe(400);
+    expect(noVat.json().fieldErrors[0].field).toBe('vatNumber');
+    // 10 attempts per address in 10 minutes: 3 counted so far (the 400 never reached the count).
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push((await lookup({ code, vatNumber: '094259216' })).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
   });
 });

@@ -1,0 +1,27 @@
+import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
+import { lazy } from 'react';
+import type { Feature } from '../../app/feature.ts';
+
+/** The consumer's account, debts and payments (issue 18): the cashier and the card's Account tab. */
+export const payments: Feature = {
+  key: 'payments',
+  routes: [{ path: 'payments/cashier', page: () => import('./CashierPage.tsx'), requires: 'payments:write' }],
+  menu: [
+    {
+      key: 'payments-cashier',
+      label: 'menu.cashier',
+      path: '/payments/cashier',
+      icon: PointOfSaleOutlinedIcon,
+      parent: 'water',
+      requires: 'payments:write',
+    },
+  ],
+  consumerTabs: [
+    {
+      key: 'account',
+      label: 'menu.account',
+      requires: 'payments:read',
+      component: lazy(() => import('./ConsumerAccountTab.tsx')),
+    },
+  ],
+};
