@@ -157,6 +157,10 @@ describe('categories', () => {
       params: { value: '20.00' },
     });
   });
+  it('refuses a malformed amount without throwing', () => {
+    const row = { ...defaultSettlementCategories[0], id: null, active: true, minInstalment: 'x,y' };
+    expect(settlementCategoryRowSchema.safeParse(row).error?.issues[0]?.path).toEqual(['minInstalment']);
+  });
   it('adds months keeping the day or the last of the month', () => {
     expect(addMonthsToDay('2024-01-31', 1)).toBe('2024-02-29');
     expect(addMonthsToDay('2026-11-15', 3)).toBe('2027-02-15');

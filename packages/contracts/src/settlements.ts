@@ -76,7 +76,8 @@ export const settlementCategoryRowSchema = z
     active: z.boolean(),
   })
   .superRefine((row, ctx) => {
-    if (new Decimal(row.maxInstalment).lt(row.minInstalment)) {
+    const both = MONEY.test(row.minInstalment) && MONEY.test(row.maxInstalment);
+    if (both && new Decimal(row.maxInstalment).lt(row.minInstalment)) {
       ctx.addIssue({
         code: 'custom',
         path: ['maxInstalment'],

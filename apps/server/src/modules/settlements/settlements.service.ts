@@ -448,6 +448,11 @@ export async function cancelMissedSettlements(db: Db, today: string, signal?: Ab
 
 /** A consumer's settlements, newest first (the consumer card's tab). */
 export async function settlementsOfConsumer(db: Db, companyId: number, consumerId: number) {
+  const [consumer] = await db
+    .select({ id: waterConsumers.id })
+    .from(waterConsumers)
+    .where(and(eq(waterConsumers.id, consumerId), eq(waterConsumers.companyId, companyId)));
+  if (!consumer) throw notFound();
   return db
     .select({
       id: settlements.id,

@@ -219,6 +219,7 @@ describe('the lifecycle', () => {
       { id: settlement.id, number: `1/${settlement.year}`, status: 0 },
     ]);
     expect((await get(`/api/settlements/${settlement.id}?companyid=${other}`)).statusCode).toBe(404);
+    expect((await get(`/api/settlements/consumers/${consumerId}?companyid=${other}`)).statusCode).toBe(404);
   });
 
   it('becomes active when the down payment is paid at the cashier', async () => {
