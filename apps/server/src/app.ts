@@ -28,6 +28,7 @@ import { paymentsModule } from './modules/payments/index.ts';
 import { protocolModule } from './modules/protocol/index.ts';
 import { readoutsModule } from './modules/readouts/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
+import { settlementsModule } from './modules/settlements/index.ts';
 import { tradersModule } from './modules/traders/index.ts';
 import { resolveSession } from './modules/users/api.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -75,6 +76,7 @@ export const appModules: readonly AppModule[] = [
   waterModule,
   billingModule,
   paymentsModule,
+  settlementsModule,
   readoutsModule,
   mydataModule,
   dashboardModule,

@@ -28,6 +28,7 @@ export * from './readouts.ts';
 export * from './search.ts';
 export * from './settings.ts';
 export * from './settings-tables.ts';
+export * from './settlements.ts';
 export * from './time.ts';
 export * from './traders.ts';
 export * from './users.ts';

@@ -14,6 +14,7 @@ export const permissionAreasByModule = {
   forms: ['forms'],
   water: ['consumers', 'readouts', 'billing', 'collections'],
   payments: ['payments'],
+  settlements: ['settlements'],
   finance: ['finance', 'mydata'],
   settings: ['settings'],
   users: ['users'],

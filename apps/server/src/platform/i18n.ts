@@ -15,6 +15,8 @@ import protocolEl from '@protocol/contracts/i18n/protocol/el.json' with { type: 
 import protocolEn from '@protocol/contracts/i18n/protocol/en.json' with { type: 'json' };
 import readoutsEl from '@protocol/contracts/i18n/readouts/el.json' with { type: 'json' };
 import readoutsEn from '@protocol/contracts/i18n/readouts/en.json' with { type: 'json' };
+import settlementsEl from '@protocol/contracts/i18n/settlements/el.json' with { type: 'json' };
+import settlementsEn from '@protocol/contracts/i18n/settlements/en.json' with { type: 'json' };
 import waterEl from '@protocol/contracts/i18n/water/el.json' with { type: 'json' };
 import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json' };
 
@@ -25,8 +27,8 @@ import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json'
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl, mydataEl, paymentsEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn, mydataEn, paymentsEn],
+  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl, mydataEl, paymentsEl, settlementsEl],
+  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn, mydataEn, paymentsEn, settlementsEn],
 };
 
 function lookup(language: Language, key: string): string | undefined {

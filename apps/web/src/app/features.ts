@@ -15,6 +15,7 @@ import { parametrics } from '../features/parametrics/feature.tsx';
 import { payments } from '../features/payments/feature.tsx';
 import { readouts } from '../features/readouts/feature.tsx';
 import { settings } from '../features/settings/feature.tsx';
+import { settlements } from '../features/settlements/feature.tsx';
 import { traders } from '../features/traders/feature.tsx';
 import { userGroups } from '../features/userGroups/feature.tsx';
 import { users } from '../features/users/feature.tsx';
@@ -38,6 +39,7 @@ export const features: readonly Feature[] = [
   billing,
   payments,
   readouts,
+  settlements,
   users,
   finance,
   mydata,

@@ -34,6 +34,7 @@ export const usersModule = defineModule({
         'payments:write',
         'traders:read',
         'finance:read',
+        'settlements:write',
       ],
       members: operators.slice(1),
     });

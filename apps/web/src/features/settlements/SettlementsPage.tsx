@@ -1,0 +1,60 @@
+import './i18n/index.ts';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import Button from '@mui/material/Button';
+import { type SettlementListItem, settlementsCatalog } from '@protocol/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCompanyPath } from '../../app/company.tsx';
+import { useLocalize } from '../../app/language.tsx';
+import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SETTLEMENTS_META_KEY, SETTLEMENTS_SEARCH_URL } from './api.ts';
+
+type Row = SettlementListItem & Record<string, unknown>;
+
+/** /settlements: every settlement on the list engine (status, date, consumer, amount; exports). */
+export default function SettlementsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const title = t('settlements.list.title');
+  useAppBar({ title: t('menu.water') });
+  const searchUrl = useCompanyPath(SETTLEMENTS_SEARCH_URL);
+  const onRowClick = useCallback(
+    (row: Row) => navigate(localize(`/settlements/${row.id}`)),
+    [navigate, localize],
+  );
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t('settlementsUi.list.subtitle')}
+        avatar={<HandshakeOutlinedIcon />}
+        testId="settlements-header"
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<TuneOutlinedIcon />}
+            onClick={() => navigate(localize('/settlements/categories'))}
+            data-testid="settlement-categories"
+          >
+            {t('settlements.categories.title')}
+          </Button>
+        }
+      />
+      <DataTable<Row>
+        catalog={settlementsCatalog}
+        searchUrl={searchUrl}
+        metaUrl="/api/users/meta"
+        metaKey={SETTLEMENTS_META_KEY}
+        title={title}
+        onRowClick={onRowClick}
+        rowLabel={(row) => `${row.number} · ${row.consumerCode}`}
+        rowSecondary={(row) => row.consumerName ?? ''}
+      />
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/**
+ * Settlements (issue 18) as the water department uses them: from the consumer card, three unpaid
+ * bills settled in six instalments with the plan seen before saving, the settlement pending until
+ * its down payment is paid at the cashier, then active; the plan in Greek and English.
+ */
+let e2e: E2E;
+let token: string;
+
+// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
+type Json = Record<string, any>;
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null } as { status: number; body: Json };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id;
+
+/** A consumer with three finalized bills, each an open debt. */
+async function consumerWithDebts(number: string, lastname: string, issueDays: string[]): Promise<number> {
+  const owner = await api('POST', '/api/traders', {
+    individual: true,
+    lastname,
+    firstname: 'Μαρία',
+    traderbanks: [],
+    customFields: {},
+  });
+  expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body as Json[];
+  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body as Json[];
+  const policies = (await api('GET', '/api/water/invoice_policies')).body as Json[];
+  const consumer = await api('POST', '/api/protocol/consumers', {
+    parts: ['01', '001', number],
+    ownerId: owner.body.id,
+    supplyAddress: 'Κολοκοτρώνη 3, Αγία Ελένη',
+    status: 1,
+    propertyUsageId: idOf(usages, 'OIK'),
+    sewerageIndicatorId: idOf(sewerage, 'SYN'),
+    invoicePolicyId: policies[0]?.id,
+  });
+  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+  const periods = [
+    ['2026-01-01', '2026-02-28', 60],
+    ['2026-03-01', '2026-04-30', 45],
+    ['2026-05-01', '2026-06-30', 70],
+  ] as const;
+  // The bills' series numbers in date order: each consumer's bills are issued after the last.
+  for (const [index, [from, to, consumption]] of periods.entries()) {
+    const issueDate = issueDays[index];
+    const bill = await api('POST', '/api/billing/bills', {
+      consumerId: consumer.body.id,
+      from,
+      to,
+      periodLabel: `${from} – ${to}`,
+      previousReading: 1000,
+      previousDate: from,
+      currentReading: 1000 + consumption,
+      currentDate: to,
+      consumption: String(consumption),
+      issueDate,
+    });
+    expect(bill.status, JSON.stringify(bill.body)).toBe(200);
+    expect((await api('POST', `/api/billing/bills/${bill.body.id}/finalize`)).status).toBe(200);
+  }
+  return consumer.body.id;
+}
+
+/** On /settlements/new: every debt picked, the category chosen, six instalments; waits for the plan. */
+async function fillPlan(page: Page, label: string, category: string) {
+  await expect.poll(() => page.locator('[data-testid^="debt-"]').count()).toBe(3);
+  for (const box of await page.locator('[data-testid^="debt-"] input').all()) await box.check();
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: category }).click();
+  await page.getByTestId('settlement-instalments').fill('6');
+  await expect.poll(() => page.locator('[data-testid^="plan-line-"]').count()).toBe(7);
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('settlements', () => {
+  it('settles three debts in six instalments from the consumer card; paying the down payment activates it', async () => {
+    const consumerId = await consumerWithDebts('881', 'Αναστασίου', [
+      '2026-07-10',
+      '2026-07-11',
+      '2026-07-12',
+    ]);
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(`/consumers/${consumerId}/edit`);
+    await page.getByRole('tab', { name: 'Ρυθμίσεις οφειλών' }).click();
+    await page.getByTestId('consumer-settlements').waitFor();
+    await page.getByTestId('settlement-new').click();
+    await page.getByTestId('settlement-new-header').waitFor();
+    await fillPlan(page, 'Κατηγορία', 'Ρύθμιση έως 12 δόσεις');
+
+    // A large down payment leaves instalments below the category's minimum: the spec's message, no save.
+    await page.getByTestId('settlement-down').fill('200,00');
+    await page.getByTestId('settlement-instalments').fill('12');
+    await expect
+      .poll(() => page.getByTestId('settlement-plan-error').textContent())
+      .toContain('Το ποσό της δόσης της ρύθμισης είναι εκτός του ελάχιστου και του μέγιστου της κατηγορίας');
+    await expect.poll(() => page.getByTestId('settlement-save').isDisabled()).toBe(true);
+    await page.getByTestId('settlement-instalments').fill('6');
+    await expect.poll(() => page.getByTestId('settlement-plan-error').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid^="plan-line-"]').count()).toBe(7);
+    await shot(page, 'settlements-plan-el');
+
+    await page.getByTestId('settlement-save').click();
+    await page.getByTestId('settlement-header').waitFor();
+    await expect.poll(() => page.getByTestId('settlement-status').first().textContent()).toBe('Εκκρεμής');
+    const id = Number(page.url().split('/').pop());
+    const settlement = (await api('GET', `/api/settlements/${id}`)).body;
+    expect(settlement.lines).toHaveLength(7);
+
+    // The down payment paid at the cashier by its debt.
+    const down = settlement.lines[0];
+    const paid = await api('POST', '/api/payments/payments', {
+      consumerId,
+      method: 'cash',
+      amount: down.amount,
+      debtIds: [down.debtId],
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('settlement-status').first().textContent()).toBe('Ενεργή');
+    await expect.poll(() => page.getByTestId('plan-line-0').textContent()).toContain('Εξοφλημένη');
+    await shot(page, 'settlements-page-el');
+
+    await page.goto('/settlements');
+    await page.getByTestId('settlements-header').waitFor();
+    await expect.poll(() => page.getByText(`1/${settlement.year}`).count()).toBeGreaterThan(0);
+    await shot(page, 'settlements-list-el');
+    await context.close();
+  }, 240_000);
+
+  it('shows the plan in English', async () => {
+    const consumerId = await consumerWithDebts('882', 'Γεωργίου', ['2026-07-13', '2026-07-14', '2026-07-15']);
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(`/en/settlements/new?consumer=${consumerId}`);
+    await page.getByTestId('settlement-new-header').waitFor();
+    await fillPlan(page, 'Category', 'Ρύθμιση έως 12 δόσεις');
+    await expect.poll(() => page.getByTestId('plan-line-0').textContent()).toContain('Down payment');
+    await shot(page, 'settlements-plan-en');
+    await page.getByTestId('settlement-save').click();
+    await page.getByTestId('settlement-header').waitFor();
+    await expect.poll(() => page.getByTestId('settlement-status').first().textContent()).toBe('Pending');
+    await shot(page, 'settlements-page-en');
+    await page.goto('/en/settlements/categories');
+    await page.getByTestId('settlement-categories-page').waitFor();
+    await expect
+      .poll(() =>
+        page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      )
+      .toContain('Ρύθμιση έως 48 δόσεις');
+    await shot(page, 'settlements-categories-en');
+    await context.close();
+  }, 180_000);
+});
