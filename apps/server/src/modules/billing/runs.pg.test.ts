@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { dryRun } from './runs.service.ts';
 
 /**
  * A billing run killed with SIGKILL on PostgreSQL 15 (issue 17): a child process runs the run's job
@@ -117,7 +118,11 @@ describe.skipIf(!onPostgres)('a billing run killed with SIGKILL (PostgreSQL only
 
   it('leaves only whole bills and completes the rest when started again', async () => {
     const request = { year: 2026, period: 1, scope: 'routes', ids: [routeId], issueDate: '2026-05-10' };
-    const dry = (await post('/api/billing/runs/dry', request)).json();
+    // The dry run's job is computed here directly: no worker runs in the test app.
+    const companyId = (
+      await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
+    ).json().companies[0].id as number;
+    const dry = await dryRun(t.database.db, companyId, { ...request, scope: 'routes' });
     expect(dry.bills).toBe(CONSUMERS);
     // No worker runs in the test app: the job stays queued and the children run it.
     const run = (await post('/api/billing/runs', request)).json();
@@ -140,6 +145,7 @@ describe.skipIf(!onPostgres)('a billing run killed with SIGKILL (PostgreSQL only
       expect(complete.find((b) => b.id === bill.id)?.lines).toBe(bill.lines);
     }
     const totals = (await get(`/api/billing/runs/${run.id}`)).json();
-    for (const key of ['bills', 'charges', 'net', 'vat', 'total']) expect(totals[key]).toEqual(dry[key]);
+    for (const key of ['bills', 'charges', 'net', 'vat', 'total'] as const)
+      expect(totals[key]).toEqual(dry[key]);
   }, 120_000);
 });
