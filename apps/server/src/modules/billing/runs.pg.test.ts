@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobRow } from '../../platform/jobs/jobs.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
-import { dryRun } from './runs.service.ts';
+import { BILLING_RUN_JOB, dryRun, runSettled } from './runs.service.ts';
 
 /**
  * A billing run killed with SIGKILL on PostgreSQL 15 (issue 17): a child process runs the run's job
@@ -144,6 +145,15 @@ describe.skipIf(!onPostgres)('a billing run killed with SIGKILL (PostgreSQL only
     for (const bill of partial) {
       expect(complete.find((b) => b.id === bill.id)?.lines).toBe(bill.lines);
     }
+    // Settled as the worker settles a job that succeeded (none runs here): the run is done, its totals read.
+    await t.database.db.transaction((tx) =>
+      runSettled(tx, {
+        kind: BILLING_RUN_JOB,
+        payload: { runId: run.id },
+        state: 'succeeded',
+        error: null,
+      } as unknown as JobRow),
+    );
     const totals = (await get(`/api/billing/runs/${run.id}`)).json();
     for (const key of ['bills', 'charges', 'net', 'vat', 'total'] as const)
       expect(totals[key]).toEqual(dry[key]);

@@ -162,7 +162,14 @@ describe('billing runs', () => {
     const bills = (await get(`/api/billing/consumers/${consumers[1]}/bills`)).json();
     expect(bills).toHaveLength(1);
     const bill = (await get(`/api/billing/bills/${bills[0].id}`)).json();
-    expect(bill).toMatchObject({ previousReading: 100, currentReading: 137, consumption: '37.000' });
+    // The previous reading is the meter's initial one, dated by its installation.
+    expect(bill).toMatchObject({
+      previousReading: 100,
+      previousDate: '2025-12-01',
+      currentReading: 137,
+      currentDate: '2026-04-20',
+      consumption: '37.000',
+    });
     expect(bill.rfCode).toMatch(/^RF\d{2}/);
     // The route periods are free again: readings can be entered.
     const entry = await post('/api/readouts/readings', {
