@@ -97,11 +97,22 @@ async function pickRoutesAndDryRun(page: Page, language: 'el' | 'en') {
     await page.getByTestId('billing-run-pick').fill(name);
     await page.getByRole('option').first().click();
   }
+  // The dry run is a job: its progress shows until its result replaces it. Its four readings are
+  // computed in an instant, so the page's polls of the job are held back for the picture.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/jobs/*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('billing-run-dry').click();
-  // The dry run is a job: its progress shows until its result replaces it.
   await page.getByTestId('billing-dry-progress').waitFor();
   await shot(page, `billing-dry-progress-${language}`);
+  release();
   await page.getByTestId('billing-dry-result').waitFor();
+  await page.unroute('**/api/jobs/*');
   expect(await page.getByTestId('billing-dry-progress').count()).toBe(0);
   await expect.poll(() => page.getByTestId('billing-dry-bills').textContent()).toMatch(/: 4$/);
   expect(await page.getByTestId('billing-dry-routes').textContent()).toMatch(/: 2$/);

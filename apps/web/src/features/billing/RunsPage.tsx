@@ -237,7 +237,7 @@ export default function RunsPage() {
             {errorMessage(t, error)}
           </Alert>
         )}
-        {dryJob.data && dryJob.data.state !== 'succeeded' && (
+        {dryJobId !== null && dryJob.data?.state !== 'succeeded' && (
           <JobProgress job={dryJob.data} label="billingUi.runs.dryProgress" testId="billing-dry-progress" />
         )}
         {dryResult && <DryRunResult dry={dryResult} />}

@@ -30,30 +30,32 @@ export function useJob(jobId: number | null) {
 }
 
 /** A job's bar while it works ("Dry run: 500 of 4,000 readings"), its error if it failed. */
-export function JobProgress({ job, label, testId }: { job: Job; label: string; testId: string }) {
+export function JobProgress({ job, label, testId }: { job?: Job; label: string; testId: string }) {
   const { t } = useTranslation();
   const language = useLang();
-  if (job.state === 'failed' || job.state === 'cancelled') {
+  if (job && (job.state === 'failed' || job.state === 'cancelled')) {
     return (
       <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
         {t(job.error ?? 'billingUi.runs.jobFailed', { defaultValue: job.error ?? '' })}
       </Alert>
     );
   }
-  const total = job.progressTotal;
+  // Until the job's first answer it is waiting to start.
+  const total = job?.progressTotal ?? null;
+  const done = job?.progressDone ?? 0;
   const number = (n: number) => n.toLocaleString(language === 'el' ? 'el-GR' : 'en-GB');
   return (
     <Box sx={{ mt: 2, maxWidth: 560 }} data-testid={testId}>
       <LinearProgress
         variant={total ? 'determinate' : 'indeterminate'}
-        value={total ? (100 * job.progressDone) / total : undefined}
+        value={total ? (100 * done) / total : undefined}
         sx={{ height: 8, borderRadius: 4 }}
-        aria-label={t(label, { done: number(job.progressDone), total: number(total ?? 0) })}
+        aria-label={t(label, { done: number(done), total: number(total ?? 0) })}
       />
       <Typography variant="caption" color="text.secondary">
         {total === null
           ? t('billingUi.runs.jobQueued')
-          : t(label, { done: number(job.progressDone), total: number(total) })}
+          : t(label, { done: number(done), total: number(total) })}
       </Typography>
     </Box>
   );
