@@ -233,3 +233,87 @@ export async function generateConsumers(target: Target, count: number): Promise<
     return { companyId };
   });
 }
+
+/**
+ * A billed period for the generated consumers (run after `generateConsumers` on a database seeded with
+ * the demo tariffs): each consumer gets a property usage (85% household, 12% business, 3% municipal),
+ * the demo invoice policy, a sewerage indicator (90% connected), a pipe diameter (mostly ½"), a social
+ * or vulnerable-group regulation for 6% of them, and one reading of its meter in `period` of `year` on
+ * every route (periods closed, state 9) with consumptions 0–139 m³, so all bands, the minimum
+ * consumption and both sewerage modes are billed. Set-based: five statements whatever the size.
+ */
+export async function generateBillingPeriod(
+  url: string,
+  companyId: number,
+  key: { year: number; period: number; months: number; from: string; to: string },
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const coded = async (table: string) =>
+      new Map(
+        (
+          await client.query<{ code: string; id: number }>(
+            `SELECT code, id FROM ${table} WHERE company_id = $1`,
+            [companyId],
+          )
+        ).rows.map((r) => [r.code, r.id]),
+      );
+    const usage = await coded('water_property_usages');
+    const sewerage = await coded('water_sewerage_indicators');
+    const diameter = await coded('water_pipe_diameters');
+    const regulation = await coded('water_special_regulations');
+    const policy = (
+      await client.query<{ id: number }>(
+        'SELECT min(id) AS id FROM water_invoice_policies WHERE company_id = $1',
+        [companyId],
+      )
+    ).rows[0]?.id;
+    await client.query(
+      `UPDATE water_consumers SET
+         property_usage_id = CASE WHEN id % 100 < 85 THEN $2::int WHEN id % 100 < 97 THEN $3::int ELSE $4::int END,
+         invoice_policy_id = $5,
+         sewerage_indicator_id = CASE WHEN id % 10 < 9 THEN $6::int ELSE $7::int END,
+         pipe_diameter_id = CASE id % 20 WHEN 0 THEN $8::int WHEN 1 THEN $9::int WHEN 2 THEN $10::int ELSE $11::int END,
+         special_regulation_id = CASE id % 50 WHEN 0 THEN $12::int WHEN 1 THEN $13::int WHEN 2 THEN $14::int END
+       WHERE company_id = $1`,
+      [
+        companyId,
+        usage.get('OIK'),
+        usage.get('EPA'),
+        usage.get('DIM'),
+        policy,
+        sewerage.get('SYN'),
+        sewerage.get('MSY'),
+        diameter.get('1'),
+        diameter.get('112'),
+        diameter.get('2'),
+        diameter.get('12'),
+        regulation.get('POLY'),
+        regulation.get('TRIT'),
+        regulation.get('EYP'),
+      ],
+    );
+    await client.query(
+      `INSERT INTO readout_route_periods (company_id, route_id, year, period, months, from_date, to_date, state, createuser)
+       SELECT $1, id, $2, $3, $4, $5, $6, 9, 'bench' FROM water_routes WHERE company_id = $1
+       ON CONFLICT DO NOTHING`,
+      [companyId, key.year, key.period, key.months, key.from, key.to],
+    );
+    await client.query(
+      `INSERT INTO readout_readings (company_id, route_period_id, consumer_id, meter_id, reading, read_on, source,
+         previous_reading, consumption, basis, createuser)
+       SELECT $1, p.id, c.id, i.meter_id, (c.id * 13) % 50000 + (c.id * 37) % 140, $4::date - (c.id % 20), 1,
+         (c.id * 13) % 50000, (c.id * 37) % 140, 'normal', 'bench'
+       FROM water_consumers c
+       JOIN water_meter_installations i ON i.consumer_id = c.id
+       JOIN readout_route_periods p ON p.company_id = $1 AND p.route_id = c.route_id AND p.year = $2 AND p.period = $3
+       WHERE c.company_id = $1
+       ON CONFLICT DO NOTHING`,
+      [companyId, key.year, key.period, key.to],
+    );
+    await client.query('ANALYZE water_consumers; ANALYZE readout_route_periods; ANALYZE readout_readings');
+  } finally {
+    await client.end();
+  }
+}

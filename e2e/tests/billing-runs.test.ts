@@ -97,8 +97,23 @@ async function pickRoutesAndDryRun(page: Page, language: 'el' | 'en') {
     await page.getByTestId('billing-run-pick').fill(name);
     await page.getByRole('option').first().click();
   }
+  // The dry run is a job: its progress shows until its result replaces it. Its four readings are
+  // computed in an instant, so the page's polls of the job are held back for the picture.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/jobs/*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('billing-run-dry').click();
+  await page.getByTestId('billing-dry-progress').waitFor();
+  await shot(page, `billing-dry-progress-${language}`);
+  release();
   await page.getByTestId('billing-dry-result').waitFor();
+  await page.unroute('**/api/jobs/*');
+  expect(await page.getByTestId('billing-dry-progress').count()).toBe(0);
   await expect.poll(() => page.getByTestId('billing-dry-bills').textContent()).toMatch(/: 4$/);
   expect(await page.getByTestId('billing-dry-routes').textContent()).toMatch(/: 2$/);
   const total = await page.getByTestId('billing-dry-totals-total').textContent();
@@ -118,6 +133,8 @@ describe('billing runs', () => {
     const row = page.getByTestId('billing-run-row').first();
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
     expect(await row.textContent()).toContain('4/4');
+    // The period by its name, as the readouts name it.
+    expect(await row.getByTestId('billing-run-period-name').textContent()).toBe('Α΄ τετράμηνο 2026');
     expect(await row.textContent()).toContain(total);
     expect(await page.getByTestId('billing-run-progress').first().getAttribute('aria-valuenow')).toBe('100');
     // The bar's fill slides in: let it finish before the picture.
@@ -141,10 +158,21 @@ describe('billing runs', () => {
     const runs = (await api('GET', '/api/billing/runs')).body as { total: string; bills: number }[];
     expect(runs.map((r) => r.bills)).toEqual([4, 0]);
     // Finalized from the run: the four bills take numbers of the water-bill series.
+    expect(await row.getByTestId('billing-run-period-name').textContent()).toBe('1st four-month period 2026');
+    // Finalizing is a job too: the notice comes when it ended.
     await page.getByTestId('billing-run-finalize').click();
     await page.getByText('4 bills finalized').waitFor();
     const runId = ((await api('GET', '/api/billing/runs')).body as { id: number }[])[0]?.id;
-    expect((await api('POST', `/api/billing/runs/${runId}/finalize`, {})).body).toEqual({ finalized: 0 });
+    const again = await api('POST', `/api/billing/runs/${runId}/finalize`, {});
+    expect(again.status).toBe(202);
+    let job: { state: string; result: unknown } = { state: 'queued', result: null };
+    await expect
+      .poll(async () => {
+        job = (await api('GET', `/api/jobs/${again.body.jobId}`)).body;
+        return job.state;
+      })
+      .toBe('succeeded');
+    expect(job.result).toEqual({ finalized: 0 });
     await expect.poll(() => page.getByTestId('billing-run-finalize').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(800);

@@ -70,6 +70,18 @@ afterAll(async () => {
 
 describe('billing', () => {
   it('sets a 2027 household tariff with three bands on its screen', async () => {
+    // The tariff change: the household tariff of 2026 closes first (two may not be valid on one day).
+    const policies = (await api('GET', '/api/billing/pricing_policies')).body as Record<string, unknown>[];
+    const {
+      id,
+      propertyUsage: _usage,
+      ...household
+    } = policies.find((p) => String(p.description).startsWith('Οικιακό')) ?? {};
+    const closed = await api('PUT', `/api/billing/pricing_policies/${id}`, {
+      ...household,
+      todate: '2026-12-31',
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const { context, page } = await e2e.newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('dashboard-greeting').waitFor();

@@ -210,18 +210,27 @@ function segmentsOf(input: BillInput): Segment[] {
   const first = dayNumber(input.period.from);
   const last = dayNumber(input.period.to);
   if (last < first) throw new BillingError('billing.error.period_order');
+  // A day's tariff can change only where some tariff starts or ends: look at those days, not at each.
+  const starts = new Set([first]);
+  for (const tariff of input.tariffs) {
+    const from = dayNumber(tariff.fromdate);
+    const after = tariff.todate === null ? last + 1 : dayNumber(tariff.todate) + 1;
+    for (const day of [from, after]) if (day > first && day <= last) starts.add(day);
+  }
+  const days = [...starts].sort((a, b) => a - b);
   const segments: Segment[] = [];
-  for (let day = first; day <= last; day++) {
-    const iso = isoOf(day);
+  for (const [i, start] of days.entries()) {
+    const end = (days[i + 1] ?? last + 1) - 1;
+    const iso = isoOf(start);
     const tariff = input.tariffs
       .filter((t) => t.fromdate <= iso && (t.todate === null || t.todate >= iso))
       .sort((a, b) => (a.fromdate < b.fromdate ? 1 : a.fromdate > b.fromdate ? -1 : b.id - a.id))[0];
     if (!tariff) throw new BillingError('billing.error.no_tariff', { date: iso });
     const current = segments.at(-1);
     if (current && current.tariff.id === tariff.id) {
-      current.to = iso;
-      current.days++;
-    } else segments.push({ tariff, from: iso, to: iso, days: 1 });
+      current.to = isoOf(end);
+      current.days += end - start + 1;
+    } else segments.push({ tariff, from: iso, to: isoOf(end), days: end - start + 1 });
   }
   return segments;
 }

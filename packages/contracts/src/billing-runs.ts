@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billCharges } from './billing-compute.ts';
 import { idSchema } from './db.ts';
+import { jobStates } from './jobs.ts';
 import { isIsoDate } from './traders.ts';
 
 /*
@@ -86,6 +87,16 @@ export const billingRunSchema = z.object({
   createdate: z.string(),
   /** Its bills not yet finalized. */
   open: z.number().int(),
+  /** The months of its period (4 for a four-month period), to name it; null when no route has it. */
+  months: z.number().int().nullable(),
+  /** Its last finalizing job, while and after it works. */
+  finalizing: z
+    .object({
+      state: z.enum(jobStates),
+      done: z.number().int(),
+      total: z.number().int().nullable(),
+    })
+    .nullable(),
   ...totalsShape,
 });
 export type BillingRun = z.infer<typeof billingRunSchema>;

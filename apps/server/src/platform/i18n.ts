@@ -27,8 +27,30 @@ import waterEn from '@protocol/contracts/i18n/water/en.json' with { type: 'json'
  */
 type Catalog = { [key: string]: string | Catalog };
 const catalogs: Record<Language, Catalog[]> = {
-  el: [coreEl, listsEl, protocolEl, pdfEl, waterEl, readoutsEl, billingEl, mydataEl, paymentsEl, settlementsEl],
-  en: [coreEn, listsEn, protocolEn, pdfEn, waterEn, readoutsEn, billingEn, mydataEn, paymentsEn, settlementsEn],
+  el: [
+    coreEl,
+    listsEl,
+    protocolEl,
+    pdfEl,
+    waterEl,
+    readoutsEl,
+    billingEl,
+    mydataEl,
+    paymentsEl,
+    settlementsEl,
+  ],
+  en: [
+    coreEn,
+    listsEn,
+    protocolEn,
+    pdfEn,
+    waterEn,
+    readoutsEn,
+    billingEn,
+    mydataEn,
+    paymentsEn,
+    settlementsEn,
+  ],
 };
 
 function lookup(language: Language, key: string): string | undefined {

@@ -107,7 +107,25 @@ describe('policies', () => {
 
   it('saves a new tariff and a discount policy and reads them back', async () => {
     const [household] = (await get(`/api/billing/pricing_policies?companyid=${demo}`)).json() as Json[];
-    const { id: _id, propertyUsage: _u, ...body } = household as Json;
+    const { id: householdId, propertyUsage: _u, ...body } = household as Json;
+    // Two tariffs of one usage valid on the same day are refused, naming the field and the other one.
+    const overlapping = await post(`/api/billing/pricing_policies?companyid=${demo}`, {
+      ...body,
+      description: 'Οικιακό 2027',
+      fromdate: '2027-01-01',
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json().fieldErrors[0]).toMatchObject({
+      field: 'fromdate',
+      key: 'validation.billing_pricing_overlap',
+      params: { policy: body.description },
+    });
+    // The tariff change: the old one closed at the end of 2026, the new one from 2027.
+    const closed = await put(`/api/billing/pricing_policies/${householdId}?companyid=${demo}`, {
+      ...body,
+      todate: '2026-12-31',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
     const created = await post(`/api/billing/pricing_policies?companyid=${demo}`, {
       ...body,
       description: 'Οικιακό 2027',

@@ -305,7 +305,7 @@ export async function finalizeBill(
 /** Finalizes one bill in the caller's transaction (a run finalizes hundreds in one). */
 export async function finalizeInTx(
   tx: Tx,
-  principal: Principal,
+  principal: Pick<Principal, 'userId' | 'username'>,
   companyId: number,
   id: number,
   series: { id: number; checkdates: boolean },

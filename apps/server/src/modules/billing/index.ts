@@ -6,7 +6,15 @@ import { sendRoutes } from './bills.send.routes.ts';
 import { BILL_EMAIL_JOB, BILL_PRINT_JOB, dispatchSettled } from './bills.send.ts';
 import { seedBillingDemo } from './demo.ts';
 import { runsRoutes } from './runs.routes.ts';
-import { BILLING_RUN_JOB, billingRunJob, runSettled } from './runs.service.ts';
+import {
+  BILLING_DRY_RUN_JOB,
+  BILLING_FINALIZE_JOB,
+  BILLING_RUN_JOB,
+  billingRunJob,
+  dryRunJob,
+  finalizeRunJob,
+  runSettled,
+} from './runs.service.ts';
 
 /** Water billing (issue 17): pricing and discount policies, the bill computation, the bills, the runs and the sending. */
 export const billingModule = defineModule({
@@ -18,9 +26,12 @@ export const billingModule = defineModule({
   },
   demoData: (tx, { companyId }) => seedBillingDemo(tx, companyId),
   // A billing run bills route by route in the background; when it ends its routes are free again.
-  // Bills are e-mailed and printed by jobs too (bills.send.jobs.ts).
+  // Its dry run and its finalizing work over the same thousands of bills, as jobs too, and bills
+  // are e-mailed and printed by jobs (bills.send.jobs.ts).
   jobs: {
     [BILLING_RUN_JOB]: billingRunJob as JobHandler<never>,
+    [BILLING_DRY_RUN_JOB]: dryRunJob as JobHandler<never>,
+    [BILLING_FINALIZE_JOB]: finalizeRunJob as JobHandler<never>,
     [BILL_EMAIL_JOB]: emailJob as JobHandler<never>,
     [BILL_PRINT_JOB]: printJob as JobHandler<never>,
   },

@@ -4,7 +4,7 @@ import type {
   SaveDiscountPolicy,
   SavePricingPolicy,
 } from '@protocol/contracts';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -97,6 +97,34 @@ async function checkPricing(tx: Tx, companyId: number, body: SavePricingPolicy) 
   }
 }
 
+/**
+ * Two active pricing policies of one property usage may not be valid on the same day (the bill of a
+ * day must have one tariff): a 400 on `fromdate` naming the other policy. A tariff change closes the
+ * old policy (its `todate`) before the new one starts.
+ */
+async function checkOverlap(tx: Tx, companyId: number, id: number | null, body: SavePricingPolicy) {
+  if (!body.active) return;
+  const [other] = await tx
+    .select({ description: billingPricingPolicies.description })
+    .from(billingPricingPolicies)
+    .where(
+      and(
+        eq(billingPricingPolicies.companyId, companyId),
+        eq(billingPricingPolicies.propertyUsageId, body.propertyUsageId),
+        eq(billingPricingPolicies.active, true),
+        id === null ? undefined : ne(billingPricingPolicies.id, id),
+        body.todate === null ? undefined : lte(billingPricingPolicies.fromdate, body.todate),
+        or(isNull(billingPricingPolicies.todate), gte(billingPricingPolicies.todate, body.fromdate)),
+      ),
+    )
+    .limit(1);
+  if (other) {
+    throw badRequest([
+      { field: 'fromdate', key: 'validation.billing_pricing_overlap', params: { policy: other.description } },
+    ]);
+  }
+}
+
 export async function listPricingPolicies(db: Db, companyId: number): Promise<PricingPolicy[]> {
   const rows = await db
     .select({ row: billingPricingPolicies, usage: waterPropertyUsages.description })
@@ -129,6 +157,7 @@ export async function savePricingPolicy(
     // Another company's policy is not found before anything about the body is said.
     if (id !== null) await getPricingPolicy(tx, companyId, id);
     await checkPricing(tx, companyId, body);
+    await checkOverlap(tx, companyId, id, body);
     const values = { ...body, companyId };
     let saved: number;
     if (id === null) {

@@ -121,6 +121,7 @@ export async function computeChunk(
         .where(and(eq(waterConsumers.companyId, companyId), inArray(waterConsumers.id, ids)))
     ).map((c) => [c.id, c]),
   );
+  const previousDates = await previousReadingDates(tx, companyId, chunk);
   const bills: ComputedRunBill[] = [];
   const problems: Problem[] = [];
   let finalized = 0;
@@ -163,7 +164,7 @@ export async function computeChunk(
       const readings: BillReadings = {
         periodLabel: period.label,
         previousReading: row.previousReading,
-        previousDate: null,
+        previousDate: previousDates.get(row.consumerId) ?? null,
         currentReading: row.currentReading,
         currentDate: row.currentDate,
         consumption: String(row.consumption),
@@ -179,6 +180,28 @@ export async function computeChunk(
     }
   }
   return { bills, problems, finalized };
+}
+
+/**
+ * The date of each reading's previous one, for the bill: the same meter's last reading before it, else
+ * the meter's installation (whose initial reading the consumption started from). One query a chunk.
+ */
+async function previousReadingDates(tx: Tx, companyId: number, chunk: PeriodConsumption[]) {
+  if (chunk.length === 0) return new Map<number, string>();
+  const readings = JSON.stringify(
+    chunk.map((r) => ({ consumer_id: r.consumerId, meter_id: r.meterId, read_on: r.currentDate })),
+  );
+  const result = await tx.execute(sql`
+    SELECT x.consumer_id AS "consumerId", coalesce(
+      (SELECT max(p.read_on) FROM readout_readings p
+       WHERE p.consumer_id = x.consumer_id AND p.company_id = ${companyId} AND p.superseded_at IS NULL
+         AND p.reading IS NOT NULL AND p.read_on < x.read_on AND p.meter_id IS NOT DISTINCT FROM x.meter_id),
+      (SELECT max(i.installed_on) FROM water_meter_installations i
+       WHERE i.consumer_id = x.consumer_id AND i.meter_id = x.meter_id AND i.installed_on <= x.read_on)
+    )::text AS day
+    FROM jsonb_to_recordset(${readings}::jsonb) AS x(consumer_id int, meter_id int, read_on date)`);
+  const rows = (result as unknown as { rows: { consumerId: number; day: string | null }[] }).rows;
+  return new Map(rows.flatMap((r) => (r.day === null ? [] : [[r.consumerId, r.day] as const])));
 }
 
 /** Totals per charge, net, VAT and total of computed bills, summed as decimals. */

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobRow } from '../../platform/jobs/jobs.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { BILLING_RUN_JOB, dryRun, runSettled } from './runs.service.ts';
 
 /**
  * A billing run killed with SIGKILL on PostgreSQL 15 (issue 17): a child process runs the run's job
@@ -117,7 +119,11 @@ describe.skipIf(!onPostgres)('a billing run killed with SIGKILL (PostgreSQL only
 
   it('leaves only whole bills and completes the rest when started again', async () => {
     const request = { year: 2026, period: 1, scope: 'routes', ids: [routeId], issueDate: '2026-05-10' };
-    const dry = (await post('/api/billing/runs/dry', request)).json();
+    // The dry run's job is computed here directly: no worker runs in the test app.
+    const companyId = (
+      await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
+    ).json().companies[0].id as number;
+    const dry = await dryRun(t.database.db, companyId, { ...request, scope: 'routes' });
     expect(dry.bills).toBe(CONSUMERS);
     // No worker runs in the test app: the job stays queued and the children run it.
     const run = (await post('/api/billing/runs', request)).json();
@@ -139,7 +145,17 @@ describe.skipIf(!onPostgres)('a billing run killed with SIGKILL (PostgreSQL only
     for (const bill of partial) {
       expect(complete.find((b) => b.id === bill.id)?.lines).toBe(bill.lines);
     }
+    // Settled as the worker settles a job that succeeded (none runs here): the run is done, its totals read.
+    await t.database.db.transaction((tx) =>
+      runSettled(tx, {
+        kind: BILLING_RUN_JOB,
+        payload: { runId: run.id },
+        state: 'succeeded',
+        error: null,
+      } as unknown as JobRow),
+    );
     const totals = (await get(`/api/billing/runs/${run.id}`)).json();
-    for (const key of ['bills', 'charges', 'net', 'vat', 'total']) expect(totals[key]).toEqual(dry[key]);
+    for (const key of ['bills', 'charges', 'net', 'vat', 'total'] as const)
+      expect(totals[key]).toEqual(dry[key]);
   }, 120_000);
 });

@@ -1,12 +1,13 @@
-import { billingDryRunSchema, billingRunRequestSchema, billingRunSchema } from '@protocol/contracts';
+import { billingRunRequestSchema, billingRunSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
-import { dryRun, finalizeRun, getRun, listRuns, startRun } from './runs.service.ts';
+import { getRun, listRuns, startDryRun, startFinalize, startRun } from './runs.service.ts';
 
 const tags = ['billing'];
+const jobStarted = z.object({ jobId: z.number().int() });
 const read = { permission: 'billing:read', companyScoped: true } as const;
 const write = { permission: 'billing:write', companyScoped: true } as const;
 
@@ -19,13 +20,16 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary:
-          'What a run of the period over the scope would bill (counts, totals per charge, flags); stores nothing',
+          'Starts the dry run as a background job: its result is what a run of the period over the scope would bill (counts, totals per charge, flags); stores nothing',
         querystring: companyQuery,
         body: billingRunRequestSchema,
-        response: { 200: billingDryRunSchema },
+        response: { 202: jobStarted },
       },
     },
-    async (request) => dryRun(db, companyOf(request), request.body),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await startDryRun(db, jobs, principalOf(request), companyOf(request), request.body)),
   );
   app.post(
     '/billing/runs',
@@ -77,13 +81,25 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       config: write,
       schema: {
         tags,
-        summary: "Finalizes a done run's bills: numbers of the water-bill series, gapless, then immutable",
+        summary:
+          "Starts finalizing a done run's bills as a background job: numbers of the water-bill series, gapless, then immutable",
         params: idParams,
         querystring: companyQuery,
-        response: { 200: z.object({ finalized: z.number().int() }) },
+        response: { 202: jobStarted },
       },
     },
-    async (request) =>
-      finalizeRun(db, principalOf(request), companyOf(request), request.params.id, request.id),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await startFinalize(
+            db,
+            jobs,
+            principalOf(request),
+            companyOf(request),
+            request.params.id,
+            request.id,
+          ),
+        ),
   );
 };

@@ -1,11 +1,4 @@
-import {
-  type BillingDryRun,
-  type BillingRun,
-  billCharges,
-  billRfCode,
-  Decimal,
-  PERIOD_CHARGE_KIND,
-} from '@protocol/contracts';
+import { type BillingDryRun, type BillingRun, billCharges, Decimal } from '@protocol/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -16,12 +9,12 @@ import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from '../readouts/api.ts';
+import { readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
 import { loadBillingContext } from './billing.context.ts';
 import { billingBillLines, billingBills, billingRunRoutes, billingRuns } from './billing.schema.ts';
-import { billingErrors, billValues, finalizeInTx, lineRow } from './bills.service.ts';
+import { billingErrors, finalizeInTx } from './bills.service.ts';
 import {
-  type ComputedRunBill,
   computeChunk,
   periodsOf,
   RUN_CHUNK,
@@ -31,8 +24,11 @@ import {
   scopeCounts,
   sumBills,
 } from './runs.compute.ts';
+import { storeChunk } from './runs.store.ts';
 
 export const BILLING_RUN_JOB = 'billing.run';
+export const BILLING_DRY_RUN_JOB = 'billing.dryRun';
+export const BILLING_FINALIZE_JOB = 'billing.finalize';
 export const runErrors = {
   overlaps: 'billing.error.run_overlaps',
   noRoutes: 'billing.error.run_no_routes',
@@ -44,8 +40,16 @@ export const runErrors = {
 const noRoutes = () =>
   new AppError(400, runErrors.noRoutes, {}, [{ field: 'ids', key: runErrors.noRoutes, params: {} }]);
 
-/** The dry run: everything the run would bill, computed and summed, nothing stored. */
-export async function dryRun(db: Db, companyId: number, scope: RunScope): Promise<BillingDryRun> {
+/**
+ * The dry run: everything the run would bill, computed and summed, nothing stored. It reads and
+ * computes as the run does, so on a large scope it is a job too; `progress` counts the readings.
+ */
+export async function dryRun(
+  db: Db,
+  companyId: number,
+  scope: RunScope,
+  progress: (done: number, total: number) => Promise<void> = async () => undefined,
+): Promise<BillingDryRun> {
   const routes = await routesOfScope(db, companyId, scope);
   if (routes.length === 0) throw noRoutes();
   const routeIds = routes.map((r) => r.id);
@@ -56,6 +60,7 @@ export async function dryRun(db: Db, companyId: number, scope: RunScope): Promis
   const computed = [];
   const problems = [];
   let finalized = 0;
+  await progress(0, readings.length);
   for (let i = 0; i < readings.length; i += RUN_CHUNK) {
     const chunk = await computeChunk(
       db,
@@ -68,6 +73,7 @@ export async function dryRun(db: Db, companyId: number, scope: RunScope): Promis
     computed.push(...chunk.bills.map((b) => b.bill));
     problems.push(...chunk.problems);
     finalized += chunk.finalized;
+    await progress(Math.min(i + RUN_CHUNK, readings.length), readings.length);
   }
   const read = new Set(readings.map((r) => r.consumerId));
   return {
@@ -82,6 +88,38 @@ export async function dryRun(db: Db, companyId: number, scope: RunScope): Promis
     finalized,
     problems: problems.slice(0, 200),
   };
+}
+
+/**
+ * Queues the dry run as a job whose result is the dry run; a scope without routes is refused at once.
+ * The same operator asking the same dry run again while it works gets the same job.
+ */
+export async function startDryRun(
+  db: Db,
+  queue: JobQueue,
+  principal: Principal,
+  companyId: number,
+  scope: RunScope,
+): Promise<{ jobId: number }> {
+  if ((await routesOfScope(db, companyId, scope)).length === 0) throw noRoutes();
+  const { job } = await db.transaction((tx) =>
+    queue.enqueue(tx, {
+      kind: BILLING_DRY_RUN_JOB,
+      key: `${BILLING_DRY_RUN_JOB}:${principal.userId}:${companyId}:${JSON.stringify(scope)}`,
+      companyId,
+      owner: principal.userId,
+      payload: { companyId, scope },
+    }),
+  );
+  return { jobId: job.id };
+}
+
+export async function dryRunJob({
+  payload,
+  db,
+  progress,
+}: JobContext<{ companyId: number; scope: RunScope }>) {
+  return dryRun(db, payload.companyId, payload.scope, (done, total) => progress(done, total));
 }
 
 /**
@@ -148,67 +186,6 @@ export async function startRun(
     return runId;
   });
   return getRun(db, companyId, id);
-}
-
-/**
- * Stores a chunk's bills in the caller's transaction with four statements: the bills upserted
- * (recomputed in place unless finalized), the new ones' RF codes, their old lines deleted and the
- * new lines inserted multi-row.
- */
-async function storeChunk(
-  tx: Tx,
-  username: string,
-  companyId: number,
-  runId: number,
-  bills: ComputedRunBill[],
-) {
-  const rows = bills.map((b) => ({
-    ...billValues(b.bill, b.expiredays, b.period, b.readings),
-    companyId,
-    consumerId: b.consumerId,
-    periodFrom: b.period.from,
-    kind: PERIOD_CHARGE_KIND,
-    runId,
-    createuser: username,
-  }));
-  const [first] = rows;
-  if (!first) return;
-  const kept = ['companyId', 'consumerId', 'periodFrom', 'kind', 'createuser'];
-  const updated = (Object.keys(first) as (keyof typeof first)[]).filter((key) => !kept.includes(key));
-  const stored = await tx
-    .insert(billingBills)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [billingBills.consumerId, billingBills.periodFrom, billingBills.kind],
-      set: {
-        ...Object.fromEntries(updated.map((key) => [key, sql.raw(`excluded.${billingBills[key].name}`)])),
-        entryState: sql`1`,
-        updateuser: username,
-        updatedate: sql`now()`,
-      },
-      setWhere: sql`${billingBills.entryState} <> 9`,
-    })
-    .returning({ id: billingBills.id, consumerId: billingBills.consumerId, rfCode: billingBills.rfCode });
-  const fresh = stored.filter((s) => s.rfCode === null);
-  if (fresh.length > 0) {
-    const values = sql.join(
-      fresh.map((s) => sql`(${s.id}::int, ${billRfCode(companyId, s.id)}::text)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`UPDATE billing_bills AS b SET rf_code = v.rf FROM (VALUES ${values}) AS v(id, rf) WHERE b.id = v.id`,
-    );
-  }
-  const ids = stored.map((s) => s.id);
-  await tx.delete(billingBillLines).where(inArray(billingBillLines.billId, ids));
-  const idOf = new Map(stored.map((s) => [s.consumerId, s.id]));
-  const lines = bills.flatMap((b) => {
-    const billId = idOf.get(b.consumerId);
-    return billId === undefined ? [] : b.bill.lines.map((line, i) => lineRow(billId, i + 1, line));
-  });
-  // PostgreSQL takes at most 65,535 parameters a statement: 13 a line.
-  for (let i = 0; i < lines.length; i += 4000)
-    await tx.insert(billingBillLines).values(lines.slice(i, i + 4000));
 }
 
 /**
@@ -318,6 +295,46 @@ async function runTotals(db: Tx, runIds: number[]) {
   return totals;
 }
 
+/** The months of the runs' periods (from their routes' reading periods), by "year/period". */
+async function monthsOf(db: Tx, companyId: number, runs: { year: number; period: number }[]) {
+  const years = [...new Set(runs.map((r) => r.year))];
+  if (years.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({
+      year: readoutRoutePeriods.year,
+      period: readoutRoutePeriods.period,
+      months: sql<number>`max(${readoutRoutePeriods.months})::int`,
+    })
+    .from(readoutRoutePeriods)
+    .where(and(eq(readoutRoutePeriods.companyId, companyId), inArray(readoutRoutePeriods.year, years)))
+    .groupBy(readoutRoutePeriods.year, readoutRoutePeriods.period);
+  return new Map(rows.map((r) => [`${r.year}/${r.period}`, r.months]));
+}
+
+/** The last finalizing job of each run, found by its key. */
+async function finalizingOf(db: Tx, runIds: number[]) {
+  const keys = runIds.map((id) => `${BILLING_FINALIZE_JOB}:${id}`);
+  const rows =
+    keys.length === 0
+      ? []
+      : await db
+          .selectDistinctOn([jobs.key], {
+            key: jobs.key,
+            state: jobs.state,
+            done: jobs.progressDone,
+            total: jobs.progressTotal,
+          })
+          .from(jobs)
+          .where(inArray(jobs.key, keys))
+          .orderBy(jobs.key, desc(jobs.id));
+  return new Map(
+    rows.map((r) => [
+      Number(String(r.key).slice(BILLING_FINALIZE_JOB.length + 1)),
+      { state: r.state, done: r.done ?? 0, total: r.total ?? null },
+    ]),
+  );
+}
+
 /** The company's runs, newest first, with their job's progress and their totals. */
 export async function listRuns(db: Tx, companyId: number, id?: number): Promise<BillingRun[]> {
   const rows = await db
@@ -338,7 +355,18 @@ export async function listRuns(db: Tx, companyId: number, id?: number): Promise<
             .where(inArray(waterRoutes.id, routeIds))
         ).map((r) => [r.id, r.code]),
   );
+  // A working run's totals are partial and summing its growing bills on every poll of its progress
+  // would slow it down: they are read once it ended.
   const totals = await runTotals(
+    db,
+    rows.filter((r) => r.run.state === 'done' || r.run.state === 'failed').map((r) => r.run.id),
+  );
+  const months = await monthsOf(
+    db,
+    companyId,
+    rows.map((r) => r.run),
+  );
+  const finalizing = await finalizingOf(
     db,
     rows.map((r) => r.run.id),
   );
@@ -357,7 +385,9 @@ export async function listRuns(db: Tx, companyId: number, id?: number): Promise<
     error: run.error,
     createuser: run.createuser ?? '',
     createdate: (run.createdate ?? new Date()).toISOString(),
-    ...(totals.get(run.id) as NonNullable<ReturnType<typeof totals.get>>),
+    months: months.get(`${run.year}/${run.period}`) ?? null,
+    finalizing: finalizing.get(run.id) ?? null,
+    ...(totals.get(run.id) ?? { bills: 0, open: 0, charges: [], net: '0.00', vat: '0.00', total: '0.00' }),
   }));
 }
 
@@ -368,19 +398,35 @@ export async function getRun(db: Tx, companyId: number, id: number): Promise<Bil
 }
 
 /**
- * Finalizes a done run's bills in the order they were billed, RUN_CHUNK a transaction: each takes the
- * next number of the water-bill series (gapless: a failed chunk gives its numbers back) and becomes
- * immutable. A series numbered by hand (autonr off) cannot number a run.
+ * Queues finalizing a done run as a job (its bills numbered by the job, see `finalizeRunJob`); what
+ * would make it fail is refused at once: a run not done (409), no water-bill series, a series numbered
+ * by hand (autonr off). Asking again while it works gives the same job.
  */
-export async function finalizeRun(
+export async function startFinalize(
   db: Db,
+  queue: JobQueue,
   principal: Principal,
   companyId: number,
   runId: number,
   requestId: string,
-): Promise<{ finalized: number }> {
+): Promise<{ jobId: number }> {
   const run = await getRun(db, companyId, runId);
   if (run.state !== 'done') throw new AppError(409, runErrors.notDone);
+  await numberingSeries(db, companyId);
+  const { job } = await db.transaction((tx) =>
+    queue.enqueue(tx, {
+      kind: BILLING_FINALIZE_JOB,
+      key: `${BILLING_FINALIZE_JOB}:${runId}`,
+      companyId,
+      owner: principal.userId,
+      payload: { companyId, runId, userId: principal.userId, username: principal.username, requestId },
+    }),
+  );
+  return { jobId: job.id };
+}
+
+/** The water-bill series a run's bills are numbered from; 409 when missing or numbered by hand. */
+async function numberingSeries(db: Tx, companyId: number) {
   const series = await seriesOfKind(db, companyId, 'waterBill');
   if (!series) throw new AppError(409, billingErrors.noSeries);
   const [numbering] = await db
@@ -388,6 +434,22 @@ export async function finalizeRun(
     .from(financeSeries)
     .where(eq(financeSeries.id, series.id));
   if (!numbering?.autonr) throw new AppError(409, runErrors.manualNumbering);
+  return series;
+}
+
+/**
+ * Finalizes a done run's open bills in the order they were billed, RUN_CHUNK a transaction: each takes
+ * the next number of the water-bill series (gapless: a failed chunk gives its numbers back) and
+ * becomes immutable. Taken up again after a crash it finds only the bills still open.
+ */
+export async function finalizeRunJob({
+  payload,
+  db,
+  progress,
+  signal,
+}: JobContext<{ companyId: number; runId: number; userId: number; username: string; requestId: string }>) {
+  const { companyId, runId, requestId } = payload;
+  const series = await numberingSeries(db, companyId);
   const open = await db
     .select({ id: billingBills.id })
     .from(billingBills)
@@ -399,11 +461,15 @@ export async function finalizeRun(
       ),
     )
     .orderBy(billingBills.id);
+  const user = { userId: payload.userId, username: payload.username };
+  await progress(0, open.length);
   for (let i = 0; i < open.length; i += RUN_CHUNK) {
+    if (signal.aborted) throw new Error('aborted');
     const chunk = open.slice(i, i + RUN_CHUNK);
     await db.transaction(async (tx) => {
-      for (const { id } of chunk) await finalizeInTx(tx, principal, companyId, id, series, requestId);
+      for (const { id } of chunk) await finalizeInTx(tx, user, companyId, id, series, requestId);
     });
+    await progress(i + chunk.length, open.length);
   }
   return { finalized: open.length };
 }

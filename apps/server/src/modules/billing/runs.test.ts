@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from '../readouts/api.ts';
 import { billingModule } from './index.ts';
 
@@ -39,6 +39,24 @@ async function finished(runId: number) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the run did not end');
+}
+
+/** The dry run is a job: 202 with its id, then its result once it succeeded. */
+async function dryRun(body: Json = request()) {
+  const started = await post('/api/billing/runs/dry', body);
+  expect(started.statusCode, started.body).toBe(202);
+  const job = await waitForJob(t, admin, started.json().jobId);
+  expect(job.state, job.error ?? '').toBe('succeeded');
+  return job as unknown as Json & { result: Json; progressDone: number; progressTotal: number };
+}
+
+/** Finalizing a run is a job too: its result counts the bills it finalized. */
+async function finalizeRun(runId: number) {
+  const started = await post(`/api/billing/runs/${runId}/finalize`, {});
+  expect(started.statusCode, started.body).toBe(202);
+  const job = await waitForJob(t, admin, started.json().jobId);
+  expect(job.state, job.error ?? '').toBe('succeeded');
+  return job as unknown as Json & { result: Json; progressDone: number; progressTotal: number };
 }
 
 beforeAll(async () => {
@@ -114,9 +132,10 @@ describe('billing runs', () => {
   let first: Json;
 
   it('dry runs the two routes: counts, totals per charge, the consumer without a reading, the flags', async () => {
-    const response = await post('/api/billing/runs/dry', request());
-    expect(response.statusCode, response.body).toBe(200);
-    dry = response.json();
+    const job = await dryRun();
+    // Progress counts the readings computed.
+    expect(job).toMatchObject({ progressDone: 4, progressTotal: 4 });
+    dry = job.result;
     expect(dry).toMatchObject({ routes: 2, consumers: 5, bills: 4, withoutReading: 1, openPeriods: 2 });
     // The zero reading of an active consumer is a flag of the readouts review.
     expect(dry.flagged).toBeGreaterThanOrEqual(1);
@@ -143,7 +162,14 @@ describe('billing runs', () => {
     const bills = (await get(`/api/billing/consumers/${consumers[1]}/bills`)).json();
     expect(bills).toHaveLength(1);
     const bill = (await get(`/api/billing/bills/${bills[0].id}`)).json();
-    expect(bill).toMatchObject({ previousReading: 100, currentReading: 137, consumption: '37.000' });
+    // The previous reading is the meter's initial one, dated by its installation.
+    expect(bill).toMatchObject({
+      previousReading: 100,
+      previousDate: '2025-12-01',
+      currentReading: 137,
+      currentDate: '2026-04-20',
+      consumption: '37.000',
+    });
     expect(bill.rfCode).toMatch(/^RF\d{2}/);
     // The route periods are free again: readings can be entered.
     const entry = await post('/api/readouts/readings', {
@@ -197,7 +223,7 @@ describe('billing runs', () => {
     const [bill] = (await get(`/api/billing/consumers/${consumers[0]}/bills`)).json();
     const finalized = await post(`/api/billing/bills/${bill.id}/finalize`, {});
     expect(finalized.statusCode, finalized.body).toBe(200);
-    const dryAgain = (await post('/api/billing/runs/dry', request())).json();
+    const dryAgain = (await dryRun()).result;
     expect(dryAgain).toMatchObject({ bills: 3, finalized: 1 });
   });
 
@@ -210,13 +236,17 @@ describe('billing runs', () => {
     expect(unknown.json().fieldErrors[0]).toMatchObject({ field: 'ids', key: 'billing.error.run_no_routes' });
   });
 
+  it('refuses at once to finalize a run that is not done', async () => {
+    const blocked = await post('/api/billing/runs/999999/finalize', {});
+    expect(blocked.statusCode).toBe(404);
+  });
+
   it('finalizes a run: gapless numbers of the water-bill series in billing order, then nothing changes', async () => {
     const started = await post('/api/billing/runs', request());
     const run = await finished(started.json().id);
     expect(run.bills).toBe(3);
-    const done = await post(`/api/billing/runs/${run.id}/finalize`, {});
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ finalized: 3 });
+    const done = await finalizeRun(run.id as number);
+    expect(done).toMatchObject({ result: { finalized: 3 }, progressDone: 3, progressTotal: 3 });
     expect((await get(`/api/billing/runs/${run.id}`)).json()).toMatchObject({ bills: 3, open: 0 });
     const bills = await Promise.all(
       consumers.map(async (id) => (await get(`/api/billing/consumers/${id}/bills`)).json()[0]),
@@ -230,7 +260,7 @@ describe('billing runs', () => {
     expect(numbers).toEqual([firstNumber, firstNumber + 1, firstNumber + 2, firstNumber + 3]);
     expect(bills.filter(Boolean).every((b: Json) => b.entryState === 9)).toBe(true);
     // Immutable: a rerun bills nothing and finalizing again finds nothing open.
-    expect((await post('/api/billing/runs/dry', request())).json()).toMatchObject({ bills: 0, finalized: 4 });
-    expect((await post(`/api/billing/runs/${run.id}/finalize`, {})).json()).toEqual({ finalized: 0 });
+    expect((await dryRun()).result).toMatchObject({ bills: 0, finalized: 4 });
+    expect((await finalizeRun(run.id as number)).result).toEqual({ finalized: 0 });
   });
 });

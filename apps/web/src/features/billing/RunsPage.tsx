@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { BillingDryRun, BillingRun, BillingRunRequest } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -24,7 +24,7 @@ import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useCoded } from './api.ts';
-import { DryRunResult, RunsTable } from './RunsTables.tsx';
+import { DryRunResult, JobProgress, RunsTable, useJob } from './RunsTables.tsx';
 
 type Scope = BillingRunRequest['scope'];
 interface RouteRow {
@@ -70,10 +70,15 @@ export default function RunsPage() {
     ids: scope === 'all' ? [] : picked.map((p) => p.id),
     issueDate: wireDate(issueDate) ?? issueDate,
   });
+  // The dry run and finalizing are background jobs: the page follows their progress.
+  const [dryJobId, setDryJobId] = useState<number | null>(null);
+  const dryJob = useJob(dryJobId);
   const dry = useMutation({
-    mutationFn: () => api.post<BillingDryRun>(withCompany('/api/billing/runs/dry', companyId), body()),
+    mutationFn: () => api.post<{ jobId: number }>(withCompany('/api/billing/runs/dry', companyId), body()),
     meta: { errorSnackbar: false },
+    onSuccess: (started) => setDryJobId(started.jobId),
   });
+  const dryResult = dryJob.data?.state === 'succeeded' ? (dryJob.data.result as BillingDryRun) : null;
   const start = useMutation({
     mutationFn: () => api.post<BillingRun>(withCompany('/api/billing/runs', companyId), body()),
     meta: { errorSnackbar: false },
@@ -83,19 +88,39 @@ export default function RunsPage() {
     queryKey: [...runsKey, companyId],
     queryFn: ({ signal }) => api.get<BillingRun[]>(withCompany('/api/billing/runs', companyId), { signal }),
     refetchInterval: (query) =>
-      query.state.data?.some((r) => r.state === 'queued' || r.state === 'running') ? 700 : false,
+      query.state.data?.some(
+        (r) =>
+          r.state === 'queued' ||
+          r.state === 'running' ||
+          r.finalizing?.state === 'queued' ||
+          r.finalizing?.state === 'running',
+      )
+        ? 700
+        : false,
   });
   const notify = useNotify();
+  const [finalizeJobId, setFinalizeJobId] = useState<number | null>(null);
+  const finalizeJob = useJob(finalizeJobId);
   const finalize = useMutation({
     mutationFn: (run: BillingRun) =>
-      api.post<{ finalized: number }>(withCompany(`/api/billing/runs/${run.id}/finalize`, companyId), {}),
+      api.post<{ jobId: number }>(withCompany(`/api/billing/runs/${run.id}/finalize`, companyId), {}),
     meta: { errorSnackbar: false },
-    onSuccess: (result) => {
-      notify(t('billingUi.runs.finalized', { count: result.finalized }), 'success');
+    onSuccess: (started) => {
+      setFinalizeJobId(started.jobId);
       return queryClient.invalidateQueries({ queryKey: runsKey });
     },
   });
+  const finalized = finalizeJob.data?.state === 'succeeded' ? finalizeJob.data.result : null;
+  useEffect(() => {
+    if (!finalized) return;
+    notify(
+      t('billingUi.runs.finalized', { count: (finalized as { finalized: number }).finalized }),
+      'success',
+    );
+    void queryClient.invalidateQueries({ queryKey: runsKey });
+  }, [finalized, notify, t, queryClient]);
   const error = dry.error ?? start.error ?? finalize.error;
+  const dryRunning = dryJob.data?.state === 'queued' || dryJob.data?.state === 'running';
   return (
     <>
       <PageHeader
@@ -193,7 +218,7 @@ export default function RunsPage() {
           <Button
             variant="outlined"
             onClick={() => dry.mutate()}
-            disabled={dry.isPending}
+            disabled={dry.isPending || dryRunning}
             data-testid="billing-run-dry"
           >
             {t('billingUi.runs.dry')}
@@ -201,7 +226,7 @@ export default function RunsPage() {
           <Button
             variant="contained"
             onClick={() => start.mutate()}
-            disabled={start.isPending || !dry.data}
+            disabled={start.isPending || !dryResult}
             data-testid="billing-run-start"
           >
             {t('billingUi.runs.start')}
@@ -212,7 +237,10 @@ export default function RunsPage() {
             {errorMessage(t, error)}
           </Alert>
         )}
-        {dry.data && <DryRunResult dry={dry.data} />}
+        {dryJobId !== null && dryJob.data?.state !== 'succeeded' && (
+          <JobProgress job={dryJob.data} label="billingUi.runs.dryProgress" testId="billing-dry-progress" />
+        )}
+        {dryResult && <DryRunResult dry={dryResult} />}
       </Section>
       <Section title={t('billingUi.runs.list')}>
         <RunsTable

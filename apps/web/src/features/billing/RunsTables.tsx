@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,11 +9,58 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type BillingDryRun, type BillingRun, formatMoney } from '@protocol/contracts';
+import { type BillingDryRun, type BillingRun, formatMoney, type Job, periodName } from '@protocol/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
+import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { RunSendingButton } from './RunSending.tsx';
+
+const ended = (state: Job['state'] | undefined) =>
+  state === 'succeeded' || state === 'failed' || state === 'cancelled';
+
+/** A background job of this page followed until it ends (the platform's jobs API). */
+export function useJob(jobId: number | null) {
+  return useQuery({
+    queryKey: ['jobs', jobId],
+    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (ended(query.state.data?.state) ? false : 400),
+  });
+}
+
+/** A job's bar while it works ("Dry run: 500 of 4,000 readings"), its error if it failed. */
+export function JobProgress({ job, label, testId }: { job?: Job; label: string; testId: string }) {
+  const { t } = useTranslation();
+  const language = useLang();
+  if (job && (job.state === 'failed' || job.state === 'cancelled')) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
+        {t(job.error ?? 'billingUi.runs.jobFailed', { defaultValue: job.error ?? '' })}
+      </Alert>
+    );
+  }
+  // Until the job's first answer it is waiting to start.
+  const total = job?.progressTotal ?? null;
+  const done = job?.progressDone ?? 0;
+  const number = (n: number) => n.toLocaleString(language === 'el' ? 'el-GR' : 'en-GB');
+  return (
+    <Box sx={{ mt: 2, maxWidth: 560 }} data-testid={testId}>
+      <LinearProgress
+        variant={total ? 'determinate' : 'indeterminate'}
+        value={total ? (100 * done) / total : undefined}
+        sx={{ height: 8, borderRadius: 4 }}
+        aria-label={t(label, { done: number(done), total: number(total ?? 0) })}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {total === null
+          ? t('billingUi.runs.jobQueued')
+          : t(label, { done: number(done), total: number(total) })}
+      </Typography>
+    </Box>
+  );
+}
 
 type Totals = Pick<BillingDryRun, 'charges' | 'net' | 'vat' | 'total'>;
 
@@ -132,6 +180,7 @@ export function RunsTable({
       <TableBody>
         {runs.map((run) => {
           const total = run.progressTotal ?? 0;
+          const numbering = run.finalizing?.state === 'queued' || run.finalizing?.state === 'running';
           const percent = total === 0 ? (run.state === 'done' ? 100 : 0) : (100 * run.progressDone) / total;
           return (
             <TableRow key={run.id} data-testid="billing-run-row" data-state={run.state}>
@@ -141,8 +190,10 @@ export function RunsTable({
                   {run.createuser} · {t('billingUi.runs.issued', { date: formatDate(run.issueDate) })}
                 </Typography>
               </TableCell>
-              <TableCell>
-                {run.period}/{run.year}
+              <TableCell data-testid="billing-run-period-name">
+                {run.months === null
+                  ? `${run.period}/${run.year}`
+                  : periodName(run.year, run.period, run.months, language)}
               </TableCell>
               <TableCell>{run.routeCodes.join(', ')}</TableCell>
               <TableCell>
@@ -159,6 +210,23 @@ export function RunsTable({
                     {t(`billingUi.runs.state_${run.state}`)} {run.progressDone}/{run.progressTotal ?? '–'}
                   </Typography>
                 </Box>
+                {numbering && (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+                    <LinearProgress
+                      variant={run.finalizing?.total ? 'determinate' : 'indeterminate'}
+                      value={
+                        run.finalizing?.total ? (100 * run.finalizing.done) / run.finalizing.total : undefined
+                      }
+                      color="secondary"
+                      sx={{ flex: 1, height: 8, borderRadius: 4 }}
+                      aria-label={t('billingUi.runs.finalizing')}
+                      data-testid="billing-run-finalizing"
+                    />
+                    <Typography variant="caption" sx={{ minWidth: 90 }}>
+                      {t('billingUi.runs.finalizing')} {run.finalizing?.done}/{run.finalizing?.total ?? '–'}
+                    </Typography>
+                  </Box>
+                )}
                 {run.error && (
                   <Typography variant="caption" color="error">
                     {t(run.error, { defaultValue: run.error })}
@@ -176,7 +244,7 @@ export function RunsTable({
               <TableCell align="right">{formatMoney(run.total, language)}</TableCell>
               <TableCell align="right">
                 {run.state === 'done' && run.open === 0 && run.bills > 0 && <RunSendingButton run={run} />}
-                {run.state === 'done' && run.open > 0 && (
+                {run.state === 'done' && run.open > 0 && !numbering && (
                   <Button
                     size="small"
                     variant="outlined"

@@ -1,0 +1,113 @@
+import { billRfCode, PERIOD_CHARGE_KIND } from '@protocol/contracts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { billingBillLines, billingBills } from './billing.schema.ts';
+import { billValues, lineRow } from './bills.service.ts';
+import type { ComputedRunBill } from './runs.compute.ts';
+
+/**
+ * Rows as ONE parameter: `SELECT … FROM jsonb_to_recordset($1)` typed by the table's columns. A run
+ * writes thousands of bills and lines a transaction; as multi-row VALUES each cell would be a bound
+ * parameter the query builder walks and PostgreSQL parses (13 a line, 65,535 at most a statement).
+ */
+function recordset<T extends PgTable>(table: T, keys: (keyof T['_']['columns'])[], rows: object[]) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const typed = keys.map((key) => {
+    const column = columns[key as string] as PgColumn;
+    const type = column.getSQLType().replace(/^serial$/, 'integer');
+    return { key: key as string, name: column.name, type };
+  });
+  const json = JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(typed.map((c) => [c.name, (row as Record<string, unknown>)[c.key] ?? null])),
+    ),
+  );
+  return {
+    names: sql.raw(typed.map((c) => `"${c.name}"`).join(', ')),
+    from: sql`jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(typed.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
+  };
+}
+
+/** What a rerun recomputes of a bill in place; its id, RF code, number and creation stay. */
+const RECOMPUTED = [
+  'periodTo',
+  'periodLabel',
+  'issueDate',
+  'dueDate',
+  'previousReading',
+  'previousDate',
+  'currentReading',
+  'currentDate',
+  'consumption',
+  'billedConsumption',
+  'net',
+  'vatTotal',
+  'previousBalance',
+  'total',
+  'vatBreakdown',
+  'runId',
+] as const;
+
+/**
+ * Stores a chunk's bills in the caller's transaction with four statements whatever its size: ids
+ * reserved from the sequence (so each new bill carries its RF code from the start, written once),
+ * the bills upserted (recomputed in place unless finalized), their old lines deleted and the new
+ * lines inserted.
+ */
+export async function storeChunk(
+  tx: Tx,
+  username: string,
+  companyId: number,
+  runId: number,
+  bills: ComputedRunBill[],
+) {
+  if (bills.length === 0) return;
+  const reserved = await tx.execute<{ id: number }>(
+    sql`SELECT nextval(pg_get_serial_sequence('billing_bills', 'id'))::int AS id FROM generate_series(1, ${bills.length}::int)`,
+  );
+  const ids = (reserved as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  const rows = bills.map((b, i) => ({
+    ...billValues(b.bill, b.expiredays, b.period, b.readings),
+    id: ids[i],
+    rfCode: billRfCode(companyId, ids[i] as number),
+    companyId,
+    consumerId: b.consumerId,
+    periodFrom: b.period.from,
+    kind: PERIOD_CHARGE_KIND,
+    entryState: 0,
+    runId,
+    createuser: username,
+  }));
+  const keys = Object.keys(rows[0] as object) as (keyof typeof billingBills._.columns)[];
+  const bill = recordset(billingBills, keys, rows);
+  const set = sql.raw(
+    [
+      ...RECOMPUTED.map((key) => `"${billingBills[key].name}" = excluded."${billingBills[key].name}"`),
+      'entry_state = 1',
+      'updatedate = now()',
+    ].join(', '),
+  );
+  const stored = await tx.execute<{ id: number; consumer_id: number }>(
+    sql`INSERT INTO billing_bills (${bill.names}) SELECT * FROM ${bill.from}
+        ON CONFLICT (consumer_id, period_from, kind) DO UPDATE SET ${set}, updateuser = ${username}
+        WHERE billing_bills.entry_state <> 9
+        RETURNING id, consumer_id`,
+  );
+  const idOf = new Map(
+    (stored as unknown as { rows: { id: number; consumer_id: number }[] }).rows.map((s) => [
+      s.consumer_id,
+      s.id,
+    ]),
+  );
+  await tx.execute(
+    sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${[...idOf.values()].join(',')}}`}::int[])`,
+  );
+  const lines = bills.flatMap((b) => {
+    const billId = idOf.get(b.consumerId);
+    return billId === undefined ? [] : b.bill.lines.map((line, i) => lineRow(billId, i + 1, line));
+  });
+  if (lines.length === 0) return;
+  const line = recordset(billingBillLines, Object.keys(lines[0] as object) as never[], lines);
+  await tx.execute(sql`INSERT INTO billing_bill_lines (${line.names}) SELECT * FROM ${line.from}`);
+}
