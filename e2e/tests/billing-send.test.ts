@@ -101,12 +101,20 @@ beforeAll(async () => {
     issueDate: '2026-05-10',
   });
   expect(run.status, JSON.stringify(run.body)).toBe(201);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while ((await api('GET', `/api/billing/runs/${run.body.id}`)).body.state !== 'done') {
     if (Date.now() > deadline) throw new Error('the run did not end');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  expect((await api('POST', `/api/billing/runs/${run.body.id}/finalize`, {})).body).toEqual({ finalized: 5 });
+  const finalizing = await api('POST', `/api/billing/runs/${run.body.id}/finalize`, {});
+  expect(finalizing.status, JSON.stringify(finalizing.body)).toBe(202);
+  let job: { state: string; result?: unknown } = { state: 'queued' };
+  while (job.state === 'queued' || job.state === 'running') {
+    if (Date.now() > deadline) throw new Error('the finalizing did not end');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    job = (await api('GET', `/api/jobs/${finalizing.body.jobId}`)).body;
+  }
+  expect(job).toMatchObject({ state: 'succeeded', result: { finalized: 5 } });
 }, 180_000);
 afterAll(async () => {
   await e2e?.close();

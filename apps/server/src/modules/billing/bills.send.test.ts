@@ -104,7 +104,9 @@ beforeAll(async () => {
   expect(started.statusCode, started.body).toBe(201);
   runId = started.json().id;
   await waitForJob(t, admin, started.json().jobId);
-  expect((await post(`/api/billing/runs/${runId}/finalize`, {})).json()).toEqual({ finalized: 5 });
+  const finalizing = await post(`/api/billing/runs/${runId}/finalize`, {});
+  expect(finalizing.statusCode, finalizing.body).toBe(202);
+  expect((await waitForJob(t, admin, finalizing.json().jobId)).result).toMatchObject({ finalized: 5 });
   for (const number of Object.keys(bills)) {
     bills[number] = (await get(`/api/billing/consumers/${bills[number]}/bills`)).json()[0].id;
   }
