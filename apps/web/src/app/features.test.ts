@@ -5,8 +5,15 @@ import { dashboardCardsSchema } from '@protocol/contracts';
 import sharedEl from '@protocol/contracts/i18n/el.json';
 import sharedEn from '@protocol/contracts/i18n/en.json';
 import { describe, expect, it, vi } from 'vitest';
-import shellEl from '../i18n/el.json';
-import shellEn from '../i18n/en.json';
+import coreEl from '../i18n/el.json';
+import coreEn from '../i18n/en.json';
+import shellPartsEl from './shell/i18n/el.json';
+import shellPartsEn from './shell/i18n/en.json';
+
+// What the shell has: the first page's texts and the shell's own (app/shell/i18n).
+const shellEl = { ...coreEl, ...shellPartsEl };
+const shellEn = { ...coreEn, ...shellPartsEn };
+
 import { dashboardCards, menuEntries } from './feature.ts';
 import { features } from './features.ts';
 

@@ -1,3 +1,4 @@
+import './shell/i18n/index.ts';
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { AppErrorBoundary } from './errors/ErrorBoundary.tsx';
