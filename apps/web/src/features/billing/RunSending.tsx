@@ -28,12 +28,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useInstallationEnv } from '../../app/env.ts';
+import { useLang } from '../../app/language.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { openPdf } from './api.ts';
+import { runPeriodLabel } from './runPeriod.ts';
 
 const sendingKey = (runId: number) => ['billing', 'sending', runId] as const;
 const active = (d: BillDispatch) => d.state === 'queued' || d.state === 'running';
@@ -65,6 +67,7 @@ export function RunSendingButton({ run }: { run: BillingRun }) {
  */
 function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => void }) {
   const { t } = useTranslation();
+  const language = useLang();
   const { companyId } = useCompany();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -125,7 +128,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby="billing-sending-title">
       <DialogTitle id="billing-sending-title">
-        {t('billingUi.sending.title', { period: `${run.period}/${run.year}` })}
+        {t('billingUi.sending.title', { period: runPeriodLabel(run, language) })}
       </DialogTitle>
       <DialogContent data-testid="billing-sending">
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -9,13 +9,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type BillingDryRun, type BillingRun, formatMoney, type Job, periodName } from '@protocol/contracts';
+import { type BillingDryRun, type BillingRun, formatMoney, type Job } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { RunSendingButton } from './RunSending.tsx';
+import { runPeriodLabel } from './runPeriod.ts';
 
 const ended = (state: Job['state'] | undefined) =>
   state === 'succeeded' || state === 'failed' || state === 'cancelled';
@@ -190,11 +191,7 @@ export function RunsTable({
                   {run.createuser} · {t('billingUi.runs.issued', { date: formatDate(run.issueDate) })}
                 </Typography>
               </TableCell>
-              <TableCell data-testid="billing-run-period-name">
-                {run.months === null
-                  ? `${run.period}/${run.year}`
-                  : periodName(run.year, run.period, run.months, language)}
-              </TableCell>
+              <TableCell data-testid="billing-run-period-name">{runPeriodLabel(run, language)}</TableCell>
               <TableCell>{run.routeCodes.join(', ')}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
