@@ -3,16 +3,24 @@ import Alert from '@mui/material/Alert';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** How often navigator.onLine is read besides its events. */
+const RECHECK_MS = 2000;
+
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
+  // Chromium did not always fire 'offline' (the shell e2e: the connection dropped right after the
+  // dashboard loaded, and navigator.onLine turned false without an event): it is read again every
+  // few seconds too, and React re-renders only when it changed.
+  const timer = window.setInterval(listener, RECHECK_MS);
   return () => {
+    window.clearInterval(timer);
     window.removeEventListener('online', listener);
     window.removeEventListener('offline', listener);
   };
 }
 
-/** Follows the browser's online/offline events (spec §4). */
+/** Follows the browser's online/offline events (spec §4), re-read every few seconds. */
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
