@@ -1,31 +1,75 @@
 import { searchConsumerSchema } from '@protocol/contracts';
-import { and, desc, eq, or } from 'drizzle-orm';
-import { defineSearchSource } from '../../platform/search/search.ts';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import { defineSearchSource, newestMatches, RECENT_WINDOW } from '../../platform/search/search.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from './consumers.schema.ts';
 
-/** Consumers of the company by code, supply address or their owner's name or ΑΦΜ. */
+/**
+ * Consumers of the company by code, supply address or their owner's name or ΑΦΜ, newest first (see
+ * `newestMatches`). A rare word is looked up in both GIN indexes — the consumers' own vector and
+ * their owners' — and the two sets of ids are joined, instead of testing every consumer's owner.
+ */
 export const consumerSearchSource = defineSearchSource({
   key: 'consumerDTOList',
   permission: 'consumers:read',
   indexes: 'water_consumers',
   item: searchConsumerSchema,
-  find: ({ db, companyId, text, limit }) =>
-    db
+  find: ({ db, companyId, text, limit }) => {
+    const newest = db
       .select({
         id: waterConsumers.id,
         code: waterConsumers.code,
-        ownerName: traders.fullname,
+        ownerId: waterConsumers.ownerId,
         supplyAddress: waterConsumers.supplyAddress,
+        searchVector: waterConsumers.searchVector,
       })
       .from(waterConsumers)
-      .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
-      .where(
-        and(
-          eq(waterConsumers.companyId, companyId),
-          or(text.matches(waterConsumers.searchVector), text.matches(traders.searchVector)),
-        ),
-      )
+      .where(eq(waterConsumers.companyId, companyId))
       .orderBy(desc(waterConsumers.id))
-      .limit(limit),
+      .limit(RECENT_WINDOW)
+      .as('newest');
+    const matching = union(
+      db
+        .select({ id: waterConsumers.id })
+        .from(waterConsumers)
+        .where(text.matches(waterConsumers.searchVector)),
+      db
+        .select({ id: waterConsumers.id })
+        .from(traders)
+        .innerJoin(waterConsumers, eq(waterConsumers.ownerId, traders.id))
+        .where(text.matches(traders.searchVector)),
+    );
+    return newestMatches(
+      limit,
+      () =>
+        db
+          .select({
+            id: newest.id,
+            code: newest.code,
+            ownerName: traders.fullname,
+            supplyAddress: newest.supplyAddress,
+          })
+          .from(newest)
+          .innerJoin(traders, eq(traders.id, newest.ownerId))
+          .where(or(text.matches(newest.searchVector), text.matches(traders.searchVector)))
+          .orderBy(desc(newest.id))
+          .limit(limit),
+      () =>
+        db
+          .select({
+            id: waterConsumers.id,
+            code: waterConsumers.code,
+            ownerName: traders.fullname,
+            supplyAddress: waterConsumers.supplyAddress,
+          })
+          .from(waterConsumers)
+          .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
+          .where(
+            sql`${waterConsumers.companyId} + 0 = ${companyId} AND ${inArray(waterConsumers.id, matching)}`,
+          )
+          .orderBy(sql`${waterConsumers.id} + 0 DESC`)
+          .limit(limit),
+    );
+  },
 });

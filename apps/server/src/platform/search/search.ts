@@ -49,6 +49,27 @@ export function defineSearchSource<Item>(source: SearchSource<Item>): SearchSour
   return source as unknown as SearchSource;
 }
 
+/** How many of the newest rows the first, bounded step of `newestMatches` reads. */
+export const RECENT_WINDOW = 5_000;
+
+/**
+ * Newest-first matches in two bounded steps, because the planner cannot tell how common a prefix is:
+ * walking the newest ids backwards is fast for a common word and reads the whole table for a rare
+ * one (250 ms on 200,000 traders, 2 s on 150,000 consumers with their owners), the GIN index the
+ * other way round. `recent` reads the newest RECENT_WINDOW rows of the company and keeps those that
+ * match (a common word stops there); only when fewer than `limit` match — a rare word — `all` takes
+ * every match from the GIN index, written so the planner stays off the id order (`id + 0`) and off
+ * a bitmap AND with the company's whole index (`company_id + 0`).
+ */
+export async function newestMatches<Row>(
+  limit: number,
+  recent: () => Promise<Row[]>,
+  all: () => Promise<Row[]>,
+): Promise<Row[]> {
+  const found = await recent();
+  return found.length < limit ? all() : found;
+}
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
