@@ -288,6 +288,11 @@ describe('water bills through myDATA', () => {
   it('the dashboard card counts exactly what the list shows, reading no bill it need not', async () => {
     const { db } = t.database;
     const rows = async <R>(query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+    const one = async <R>(query: SQL) => {
+      const [row] = await rows<R>(query);
+      if (!row) throw new Error('no row');
+      return row;
+    };
     const card = async () => (await inject('GET', q('/api/dashboard'))).json().cards.mydataPending;
     const listed = async () =>
       (
@@ -301,7 +306,7 @@ describe('water bills through myDATA', () => {
 
     // 2,000 finalized bills of earlier periods (copies of the household's, in one statement as a
     // billing run finalizes them): pending until their transmissions come, as years of bills are.
-    const [{ last }] = await rows<{ last: number }>(sql`SELECT max(id) AS last FROM billing_bills`);
+    const { last } = await one<{ last: number }>(sql`SELECT max(id) AS last FROM billing_bills`);
     const columns = (
       await rows<{ name: string }>(sql`SELECT column_name AS name FROM information_schema.columns
         WHERE table_name = 'billing_bills' AND column_name <> 'id' AND is_generated = 'NEVER'`)
@@ -323,10 +328,10 @@ describe('water bills through myDATA', () => {
     await db.execute(sql`UPDATE billing_bills SET entry_state = -2 WHERE id = ${last + 1}`);
     await agrees();
     expect((await card()).pending).toBe(before.pending - 1);
-    const [{ series }] = await rows<{ series: number }>(
+    const { series } = await one<{ series: number }>(
       sql`SELECT series_id AS series FROM billing_bills WHERE id = ${household.id}`,
     );
-    const [{ type }] = await rows<{ type: string }>(
+    const { type } = await one<{ type: string }>(
       sql`SELECT mydata_type AS type FROM finance_series WHERE id = ${series}`,
     );
     await db.execute(sql`UPDATE finance_series SET mydata_type = NULL WHERE id = ${series}`);
