@@ -114,6 +114,17 @@ try {
     // The count (or the planner's estimate) the engine runs beside the page.
     const counting = (query: string) => /^(select count\(\*\) from \(|EXPLAIN)/i.test(query);
     const page = statements.filter(({ query }) => !counting(query));
+    // BENCH_EXPLAIN=1: how PostgreSQL runs each statement of the list (which index, how many rows).
+    if (process.env.BENCH_EXPLAIN)
+      for (const { query, params } of statements) {
+        // The engine's estimate is a plain EXPLAIN (never run): analysing it would run the whole query.
+        const estimate = query.startsWith('EXPLAIN (FORMAT JSON) ');
+        const plan = await pool.query(
+          estimate ? query.replace('(FORMAT JSON) ', '') : `EXPLAIN (ANALYZE, BUFFERS) ${query}`,
+          params,
+        );
+        console.log(`${list.figure}:\n${query}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+      }
     const body = await get(list.url);
     const api = await time(async () => void (await get(list.url)));
     const direct = await time(async () => {

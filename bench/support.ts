@@ -1,10 +1,16 @@
 // What the benchmarks share: a throw-away PostgreSQL server and simple HTTP load.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
+// A server on PostgreSQL refuses to start without the keys every node shares (README "Several nodes"):
+// the servers a bench starts inherit these.
+process.env.JWT_SECRET ||= randomBytes(32).toString('hex');
+process.env.CREDENTIALS_KEY ||= randomBytes(32).toString('hex');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -37,6 +37,7 @@ import { authPlugin } from './platform/auth.ts';
 import { dashboardCardsOf } from './platform/dashboard.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
+import { keepImportFilesIn } from './platform/imports/files.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
 import { createJobQueue, type JobHandler, type JobRegistry, jobRegistryOf } from './platform/jobs/jobs.ts';
@@ -172,6 +173,7 @@ export async function buildApp(
     jobs: createJobQueue(jobRegistry),
     dashboardCards: dashboardCardsOf(modules),
   };
+  keepImportFilesIn(db, moduleOptions.storage);
   scheduleJobWorker(app, db, jobRegistry, config.jobsLeaseMs);
   scheduleStorageSweep(
     app,

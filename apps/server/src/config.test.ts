@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'protocol-config-'));
 
@@ -73,5 +73,37 @@ describe('configuration', () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('Protocol cannot start. Invalid setting PORT');
+  });
+
+  it('on PostgreSQL, outside development, needs the secrets every node shares', () => {
+    const secrets = { JWT_SECRET: 'j'.repeat(32), CREDENTIALS_KEY: 'c'.repeat(32) };
+    const postgres = { DATABASE_URL: 'postgres://u:p@db.example/protocol' };
+    // The demo (PGlite) and development keep generating their own.
+    expect(() => requireSharedSecrets({})).not.toThrow();
+    expect(() => requireSharedSecrets({ NODE_ENV: 'production' })).not.toThrow();
+    expect(() => requireSharedSecrets({ ...postgres, NODE_ENV: 'development' })).not.toThrow();
+    expect(() => requireSharedSecrets({ ...postgres, NODE_ENV: 'test' })).not.toThrow();
+    expect(() => requireSharedSecrets({ ...postgres, ...secrets })).not.toThrow();
+    expect(() => requireSharedSecrets(postgres)).toThrow('Invalid setting JWT_SECRET');
+    expect(() => requireSharedSecrets({ ...postgres, NODE_ENV: 'production' })).toThrow(
+      'Invalid setting JWT_SECRET',
+    );
+    expect(() => requireSharedSecrets({ ...postgres, JWT_SECRET: secrets.JWT_SECRET })).toThrow(
+      'Invalid setting CREDENTIALS_KEY',
+    );
+  });
+
+  it('a server on PostgreSQL without them does not start, and says what to set', () => {
+    const main = path.join(import.meta.dirname, 'main.ts');
+    const { NODE_ENV: _, JWT_SECRET: __, CREDENTIALS_KEY: ___, ...inherited } = process.env;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      // Refused before any connection: nothing listens there.
+      env: { ...inherited, DATA_DIR: dataDir(), PORT: '0', DATABASE_URL: 'postgres://127.0.0.1:9/none' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Protocol cannot start. Invalid setting JWT_SECRET');
+    expect(result.stderr).toContain('the same on every node');
   });
 });

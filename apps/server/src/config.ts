@@ -189,6 +189,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * Refuses to start a server on PostgreSQL without JWT_SECRET and CREDENTIALS_KEY, except for
+ * development (NODE_ENV `development` or `test`). With PGlite the database lives in DATA_DIR and only
+ * this process can open it, so a key generated beside it is sound and is backed up with it. A
+ * PostgreSQL database outlives any one node's DATA_DIR and can be shared by other nodes, which a node
+ * cannot see: a key generated into this node's folder would make every other node refuse its sessions,
+ * and the companies' stored credentials would become unreadable the day the folder is lost.
+ */
+export function requireSharedSecrets(env: Record<string, string | undefined> = process.env): void {
+  if (!env.DATABASE_URL?.trim() || ['development', 'test'].includes(env.NODE_ENV ?? '')) return;
+  for (const setting of ['JWT_SECRET', 'CREDENTIALS_KEY'])
+    if (!env[setting]?.trim())
+      throw new ConfigError(
+        setting,
+        'a server on PostgreSQL (DATABASE_URL) needs JWT_SECRET and CREDENTIALS_KEY, the same on every node ' +
+          '(at least 32 characters each, e.g. from `openssl rand -hex 32`); set NODE_ENV=development to ' +
+          "let a development server generate its own into DATA_DIR/secrets (README 'Several nodes')",
+      );
+}
+
 /** A secret generated once and kept in DATA_DIR, so tokens survive restarts. */
 function persistentSecret(dataDir: string, name: string): string {
   const dir = path.join(dataDir, 'secrets');

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed.ts';
 
@@ -8,6 +8,7 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    requireSharedSecrets();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Protocol cannot start. ${error.message}`);

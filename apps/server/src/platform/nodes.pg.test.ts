@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestDatabase } from '../test/harness.ts';
@@ -231,6 +232,35 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
     });
     expect(downloaded.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await downloaded.arrayBuffer()), content)).toBe(0);
+  });
+
+  it('imports a file uploaded on one node, its job reading it from the shared store', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Λογαριασμοί');
+    sheet.addRow(['Κωδικός', 'Περιγραφή', 'Είδος', 'Συγκεντρωτικός']);
+    sheet.addRow(['74', 'Επιχορηγήσεις', 1, 1]);
+    sheet.addRow(['74.00', 'Επιχορηγήσεις από Δήμο', 1, 0]);
+    const uploaded = await fetch(`${a.url}/finance/accounts/import?companyid=${companyId}&dryRun=true`, {
+      method: 'POST',
+      headers: {
+        ...admin,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      body: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(202);
+    const { jobId } = await uploaded.json();
+    // Only the key is in the database: the bytes are in the store both nodes share.
+    const { rows: files } = await client.query<{ key: string | null; content: Buffer | null }>(
+      'SELECT storage_key AS key, content FROM finance_import_files',
+    );
+    for (const file of files) expect(file).toMatchObject({ key: expect.any(String), content: null });
+    let job: { state: string; result: unknown } | undefined;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await delay(100)) {
+      job = await (await call(b, `/jobs/${jobId}`, { headers: admin })).json();
+      if (job?.state === 'succeeded' || job?.state === 'failed') break;
+    }
+    expect(job).toMatchObject({ state: 'succeeded', result: { dryRun: true, rows: 2, errors: [] } });
   });
 
   it('runs a reindex on whichever node takes it, and the other finishes it when that node is killed', async () => {

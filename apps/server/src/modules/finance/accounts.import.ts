@@ -6,12 +6,14 @@ import {
   issueToFieldError,
   type Language,
 } from '@protocol/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
+import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { financeAccounts, financeImportFiles } from './finance.schema.ts';
 import { accountMaskOf } from './master-data.ts';
 
@@ -76,9 +78,9 @@ export async function importAccountsJob({
   const reason = (key: string, params: Record<string, string | number> = {}) =>
     translate(p.language, key, params);
   const column = (name: string) => reason(`finance.accounts.${name}`);
-  const [file] = await db.select().from(financeImportFiles).where(eq(financeImportFiles.id, p.fileId));
+  const file = await readImportFile(db, financeImportFiles, p.fileId);
   if (!file) throw new Error('The uploaded file is gone');
-  const raw = await readRows(Buffer.from(file.content));
+  const raw = await readRows(file);
   if (raw === null || raw.length === 0) {
     const key = raw === null ? 'finance.error.notXlsx' : 'finance.error.emptyImport';
     result.errors.push({ line: 1, column: '', reason: reason(key) });
@@ -171,19 +173,12 @@ function upsertAccounts(
   );
 }
 
-/** The uploaded file, kept for the job; its row goes when the job ends. */
-export async function storeAccountsFile(tx: Tx, companyId: number, content: Buffer): Promise<number> {
-  const [row] = await tx
-    .insert(financeImportFiles)
-    .values({ companyId, content })
-    .returning({ id: financeImportFiles.id });
-  return row?.id ?? 0;
-}
+/** The uploaded file, kept on the storage adapter for the job; its row goes when the job ends. */
+export const storeAccountsFile = (tx: Tx, storage: Storage, companyId: number, content: Buffer) =>
+  storeImportFile(tx, storage, financeImportFiles, companyId, content);
 
 /** Told that a job ended: an accounting plan import's file is no longer needed. */
 export async function dropAccountsFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
   if (job.kind !== ACCOUNTS_IMPORT_JOB) return;
-  const fileId = (job.payload as Partial<AccountImportPayload>).fileId;
-  if (typeof fileId === 'number')
-    await tx.delete(financeImportFiles).where(eq(financeImportFiles.id, fileId));
+  await dropImportFile(tx, financeImportFiles, (job.payload as Partial<AccountImportPayload>).fileId);
 }

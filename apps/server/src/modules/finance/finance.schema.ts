@@ -346,14 +346,15 @@ export const financeCertificationCounters = pgTable(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * An accounting plan file uploaded for its import job, read by the job (which may run on another
- * node or after a restart) and deleted when the job ends (index.ts onJobSettled).
+ * An accounting plan file uploaded for its import job, on the storage adapter (platform/imports/files.ts:
+ * `content` only for files uploaded before migration 0029); the row goes when the job ends.
  */
 export const financeImportFiles = pgTable('finance_import_files', {
   id: serial('id').primaryKey(),
   companyId: integer('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
-  content: bytea('content').notNull(),
+  storageKey: text('storage_key'),
+  content: bytea('content'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -49,7 +49,7 @@ const common = {
 
 /** Finance master data (issue 19): accounting plan, services, warehouses, items, document series. */
 export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db, jobs } = options;
+  const { db, jobs, storage } = options;
   registerRowTableRoutes(app, options, {
     ...common,
     path: '/finance/accounts',
@@ -130,7 +130,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       };
       const content = request.body;
       const jobId = await db.transaction(async (tx) => {
-        payload.fileId = await storeAccountsFile(tx, companyId, content);
+        payload.fileId = await storeAccountsFile(tx, storage, companyId, content);
         const { job } = await jobs.enqueue(tx, {
           kind: ACCOUNTS_IMPORT_JOB,
           companyId,

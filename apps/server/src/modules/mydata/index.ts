@@ -1,12 +1,13 @@
 import { searchMydataSchema } from '@protocol/contracts';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSearchSource } from '../../platform/search/search.ts';
 import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
+import { mydataPendingCard } from './mydata.card.ts';
 import { mydataRoutes, TRANSMIT_JOB, type TransmitPayload } from './mydata.routes.ts';
-import { mydataDocuments, mydataTransmissions } from './mydata.schema.ts';
+import { mydataTransmissions } from './mydata.schema.ts';
 import { transmitDocuments } from './mydata.service.ts';
 
 const transmitJob: JobHandler<TransmitPayload> = ({ db, payload, progress, signal }) =>
@@ -62,29 +63,6 @@ export const mydataModule = defineModule({
   plugin: mydataRoutes,
   jobs: { [TRANSMIT_JOB]: transmitJob as JobHandler<never> },
   search: [markSearch],
-  dashboardCards: [
-    {
-      key: 'mydataPending',
-      requires: 'mydata:read',
-      async load({ db, companyId }) {
-        const [row] = await db
-          .select({
-            pending: count(),
-            failed:
-              sql<number>`count(*) FILTER (WHERE ${mydataDocuments.state} IN ('failed', 'uncertain'))`.mapWith(
-                Number,
-              ),
-          })
-          .from(mydataDocuments)
-          .where(
-            and(
-              eq(mydataDocuments.companyId, companyId),
-              inArray(mydataDocuments.state, ['notSent', 'failed', 'uncertain']),
-            ),
-          );
-        return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
-      },
-    },
-  ],
+  dashboardCards: [mydataPendingCard],
   references: [],
 });

@@ -72,6 +72,27 @@ export const mydataTransmissions = pgTable(
 );
 
 /**
+ * The documents and bills myDATA concerns (finalized, of a series with a myDATA type) that have no
+ * transmission yet, kept by triggers (migration 0029) on finance_documents, billing_bills,
+ * finance_series and mydata_transmissions: the dashboard card counts them by company here instead
+ * of reading every finalized bill against its transmission.
+ */
+export const mydataUnsent = pgTable(
+  'mydata_unsent',
+  {
+    source: text('source').$type<MydataSource>().notNull(),
+    documentId: integer('document_id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.documentId] }),
+    index('mydata_unsent_company_idx').on(t.companyId),
+  ],
+);
+
+/**
  * What myDATA concerns, finance documents and water bills alike (finalized, of a series with a
  * myDATA type) with their transmission state; a view (migration 0022) for the list and the card.
  */

@@ -28,6 +28,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Fixed, so that a token issued before the kill is still valid after the restart. */
 const JWT_SECRET = 'fault-kill-test-secret-0123456789abcdef';
+const CREDENTIALS_KEY = 'fault-kill-test-credentials-0123456789abcdef';
 const CLIENTS = 12;
 /** The kill lands once this many registrations were answered, with the other clients' requests in flight. */
 const KILL_AFTER = 60;
@@ -93,6 +94,7 @@ describe.skipIf(!onPostgres)(
           ADMIN_PASSWORD,
           SEED_DEMO: '1',
           JWT_SECRET,
+          CREDENTIALS_KEY,
           // A dead server's job is taken up soon after the restart.
           JOBS_LEASE_SECONDS: '3',
           LOG_LEVEL: 'warn',

@@ -4,8 +4,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
+import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
 import { sheetRows } from '../../platform/imports/sheet.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
 import { type ChunkLine, type ChunkTarget, type Holdings, saveChunk } from './import.batch.ts';
@@ -104,9 +106,8 @@ export async function importJob({
   signal,
   job,
 }: JobContext<ImportPayload>): Promise<ImportResult> {
-  const [file] = await db.select().from(readoutImportFiles).where(eq(readoutImportFiles.id, payload.fileId));
-  if (!file) throw new Error('The uploaded file is gone');
-  const content = Buffer.from(file.content);
+  const content = await readImportFile(db, readoutImportFiles, payload.fileId);
+  if (!content) throw new Error('The uploaded file is gone');
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 24);
   const lines = importLines(await sheetRows(content), payload.source);
   if (!lines)
@@ -249,18 +250,12 @@ export async function importReadingLines(
   return result;
 }
 
-export async function storeImportFile(tx: Tx, companyId: number, content: Buffer): Promise<number> {
-  const [row] = await tx
-    .insert(readoutImportFiles)
-    .values({ companyId, content })
-    .returning({ id: readoutImportFiles.id });
-  return row?.id ?? 0;
-}
+/** The uploaded file, kept on the storage adapter for the job; its row goes when the job ends. */
+export const storeReadingsFile = (tx: Tx, storage: Storage, companyId: number, content: Buffer) =>
+  storeImportFile(tx, storage, readoutImportFiles, companyId, content);
 
 /** Told that a job ended: an import's file is no longer needed. */
-export async function dropImportFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
+export async function dropReadingsFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
   if (job.kind !== IMPORT_JOB) return;
-  const fileId = (job.payload as Partial<ImportPayload>).fileId;
-  if (typeof fileId === 'number')
-    await tx.delete(readoutImportFiles).where(eq(readoutImportFiles.id, fileId));
+  await dropImportFile(tx, readoutImportFiles, (job.payload as Partial<ImportPayload>).fileId);
 }

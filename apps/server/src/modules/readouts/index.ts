@@ -1,6 +1,6 @@
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
-import { dropImportFile, IMPORT_JOB, importJob } from './import.service.ts';
+import { dropReadingsFile, IMPORT_JOB, importJob } from './import.service.ts';
 import { readoutsRoutes } from './readouts.routes.ts';
 import { smartvilleRoutes } from './smartville.routes.ts';
 import { SMARTVILLE_JOB, smartvilleJob } from './smartville.ts';
@@ -17,5 +17,6 @@ export const readoutsModule = defineModule({
     [IMPORT_JOB]: importJob as JobHandler<never>,
     [SMARTVILLE_JOB]: smartvilleJob as JobHandler<never>,
   },
-  onJobSettled: dropImportFile,
+  onJobSettled: dropReadingsFile,
+  storageColumns: [{ table: 'readout_import_files', column: 'storage_key' }],
 });

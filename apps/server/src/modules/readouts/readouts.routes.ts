@@ -20,7 +20,7 @@ import {
   IMPORT_JOB,
   type ImportPayload,
   READOUT_IMPORT_MAX_BYTES,
-  storeImportFile,
+  storeReadingsFile,
 } from './import.service.ts';
 import {
   acceptReading,
@@ -52,7 +52,7 @@ const keyOf = (q: { routeId: number; year: number; period: number }) => ({
 });
 
 /** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
-export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
   await app.register(multipart, {
     limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: false,
@@ -99,7 +99,7 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       const { source, year, period } = request.query;
       const jobId = await db.transaction(async (tx) => {
         const payload: ImportPayload = {
-          fileId: await storeImportFile(tx, companyId, file),
+          fileId: await storeReadingsFile(tx, storage, companyId, file),
           companyId,
           source: source as 3 | 4,
           year,

@@ -98,13 +98,15 @@ export const readoutReadings = pgTable(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * A readings file uploaded for an import job (handheld CSV/Excel, drive-by AMR), read by the job
- * (which may run on another node) and deleted when the job ends.
+ * A readings file uploaded for an import job (handheld CSV/Excel, drive-by AMR), on the storage
+ * adapter (platform/imports/files.ts: `content` only for files uploaded before migration 0029); the
+ * row goes when the job ends.
  */
 export const readoutImportFiles = pgTable('readout_import_files', {
   id: serial('id').primaryKey(),
   companyId: companyId(),
-  content: bytea('content').notNull(),
+  storageKey: text('storage_key'),
+  content: bytea('content'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -10,7 +10,7 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery } from '../../platform/params.ts';
 import { requireDefinition } from './consumer-code.ts';
 import { importTemplate } from './import.file.ts';
-import { IMPORT_JOB, type ImportPayload, storeImportFile } from './import.service.ts';
+import { IMPORT_JOB, type ImportPayload, storeRegisterFile } from './import.service.ts';
 
 const tags = ['water'];
 const importQuery = companyQuery.extend({ dryRun: z.enum(['true', 'false']).default('true') });
@@ -19,7 +19,7 @@ const importQuery = companyQuery.extend({ dryRun: z.enum(['true', 'false']).defa
  * Moving a register in (issue 15): the template with Greek headers, and the upload of a filled one
  * (xlsx or UTF-8 csv) as a background job, a dry run or the import itself (GET /api/jobs/{id}).
  */
-export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
   await app.register(multipart, {
     limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: false,
@@ -81,7 +81,7 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         throw new AppError(415, 'error.import_file_type');
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       const jobId = await db.transaction(async (tx) => {
-        const fileId = await storeImportFile(tx, companyId, content as Buffer);
+        const fileId = await storeRegisterFile(tx, storage, companyId, content as Buffer);
         const payload: ImportPayload = {
           fileId,
           dryRun: request.query.dryRun === 'true',

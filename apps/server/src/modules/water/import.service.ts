@@ -13,7 +13,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditInsert } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
+import {
+  dropImportFile,
+  readImportFile as readStoredFile,
+  storeImportFile,
+} from '../../platform/imports/files.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { traders } from '../traders/traders.schema.ts';
 import {
   type CodeLevels,
@@ -408,7 +414,7 @@ export async function importJob({
   progress,
   signal,
 }: JobContext<ImportPayload>): Promise<ConsumerImportResult> {
-  const [file] = await db.select().from(waterImportFiles).where(eq(waterImportFiles.id, payload.fileId));
+  const file = await readStoredFile(db, waterImportFiles, payload.fileId);
   if (!file) throw new Error('The uploaded file is gone');
   const def = await requireDefinition(db, payload.companyId);
   let rows: ImportRow[];
@@ -422,7 +428,7 @@ export async function importJob({
     metersInstalled: 0,
   };
   try {
-    rows = await readImportFile(Buffer.from(file.content), def);
+    rows = await readImportFile(file, def);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     result.errors.push({
@@ -450,17 +456,11 @@ export async function importJob({
 }
 
 /** The uploaded file, kept for the job; its row goes when the job ends. */
-export async function storeImportFile(tx: Tx, companyId: number, content: Buffer): Promise<number> {
-  const [row] = await tx
-    .insert(waterImportFiles)
-    .values({ companyId, content })
-    .returning({ id: waterImportFiles.id });
-  return row?.id ?? 0;
-}
+export const storeRegisterFile = (tx: Tx, storage: Storage, companyId: number, content: Buffer) =>
+  storeImportFile(tx, storage, waterImportFiles, companyId, content);
 
 /** Told that a job ended: an import's file is no longer needed. */
-export async function dropImportFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
+export async function dropRegisterFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
   if (job.kind !== IMPORT_JOB) return;
-  const fileId = (job.payload as Partial<ImportPayload>).fileId;
-  if (typeof fileId === 'number') await tx.delete(waterImportFiles).where(eq(waterImportFiles.id, fileId));
+  await dropImportFile(tx, waterImportFiles, (job.payload as Partial<ImportPayload>).fileId);
 }

@@ -4,7 +4,7 @@ import { consumersRoutes } from './consumers.routes.ts';
 import { hasConsumers } from './consumers.service.ts';
 import { seedWaterParametrics } from './demo.ts';
 import { importRoutes } from './import.routes.ts';
-import { dropImportFile, IMPORT_JOB, importJob } from './import.service.ts';
+import { dropRegisterFile, IMPORT_JOB, importJob } from './import.service.ts';
 import { metersRoutes } from './meters.routes.ts';
 import { waterParametricsRoutes } from './parametrics.routes.ts';
 import { consumerSearchSource } from './search.ts';
@@ -22,7 +22,8 @@ export const waterModule = defineModule({
   search: [consumerSearchSource],
   // Moving a register in runs in the background; its uploaded file goes when the job ends.
   jobs: { [IMPORT_JOB]: importJob as JobHandler<never> },
-  onJobSettled: dropImportFile,
+  onJobSettled: dropRegisterFile,
+  storageColumns: [{ table: 'water_import_files', column: 'storage_key' }],
   // A trader merge moves the consumers' owners, liable parties and receivers to the survivor.
   references: [
     { target: 'traders', table: 'water_consumers', column: 'owner_id' },
