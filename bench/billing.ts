@@ -143,12 +143,16 @@ const load = () =>
 const server = await benchPostgres();
 let failed = false;
 try {
-  const node = await startServerProcess({
-    DATABASE_URL: server.url,
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
+  const node = await startServerProcess(
+    {
+      DATABASE_URL: server.url,
+      ADMIN_PASSWORD,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    undefined,
+    process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [],
+  );
   const pool = new pg.Pool({ connectionString: server.url, max: 2 });
   const companyId = Number(
     (await pool.query<{ id: number }>('SELECT min(id) AS id FROM companies')).rows[0]?.id,

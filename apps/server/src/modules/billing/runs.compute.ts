@@ -16,7 +16,12 @@ import { consumptionFor, type PeriodConsumption } from '../readouts/api.ts';
 import { readoutReadings, readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
-import { type BillingContext, loadConsumerCharges } from './billing.context.ts';
+import {
+  type BillingConsumer,
+  type BillingContext,
+  type ConsumerCharges,
+  loadConsumerCharges,
+} from './billing.context.ts';
 import { billingBills } from './billing.schema.ts';
 import { type BillReadings, compute, consumerColumns } from './bills.service.ts';
 
@@ -131,7 +136,9 @@ export async function computeChunk(
     const period = periods.get(row.routeId);
     if (!period) continue;
     const key = `${period.from}/${period.to}`;
-    spans.set(key, [...(spans.get(key) ?? []), row]);
+    const rows = spans.get(key);
+    if (rows) rows.push(row);
+    else spans.set(key, [row]);
   }
   for (const [span, rows] of spans) {
     const [from, to] = span.split('/') as [string, string];
@@ -171,7 +178,13 @@ export async function computeChunk(
         issueDate,
       };
       try {
-        const { bill, expiredays } = compute(context, consumer, charges, { from, to }, readings.consumption);
+        const { bill, expiredays } = computeOnce(
+          context,
+          consumer,
+          charges,
+          { from, to },
+          readings.consumption,
+        );
         bills.push({ consumerId: consumer.id, period: { from, to }, readings, bill, expiredays });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -180,6 +193,48 @@ export async function computeChunk(
     }
   }
   return { bills, problems, finalized };
+}
+
+/**
+ * Bills of equal inputs are equal: within a run (its context) each distinct class of consumer
+ * (tariffs, invoice policy, diameter, sewerage, regulation and its dates) and consumption of a period
+ * is computed once and its bill shared, read-only, by every consumer it fits. A consumer with extra
+ * charges or unpaid bills has inputs of its own and is computed on its own.
+ */
+const billsOfRun = new WeakMap<BillingContext, Map<string, ReturnType<typeof compute>>>();
+function computeOnce(
+  context: BillingContext,
+  consumer: BillingConsumer,
+  charges: ConsumerCharges,
+  period: { from: string; to: string },
+  consumption: string,
+) {
+  if (charges.extras.has(consumer.id) || charges.unpaid.has(consumer.id)) {
+    return compute(context, consumer, charges, period, consumption);
+  }
+  const key = [
+    consumer.propertyUsageId,
+    consumer.invoicePolicyId,
+    consumer.pipeDiameterId,
+    consumer.sewerageIndicatorId,
+    consumer.specialRegulationId,
+    consumer.specialFrom,
+    consumer.specialTo,
+    period.from,
+    period.to,
+    consumption,
+  ].join('|');
+  let bills = billsOfRun.get(context);
+  if (!bills) {
+    bills = new Map();
+    billsOfRun.set(context, bills);
+  }
+  let computed = bills.get(key);
+  if (!computed) {
+    computed = compute(context, consumer, charges, period, consumption);
+    bills.set(key, computed);
+  }
+  return computed;
 }
 
 /**

@@ -7,25 +7,22 @@ import { billValues, lineRow } from './bills.service.ts';
 import type { ComputedRunBill } from './runs.compute.ts';
 
 /**
- * Rows as ONE parameter: `SELECT … FROM jsonb_to_recordset($1)` typed by the table's columns. A run
- * writes thousands of bills and lines a transaction; as multi-row VALUES each cell would be a bound
- * parameter the query builder walks and PostgreSQL parses (13 a line, 65,535 at most a statement).
+ * Rows as ONE parameter: `SELECT … FROM json_to_recordset($1)`, keyed by the rows' own property names
+ * and typed by the table's columns. A run writes thousands of bills and lines a transaction; as
+ * multi-row VALUES each cell would be a bound parameter the query builder walks and PostgreSQL parses
+ * (13 a line, 65,535 at most a statement). The rows are serialised as they are (no copy renamed to the
+ * column names), and as json, not jsonb: read once, the text need not be converted to jsonb first.
  */
-function recordset<T extends PgTable>(table: T, keys: (keyof T['_']['columns'])[], rows: object[]) {
+function recordset<T extends PgTable>(table: T, keys: (keyof T['_']['columns'] & string)[], rows: object[]) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const typed = keys.map((key) => {
-    const column = columns[key as string] as PgColumn;
-    const type = column.getSQLType().replace(/^serial$/, 'integer');
-    return { key: key as string, name: column.name, type };
+    const column = columns[key] as PgColumn;
+    return { key, name: column.name, type: column.getSQLType().replace(/^serial$/, 'integer') };
   });
-  const json = JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(typed.map((c) => [c.name, (row as Record<string, unknown>)[c.key] ?? null])),
-    ),
-  );
   return {
     names: sql.raw(typed.map((c) => `"${c.name}"`).join(', ')),
-    from: sql`jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(typed.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
+    values: sql.raw(typed.map((c) => `x."${c.key}"`).join(', ')),
+    from: sql`json_to_recordset(${JSON.stringify(rows)}::json) AS x(${sql.raw(typed.map((c) => `"${c.key}" ${c.type}`).join(', '))})`,
   };
 }
 
@@ -50,10 +47,10 @@ const RECOMPUTED = [
 ] as const;
 
 /**
- * Stores a chunk's bills in the caller's transaction with four statements whatever its size: ids
+ * Stores a chunk's bills in the caller's transaction with three or four statements whatever its size: ids
  * reserved from the sequence (so each new bill carries its RF code from the start, written once),
- * the bills upserted (recomputed in place unless finalized), their old lines deleted and the new
- * lines inserted.
+ * the bills upserted (recomputed in place unless finalized), the old lines of recomputed ones deleted
+ * and the new lines inserted.
  */
 export async function storeChunk(
   tx: Tx,
@@ -79,8 +76,7 @@ export async function storeChunk(
     runId,
     createuser: username,
   }));
-  const keys = Object.keys(rows[0] as object) as (keyof typeof billingBills._.columns)[];
-  const bill = recordset(billingBills, keys, rows);
+  const bill = recordset(billingBills, Object.keys(rows[0] as object) as never[], rows);
   const set = sql.raw(
     [
       ...RECOMPUTED.map((key) => `"${billingBills[key].name}" = excluded."${billingBills[key].name}"`),
@@ -88,26 +84,29 @@ export async function storeChunk(
       'updatedate = now()',
     ].join(', '),
   );
-  const stored = await tx.execute<{ id: number; consumer_id: number }>(
-    sql`INSERT INTO billing_bills (${bill.names}) SELECT * FROM ${bill.from}
+  // `xmax = 0`: the row was inserted, not updated, so it has no old lines to delete.
+  const stored = await tx.execute<{ id: number; consumer_id: number; inserted: boolean }>(
+    sql`INSERT INTO billing_bills (${bill.names}) SELECT ${bill.values} FROM ${bill.from}
         ON CONFLICT (consumer_id, period_from, kind) DO UPDATE SET ${set}, updateuser = ${username}
         WHERE billing_bills.entry_state <> 9
-        RETURNING id, consumer_id`,
+        RETURNING id, consumer_id, (xmax = 0) AS inserted`,
   );
-  const idOf = new Map(
-    (stored as unknown as { rows: { id: number; consumer_id: number }[] }).rows.map((s) => [
-      s.consumer_id,
-      s.id,
-    ]),
-  );
-  await tx.execute(
-    sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${[...idOf.values()].join(',')}}`}::int[])`,
-  );
+  const rowsStored = (stored as unknown as { rows: { id: number; consumer_id: number; inserted: boolean }[] })
+    .rows;
+  const idOf = new Map(rowsStored.map((s) => [s.consumer_id, s.id]));
+  const recomputed = rowsStored.filter((s) => !s.inserted).map((s) => s.id);
+  if (recomputed.length > 0) {
+    await tx.execute(
+      sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${recomputed.join(',')}}`}::int[])`,
+    );
+  }
   const lines = bills.flatMap((b) => {
     const billId = idOf.get(b.consumerId);
     return billId === undefined ? [] : b.bill.lines.map((line, i) => lineRow(billId, i + 1, line));
   });
   if (lines.length === 0) return;
   const line = recordset(billingBillLines, Object.keys(lines[0] as object) as never[], lines);
-  await tx.execute(sql`INSERT INTO billing_bill_lines (${line.names}) SELECT * FROM ${line.from}`);
+  await tx.execute(
+    sql`INSERT INTO billing_bill_lines (${line.names}) SELECT ${line.values} FROM ${line.from}`,
+  );
 }
