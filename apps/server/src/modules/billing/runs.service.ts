@@ -245,7 +245,15 @@ export async function billingRunJob({
         if (failed) return;
         const chunk = readings.slice(i, i + size);
         await db.transaction(async (tx) => {
-          const computed = await computeChunk(tx, run.companyId, context, periods, run.issueDate, chunk);
+          const computed = await computeChunk(
+            tx,
+            run.companyId,
+            context,
+            periods,
+            run.issueDate,
+            chunk,
+            true,
+          );
           await storeChunk(tx, username, run.companyId, run.id, computed.bills);
         });
         done += chunk.length;

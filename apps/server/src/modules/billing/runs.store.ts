@@ -47,10 +47,10 @@ const RECOMPUTED = [
 ] as const;
 
 /**
- * Stores a chunk's bills in the caller's transaction with three or four statements whatever its size: ids
- * reserved from the sequence (so each new bill carries its RF code from the start, written once),
- * the bills upserted (recomputed in place unless finalized), the old lines of recomputed ones deleted
- * and the new lines inserted.
+ * Stores a chunk's bills in the caller's transaction with two or three statements whatever its size:
+ * the bills upserted (a new one with the id `computeChunk` reserved and its RF code, written once; an
+ * existing one recomputed in place unless finalized), the old lines of recomputed ones deleted and the
+ * new lines inserted.
  */
 export async function storeChunk(
   tx: Tx,
@@ -60,14 +60,10 @@ export async function storeChunk(
   bills: ComputedRunBill[],
 ) {
   if (bills.length === 0) return;
-  const reserved = await tx.execute<{ id: number }>(
-    sql`SELECT nextval(pg_get_serial_sequence('billing_bills', 'id'))::int AS id FROM generate_series(1, ${bills.length}::int)`,
-  );
-  const ids = (reserved as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
-  const rows = bills.map((b, i) => ({
+  const rows = bills.map((b) => ({
     ...billValues(b.bill, b.expiredays, b.period, b.readings),
-    id: ids[i],
-    rfCode: billRfCode(companyId, ids[i] as number),
+    id: b.reservedId,
+    rfCode: billRfCode(companyId, b.reservedId as number),
     companyId,
     consumerId: b.consumerId,
     periodFrom: b.period.from,
