@@ -247,7 +247,7 @@ export async function computeChunk(
  * charges or unpaid bills has inputs of its own and is computed on its own.
  */
 const billsOfRun = new WeakMap<BillingContext, Map<string, ReturnType<typeof compute>>>();
-function computeOnce(
+export function computeOnce(
   context: BillingContext,
   consumer: BillingConsumer,
   charges: ConsumerCharges,
