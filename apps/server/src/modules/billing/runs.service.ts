@@ -245,6 +245,10 @@ export async function billingRunJob({
         if (failed) return;
         const chunk = readings.slice(i, i + size);
         await db.transaction(async (tx) => {
+          // The chunk's commit need not wait for its WAL to reach the disk: should the database crash
+          // before it does, the chunk is lost whole and the job, not yet ended, bills it again; the
+          // job's end commits synchronously, after (so with) every chunk.
+          await tx.execute(sql`SET LOCAL synchronous_commit = off`);
           const computed = await computeChunk(
             tx,
             run.companyId,

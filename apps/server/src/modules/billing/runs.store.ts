@@ -1,4 +1,4 @@
-import { billRfCode, PERIOD_CHARGE_KIND } from '@protocol/contracts';
+import { billRfCode, type ComputedBill, PERIOD_CHARGE_KIND } from '@protocol/contracts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -12,8 +12,13 @@ import type { ComputedRunBill } from './runs.compute.ts';
  * multi-row VALUES each cell would be a bound parameter the query builder walks and PostgreSQL parses
  * (13 a line, 65,535 at most a statement). The rows are serialised as they are (no copy renamed to the
  * column names), and as json, not jsonb: read once, the text need not be converted to jsonb first.
+ * `rows` may be that JSON already.
  */
-function recordset<T extends PgTable>(table: T, keys: (keyof T['_']['columns'] & string)[], rows: object[]) {
+function recordset<T extends PgTable>(
+  table: T,
+  keys: (keyof T['_']['columns'] & string)[],
+  rows: object[] | string,
+) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const typed = keys.map((key) => {
     const column = columns[key] as PgColumn;
@@ -22,7 +27,7 @@ function recordset<T extends PgTable>(table: T, keys: (keyof T['_']['columns'] &
   return {
     names: sql.raw(typed.map((c) => `"${c.name}"`).join(', ')),
     values: sql.raw(typed.map((c) => `x."${c.key}"`).join(', ')),
-    from: sql`json_to_recordset(${JSON.stringify(rows)}::json) AS x(${sql.raw(typed.map((c) => `"${c.key}" ${c.type}`).join(', '))})`,
+    from: sql`json_to_recordset(${typeof rows === 'string' ? rows : JSON.stringify(rows)}::json) AS x(${sql.raw(typed.map((c) => `"${c.key}" ${c.type}`).join(', '))})`,
   };
 }
 
@@ -98,11 +103,44 @@ export async function storeChunk(
   }
   const lines = bills.flatMap((b) => {
     const billId = idOf.get(b.consumerId);
-    return billId === undefined ? [] : b.bill.lines.map((line, i) => lineRow(billId, i + 1, line));
+    return billId === undefined ? [] : linesJson(b.bill).map((line) => `{"billId":${billId},${line}`);
   });
   if (lines.length === 0) return;
-  const line = recordset(billingBillLines, Object.keys(lines[0] as object) as never[], lines);
+  const line = recordset(billingBillLines, LINE_KEYS, `[${lines.join(',')}]`);
   await tx.execute(
     sql`INSERT INTO billing_bill_lines (${line.names}) SELECT ${line.values} FROM ${line.from}`,
   );
+}
+
+const LINE_KEYS = Object.keys(
+  lineRow(0, 1, {
+    charge: 'water',
+    description: '',
+    band: null,
+    from: null,
+    to: null,
+    target: null,
+    quantity: null,
+    price: null,
+    amount: '0',
+    vatPercent: '0',
+    sourceId: null,
+  }),
+) as (keyof typeof billingBillLines._.columns & string)[];
+
+/**
+ * The JSON of a bill's lines but their bill's id (`"position":1,…}`), made once per computed bill: a
+ * run shares one bill among the consumers it fits (`computeOnce`), and writes its lines for each.
+ */
+const linesOfBill = new WeakMap<ComputedBill, string[]>();
+function linesJson(bill: ComputedBill) {
+  let lines = linesOfBill.get(bill);
+  if (!lines) {
+    lines = bill.lines.map((line, i) => {
+      const { billId: _, ...row } = lineRow(0, i + 1, line);
+      return JSON.stringify(row).slice(1);
+    });
+    linesOfBill.set(bill, lines);
+  }
+  return lines;
 }
