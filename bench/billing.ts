@@ -9,6 +9,7 @@
 // Prints both, their ratio (target: run ≤ 3× SQL), and exits non-zero unless every charge, the net,
 // the VAT, the total and the number of bills agree to the cent.
 //   BENCH_CONSUMERS=10000 npx tsx bench/billing.ts
+// BENCH_PROF=<folder> has the server write its CPU profile there (node --cpu-prof) when it stops.
 import { loadavg } from 'node:os';
 import { billCharges, Decimal } from '@protocol/contracts';
 import pg from 'pg';
