@@ -9,6 +9,7 @@
 // Prints both, their ratio (target: run ≤ 3× SQL), and exits non-zero unless every charge, the net,
 // the VAT, the total and the number of bills agree to the cent.
 //   BENCH_CONSUMERS=10000 npx tsx bench/billing.ts
+// BENCH_PROF=<folder> has the server write its CPU profile there (node --cpu-prof) when it stops.
 import { loadavg } from 'node:os';
 import { billCharges, Decimal } from '@protocol/contracts';
 import pg from 'pg';
@@ -143,12 +144,16 @@ const load = () =>
 const server = await benchPostgres();
 let failed = false;
 try {
-  const node = await startServerProcess({
-    DATABASE_URL: server.url,
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
+  const node = await startServerProcess(
+    {
+      DATABASE_URL: server.url,
+      ADMIN_PASSWORD,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    undefined,
+    process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [],
+  );
   const pool = new pg.Pool({ connectionString: server.url, max: 2 });
   const companyId = Number(
     (await pool.query<{ id: number }>('SELECT min(id) AS id FROM companies')).rows[0]?.id,

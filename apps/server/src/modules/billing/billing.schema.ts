@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -229,11 +230,14 @@ export const billingDispatches = pgTable(
   (t) => [index('billing_dispatches_company_idx').on(t.companyId, t.runId)],
 );
 
-/** A bill's lines, in the order computed; money numeric, rounded half-up to the cent per line. */
+/**
+ * A bill's lines, in the order computed; money numeric, rounded half-up to the cent per line. Keyed
+ * by bill and position, with no id of their own: a run writes a million of them, and a serial id
+ * would cost each a sequence value and a second index.
+ */
 export const billingBillLines = pgTable(
   'billing_bill_lines',
   {
-    id: serial('id').primaryKey(),
     billId: integer('bill_id')
       .notNull()
       .references(() => billingBills.id, { onDelete: 'cascade' }),
@@ -250,5 +254,5 @@ export const billingBillLines = pgTable(
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
     sourceId: integer('source_id'),
   },
-  (t) => [uniqueIndex('billing_bill_lines_bill_position').on(t.billId, t.position)],
+  (t) => [primaryKey({ name: 'billing_bill_lines_pkey', columns: [t.billId, t.position] })],
 );

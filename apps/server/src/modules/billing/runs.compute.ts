@@ -16,9 +16,13 @@ import { consumptionFor, type PeriodConsumption } from '../readouts/api.ts';
 import { readoutReadings, readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
-import { type BillingContext, loadConsumerCharges } from './billing.context.ts';
-import { billingBills } from './billing.schema.ts';
-import { type BillReadings, compute, consumerColumns } from './bills.service.ts';
+import {
+  type BillingConsumer,
+  type BillingContext,
+  type ConsumerCharges,
+  loadConsumerCharges,
+} from './billing.context.ts';
+import { type BillReadings, compute } from './bills.service.ts';
 
 /**
  * What a billing run and its dry run share: the routes of a scope, their periods, the consumptions
@@ -91,6 +95,8 @@ export async function readingsOf(tx: Tx, companyId: number, key: RunScope, route
 
 export interface ComputedRunBill {
   consumerId: number;
+  /** The id reserved for the bill should it be new (a run's chunk only; null in a dry run). */
+  reservedId: number | null;
   period: { from: string; to: string };
   readings: BillReadings;
   bill: ComputedBill;
@@ -100,9 +106,69 @@ export interface ComputedRunBill {
 type Problem = BillingRunProblem;
 
 /**
- * Computes the bills of a chunk of readings: their consumers, extras and unpaid bills in three
- * queries, and the finalized bills (left alone) in a fourth. A consumer the computation refuses (no
- * tariff, a negative correction) is a problem of the run, not its end.
+ * What a chunk's bills need of each reading's consumer, in one query: the consumer, the date of the
+ * reading's previous one (the same meter's last reading before it, else the meter's installation,
+ * whose initial reading the consumption started from), whether the period's bill is finalized
+ * already, and, for a run, an id reserved from the bills' sequence (so a new bill is written once,
+ * with the RF code its id gives).
+ */
+async function readingConsumers(
+  tx: Tx,
+  companyId: number,
+  periods: Map<number, RoutePeriodInfo>,
+  chunk: PeriodConsumption[],
+  reserve: boolean,
+) {
+  const readings = JSON.stringify(
+    chunk.flatMap((r) => {
+      const period = periods.get(r.routeId);
+      return period
+        ? [
+            {
+              consumer_id: r.consumerId,
+              meter_id: r.meterId,
+              read_on: r.currentDate,
+              period_from: period.from,
+            },
+          ]
+        : [];
+    }),
+  );
+  const result = await tx.execute(sql`
+    SELECT c.id, c.code, c.property_usage_id AS "propertyUsageId", c.invoice_policy_id AS "invoicePolicyId",
+      c.pipe_diameter_id AS "pipeDiameterId", c.sewerage_indicator_id AS "sewerageIndicatorId",
+      c.special_regulation_id AS "specialRegulationId", c.special_from::text AS "specialFrom",
+      c.special_to::text AS "specialTo",
+      coalesce(
+        (SELECT max(p.read_on) FROM readout_readings p
+         WHERE p.consumer_id = x.consumer_id AND p.company_id = ${companyId} AND p.superseded_at IS NULL
+           AND p.reading IS NOT NULL AND p.read_on < x.read_on AND p.meter_id IS NOT DISTINCT FROM x.meter_id),
+        (SELECT max(i.installed_on) FROM water_meter_installations i
+         WHERE i.consumer_id = x.consumer_id AND i.meter_id = x.meter_id AND i.installed_on <= x.read_on)
+      )::text AS "previousDate",
+      EXISTS (SELECT 1 FROM billing_bills b
+        WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}
+          AND b.entry_state = ${billEntryStates.finalized}) AS finalized,
+      ${reserve ? sql`nextval(pg_get_serial_sequence('billing_bills', 'id'))::int` : sql`NULL::int`} AS "reservedId"
+    FROM json_to_recordset(${readings}::json) AS x(consumer_id int, meter_id int, read_on date, period_from date)
+    JOIN water_consumers c ON c.id = x.consumer_id AND c.company_id = ${companyId}`);
+  const rows = (
+    result as unknown as {
+      rows: (BillingConsumer & {
+        code: string;
+        previousDate: string | null;
+        finalized: boolean;
+        reservedId: number | null;
+      })[];
+    }
+  ).rows;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Computes the bills of a chunk of readings: their consumers in one query, their extras and unpaid
+ * bills in two more; the finalized bills are left alone. A consumer the computation refuses (no
+ * tariff, a negative correction) is a problem of the run, not its end. `reserve`: ids for new bills.
  */
 export async function computeChunk(
   tx: Tx,
@@ -111,17 +177,9 @@ export async function computeChunk(
   periods: Map<number, RoutePeriodInfo>,
   issueDate: string,
   chunk: PeriodConsumption[],
+  reserve = false,
 ) {
-  const ids = chunk.map((r) => r.consumerId);
-  const consumers = new Map(
-    (
-      await tx
-        .select({ ...consumerColumns, code: waterConsumers.code })
-        .from(waterConsumers)
-        .where(and(eq(waterConsumers.companyId, companyId), inArray(waterConsumers.id, ids)))
-    ).map((c) => [c.id, c]),
-  );
-  const previousDates = await previousReadingDates(tx, companyId, chunk);
+  const consumers = await readingConsumers(tx, companyId, periods, chunk, reserve);
   const bills: ComputedRunBill[] = [];
   const problems: Problem[] = [];
   let finalized = 0;
@@ -131,48 +189,48 @@ export async function computeChunk(
     const period = periods.get(row.routeId);
     if (!period) continue;
     const key = `${period.from}/${period.to}`;
-    spans.set(key, [...(spans.get(key) ?? []), row]);
+    const rows = spans.get(key);
+    if (rows) rows.push(row);
+    else spans.set(key, [row]);
   }
   for (const [span, rows] of spans) {
     const [from, to] = span.split('/') as [string, string];
-    const spanIds = rows.map((r) => r.consumerId);
-    const charges = await loadConsumerCharges(tx, companyId, spanIds, { from, to });
-    const closed = new Set(
-      (
-        await tx
-          .select({ consumerId: billingBills.consumerId })
-          .from(billingBills)
-          .where(
-            and(
-              eq(billingBills.companyId, companyId),
-              inArray(billingBills.consumerId, spanIds),
-              eq(billingBills.periodFrom, from),
-              eq(billingBills.kind, PERIOD_CHARGE_KIND),
-              eq(billingBills.entryState, billEntryStates.finalized),
-            ),
-          )
-      ).map((b) => b.consumerId),
+    const open = rows.filter((r) => consumers.get(r.consumerId)?.finalized === false);
+    finalized += rows.filter((r) => consumers.get(r.consumerId)?.finalized).length;
+    const charges = await loadConsumerCharges(
+      tx,
+      companyId,
+      open.map((r) => r.consumerId),
+      { from, to },
     );
-    for (const row of rows) {
-      const consumer = consumers.get(row.consumerId);
-      if (!consumer) continue;
-      if (closed.has(row.consumerId)) {
-        finalized++;
-        continue;
-      }
+    for (const row of open) {
+      const consumer = consumers.get(row.consumerId) as NonNullable<ReturnType<typeof consumers.get>>;
       const period = periods.get(row.routeId) as RoutePeriodInfo;
       const readings: BillReadings = {
         periodLabel: period.label,
         previousReading: row.previousReading,
-        previousDate: previousDates.get(row.consumerId) ?? null,
+        previousDate: consumer.previousDate,
         currentReading: row.currentReading,
         currentDate: row.currentDate,
         consumption: String(row.consumption),
         issueDate,
       };
       try {
-        const { bill, expiredays } = compute(context, consumer, charges, { from, to }, readings.consumption);
-        bills.push({ consumerId: consumer.id, period: { from, to }, readings, bill, expiredays });
+        const { bill, expiredays } = computeOnce(
+          context,
+          consumer,
+          charges,
+          { from, to },
+          readings.consumption,
+        );
+        bills.push({
+          consumerId: consumer.id,
+          reservedId: consumer.reservedId,
+          period: { from, to },
+          readings,
+          bill,
+          expiredays,
+        });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         problems.push({ consumerId: consumer.id, code: consumer.code, key: error.key });
@@ -183,25 +241,45 @@ export async function computeChunk(
 }
 
 /**
- * The date of each reading's previous one, for the bill: the same meter's last reading before it, else
- * the meter's installation (whose initial reading the consumption started from). One query a chunk.
+ * Bills of equal inputs are equal: within a run (its context) each distinct class of consumer
+ * (tariffs, invoice policy, diameter, sewerage, regulation and its dates) and consumption of a period
+ * is computed once and its bill shared, read-only, by every consumer it fits. A consumer with extra
+ * charges or unpaid bills has inputs of its own and is computed on its own.
  */
-async function previousReadingDates(tx: Tx, companyId: number, chunk: PeriodConsumption[]) {
-  if (chunk.length === 0) return new Map<number, string>();
-  const readings = JSON.stringify(
-    chunk.map((r) => ({ consumer_id: r.consumerId, meter_id: r.meterId, read_on: r.currentDate })),
-  );
-  const result = await tx.execute(sql`
-    SELECT x.consumer_id AS "consumerId", coalesce(
-      (SELECT max(p.read_on) FROM readout_readings p
-       WHERE p.consumer_id = x.consumer_id AND p.company_id = ${companyId} AND p.superseded_at IS NULL
-         AND p.reading IS NOT NULL AND p.read_on < x.read_on AND p.meter_id IS NOT DISTINCT FROM x.meter_id),
-      (SELECT max(i.installed_on) FROM water_meter_installations i
-       WHERE i.consumer_id = x.consumer_id AND i.meter_id = x.meter_id AND i.installed_on <= x.read_on)
-    )::text AS day
-    FROM jsonb_to_recordset(${readings}::jsonb) AS x(consumer_id int, meter_id int, read_on date)`);
-  const rows = (result as unknown as { rows: { consumerId: number; day: string | null }[] }).rows;
-  return new Map(rows.flatMap((r) => (r.day === null ? [] : [[r.consumerId, r.day] as const])));
+const billsOfRun = new WeakMap<BillingContext, Map<string, ReturnType<typeof compute>>>();
+export function computeOnce(
+  context: BillingContext,
+  consumer: BillingConsumer,
+  charges: ConsumerCharges,
+  period: { from: string; to: string },
+  consumption: string,
+) {
+  if (charges.extras.has(consumer.id) || charges.unpaid.has(consumer.id)) {
+    return compute(context, consumer, charges, period, consumption);
+  }
+  const key = [
+    consumer.propertyUsageId,
+    consumer.invoicePolicyId,
+    consumer.pipeDiameterId,
+    consumer.sewerageIndicatorId,
+    consumer.specialRegulationId,
+    consumer.specialFrom,
+    consumer.specialTo,
+    period.from,
+    period.to,
+    consumption,
+  ].join('|');
+  let bills = billsOfRun.get(context);
+  if (!bills) {
+    bills = new Map();
+    billsOfRun.set(context, bills);
+  }
+  let computed = bills.get(key);
+  if (!computed) {
+    computed = compute(context, consumer, charges, period, consumption);
+    bills.set(key, computed);
+  }
+  return computed;
 }
 
 /** Totals per charge, net, VAT and total of computed bills, summed as decimals. */

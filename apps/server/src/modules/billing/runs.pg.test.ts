@@ -58,7 +58,7 @@ function runChild(runId: number, killAfter?: number): Promise<{ killed: boolean;
 
 async function billsOfRun(runId: number) {
   const result = await t.database.db.execute(sql`
-    SELECT b.id, b.net::text AS net, count(l.id)::int AS lines
+    SELECT b.id, b.net::text AS net, count(l.bill_id)::int AS lines
     FROM billing_bills b LEFT JOIN billing_bill_lines l ON l.bill_id = b.id
     WHERE b.run_id = ${runId} GROUP BY b.id ORDER BY b.id`);
   return (result as unknown as { rows: { id: number; net: string; lines: number }[] }).rows;

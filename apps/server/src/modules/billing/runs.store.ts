@@ -1,4 +1,4 @@
-import { billRfCode, PERIOD_CHARGE_KIND } from '@protocol/contracts';
+import { billRfCode, type ComputedBill, PERIOD_CHARGE_KIND } from '@protocol/contracts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -7,25 +7,27 @@ import { billValues, lineRow } from './bills.service.ts';
 import type { ComputedRunBill } from './runs.compute.ts';
 
 /**
- * Rows as ONE parameter: `SELECT … FROM jsonb_to_recordset($1)` typed by the table's columns. A run
- * writes thousands of bills and lines a transaction; as multi-row VALUES each cell would be a bound
- * parameter the query builder walks and PostgreSQL parses (13 a line, 65,535 at most a statement).
+ * Rows as ONE parameter: `SELECT … FROM json_to_recordset($1)`, keyed by the rows' own property names
+ * and typed by the table's columns. A run writes thousands of bills and lines a transaction; as
+ * multi-row VALUES each cell would be a bound parameter the query builder walks and PostgreSQL parses
+ * (13 a line, 65,535 at most a statement). The rows are serialised as they are (no copy renamed to the
+ * column names), and as json, not jsonb: read once, the text need not be converted to jsonb first.
+ * `rows` may be that JSON already.
  */
-function recordset<T extends PgTable>(table: T, keys: (keyof T['_']['columns'])[], rows: object[]) {
+function recordset<T extends PgTable>(
+  table: T,
+  keys: (keyof T['_']['columns'] & string)[],
+  rows: object[] | string,
+) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const typed = keys.map((key) => {
-    const column = columns[key as string] as PgColumn;
-    const type = column.getSQLType().replace(/^serial$/, 'integer');
-    return { key: key as string, name: column.name, type };
+    const column = columns[key] as PgColumn;
+    return { key, name: column.name, type: column.getSQLType().replace(/^serial$/, 'integer') };
   });
-  const json = JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(typed.map((c) => [c.name, (row as Record<string, unknown>)[c.key] ?? null])),
-    ),
-  );
   return {
     names: sql.raw(typed.map((c) => `"${c.name}"`).join(', ')),
-    from: sql`jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(typed.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
+    values: sql.raw(typed.map((c) => `x."${c.key}"`).join(', ')),
+    from: sql`json_to_recordset(${typeof rows === 'string' ? rows : JSON.stringify(rows)}::json) AS x(${sql.raw(typed.map((c) => `"${c.key}" ${c.type}`).join(', '))})`,
   };
 }
 
@@ -50,10 +52,10 @@ const RECOMPUTED = [
 ] as const;
 
 /**
- * Stores a chunk's bills in the caller's transaction with four statements whatever its size: ids
- * reserved from the sequence (so each new bill carries its RF code from the start, written once),
- * the bills upserted (recomputed in place unless finalized), their old lines deleted and the new
- * lines inserted.
+ * Stores a chunk's bills in the caller's transaction with two or three statements whatever its size:
+ * the bills upserted (a new one with the id `computeChunk` reserved and its RF code, written once; an
+ * existing one recomputed in place unless finalized), the old lines of recomputed ones deleted and the
+ * new lines inserted.
  */
 export async function storeChunk(
   tx: Tx,
@@ -63,14 +65,10 @@ export async function storeChunk(
   bills: ComputedRunBill[],
 ) {
   if (bills.length === 0) return;
-  const reserved = await tx.execute<{ id: number }>(
-    sql`SELECT nextval(pg_get_serial_sequence('billing_bills', 'id'))::int AS id FROM generate_series(1, ${bills.length}::int)`,
-  );
-  const ids = (reserved as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
-  const rows = bills.map((b, i) => ({
+  const rows = bills.map((b) => ({
     ...billValues(b.bill, b.expiredays, b.period, b.readings),
-    id: ids[i],
-    rfCode: billRfCode(companyId, ids[i] as number),
+    id: b.reservedId,
+    rfCode: billRfCode(companyId, b.reservedId as number),
     companyId,
     consumerId: b.consumerId,
     periodFrom: b.period.from,
@@ -79,8 +77,7 @@ export async function storeChunk(
     runId,
     createuser: username,
   }));
-  const keys = Object.keys(rows[0] as object) as (keyof typeof billingBills._.columns)[];
-  const bill = recordset(billingBills, keys, rows);
+  const bill = recordset(billingBills, Object.keys(rows[0] as object) as never[], rows);
   const set = sql.raw(
     [
       ...RECOMPUTED.map((key) => `"${billingBills[key].name}" = excluded."${billingBills[key].name}"`),
@@ -88,26 +85,62 @@ export async function storeChunk(
       'updatedate = now()',
     ].join(', '),
   );
-  const stored = await tx.execute<{ id: number; consumer_id: number }>(
-    sql`INSERT INTO billing_bills (${bill.names}) SELECT * FROM ${bill.from}
+  // `xmax = 0`: the row was inserted, not updated, so it has no old lines to delete.
+  const stored = await tx.execute<{ id: number; consumer_id: number; inserted: boolean }>(
+    sql`INSERT INTO billing_bills (${bill.names}) SELECT ${bill.values} FROM ${bill.from}
         ON CONFLICT (consumer_id, period_from, kind) DO UPDATE SET ${set}, updateuser = ${username}
         WHERE billing_bills.entry_state <> 9
-        RETURNING id, consumer_id`,
+        RETURNING id, consumer_id, (xmax = 0) AS inserted`,
   );
-  const idOf = new Map(
-    (stored as unknown as { rows: { id: number; consumer_id: number }[] }).rows.map((s) => [
-      s.consumer_id,
-      s.id,
-    ]),
-  );
-  await tx.execute(
-    sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${[...idOf.values()].join(',')}}`}::int[])`,
-  );
+  const rowsStored = (stored as unknown as { rows: { id: number; consumer_id: number; inserted: boolean }[] })
+    .rows;
+  const idOf = new Map(rowsStored.map((s) => [s.consumer_id, s.id]));
+  const recomputed = rowsStored.filter((s) => !s.inserted).map((s) => s.id);
+  if (recomputed.length > 0) {
+    await tx.execute(
+      sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${recomputed.join(',')}}`}::int[])`,
+    );
+  }
   const lines = bills.flatMap((b) => {
     const billId = idOf.get(b.consumerId);
-    return billId === undefined ? [] : b.bill.lines.map((line, i) => lineRow(billId, i + 1, line));
+    return billId === undefined ? [] : linesJson(b.bill).map((line) => `{"billId":${billId},${line}`);
   });
   if (lines.length === 0) return;
-  const line = recordset(billingBillLines, Object.keys(lines[0] as object) as never[], lines);
-  await tx.execute(sql`INSERT INTO billing_bill_lines (${line.names}) SELECT * FROM ${line.from}`);
+  const line = recordset(billingBillLines, LINE_KEYS, `[${lines.join(',')}]`);
+  await tx.execute(
+    sql`INSERT INTO billing_bill_lines (${line.names}) SELECT ${line.values} FROM ${line.from}`,
+  );
+}
+
+const LINE_KEYS = Object.keys(
+  lineRow(0, 1, {
+    charge: 'water',
+    description: '',
+    band: null,
+    from: null,
+    to: null,
+    target: null,
+    quantity: null,
+    price: null,
+    amount: '0',
+    vatPercent: '0',
+    sourceId: null,
+  }),
+) as (keyof typeof billingBillLines._.columns & string)[];
+
+/**
+ * The JSON of a bill's lines but their bill's id (`"position":1,…}`), made once per computed bill: a
+ * run shares one bill among the consumers it fits (`computeOnce`), and writes its lines for each.
+ */
+const linesOfBill = new WeakMap<ComputedBill, string[]>();
+function linesJson(bill: ComputedBill) {
+  let lines = linesOfBill.get(bill);
+  if (!lines) {
+    lines = bill.lines.map((line, i) => {
+      const { billId: _, ...row } = lineRow(0, i + 1, line);
+      return JSON.stringify(row).slice(1);
+    });
+    linesOfBill.set(bill, lines);
+  }
+  return lines;
 }
