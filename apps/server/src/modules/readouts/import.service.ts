@@ -168,7 +168,7 @@ export async function importReadingLines(
     translate(payload.language, key, params);
   const outcomes: (Omit<ImportLineResult, 'line' | 'reference'> | null)[] = lines.map(() => null);
   const who = await consumersOf(db, payload.companyId, payload.source);
-  const months = await periodMonths(db, payload.companyId);
+  const months = await periodMonths(db, payload.companyId, payload);
   const target: ChunkTarget = {
     ...payload,
     ...inWords(t, () => periodOfYear(payload, months)),

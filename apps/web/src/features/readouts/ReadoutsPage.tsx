@@ -106,11 +106,18 @@ export default function ReadoutsPage() {
     if (!key) return;
     setFinalizing(true);
     try {
-      const result = await api.post<{ estimated: number }>(
+      const result = await api.post<{ estimated: number; noEstimate: number }>(
         withCompany('/api/readouts/finalize', companyId),
         key,
       );
-      notify(t('readoutsUi.finalized', { count: result.estimated }), 'success');
+      if (result.noEstimate > 0) {
+        notify(
+          t('readoutsUi.finalizedNoEstimate', { count: result.estimated, noEstimate: result.noEstimate }),
+          'warning',
+        );
+        setTab('review');
+        choose({ tab: 'review' });
+      } else notify(t('readoutsUi.finalized', { count: result.estimated }), 'success');
       setConfirm(false);
       refresh();
     } catch (error) {
