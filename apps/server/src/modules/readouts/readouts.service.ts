@@ -25,7 +25,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
-import { describePeriod, loadRows, type PeriodKey, routeOf, thresholdsOf } from './sheet.ts';
+import { describePeriod, loadRows, type PeriodKey, readingView, routeOf, thresholdsOf } from './sheet.ts';
 
 /** Spec §8: an import or a billing run holds the route and period. */
 export const READOUTS_BUSY = 'readouts.busy';
@@ -52,33 +52,36 @@ export async function loadSheet(
 
 /** The route's period row, made on the first reading; locked for the save that follows. */
 async function openPeriod(tx: Tx, username: string, companyId: number, key: PeriodKey) {
+  const locked = () =>
+    tx
+      .select()
+      .from(readoutRoutePeriods)
+      .where(
+        and(
+          eq(readoutRoutePeriods.companyId, companyId),
+          eq(readoutRoutePeriods.routeId, key.routeId),
+          eq(readoutRoutePeriods.year, key.year),
+          eq(readoutRoutePeriods.period, key.period),
+        ),
+      )
+      .for('update');
+  const [open] = await locked();
+  if (open) return open;
   const described = await describePeriod(tx, companyId, key);
-  if (!described.row)
-    await tx
-      .insert(readoutRoutePeriods)
-      .values({
-        companyId,
-        routeId: key.routeId,
-        year: key.year,
-        period: key.period,
-        months: described.months,
-        fromDate: described.fromDate,
-        toDate: described.toDate,
-        createuser: username,
-      })
-      .onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(readoutRoutePeriods)
-    .where(
-      and(
-        eq(readoutRoutePeriods.companyId, companyId),
-        eq(readoutRoutePeriods.routeId, key.routeId),
-        eq(readoutRoutePeriods.year, key.year),
-        eq(readoutRoutePeriods.period, key.period),
-      ),
-    )
-    .for('update');
+  await tx
+    .insert(readoutRoutePeriods)
+    .values({
+      companyId,
+      routeId: key.routeId,
+      year: key.year,
+      period: key.period,
+      months: described.months,
+      fromDate: described.fromDate,
+      toDate: described.toDate,
+      createuser: username,
+    })
+    .onConflictDoNothing();
+  const [row] = await locked();
   if (!row) throw notFound();
   return row;
 }
@@ -169,27 +172,30 @@ export async function saveReading(
       correctsId: row.previousEstimate?.readingId ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
     };
-    if (row.reading)
-      await tx
-        .update(readoutReadings)
-        .set({ ...values, ...updatedBy(principal.username) })
-        .where(eq(readoutReadings.id, row.reading.id));
-    else
-      await tx.insert(readoutReadings).values({
-        ...values,
-        companyId,
-        routePeriodId: period.id,
-        consumerId: row.consumerId,
-        createuser: principal.username,
-      });
+    const [stored] = row.reading
+      ? await tx
+          .update(readoutReadings)
+          .set({ ...values, ...updatedBy(principal.username) })
+          .where(eq(readoutReadings.id, row.reading.id))
+          .returning()
+      : await tx
+          .insert(readoutReadings)
+          .values({
+            ...values,
+            companyId,
+            routePeriodId: period.id,
+            consumerId: row.consumerId,
+            createuser: principal.username,
+          })
+          .returning();
     if (period.state === periodStates.new)
       await tx
         .update(readoutRoutePeriods)
         .set({ state: periodStates.editing, ...updatedBy(principal.username) })
         .where(eq(readoutRoutePeriods.id, period.id));
-    const [saved] = await loadRows(tx, companyId, key, period.id, [input.consumerId]);
-    if (!saved) throw notFound();
-    return saved;
+    if (!stored) throw notFound();
+    // What was read before, the average and the meter are as loaded: only the reading is new.
+    return { ...row, reading: readingView(stored) };
   });
 }
 

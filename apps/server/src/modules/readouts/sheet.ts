@@ -328,24 +328,27 @@ export async function consumerRows(
       swap,
       previousEstimate,
       average: seasonalAverage(historyOf.get(c.consumerId) ?? [], key.period),
-      reading: r
-        ? {
-            id: r.id,
-            reading: r.reading,
-            readOn: r.readOn,
-            source: r.source,
-            consumption: r.consumption,
-            basis: r.basis,
-            unableReason: r.unableReason,
-            note: r.note,
-            flags: r.flags,
-            review: r.review,
-            estimated: r.estimated,
-            updatedBy: r.updateuser ?? r.createuser,
-          }
-        : null,
+      reading: r ? readingView(r) : null,
     };
   });
+}
+
+/** A stored reading as a row of the sheet shows it. */
+export function readingView(r: typeof readoutReadings.$inferSelect): NonNullable<ReadoutRow['reading']> {
+  return {
+    id: r.id,
+    reading: r.reading,
+    readOn: r.readOn,
+    source: r.source,
+    consumption: r.consumption,
+    basis: r.basis,
+    unableReason: r.unableReason,
+    note: r.note,
+    flags: r.flags,
+    review: r.review,
+    estimated: r.estimated,
+    updatedBy: r.updateuser ?? r.createuser,
+  };
 }
 
 /** The company's reading routes, by sector and reading order. */
