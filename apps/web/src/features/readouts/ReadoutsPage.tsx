@@ -139,7 +139,10 @@ export default function ReadoutsPage() {
 
   const data = sheet.data;
   const state = data?.period.state ?? 0;
-  const done = data?.rows.filter((r) => r.reading !== null).length ?? 0;
+  // Read, or noted as unable to read (a meter the close could not estimate is neither).
+  const done =
+    data?.rows.filter((r) => r.reading && (r.reading.reading !== null || r.reading.unableReason !== null))
+      .length ?? 0;
   return (
     <Box data-testid="readouts-page">
       <PageHeader
