@@ -28,10 +28,11 @@ async function consumerWithMeter(
   number: string,
   serialNumber: string,
   initialReading: number,
+  route = '001',
 ) {
   const owner = await api('POST', '/api/traders', { individual: true, lastname, firstname: 'Μαρία' });
   const made = await api('POST', '/api/protocol/consumers', {
-    parts: ['01', '001', number],
+    parts: ['01', route, number],
     ownerId: owner.body.id,
     supplyAddress: `Ελευθερίου Βενιζέλου ${number}`,
     status: 1,
@@ -245,6 +246,54 @@ describe('readouts', () => {
       'Already imported from the same file',
     );
     await shot(page, 'readouts-import-en');
+    await context.close();
+  });
+
+  it('marks a meter with no history at the close, in both languages, until a correction reads it', async () => {
+    // Route 002: one new meter, never read, nothing to estimate from.
+    const route2 = (await api('GET', '/api/readouts/routes')).body.find(
+      (r: { code: string }) => r.code === '002',
+    ).id;
+    await consumerWithMeter('Ευαγγέλου', '9', 'ZN-509', 70, '002');
+    const url = (prefix: string, tab: string) =>
+      `${prefix}/readouts?route=${route2}&year=2026&period=1&tab=${tab}`;
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(url('', 'entry'));
+    await page.getByTestId('readout-row').first().waitFor();
+    await page.getByTestId('finalize').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Οριστικοποίηση' }).click();
+    // The close says what it could not estimate and opens the review, where the meter waits for a reading.
+    await page.getByText('Χωρίς ιστορικό για εκτίμηση: 1').waitFor();
+    await page.getByTestId('review-row').first().waitFor();
+    const row = page.getByTestId('review-row').first();
+    await row.getByTestId('flag-no_estimate').waitFor();
+    expect(await row.textContent()).toContain('Καμία εκτίμηση: χωρίς ιστορικό');
+    expect(await row.textContent()).toContain('Χρειάζεται ένδειξη');
+    expect(await row.getByTestId('review-accept').count()).toBe(0);
+    // Nothing was read on the route: the header does not count the flagged meter as read.
+    expect(await page.getByText('0 από 1 ενδείξεις').count()).toBe(1);
+    await shot(page, 'readouts-review-no-estimate-el');
+
+    const english = await e2e.newPage({ locale: 'en-GB' });
+    await signIn(english.page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await english.page.getByTestId('dashboard-greeting').waitFor();
+    await english.page.goto(url('/en', 'review'));
+    const enRow = english.page.getByTestId('review-row').first();
+    await enRow.getByTestId('flag-no_estimate').waitFor();
+    expect(await enRow.textContent()).toContain('No estimate: no history');
+    expect(await enRow.textContent()).toContain('Needs a reading');
+    await shot(english.page, 'readouts-review-no-estimate-en');
+    await english.context.close();
+
+    // The reader went back: the reading is entered as a correction of the closed period.
+    await row.getByRole('button', { name: 'Διόρθωση' }).click();
+    await page.getByLabel('Σωστή ένδειξη').fill('95');
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await page.getByTestId('review-empty').waitFor();
+    const sheet = await api('GET', `/api/readouts/sheet?routeId=${route2}&year=2026&period=1`);
+    expect(sheet.body.rows[0].reading).toMatchObject({ reading: 95, consumption: 25, flags: [] });
     await context.close();
   });
 });

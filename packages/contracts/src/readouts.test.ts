@@ -5,6 +5,7 @@ import {
   defaultThresholds,
   estimateConsumption,
   estimatedReading,
+  monthsInForce,
   periodDates,
   periodName,
   readingConsumption,
@@ -120,6 +121,24 @@ describe('periods', () => {
     expect(periodDates(2026, 1, 4)).toEqual({ fromDate: '2026-01-01', toDate: '2026-04-30' });
     expect(periodDates(2028, 1, 2)).toEqual({ fromDate: '2028-01-01', toDate: '2028-02-29' });
     expect(periodDates(2026, 3, 4)).toEqual({ fromDate: '2026-09-01', toDate: '2026-12-31' });
+  });
+  it('follows the periodicity row in force, not the first one, when a company changed it', () => {
+    // Four-month periods since 2015; two-month ones from the 4th two-month period (July) of 2026 on.
+    // Listed newest first (and with ids in that order) on purpose: the start decides, not the order.
+    const rows = [
+      { months: 2, startyear: 2026, startperiod: 4 },
+      { months: 4, startyear: 2015, startperiod: 1 },
+    ];
+    expect(monthsInForce(rows, { year: 2025, period: 3 })).toBe(4);
+    expect(monthsInForce(rows, { year: 2026, period: 1 })).toBe(4);
+    expect(monthsInForce(rows, { year: 2026, period: 4 })).toBe(2);
+    expect(monthsInForce(rows, { year: 2027, period: 1 })).toBe(2);
+    // Before the first row: its periodicity (the earlier history followed it); no row: none.
+    expect(monthsInForce(rows, { year: 2010, period: 1 })).toBe(4);
+    expect(monthsInForce([], { year: 2026, period: 1 })).toBeNull();
+    expect(monthsInForce([{ months: 3, startyear: 2026, startperiod: 2 }], { year: 2026, period: 2 })).toBe(
+      3,
+    );
   });
 });
 

@@ -23,6 +23,11 @@ export type ConsumptionBasis = 'normal' | 'rollover' | 'reverse' | 'swap' | 'cor
 /** What sends a reading to the review list (abnormal consumption). */
 export const readingFlags = ['above_average', 'zero_active', 'too_large'] as const;
 export type ReadingFlag = (typeof readingFlags)[number];
+/**
+ * Set at period close on a meter left without a reading that has no history to estimate from: it
+ * stays in the review list until a correction gives it a reading, and billing has nothing to bill.
+ */
+export const NO_ESTIMATE_FLAG = 'no_estimate';
 /** A flagged reading's review: 0 none needed, 1 waiting, 2 accepted as it is. */
 export const reviewStates = { none: 0, pending: 1, accepted: 2 } as const;
 
@@ -145,6 +150,33 @@ export function periodDates(year: number, period: number, months: number) {
   const lastMonth = firstMonth + months - 1;
   const lastDay = new Date(Date.UTC(year, lastMonth, 0)).getUTCDate();
   return { fromDate: `${year}-${pad(firstMonth)}-01`, toDate: `${year}-${pad(lastMonth)}-${pad(lastDay)}` };
+}
+
+/** A periodicity row (spec §3): `months` per period from period `startperiod` of `startyear` on. */
+export interface PeriodicityInForce {
+  months: number;
+  startyear: number;
+  startperiod: number;
+}
+
+/**
+ * The months per period of `year`'s period `period` when a company has several periodicity rows: the
+ * row with the latest start at or before that period (each row counts its periods in its own
+ * months), else the earliest row (the history before the first row followed it); null with no row.
+ */
+export function monthsInForce(
+  rows: readonly PeriodicityInForce[],
+  at: { year: number; period: number },
+): number | null {
+  const firstMonth = (year: number, period: number, months: number) => year * 12 + (period - 1) * months;
+  const byStart = [...rows].sort(
+    (a, b) =>
+      firstMonth(a.startyear, a.startperiod, a.months) - firstMonth(b.startyear, b.startperiod, b.months),
+  );
+  const inForce = byStart.findLast(
+    (r) => firstMonth(r.startyear, r.startperiod, r.months) <= firstMonth(at.year, at.period, r.months),
+  );
+  return (inForce ?? byStart[0])?.months ?? null;
 }
 
 /** Days from one ISO day to another (both counted as calendar days, no time zone involved). */

@@ -1,4 +1,10 @@
-import { type BillingDryRun, type BillingRun, billCharges, Decimal } from '@protocol/contracts';
+import {
+  type BillingDryRun,
+  type BillingRun,
+  type BillingRunProblem,
+  billCharges,
+  Decimal,
+} from '@protocol/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,7 +15,7 @@ import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
-import { holdRoutePeriod, releaseRoutePeriod } from '../readouts/api.ts';
+import { holdRoutePeriod, releaseRoutePeriod, withoutEstimate } from '../readouts/api.ts';
 import { readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
 import { loadBillingContext } from './billing.context.ts';
@@ -36,6 +42,7 @@ export const runErrors = {
   routeHeld: 'billing.error.run_route_held',
   notDone: 'billing.error.run_not_done',
   manualNumbering: 'billing.error.manual_numbering',
+  noEstimate: 'billing.error.no_estimate',
 } as const;
 
 const noRoutes = () =>
@@ -59,7 +66,13 @@ export async function dryRun(
   const readings = await readingsOf(db, companyId, scope, routeIds);
   const { consumers, flagged } = await scopeCounts(db, companyId, scope, routeIds);
   const computed = [];
-  const problems = [];
+  // Readouts' close could not estimate these (no history): first, so the list never hides them.
+  const problems: BillingRunProblem[] = (await withoutEstimate(db, companyId, scope, { routeIds })).map(
+    (c) => ({
+      ...c,
+      key: runErrors.noEstimate,
+    }),
+  );
   let finalized = 0;
   await progress(0, readings.length);
   for (let i = 0; i < readings.length; i += RUN_CHUNK) {

@@ -263,4 +263,15 @@ describe('billing runs', () => {
     expect((await dryRun()).result).toMatchObject({ bills: 0, finalized: 4 });
     expect((await finalizeRun(run.id as number)).result).toEqual({ finalized: 0 });
   });
+
+  it('lists the consumer the readouts close could not estimate among those without a reading', async () => {
+    // Period 2 of route 001 closed unread: 801 and 802 are estimated from period 1, 803 (never read) is not.
+    const closed = await post('/api/readouts/finalize', { routeId: routes['001'], year: 2026, period: 2 });
+    expect(closed.json()).toEqual({ estimated: 2, noEstimate: 1 });
+    const dry = (await dryRun({ ...request(), period: 2, ids: [routes['001']] })).result;
+    expect(dry).toMatchObject({ consumers: 3, bills: 2, withoutReading: 1, estimated: 2 });
+    expect(dry.problems).toEqual([
+      { consumerId: consumers[2], code: expect.stringContaining('803'), key: 'billing.error.no_estimate' },
+    ]);
+  });
 });

@@ -10,6 +10,9 @@
 //   answer 409 `readouts.busy` ('Readouts being processed, try later'). The lease ends by itself
 //   after `seconds` (600 by default), so a crashed run locks nothing forever;
 //   releaseRoutePeriod(db, companyId, key, holder) lets go at once.
+// - withoutEstimate(db, companyId, { year, period }, { routeIds }): the consumers the period's close
+//   left without a reading because there was no history to estimate from (flag `no_estimate`, in
+//   the review list until a correction reads them); billing lists them among those without a reading.
 
-export { consumptionFor, type PeriodConsumption } from './consumption.ts';
+export { consumptionFor, type PeriodConsumption, withoutEstimate } from './consumption.ts';
 export { holdRoutePeriod, READOUTS_BUSY, releaseRoutePeriod } from './readouts.service.ts';

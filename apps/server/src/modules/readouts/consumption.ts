@@ -1,6 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { NO_ESTIMATE_FLAG } from '@protocol/contracts';
+import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { waterConsumers } from '../water/consumers.schema.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
 
 /** What billing reads of one consumer's period. */
@@ -72,4 +74,35 @@ export async function consumptionFor(
     correctionOf:
       correctsId === null ? null : { readingId: correctsId, estimatedConsumption: estimatedConsumption ?? 0 },
   }));
+}
+
+/**
+ * The consumers the close of `period` left without a reading because nothing could be estimated
+ * (no history): in consumer code order, narrowed to some routes. Billing lists them as left out.
+ */
+export async function withoutEstimate(
+  tx: Tx,
+  companyId: number,
+  period: { year: number; period: number },
+  scope: { routeIds: number[] },
+): Promise<{ consumerId: number; code: string }[]> {
+  if (scope.routeIds.length === 0) return [];
+  return tx
+    .select({ consumerId: readoutReadings.consumerId, code: waterConsumers.code })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .innerJoin(waterConsumers, eq(waterConsumers.id, readoutReadings.consumerId))
+    .where(
+      and(
+        eq(readoutReadings.companyId, companyId),
+        eq(readoutRoutePeriods.companyId, companyId),
+        inArray(readoutRoutePeriods.routeId, scope.routeIds),
+        eq(readoutRoutePeriods.year, period.year),
+        eq(readoutRoutePeriods.period, period.period),
+        isNull(readoutReadings.supersededAt),
+        isNull(readoutReadings.reading),
+        arrayContains(readoutReadings.flags, [NO_ESTIMATE_FLAG]),
+      ),
+    )
+    .orderBy(waterConsumers.code);
 }

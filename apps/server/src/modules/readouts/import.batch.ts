@@ -1,5 +1,5 @@
 import { periodStates, type ReadoutThresholds, reviewStates } from '@protocol/contracts';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -9,7 +9,8 @@ import { consumerRows } from './sheet.ts';
 
 /*
  * An import's writes, a chunk of lines at a time, in one transaction per chunk: the routes' periods
- * held, what each consumer read before loaded with a few set queries, each line assessed as one
+ * held, what each consumer read before loaded with a few set queries (the lines already matched to
+ * their consumers and keys seen before, import.service.ts), each line assessed as one
  * saved reading is (`assess`: same checks, same flags), and the readings written with multi-row
  * statements. A crash leaves whole chunks; a rerun finds their idempotency keys and adds nothing.
  */
@@ -38,6 +39,8 @@ export interface ChunkLine {
   readOn: string;
   note: string | null;
   idempotencyKey: string;
+  /** Its idempotency key was saved before (the same file again, or a rerun after a crash). */
+  seen: boolean;
 }
 
 /** What became of a line: saved (with its flags), already imported, or refused with the reason. */
@@ -59,11 +62,16 @@ const refused = (key: string, params: Record<string, string | number> = {}): Chu
   params,
 });
 
-/** Holds the routes' periods not met before (made where missing); someone else's stay busy. */
+/**
+ * Holds the routes' periods not met before, in one statement: made where missing (held from the
+ * start), taken where free, lapsed or already this holder's; someone else's stay busy.
+ */
 async function holdNew(tx: Tx, target: ChunkTarget, holdings: Holdings, routeIds: number[]) {
   const fresh = routeIds.filter((id) => !holdings.periods.has(id) && !holdings.busy.has(id));
   if (fresh.length === 0) return;
-  await tx
+  const now = new Date();
+  const heldUntil = new Date(now.getTime() + target.leaseSeconds * 1000);
+  const taken = await tx
     .insert(readoutRoutePeriods)
     .values(
       fresh.map((routeId) => ({
@@ -74,28 +82,26 @@ async function holdNew(tx: Tx, target: ChunkTarget, holdings: Holdings, routeIds
         months: target.months,
         fromDate: target.fromDate,
         toDate: target.toDate,
+        heldBy: target.holder,
+        heldUntil,
         createuser: target.holder,
       })),
     )
-    .onConflictDoNothing();
-  const now = new Date();
-  const taken = await tx
-    .update(readoutRoutePeriods)
-    .set({ heldBy: target.holder, heldUntil: new Date(now.getTime() + target.leaseSeconds * 1000) })
-    .where(
-      and(
-        eq(readoutRoutePeriods.companyId, target.companyId),
-        eq(readoutRoutePeriods.year, target.year),
-        eq(readoutRoutePeriods.period, target.period),
-        inArray(readoutRoutePeriods.routeId, fresh),
-        or(
-          isNull(readoutRoutePeriods.heldBy),
-          isNull(readoutRoutePeriods.heldUntil),
-          lte(readoutRoutePeriods.heldUntil, now),
-          eq(readoutRoutePeriods.heldBy, target.holder),
-        ),
+    .onConflictDoUpdate({
+      target: [
+        readoutRoutePeriods.companyId,
+        readoutRoutePeriods.routeId,
+        readoutRoutePeriods.year,
+        readoutRoutePeriods.period,
+      ],
+      set: { heldBy: target.holder, heldUntil },
+      setWhere: or(
+        isNull(readoutRoutePeriods.heldBy),
+        isNull(readoutRoutePeriods.heldUntil),
+        lte(readoutRoutePeriods.heldUntil, now),
+        eq(readoutRoutePeriods.heldBy, target.holder),
       ),
-    )
+    })
     .returning({
       id: readoutRoutePeriods.id,
       routeId: readoutRoutePeriods.routeId,
@@ -126,23 +132,9 @@ export async function saveChunk(
       if (holdings.busy.has(line.routeId)) outcomes[i] = refused('readouts.busy');
     });
 
-    const keys = lines.filter((_, i) => !outcomes[i]).map((l) => l.idempotencyKey);
-    const seen =
-      keys.length === 0
-        ? []
-        : await tx
-            .select({ key: readoutReadings.idempotencyKey })
-            .from(readoutReadings)
-            .where(
-              and(
-                eq(readoutReadings.companyId, target.companyId),
-                sql`${readoutReadings.idempotencyKey} = ANY(${sql.param(keys)}::text[])`,
-              ),
-            );
-    const seenKeys = new Set(seen.map((s) => s.key));
     lines.forEach((line, i) => {
       if (outcomes[i]) return;
-      if (seenKeys.has(line.idempotencyKey)) outcomes[i] = { saved: false, already: true };
+      if (line.seen) outcomes[i] = { saved: false, already: true };
       else if (holdings.periods.get(line.routeId)?.state === periodStates.finalized)
         outcomes[i] = refused('readouts.finalized');
     });

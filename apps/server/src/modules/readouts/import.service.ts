@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIsoDate, type Language, utilityDay } from '@protocol/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
@@ -12,7 +12,7 @@ import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
 import { type ChunkLine, type ChunkTarget, type Holdings, saveChunk } from './import.batch.ts';
 import { type ImportLine, importLines } from './import.file.ts';
-import { readoutImportFiles } from './readouts.schema.ts';
+import { readoutImportFiles, readoutReadings } from './readouts.schema.ts';
 import { releaseRoutePeriods } from './readouts.service.ts';
 import { periodMonths, periodOfYear, thresholdsOf } from './sheet.ts';
 
@@ -70,27 +70,59 @@ function dayOf(value: string): string | null {
 
 const compact = (code: string) => code.replace(/\s+/g, '');
 
-/** Who each line is: the consumer by code (handheld) or by the meter on it (drive-by), with the route. */
-async function consumersOf(db: Tx, companyId: number, source: ImportSource) {
-  const byKey = new Map<string, { id: number; routeId: number | null }>();
-  if (source === 4) {
-    const rows = await db
-      .select({ id: waterConsumers.id, code: waterConsumers.code, routeId: waterConsumers.routeId })
-      .from(waterConsumers)
-      .where(eq(waterConsumers.companyId, companyId));
-    for (const r of rows) byKey.set(compact(r.code), { id: r.id, routeId: r.routeId });
-  } else {
-    const rows = await db
-      .select({ id: waterConsumers.id, serial: waterMeters.serialNumber, routeId: waterConsumers.routeId })
-      .from(waterMeterInstallations)
-      .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
-      .innerJoin(waterConsumers, eq(waterConsumers.id, waterMeterInstallations.consumerId))
-      .where(
-        and(eq(waterMeterInstallations.companyId, companyId), isNull(waterMeterInstallations.removedOn)),
-      );
-    for (const r of rows) byKey.set(r.serial.trim(), { id: r.id, routeId: r.routeId });
-  }
-  return byKey;
+/** Who a line is: its consumer and route (null when unknown), and whether its key was saved before. */
+interface Who {
+  consumerId: number | null;
+  routeId: number | null;
+  seen: boolean;
+}
+
+/**
+ * Who the lines of a chunk are, by their own keys only: the consumer by code (handheld) or by the
+ * meter on it (drive-by, smart meters), with its route, and whether the line's idempotency key is
+ * already saved, in one statement through the unique indexes. A handheld code that differs from
+ * the stored one only in spaces is looked up again, compacted, for the lines still unknown.
+ */
+async function whoOf(db: Db, companyId: number, source: ImportSource, lines: ImportLine[], keys: string[]) {
+  const refs = lines.map((l) => (source === 4 ? l.code.trim() : l.serial.trim()));
+  const found = await db.execute(
+    source === 4
+      ? sql`SELECT x.i::int AS i, c.id AS "consumerId", c.route_id AS "routeId", r.id IS NOT NULL AS seen
+          FROM unnest(${sql.param(refs)}::text[], ${sql.param(keys)}::text[]) WITH ORDINALITY AS x(ref, key, i)
+          LEFT JOIN ${waterConsumers} c ON c.company_id = ${companyId} AND c.code = x.ref
+          LEFT JOIN ${readoutReadings} r ON r.company_id = ${companyId} AND r.idempotency_key = x.key
+          ORDER BY x.i`
+      : sql`SELECT DISTINCT ON (x.i) x.i::int AS i, c.id AS "consumerId", c.route_id AS "routeId",
+            r.id IS NOT NULL AS seen
+          FROM unnest(${sql.param(refs)}::text[], ${sql.param(keys)}::text[]) WITH ORDINALITY AS x(ref, key, i)
+          LEFT JOIN ${waterMeters} m ON m.company_id = ${companyId} AND m.serial_number = x.ref
+          LEFT JOIN ${waterMeterInstallations} mi
+            ON mi.meter_id = m.id AND mi.company_id = ${companyId} AND mi.removed_on IS NULL
+          LEFT JOIN ${waterConsumers} c ON c.id = mi.consumer_id
+          LEFT JOIN ${readoutReadings} r ON r.company_id = ${companyId} AND r.idempotency_key = x.key
+          ORDER BY x.i, mi.installed_on DESC`,
+  );
+  const who = (found as unknown as { rows: (Who & { i: number })[] }).rows.map(({ i: _, ...w }): Who => w);
+  if (source !== 4) return who;
+  const unknown = [
+    ...new Set(lines.flatMap((l, i) => (who[i]?.consumerId == null ? [compact(l.code)] : []))),
+  ];
+  if (unknown.every((code) => code === '')) return who;
+  const loose = await db.execute(sql`
+    SELECT * FROM (
+      SELECT c.id AS "consumerId", c.route_id AS "routeId",
+        regexp_replace(c.code, '[[:space:]]+', '', 'g') AS code
+      FROM ${waterConsumers} c WHERE c.company_id = ${companyId}
+    ) c WHERE c.code = ANY(${sql.param(unknown)}::text[])`);
+  const byCode = new Map(
+    (loose as unknown as { rows: { consumerId: number; routeId: number | null; code: string }[] }).rows.map(
+      (r) => [r.code, r],
+    ),
+  );
+  return who.map((w, i) => {
+    const match = w.consumerId === null ? byCode.get(compact(lines[i]?.code ?? '')) : undefined;
+    return match ? { ...w, consumerId: match.consumerId, routeId: match.routeId } : w;
+  });
 }
 
 /**
@@ -144,8 +176,11 @@ function inWords<T>(t: (key: string, params?: Record<string, string | number>) =
   }
 }
 
-/** Lines saved per transaction: a few set queries each, whatever its size. */
-export const IMPORT_CHUNK = 1000;
+/**
+ * Lines saved per transaction: a few set queries each, whatever its size (every list is one array
+ * or JSON parameter, so no statement nears PostgreSQL's parameter limit); a crash loses at most one.
+ */
+export const IMPORT_CHUNK = 5000;
 /** How long an import holds a route's period at most (it lets go when it ends). */
 const LEASE_SECONDS = 900;
 
@@ -168,8 +203,7 @@ export async function importReadingLines(
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(payload.language, key, params);
   const outcomes: (Omit<ImportLineResult, 'line' | 'reference'> | null)[] = lines.map(() => null);
-  const who = await consumersOf(db, payload.companyId, payload.source);
-  const months = await periodMonths(db, payload.companyId);
+  const months = await periodMonths(db, payload.companyId, payload);
   const target: ChunkTarget = {
     ...payload,
     ...inWords(t, () => periodOfYear(payload, months)),
@@ -178,46 +212,54 @@ export async function importReadingLines(
     leaseSeconds: LEASE_SECONDS,
     thresholds: await thresholdsOf(db, payload.companyId),
   };
-  // The form of each line first; what passes is saved by chunks.
-  const due: { index: number; line: ChunkLine }[] = [];
-  for (const [index, line] of lines.entries()) {
-    const fail = (key: string, params: Record<string, string | number> = {}) => {
-      outcomes[index] = { result: -1, message: t(key, params) };
-    };
-    const consumer = who.get(payload.source === 4 ? compact(line.code) : line.serial.trim());
-    const readOn = dayOf(line.readOn);
-    if (!consumer)
-      fail(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter');
-    else if (consumer.routeId === null) fail('readouts.import.no_route');
-    else if (!/^\d{1,9}$/.test(line.reading)) fail('readouts.import.bad_reading', { value: line.reading });
-    else if (!readOn) fail('readouts.import.bad_date', { value: line.readOn });
-    else
-      due.push({
-        index,
-        line: {
-          consumerId: consumer.id,
-          routeId: consumer.routeId,
-          reading: Number(line.reading),
-          readOn,
-          note: line.note || null,
-          idempotencyKey: keyOf(line),
-        },
-      });
-  }
   const holdings: Holdings = { periods: new Map(), busy: new Set() };
   await progress(0, lines.length);
   try {
-    for (let from = 0; from < due.length; from += chunkSize) {
+    for (let from = 0; from < lines.length; from += chunkSize) {
       if (signal.aborted) throw new Error('Stopped');
-      const chunk = due.slice(from, from + chunkSize);
-      const saved = await saveChunk(
-        db,
-        target,
-        holdings,
-        chunk.map((c) => c.line),
-      );
+      const chunk = lines.slice(from, from + chunkSize);
+      const keys = chunk.map(keyOf);
+      const who = await whoOf(db, payload.companyId, payload.source, chunk, keys);
+      // The form of each line first; what passes is saved.
+      const due: { index: number; line: ChunkLine }[] = [];
+      for (const [i, line] of chunk.entries()) {
+        const index = from + i;
+        const fail = (key: string, params: Record<string, string | number> = {}) => {
+          outcomes[index] = { result: -1, message: t(key, params) };
+        };
+        const found = who[i];
+        const readOn = dayOf(line.readOn);
+        if (!found || found.consumerId === null)
+          fail(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter');
+        else if (found.routeId === null) fail('readouts.import.no_route');
+        else if (!/^\d{1,9}$/.test(line.reading))
+          fail('readouts.import.bad_reading', { value: line.reading });
+        else if (!readOn) fail('readouts.import.bad_date', { value: line.readOn });
+        else
+          due.push({
+            index,
+            line: {
+              consumerId: found.consumerId,
+              routeId: found.routeId,
+              reading: Number(line.reading),
+              readOn,
+              note: line.note || null,
+              idempotencyKey: keys[i] ?? '',
+              seen: found.seen,
+            },
+          });
+      }
+      const saved =
+        due.length === 0
+          ? []
+          : await saveChunk(
+              db,
+              target,
+              holdings,
+              due.map((c) => c.line),
+            );
       saved.forEach((outcome, i) => {
-        const index = chunk[i]?.index ?? 0;
+        const index = due[i]?.index ?? 0;
         if (!outcome.saved)
           outcomes[index] = outcome.already
             ? { result: 0, message: t(alreadyKey) }
@@ -233,7 +275,7 @@ export async function importReadingLines(
             message: t('readouts.import.saved', { consumption: outcome.consumption }),
           };
       });
-      await progress(Math.min(lines.length, (chunk.at(-1)?.index ?? 0) + 1), lines.length);
+      await progress(from + chunk.length, lines.length);
     }
   } finally {
     if (holdings.periods.size > 0) await releaseRoutePeriods(db, target, [...holdings.periods.keys()]);

@@ -254,10 +254,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       config: { permission: 'readouts:admin', companyScoped: true },
       schema: {
         tags,
-        summary: "Closes a route's period: estimates the missing readings, then finalizes it",
+        summary:
+          "Closes a route's period: estimates the missing readings (flags those with no history), then finalizes it",
         querystring: companyQuery,
         body: periodBody,
-        response: { 200: z.object({ estimated: z.number().int() }) },
+        response: { 200: z.object({ estimated: z.number().int(), noEstimate: z.number().int() }) },
       },
     },
     async (request) => finalizePeriod(db, principalOf(request), companyOf(request), keyOf(request.body)),

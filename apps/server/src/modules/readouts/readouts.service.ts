@@ -6,6 +6,7 @@ import {
   estimateConsumption,
   estimatedReading,
   type MeterContext,
+  NO_ESTIMATE_FLAG,
   periodStates,
   type ReadoutRow,
   type ReadoutSheet,
@@ -24,7 +25,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
-import { describePeriod, loadRows, type PeriodKey, routeOf, thresholdsOf } from './sheet.ts';
+import { describePeriod, loadRows, type PeriodKey, readingView, routeOf, thresholdsOf } from './sheet.ts';
 
 /** Spec §8: an import or a billing run holds the route and period. */
 export const READOUTS_BUSY = 'readouts.busy';
@@ -51,33 +52,36 @@ export async function loadSheet(
 
 /** The route's period row, made on the first reading; locked for the save that follows. */
 async function openPeriod(tx: Tx, username: string, companyId: number, key: PeriodKey) {
+  const locked = () =>
+    tx
+      .select()
+      .from(readoutRoutePeriods)
+      .where(
+        and(
+          eq(readoutRoutePeriods.companyId, companyId),
+          eq(readoutRoutePeriods.routeId, key.routeId),
+          eq(readoutRoutePeriods.year, key.year),
+          eq(readoutRoutePeriods.period, key.period),
+        ),
+      )
+      .for('update');
+  const [open] = await locked();
+  if (open) return open;
   const described = await describePeriod(tx, companyId, key);
-  if (!described.row)
-    await tx
-      .insert(readoutRoutePeriods)
-      .values({
-        companyId,
-        routeId: key.routeId,
-        year: key.year,
-        period: key.period,
-        months: described.months,
-        fromDate: described.fromDate,
-        toDate: described.toDate,
-        createuser: username,
-      })
-      .onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(readoutRoutePeriods)
-    .where(
-      and(
-        eq(readoutRoutePeriods.companyId, companyId),
-        eq(readoutRoutePeriods.routeId, key.routeId),
-        eq(readoutRoutePeriods.year, key.year),
-        eq(readoutRoutePeriods.period, key.period),
-      ),
-    )
-    .for('update');
+  await tx
+    .insert(readoutRoutePeriods)
+    .values({
+      companyId,
+      routeId: key.routeId,
+      year: key.year,
+      period: key.period,
+      months: described.months,
+      fromDate: described.fromDate,
+      toDate: described.toDate,
+      createuser: username,
+    })
+    .onConflictDoNothing();
+  const [row] = await locked();
   if (!row) throw notFound();
   return row;
 }
@@ -168,27 +172,30 @@ export async function saveReading(
       correctsId: row.previousEstimate?.readingId ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
     };
-    if (row.reading)
-      await tx
-        .update(readoutReadings)
-        .set({ ...values, ...updatedBy(principal.username) })
-        .where(eq(readoutReadings.id, row.reading.id));
-    else
-      await tx.insert(readoutReadings).values({
-        ...values,
-        companyId,
-        routePeriodId: period.id,
-        consumerId: row.consumerId,
-        createuser: principal.username,
-      });
+    const [stored] = row.reading
+      ? await tx
+          .update(readoutReadings)
+          .set({ ...values, ...updatedBy(principal.username) })
+          .where(eq(readoutReadings.id, row.reading.id))
+          .returning()
+      : await tx
+          .insert(readoutReadings)
+          .values({
+            ...values,
+            companyId,
+            routePeriodId: period.id,
+            consumerId: row.consumerId,
+            createuser: principal.username,
+          })
+          .returning();
     if (period.state === periodStates.new)
       await tx
         .update(readoutRoutePeriods)
         .set({ state: periodStates.editing, ...updatedBy(principal.username) })
         .where(eq(readoutRoutePeriods.id, period.id));
-    const [saved] = await loadRows(tx, companyId, key, period.id, [input.consumerId]);
-    if (!saved) throw notFound();
-    return saved;
+    if (!stored) throw notFound();
+    // What was read before, the average and the meter are as loaded: only the reading is new.
+    return { ...row, reading: readingView(stored) };
   });
 }
 
@@ -333,8 +340,9 @@ export async function readingHistory(db: Db, companyId: number, consumerId: numb
 
 /**
  * Closes a route's period: every meter without a reading gets an estimate (same period last year,
- * else the average daily consumption × days), marked estimated; then the period is finalized.
- * Readings still waiting for review stop it (400 naming them).
+ * else the average daily consumption × days), marked estimated; a meter with no history to estimate
+ * from is flagged `no_estimate` for the review list instead (billing counts it without a reading).
+ * Then the period is finalized. Readings still waiting for review stop it (400 naming them).
  */
 export async function finalizePeriod(db: Db, principal: Principal, companyId: number, key: PeriodKey) {
   if (!(await routeOf(db, companyId, key.routeId))) throw notFound();
@@ -348,37 +356,54 @@ export async function finalizePeriod(db: Db, principal: Principal, companyId: nu
       throw badRequest([
         { field: 'review', key: 'readouts.review_pending', params: { count: waiting.length } },
       ]);
-    let estimated = 0;
-    for (const row of rows) {
+    const missing = rows.flatMap((row) => {
       const meter = meterOf(row);
-      if ((row.reading && row.reading.reading !== null) || !meter) continue;
-      const value = await estimateFor(tx, row, key, period.fromDate, period.toDate);
-      if (value === null) continue;
-      const values = {
-        meterId: row.meterId,
-        reading: estimatedReading(meter.previous, value, meter.digits, meter.direction),
-        readOn: period.toDate,
-        source: readingSources.entry,
-        previousReading: meter.previous,
-        consumption: value,
-        basis: 'estimate',
-        estimated: true,
-      };
+      return (row.reading && row.reading.reading !== null) || !meter ? [] : [{ row, meter }];
+    });
+    const estimates = await estimatesFor(
+      tx,
+      missing.map((m) => m.row.consumerId),
+      key,
+      period,
+    );
+    let estimated = 0;
+    let noEstimate = 0;
+    const inserts: (typeof readoutReadings.$inferInsert)[] = [];
+    for (const { row, meter } of missing) {
+      const value = estimates.get(row.consumerId) ?? null;
+      const values =
+        value === null
+          ? // Nothing to estimate from: left without a reading, visibly, for the reviewer.
+            { meterId: row.meterId, previousReading: meter.previous, flags: [NO_ESTIMATE_FLAG] }
+          : {
+              meterId: row.meterId,
+              reading: estimatedReading(meter.previous, value, meter.digits, meter.direction),
+              readOn: period.toDate,
+              source: readingSources.entry,
+              previousReading: meter.previous,
+              consumption: value,
+              basis: 'estimate',
+              estimated: true,
+            };
+      if (value === null) noEstimate++;
+      else estimated++;
       if (row.reading)
         await tx
           .update(readoutReadings)
           .set({ ...values, ...updatedBy(principal.username) })
           .where(eq(readoutReadings.id, row.reading.id));
       else
-        await tx.insert(readoutReadings).values({
+        inserts.push({
+          readOn: period.toDate,
+          source: readingSources.entry,
           ...values,
           companyId,
           routePeriodId: period.id,
           consumerId: row.consumerId,
           createuser: principal.username,
         });
-      estimated++;
     }
+    if (inserts.length > 0) await tx.insert(readoutReadings).values(inserts);
     const now = new Date();
     await tx
       .update(readoutRoutePeriods)
@@ -389,40 +414,65 @@ export async function finalizePeriod(db: Db, principal: Principal, companyId: nu
         ...updatedBy(principal.username),
       })
       .where(eq(readoutRoutePeriods.id, period.id));
-    return { estimated };
+    return { estimated, noEstimate };
   });
 }
 
-/** The estimate of one meter: same period last year, else daily average × days of the period. */
-async function estimateFor(tx: Tx, row: ReadoutRow, key: PeriodKey, fromDate: string, toDate: string) {
-  const past = await tx
-    .select({
-      year: readoutRoutePeriods.year,
-      period: readoutRoutePeriods.period,
-      fromDate: readoutRoutePeriods.fromDate,
-      toDate: readoutRoutePeriods.toDate,
-      consumption: readoutReadings.consumption,
-    })
-    .from(readoutReadings)
-    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
-    .where(
-      and(
-        eq(readoutReadings.consumerId, row.consumerId),
-        isNull(readoutReadings.supersededAt),
-        eq(readoutReadings.estimated, false),
-        sql`${readoutReadings.consumption} >= 0`,
-        sql`(${readoutRoutePeriods.year}, ${readoutRoutePeriods.period}) < (${key.year}, ${key.period})`,
-      ),
-    );
-  const same = past.find((p) => p.year === key.year - 1 && p.period === key.period);
-  return estimateConsumption({
-    sameLastYear: same?.consumption ?? null,
-    history: past.map((p) => ({
-      consumption: p.consumption ?? 0,
-      days: daysBetween(p.fromDate, p.toDate) + 1,
-    })),
-    days: daysBetween(fromDate, toDate) + 1,
-  });
+/**
+ * The estimates of consumers' missing readings (one query for all): same period last year, else the
+ * daily average of their actual readings × days of the period; none for a consumer with no history.
+ */
+async function estimatesFor(
+  tx: Tx,
+  consumerIds: number[],
+  key: PeriodKey,
+  period: { fromDate: string; toDate: string },
+) {
+  const past =
+    consumerIds.length === 0
+      ? []
+      : await tx
+          .select({
+            consumerId: readoutReadings.consumerId,
+            year: readoutRoutePeriods.year,
+            period: readoutRoutePeriods.period,
+            fromDate: readoutRoutePeriods.fromDate,
+            toDate: readoutRoutePeriods.toDate,
+            consumption: readoutReadings.consumption,
+          })
+          .from(readoutReadings)
+          .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+          .where(
+            and(
+              inArray(readoutReadings.consumerId, consumerIds),
+              isNull(readoutReadings.supersededAt),
+              eq(readoutReadings.estimated, false),
+              sql`${readoutReadings.consumption} >= 0`,
+              sql`(${readoutRoutePeriods.year}, ${readoutRoutePeriods.period}) < (${key.year}, ${key.period})`,
+            ),
+          );
+  const days = daysBetween(period.fromDate, period.toDate) + 1;
+  const pastOf = new Map<number, typeof past>();
+  for (const p of past) {
+    const list = pastOf.get(p.consumerId);
+    if (list) list.push(p);
+    else pastOf.set(p.consumerId, [p]);
+  }
+  return new Map(
+    consumerIds.map((consumerId) => {
+      const own = pastOf.get(consumerId) ?? [];
+      const same = own.find((p) => p.year === key.year - 1 && p.period === key.period);
+      const value = estimateConsumption({
+        sameLastYear: same?.consumption ?? null,
+        history: own.map((p) => ({
+          consumption: p.consumption ?? 0,
+          days: daysBetween(p.fromDate, p.toDate) + 1,
+        })),
+        days,
+      });
+      return [consumerId, value] as const;
+    }),
+  );
 }
 
 /**

@@ -10,7 +10,8 @@ import {
 } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
 import { putGeneralSetting } from '../settings/api.ts';
-import { consumptionFor, holdRoutePeriod, releaseRoutePeriod } from './api.ts';
+import { periodicities } from '../settings/settings-tables.schema.ts';
+import { consumptionFor, holdRoutePeriod, releaseRoutePeriod, withoutEstimate } from './api.ts';
 
 /**
  * Readouts (issue 16) on the demo company: a route of five consumers with their meters, entered
@@ -238,9 +239,20 @@ describe('readouts', () => {
     await save('d', null, { unableReason: 1, note: 'Κλειστή αυλόπορτα' });
     const finalized = await post('/api/readouts/finalize', { routeId, ...P1 });
     expect(finalized.statusCode, finalized.body).toBe(200);
-    expect(finalized.json()).toEqual({ estimated: 0 });
+    // D has no history at all: nothing to estimate from, so it is flagged, not skipped.
+    expect(finalized.json()).toEqual({ estimated: 0, noEstimate: 1 });
     const body = (await sheet()).json();
     expect(body.period).toMatchObject({ state: 9, defuser: 'admin' });
+    const review = (await get(`/api/readouts/review?routeId=${routeId}&year=2026&period=1`)).json();
+    const flagged = review.find((i: { consumerId: number }) => i.consumerId === ids.d);
+    expect(flagged).toMatchObject({ reading: null, consumption: null, flags: ['no_estimate'], review: 0 });
+    expect(await withoutEstimate(t.database.db, 1, P1, { routeIds: [routeId] })).toEqual([
+      { consumerId: ids.d, code: expect.any(String) },
+    ]);
+    // Billing has nothing to bill for it, and the other company sees none of it.
+    const billing = await consumptionFor(t.database.db, 1, P1, { consumerIds: [ids.d ?? 0] });
+    expect(billing).toMatchObject([{ consumption: null, currentReading: null, estimated: false }]);
+    expect(await withoutEstimate(t.database.db, other, P1, { routeIds: [routeId] })).toEqual([]);
     expect((await save('a', 140)).statusCode).toBe(409);
     const row = body.rows.find((r: { consumerId: number }) => r.consumerId === ids.a);
     const corrected = await post(`/api/readouts/readings/${row.reading.id}/review`, {
@@ -253,6 +265,17 @@ describe('readouts', () => {
       [135, false],
       [130, true],
     ]);
+    // The reader went back: the correction gives D its reading (reverse meter from 800) and clears the flag.
+    const read = await post(`/api/readouts/readings/${flagged.readingId}/review`, {
+      action: 'correct',
+      reading: 790,
+    });
+    expect(read.statusCode, read.body).toBe(204);
+    const after = (await get(`/api/readouts/review?routeId=${routeId}&year=2026&period=1`)).json();
+    expect(after.some((i: { consumerId: number }) => i.consumerId === ids.d)).toBe(false);
+    expect(await withoutEstimate(t.database.db, 1, P1, { routeIds: [routeId] })).toEqual([]);
+    const d1 = await consumptionFor(t.database.db, 1, P1, { consumerIds: [ids.d ?? 0] });
+    expect(d1).toMatchObject([{ consumption: 10, basis: 'reverse', currentReading: 790 }]);
   });
 
   it('estimates from the daily average at the close of period 2; the next actual reading corrects it', async () => {
@@ -268,7 +291,7 @@ describe('readouts', () => {
     for (const item of review)
       await post(`/api/readouts/readings/${item.readingId}/review`, { action: 'accept' });
     const closed = await post('/api/readouts/finalize', { routeId, ...P2 });
-    expect(closed.json()).toEqual({ estimated: 1 });
+    expect(closed.json()).toEqual({ estimated: 1, noEstimate: 0 });
     const a2 = (await sheet(P2)).json().rows[0].reading;
     expect(a2).toMatchObject({ estimated: true, consumption: 36, reading: 171 });
     // Period 3: the actual reading 160 is 11 below the estimate: billing gives it back.
@@ -291,7 +314,7 @@ describe('readouts', () => {
     const p2 = await consumptionFor(t.database.db, 1, P2, { consumerIds: [ids.a ?? 0, ids.d ?? 0] });
     expect(p2.map((r) => [r.consumption, r.estimated, r.periodState])).toEqual([
       [36, true, 9],
-      [50, false, 9],
+      [40, false, 9],
     ]);
   });
 
@@ -364,5 +387,23 @@ describe('readouts', () => {
     expect(
       (await post('/api/readouts/finalize', { routeId, year: 2026, period: 4 }, reader2)).statusCode,
     ).toBe(403);
+  });
+
+  it('names a period by the periodicity row in force that year, when the company changed its periodicity', async () => {
+    // The demo company's four-month row, and (inserted after it) two-month periods from 2027 on.
+    await t.database.db
+      .insert(periodicities)
+      .values({ companyId: 1, periodicityType: 2, periods: 6, startyear: 2027, startperiod: 1 });
+    const period = async (year: number, p: number) =>
+      (await get(`/api/readouts/sheet?routeId=${routeId}&year=${year}&period=${p}`)).json().period;
+    expect(await period(2027, 5)).toMatchObject({
+      months: 2,
+      name: 'Ε΄ δίμηνο 2027',
+      fromDate: '2027-09-01',
+      toDate: '2027-10-31',
+    });
+    expect(await period(2026, 3)).toMatchObject({ months: 4, name: 'Γ΄ τετράμηνο 2026' });
+    // A period stored under the old periodicity keeps its months.
+    expect(await period(2026, 1)).toMatchObject({ months: 4, state: 9 });
   });
 });

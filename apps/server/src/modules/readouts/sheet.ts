@@ -1,5 +1,6 @@
 import {
   defaultThresholds,
+  monthsInForce,
   periodDates,
   periodName,
   READOUT_MAX_SETTING,
@@ -31,15 +32,25 @@ export interface PeriodKey {
   period: number;
 }
 
-/** Months per period: the company's periodicity (settings), four when it has none. */
-export async function periodMonths(tx: Tx, companyId: number): Promise<number> {
-  const [row] = await tx
-    .select({ months: periodicities.periodicityType })
+/**
+ * Months per period of `at` (a year's period): the company's periodicity row in force then (spec §3
+ * rows start at a year and period, so a company that changed its periodicity has several), four
+ * when it has none.
+ */
+export async function periodMonths(
+  tx: Tx,
+  companyId: number,
+  at: Pick<PeriodKey, 'year' | 'period'>,
+): Promise<number> {
+  const rows = await tx
+    .select({
+      months: periodicities.periodicityType,
+      startyear: periodicities.startyear,
+      startperiod: periodicities.startperiod,
+    })
     .from(periodicities)
-    .where(eq(periodicities.companyId, companyId))
-    .orderBy(asc(periodicities.id))
-    .limit(1);
-  return row?.months ?? 4;
+    .where(eq(periodicities.companyId, companyId));
+  return monthsInForce(rows, at) ?? 4;
 }
 
 /** The thresholds of the checks from the general settings, the defaults where unset. */
@@ -102,7 +113,7 @@ export async function describePeriod(
         eq(readoutRoutePeriods.period, key.period),
       ),
     );
-  const months = row?.months ?? (await periodMonths(tx, companyId));
+  const months = row?.months ?? (await periodMonths(tx, companyId, key));
   const dates = periodOfYear(key, months);
   const held = row?.heldBy && row.heldUntil && row.heldUntil > new Date() ? row.heldBy : null;
   return {
@@ -317,24 +328,27 @@ export async function consumerRows(
       swap,
       previousEstimate,
       average: seasonalAverage(historyOf.get(c.consumerId) ?? [], key.period),
-      reading: r
-        ? {
-            id: r.id,
-            reading: r.reading,
-            readOn: r.readOn,
-            source: r.source,
-            consumption: r.consumption,
-            basis: r.basis,
-            unableReason: r.unableReason,
-            note: r.note,
-            flags: r.flags,
-            review: r.review,
-            estimated: r.estimated,
-            updatedBy: r.updateuser ?? r.createuser,
-          }
-        : null,
+      reading: r ? readingView(r) : null,
     };
   });
+}
+
+/** A stored reading as a row of the sheet shows it. */
+export function readingView(r: typeof readoutReadings.$inferSelect): NonNullable<ReadoutRow['reading']> {
+  return {
+    id: r.id,
+    reading: r.reading,
+    readOn: r.readOn,
+    source: r.source,
+    consumption: r.consumption,
+    basis: r.basis,
+    unableReason: r.unableReason,
+    note: r.note,
+    flags: r.flags,
+    review: r.review,
+    estimated: r.estimated,
+    updatedBy: r.updateuser ?? r.createuser,
+  };
 }
 
 /** The company's reading routes, by sector and reading order. */

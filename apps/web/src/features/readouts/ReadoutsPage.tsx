@@ -106,11 +106,18 @@ export default function ReadoutsPage() {
     if (!key) return;
     setFinalizing(true);
     try {
-      const result = await api.post<{ estimated: number }>(
+      const result = await api.post<{ estimated: number; noEstimate: number }>(
         withCompany('/api/readouts/finalize', companyId),
         key,
       );
-      notify(t('readoutsUi.finalized', { count: result.estimated }), 'success');
+      if (result.noEstimate > 0) {
+        notify(
+          t('readoutsUi.finalizedNoEstimate', { count: result.estimated, noEstimate: result.noEstimate }),
+          'warning',
+        );
+        setTab('review');
+        choose({ tab: 'review' });
+      } else notify(t('readoutsUi.finalized', { count: result.estimated }), 'success');
       setConfirm(false);
       refresh();
     } catch (error) {
@@ -132,7 +139,10 @@ export default function ReadoutsPage() {
 
   const data = sheet.data;
   const state = data?.period.state ?? 0;
-  const done = data?.rows.filter((r) => r.reading !== null).length ?? 0;
+  // Read, or noted as unable to read (a meter the close could not estimate is neither).
+  const done =
+    data?.rows.filter((r) => r.reading && (r.reading.reading !== null || r.reading.unableReason !== null))
+      .length ?? 0;
   return (
     <Box data-testid="readouts-page">
       <PageHeader

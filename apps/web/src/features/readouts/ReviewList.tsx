@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReviewItem, reviewStates } from '@protocol/contracts';
+import { NO_ESTIMATE_FLAG, type ReviewItem, reviewStates } from '@protocol/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
@@ -67,6 +67,9 @@ export function ReviewList({
       </Paper>
     );
   const editable = can('readouts:write') && !locked;
+  // A meter the close could not estimate is read through a correction, after the close too.
+  const correctable = (item: ReviewItem) =>
+    can('readouts:write') && (!locked || item.flags.includes(NO_ESTIMATE_FLAG));
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -108,12 +111,14 @@ export function ReviewList({
                     label={t(
                       item.review === reviewStates.accepted
                         ? 'readoutsUi.review.accepted'
-                        : 'readoutsUi.review.waiting',
+                        : item.flags.includes(NO_ESTIMATE_FLAG)
+                          ? 'readoutsUi.review.needsReading'
+                          : 'readoutsUi.review.waiting',
                     )}
                   />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {editable && correcting?.id === item.readingId ? (
+                  {correctable(item) && correcting?.id === item.readingId ? (
                     <Box
                       component="form"
                       sx={{ display: 'flex', gap: 1 }}
@@ -143,19 +148,21 @@ export function ReviewList({
                       </Button>
                     </Box>
                   ) : (
-                    editable && (
+                    correctable(item) && (
                       <>
-                        {item.review !== reviewStates.accepted && (
-                          <Button
-                            size="small"
-                            variant="contained"
-                            disabled={busy}
-                            onClick={() => void act(item, { action: 'accept' })}
-                            data-testid="review-accept"
-                          >
-                            {t('readoutsUi.review.accept')}
-                          </Button>
-                        )}
+                        {editable &&
+                          item.review !== reviewStates.accepted &&
+                          !item.flags.includes(NO_ESTIMATE_FLAG) && (
+                            <Button
+                              size="small"
+                              variant="contained"
+                              disabled={busy}
+                              onClick={() => void act(item, { action: 'accept' })}
+                              data-testid="review-accept"
+                            >
+                              {t('readoutsUi.review.accept')}
+                            </Button>
+                          )}
                         <Button
                           size="small"
                           sx={{ ml: 1 }}
