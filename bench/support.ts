@@ -190,11 +190,18 @@ export async function startServerProcess(
   const dataDir = prepared ?? mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_NODE_ARGS adds Node flags to every server a bench starts, e.g. to profile it:
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...extra, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const kill = atExit(() => {
     child.kill('SIGKILL');
