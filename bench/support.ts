@@ -83,8 +83,15 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
     run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: localUrl(dir, port), stop };
 }
+
+/**
+ * The bench's own server through its Unix socket in `dir`, as a server on the same machine is reached
+ * (every client of a bench, the API's and the raw SQL baseline's alike, goes through it).
+ */
+const localUrl = (dir: string, port: number) =>
+  `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`;
 
 const pgStart = (dir: string, port: number) => [
   '-D',
@@ -122,7 +129,7 @@ export async function keptPostgres(folder: string): Promise<{ url: string; stop(
   const stop = atExit(() => {
     run('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
   });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: localUrl(dir, port), stop };
 }
 
 /** Debian's PostgreSQL commands, run as the postgres user when we are root, on the folder `dir`. */
