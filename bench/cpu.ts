@@ -6,15 +6,14 @@ import type pg from 'pg';
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-function stat(pid: number): { ppid: number; cpuMs: number } | undefined {
+function stat(pid: number): { ppid: number; cpuMs: number; reapedMs: number } | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name, which may hold spaces: state, ppid, … utime (14), stime (15).
+    // The fields after the command name, which may hold spaces: state, ppid, … utime (14), stime (15),
+    // and cutime (16), cstime (17): the time of its children that have ended.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return {
-      ppid: Number(fields[1]),
-      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
-    };
+    const ms = (a: number, b: number) => ((Number(fields[a]) + Number(fields[b])) * 1000) / TICKS_PER_SECOND;
+    return { ppid: Number(fields[1]), cpuMs: ms(11, 12), reapedMs: ms(13, 14) };
   } catch {
     return undefined;
   }
@@ -56,7 +55,8 @@ export async function cpuMeter(pool: pg.Pool): Promise<CpuMeter | undefined> {
     read: () => ({
       server: sum(servers),
       bench: selfCpuMs(),
-      database: sum([postmaster, ...childrenOf(postmaster)]),
+      // Backends that ended (an idle pool's) count on in the postmaster's reaped time: the sum only grows.
+      database: sum([postmaster, ...childrenOf(postmaster)]) + (stat(postmaster)?.reapedMs ?? 0),
     }),
   };
 }
