@@ -6,15 +6,14 @@ import type pg from 'pg';
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-function stat(pid: number): { ppid: number; cpuMs: number } | undefined {
+function stat(pid: number): { ppid: number; cpuMs: number; reapedMs: number } | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name, which may hold spaces: state, ppid, … utime (14), stime (15).
+    // The fields after the command name, which may hold spaces: state, ppid, … utime (14), stime (15),
+    // and cutime (16), cstime (17): the time of its children that have ended.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return {
-      ppid: Number(fields[1]),
-      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
-    };
+    const ms = (a: number, b: number) => ((Number(fields[a]) + Number(fields[b])) * 1000) / TICKS_PER_SECOND;
+    return { ppid: Number(fields[1]), cpuMs: ms(11, 12), reapedMs: ms(13, 14) };
   } catch {
     return undefined;
   }
@@ -28,30 +27,44 @@ function childrenOf(parent: number): number[] {
 }
 
 export interface CpuMeter {
-  /** CPU milliseconds so far of the server process and of the PostgreSQL server (all its processes). */
-  read(): { server: number; database: number };
+  /**
+   * CPU milliseconds so far of the server processes, of the PostgreSQL server (all its processes) and
+   * of this process (the load generator and the raw SQL client).
+   */
+  read(): { server: number; database: number; bench: number };
 }
 
 /**
- * Meters the Protocol server this process spawned (its only child running main.ts) and the
- * PostgreSQL server behind `pool` (its postmaster's children: backends, WAL writer, checkpointer…).
- * Undefined where /proc cannot tell (not Linux, or a database on another machine).
+ * Meters the Protocol servers this process spawned (its children running main.ts, one or several
+ * nodes) and the PostgreSQL server behind `pool` (its postmaster's children: backends, WAL writer,
+ * checkpointer…). Undefined where /proc cannot tell (not Linux, or a database on another machine).
  */
 export async function cpuMeter(pool: pg.Pool): Promise<CpuMeter | undefined> {
   const backend = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
   const postmaster = backend === undefined ? undefined : stat(backend)?.ppid;
-  const server = childrenOf(process.pid).find((pid) => {
+  const servers = childrenOf(process.pid).filter((pid) => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts');
     } catch {
       return false;
     }
   });
-  if (postmaster === undefined || server === undefined) return undefined;
+  if (postmaster === undefined || servers.length === 0) return undefined;
   const sum = (pids: number[]) => pids.reduce((total, pid) => total + (stat(pid)?.cpuMs ?? 0), 0);
   return {
-    read: () => ({ server: sum([server]), database: sum([postmaster, ...childrenOf(postmaster)]) }),
+    read: () => ({
+      server: sum(servers),
+      bench: selfCpuMs(),
+      // Backends that ended (an idle pool's) count on in the postmaster's reaped time: the sum only grows.
+      database: sum([postmaster, ...childrenOf(postmaster)]) + (stat(postmaster)?.reapedMs ?? 0),
+    }),
   };
+}
+
+/** This process's CPU milliseconds (the load generator's, and the raw SQL client's). */
+function selfCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
 }
 
 /** The CPU milliseconds per operation that `run` cost, split by process, beside what it answers. */
@@ -59,7 +72,7 @@ export async function perOperation<T>(
   meter: CpuMeter | undefined,
   operations: number | (() => number),
   run: () => Promise<T>,
-): Promise<{ result: T; serverMs?: number; databaseMs?: number }> {
+): Promise<{ result: T; serverMs?: number; databaseMs?: number; benchMs?: number }> {
   const before = meter?.read();
   const result = await run();
   const after = meter?.read();
@@ -69,5 +82,6 @@ export async function perOperation<T>(
     result,
     serverMs: (after.server - before.server) / count,
     databaseMs: (after.database - before.database) / count,
+    benchMs: (after.bench - before.bench) / count,
   };
 }

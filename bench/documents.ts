@@ -1,5 +1,5 @@
 // Protocol registration throughput: 32 clients register documents in ONE book through the API (the
-// server in its own process), alternating with 32 clients doing the same work as raw SQL the fastest
+// server run as one process per core, BENCH_SERVER_NODES, apart from this load generator), alternating with 32 clients doing the same work as raw SQL the fastest
 // honest way: one prepared statement (take the number, store the document, its sender and its two
 // audit lines) on the same PostgreSQL. Prints both rates, their ratio (target ≥ 0.3), the CPU each
 // registration cost, and checks that the book's numbers are exactly 1…N afterwards. Before that it
@@ -10,7 +10,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
 import { cpuMeter, perOperation } from './cpu.ts';
 import { generateDocuments } from './generate.ts';
-import { benchPostgres, reportFigure, startServerProcess } from './support.ts';
+import { httpClient, startServerNodes } from './nodes.ts';
+import { benchPostgres, reportFigure } from './support.ts';
 
 const documents = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.argv[3] ?? 5);
@@ -19,13 +20,13 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ADMIN_PASSWORD = 'bench-admin-password';
 
 /** Operations per second of `operation` run back to back by `clients` workers for `seconds`. */
-async function rate(clients: number, seconds: number, operation: () => Promise<void>) {
+async function rate(clients: number, seconds: number, operation: (worker: number) => Promise<void>) {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, worker) => {
       while (performance.now() < until) {
-        await operation();
+        await operation(worker);
         done += 1;
       }
     }),
@@ -35,14 +36,11 @@ async function rate(clients: number, seconds: number, operation: () => Promise<v
 
 const server = await benchPostgres();
 try {
-  // The server in its own process (migrated and seeded at start); the load generators here.
-  const node = await startServerProcess({
-    DATABASE_URL: server.url,
-    DATABASE_POOL_MAX: String(Math.max(concurrency, 10)),
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
+  // The server in processes of its own (migrated and seeded at start); the load generators here.
+  const nodes = await startServerNodes(
+    { DATABASE_URL: server.url, ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    Math.max(10, Math.ceil(concurrency / Number(process.env.BENCH_SERVER_NODES ?? availableParallelism()))),
+  );
   console.log(`generating ${documents} documents…`);
   const t0 = performance.now();
   const { companyId } = await generateDocuments(server.url, documents);
@@ -71,7 +69,8 @@ try {
     )
   ).rows[0]?.id;
 
-  const base = node.base;
+  const base = nodes.bases[0];
+  const http = httpClient(nodes.bases, concurrency);
   const login = await fetch(`${base}/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -110,9 +109,9 @@ try {
   }
 
   let n = 0;
-  const register = async () => {
+  const register = async (worker: number) => {
     n += 1;
-    const response = await fetch(`${base}/document?companyid=${companyId}`, {
+    const response = await http.call(worker, `/document?companyid=${companyId}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({
@@ -122,8 +121,7 @@ try {
         senders: [trader],
       }),
     });
-    if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
+    if (response.status !== 201) throw new Error(`${response.status} ${response.text}`);
   };
   // The same work as raw SQL in one prepared statement (one round trip, the counter row locked only
   // while it runs): take the number, store the document, its sender and the same two audit lines
@@ -160,6 +158,7 @@ try {
   const raw: number[] = [];
   const apiCpu: number[] = [];
   const rawCpu: number[] = [];
+  const clientCpu: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     // CPU per registration (server + PostgreSQL), which changes little with the machine's load.
     for (const [rates, cpu, operation] of [
@@ -179,10 +178,12 @@ try {
       rates.push(measured.result);
       if (measured.serverMs !== undefined && measured.databaseMs !== undefined)
         cpu.push(measured.serverMs + measured.databaseMs);
+      if (measured.benchMs !== undefined) clientCpu.push(measured.benchMs);
     }
     console.log(
-      `round ${round + 1}: API ${api.at(-1)?.toFixed(0)} registrations/s (CPU ${apiCpu.at(-1)?.toFixed(2)} ms each), ` +
-        `raw SQL ${raw.at(-1)?.toFixed(0)}/s (CPU ${rawCpu.at(-1)?.toFixed(2)} ms each)`,
+      `round ${round + 1}: API ${api.at(-1)?.toFixed(0)} registrations/s (CPU ${apiCpu.at(-1)?.toFixed(2)} ms each, ` +
+        `client ${clientCpu.at(-2)?.toFixed(2)}), raw SQL ${raw.at(-1)?.toFixed(0)}/s (CPU ${rawCpu.at(-1)?.toFixed(2)} ms each, ` +
+        `client ${clientCpu.at(-1)?.toFixed(2)}); load average ${loadavg()[0]?.toFixed(2)}`,
     );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -191,7 +192,7 @@ try {
     .map((l) => l.toFixed(2))
     .join(', ');
   console.log(
-    `registration through the API: ${median(api).toFixed(0)}/s, raw SQL: ${median(raw).toFixed(0)}/s, ratio ${ratio.toFixed(2)} (target ≥ 0.3); load average ${load} on ${availableParallelism()} cores`,
+    `registration through the API (${nodes.description}): ${median(api).toFixed(0)}/s, raw SQL: ${median(raw).toFixed(0)}/s, ratio ${ratio.toFixed(2)} (target ≥ 0.3); load average ${load} on ${availableParallelism()} cores`,
   );
 
   // The API wrote to the current year; the raw runs to the same book and year.
@@ -210,7 +211,7 @@ try {
     `book after the runs: ${total} documents, numbers 1…${check?.max}, counter ${check?.last}: ${gaps} gaps, ${duplicates} duplicates`,
   );
   reportFigure({
-    figure: `registration, one book, ${concurrency} clients, median of ${rounds} rounds (load ${load})`,
+    figure: `registration, one book, ${concurrency} clients, ${nodes.description}, median of ${rounds} rounds (load ${load})`,
     value: median(api),
     unit: '/s',
     baseline: { label: 'raw SQL, one prepared statement per registration', value: median(raw) },
@@ -232,7 +233,8 @@ try {
     target: '0, numbers 1…N',
     holds: gaps === 0 && duplicates === 0 && check?.last === check?.max,
   });
-  await node.stop();
+  http.close();
+  await nodes.stop();
   await pool.end();
   if (gaps !== 0 || duplicates !== 0 || check?.last !== check?.max) process.exitCode = 1;
   if (ratio < 0.3) process.exitCode = 1;

@@ -1,5 +1,6 @@
 // Invoice throughput: N invoices of 5 lines each (default 10,000) are issued by concurrent clients
-// through the API of a server running as its own process (POST /api/finance/documents?finalize=true:
+// through the API of the server, run as one process per core (BENCH_SERVER_NODES) apart from this
+// load generator (POST /api/finance/documents?finalize=true:
 // stored and numbered from the series' counter row), then the same rows (document, 5 lines, tax,
 // number, audit lines) are written by the fastest honest raw SQL (one prepared statement per invoice)
 // into a second series on the same PostgreSQL. Prints both rates, their ratio (target ≥ 0.3) and
@@ -9,23 +10,23 @@ import { availableParallelism, loadavg } from 'node:os';
 import { lineAmounts } from '@protocol/contracts';
 import pg from 'pg';
 import { cpuMeter, perOperation } from './cpu.ts';
-import { benchPostgres, reportFigure, startServerProcess } from './support.ts';
+import { httpClient, startServerNodes } from './nodes.ts';
+import { benchPostgres, reportFigure } from './support.ts';
 
 const invoices = Number(process.argv[2] ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ADMIN_PASSWORD = 'bench-admin-password';
 const DATE = '2026-11-25';
 
-/** Runs `operation(i)` for i = 0…count−1 on `clients` workers; answers operations per second. */
-async function run(count: number, clients: number, operation: (i: number) => Promise<void>) {
+/** Runs `operation(worker)` `count` times on `clients` workers; answers operations per second. */
+async function run(count: number, clients: number, operation: (worker: number) => Promise<void>) {
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, worker) => {
       while (next < count) {
-        const i = next;
         next += 1;
-        await operation(i);
+        await operation(worker);
       }
     }),
   );
@@ -34,14 +35,11 @@ async function run(count: number, clients: number, operation: (i: number) => Pro
 
 const server = await benchPostgres();
 try {
-  // The server in its own process (migrated and seeded at start), the load generator and the raw SQL here.
-  const node = await startServerProcess({
-    DATABASE_URL: server.url,
-    DATABASE_POOL_MAX: String(Math.max(concurrency, 10)),
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
+  // The server in processes of its own (migrated and seeded at start), the load generator and the raw SQL here.
+  const nodes = await startServerNodes(
+    { DATABASE_URL: server.url, ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    Math.max(10, Math.ceil(concurrency / Number(process.env.BENCH_SERVER_NODES ?? availableParallelism()))),
+  );
   const pool = new pg.Pool({ connectionString: server.url, max: concurrency });
   const companyId = (await pool.query<{ id: number }>('SELECT min(id) AS id FROM companies')).rows[0]?.id;
   const trader = (
@@ -78,13 +76,13 @@ try {
     };
   });
 
-  const base = node.base;
-  const login = await fetch(`${base}/account/login`, {
+  const http = httpClient(nodes.bases, concurrency);
+  const login = await http.call(0, '/account/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
-  const { jwttoken } = (await login.json()) as { jwttoken: string };
+  const { jwttoken } = JSON.parse(login.text) as { jwttoken: string };
   const headers = { authorization: `Bearer ${jwttoken}`, 'content-type': 'application/json' };
   const body = JSON.stringify({
     seriesId: apiSeries,
@@ -105,14 +103,13 @@ try {
   });
 
   // One call issues an invoice: stored, numbered and finalized in one transaction (the form's save and finalize).
-  const issue = async () => {
-    const issued = await fetch(`${base}/finance/documents?finalize=true&companyid=${companyId}`, {
+  const issue = async (worker: number) => {
+    const issued = await http.call(worker, `/finance/documents?finalize=true&companyid=${companyId}`, {
       method: 'POST',
       headers,
       body,
     });
-    if (issued.status !== 201) throw new Error(`${issued.status} ${await issued.text()}`);
-    await issued.arrayBuffer();
+    if (issued.status !== 201) throw new Error(`${issued.status} ${issued.text}`);
   };
 
   // The same rows as raw SQL, amounts computed with the same money rules (half-up per line).
@@ -176,18 +173,18 @@ try {
   const api = await perOperation(meter, invoices, () => run(invoices, concurrency, issue));
   const raw = await perOperation(meter, invoices, () => run(invoices, concurrency, issueRaw));
   const ratio = api.result / raw.result;
-  // The API is one Node.js process, the raw side 16 PostgreSQL backends: on a busy machine the ratio
-  // falls with the load, so it is printed beside it, and so is the CPU each invoice cost, which
-  // changes little with the load.
+  // On a busy machine the ratio falls with the load, so it is printed beside it, and so is the CPU
+  // each invoice cost, which changes little with the load (this process's: the load generator's HTTP
+  // client, or the raw side's PostgreSQL client).
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
-  const cpu = (side: { serverMs?: number; databaseMs?: number }) =>
+  const cpu = (side: { serverMs?: number; databaseMs?: number; benchMs?: number }) =>
     side.serverMs === undefined || side.databaseMs === undefined
       ? ''
-      : `, CPU per invoice ${(side.serverMs + side.databaseMs).toFixed(2)} ms (server ${side.serverMs.toFixed(2)}, PostgreSQL ${side.databaseMs.toFixed(2)})`;
+      : `, CPU per invoice ${(side.serverMs + side.databaseMs).toFixed(2)} ms (server ${side.serverMs.toFixed(2)}, PostgreSQL ${side.databaseMs.toFixed(2)}; client ${side.benchMs?.toFixed(2)})`;
   console.log(
-    `API: ${invoices} invoices of 5 lines issued at ${api.result.toFixed(0)} invoices/s${cpu(api)}`,
+    `API (${nodes.description}): ${invoices} invoices of 5 lines issued at ${api.result.toFixed(0)} invoices/s${cpu(api)}`,
   );
   console.log(`raw SQL: the same rows at ${raw.result.toFixed(0)} invoices/s${cpu(raw)}`);
   console.log(
@@ -219,7 +216,7 @@ try {
       failed = true;
   }
   reportFigure({
-    figure: `invoice issuing, ${invoices} invoices of 5 lines, ${concurrency} clients (load ${load})`,
+    figure: `invoice issuing, ${invoices} invoices of 5 lines, ${concurrency} clients, ${nodes.description} (load ${load})`,
     value: api.result,
     unit: '/s',
     baseline: { label: 'raw SQL, one prepared statement per invoice', value: raw.result },
@@ -241,7 +238,8 @@ try {
     target: '0, numbers 1…N',
     holds: !failed,
   });
-  await node.stop();
+  http.close();
+  await nodes.stop();
   await pool.end();
   if (failed || ratio < 0.3) process.exitCode = 1;
 } finally {

@@ -89,8 +89,15 @@ export async function benchPostgres(): Promise<{ url: string; stop(): void }> {
     run('pg_ctl', ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: localUrl(dir, port), stop };
 }
+
+/**
+ * The bench's own server through its Unix socket in `dir`, as a server on the same machine is reached
+ * (every client of a bench, the API's and the raw SQL baseline's alike, goes through it).
+ */
+const localUrl = (dir: string, port: number) =>
+  `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`;
 
 const pgStart = (dir: string, port: number) => [
   '-D',
@@ -128,7 +135,7 @@ export async function keptPostgres(folder: string): Promise<{ url: string; stop(
   const stop = atExit(() => {
     run('pg_ctl', ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
   });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: localUrl(dir, port), stop };
 }
 
 /** Debian's PostgreSQL commands, run as the postgres user when we are root, on the folder `dir`. */
@@ -196,11 +203,18 @@ export async function startServerProcess(
   const dataDir = prepared ?? mkdtempSync(path.join(tmpdir(), 'protocol-bench-data-'));
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_NODE_ARGS adds Node flags to every server a bench starts, e.g. to profile it:
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...extra, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const kill = atExit(() => {
     child.kill('SIGKILL');

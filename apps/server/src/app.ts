@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { APP_NAME } from '@protocol/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { billingModule } from './modules/billing/index.ts';
@@ -48,6 +43,7 @@ import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } f
 import { REINDEX_JOB, reindexHandler } from './platform/search/reindex.ts';
 import { searchRoutes } from './platform/search/search.routes.ts';
 import { createSecretBox } from './platform/secrets.ts';
+import { responseSerializerCompiler } from './platform/serializer.ts';
 import { SsoService } from './platform/sso.ts';
 import { createDiskStorage, type Storage } from './platform/storage.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
@@ -109,10 +105,12 @@ export async function buildApp(
     );
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  // Helmet's headers on every reply, its middleware built once (@fastify/helmet builds it again for
+  // every request, parsing the policy each time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -136,6 +134,9 @@ export async function buildApp(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,5 @@
-import { Decimal, FINALIZED, type FinanceDocument, type SaveFinanceDocument } from '@protocol/contracts';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { FINALIZED, type FinanceDocument, moneyString, type SaveFinanceDocument } from '@protocol/contracts';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,17 +10,18 @@ import {
   recordsJson,
   rowOf,
 } from '../../db/prepared.ts';
-import { auditInsert } from '../../platform/audit.ts';
+import { auditLog } from '../../platform/audit.schema.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { pgError } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
+import { traders } from '../traders/traders.schema.ts';
 import {
+  type DocumentHead,
   type DocumentRow,
   describe,
   financeErrors,
   headerOf,
   type LineRow,
-  lineValues,
   resolve,
   type TaxRow,
   taxValues,
@@ -30,18 +31,23 @@ import {
   financeDocumentLines,
   financeDocuments,
   financeDocumentTaxes,
+  financeItems,
+  financeSeries,
   financeSeriesCounters,
+  financeServices,
   financeStockMoves,
+  financeWarehouses,
 } from './finance.schema.ts';
 
 const p = (name: string) => sql.placeholder(name);
+const companyId = p('companyId');
 
-const LINE_COLUMNS = [
+/** The lines as the form sends them with their amounts (the rest is resolved in the statement). */
+const INPUT_LINE_COLUMNS = [
   'position',
   'serviceId',
   'itemId',
   'warehouseId',
-  'accountId',
   'descr',
   'quantity',
   'price',
@@ -52,12 +58,12 @@ const LINE_COLUMNS = [
   'total',
 ] as const;
 const TAX_COLUMNS = ['kind', 'percent', 'amount'] as const;
-const MOVE_COLUMNS = ['companyId', 'itemId', 'warehouseId', 'quantity'] as const;
+const column = (table: PgTable, key: string) => sql.identifier(getTableColumns(table)[key]?.name ?? key);
+const line = (key: string) => sql`r.${column(financeDocumentLines, key)}`;
 
 /** `INSERT INTO table (document_id, columns…)` of the rows a JSON parameter holds, for the new document. */
 function insertRecords(table: PgTable, columns: readonly string[], json: string) {
-  const all = getTableColumns(table);
-  const names = columns.map((key) => sql.identifier(all[key]?.name ?? key));
+  const names = columns.map((key) => column(table, key));
   return sql`INSERT INTO ${table} (document_id, ${sql.join(names, sql`, `)})
     SELECT doc.id, ${sql.join(
       names.map((name) => sql`r.${name}`),
@@ -65,77 +71,139 @@ function insertRecords(table: PgTable, columns: readonly string[], json: string)
     )} FROM doc, ${jsonRecords(table, [...columns], p(json), 'r')}`;
 }
 
+/** A parameter typed as `key`'s column (an INSERT … SELECT does not infer it). */
+const typed = (key: keyof typeof financeDocuments.$inferInsert, name: string = key) =>
+  sql`${p(name)}::${sql.raw(getTableColumns(financeDocuments)[key].getSQLType())}`;
+
+/** The new document's columns and their values (`valid` is its series). */
+const DOCUMENT_VALUES: [keyof typeof financeDocuments.$inferInsert, SQL][] = [
+  ['companyId', typed('companyId')],
+  ['seriesId', sql`valid.id`],
+  ...(
+    [
+      'date',
+      'traderId',
+      'paymentMethod',
+      'status',
+      'notes',
+      'net',
+      'discount',
+      'vat',
+      'gross',
+      'taxesCharged',
+      'withheld',
+      'payable',
+      'year',
+    ] as const
+  ).map((key): [typeof key, SQL] => [key, typed(key)]),
+  ['number', sql`(SELECT last FROM taken)`],
+  ['entryState', sql.raw(String(FINALIZED))],
+  ['createuser', typed('createuser', 'username')],
+  ['defuser', typed('defuser', 'username')],
+  ['defdate', sql`clock_timestamp()`],
+];
+
 /**
- * The issuing statement, prepared once for every document: the counter row, the document, its
- * lines, taxes and stock moves (any number of each, as JSON parameters) and both audit lines.
- * Refused by checkdates, the counter answers no number and the document's check constraint
- * (numbered when finalized) fails the statement.
+ * The issuing statement, prepared once for every document. It checks what the form refers to (the
+ * company's active series, its trader, the lines' services, items and warehouses) and resolves each
+ * line's description, account and warehouse as `resolve` does; only when all of it holds does it take
+ * the counter row and write the document, its lines, taxes and stock moves (any number of each, as
+ * JSON parameters) and both audit lines. Otherwise it writes nothing and answers no document, and
+ * `resolve` names the fields. Refused by checkdates, the counter answers no number and the
+ * document's check constraint (numbered when finalized) fails the statement.
  */
 const issuing = preparedStatement(
-  (db) => sql`
-    WITH taken AS (
+  () => sql`
+    WITH series AS (
+      SELECT * FROM ${financeSeries}
+      WHERE ${financeSeries.id} = ${p('seriesId')} AND ${financeSeries.companyId} = ${companyId}
+        AND ${financeSeries.active}
+    ), trader AS (
+      SELECT ${traders.fullname} AS fullname, ${traders.vatnumber} AS vatnumber FROM ${traders}
+      WHERE ${traders.id} = ${p('traderId')} AND ${traders.companyId} = ${companyId}
+    ), resolved AS (
+      SELECT ${line('position')} AS position, ${line('serviceId')} AS service_id, ${line('itemId')} AS item_id,
+        CASE WHEN ${line('serviceId')} IS NULL THEN coalesce(${line('warehouseId')}, ${financeItems.warehouseId}) END
+          AS warehouse_id,
+        coalesce(${financeServices.accountId}, ${financeItems.accountId}) AS account_id,
+        coalesce(${line('descr')}, ${financeServices.descr}, ${financeItems.descr}, '') AS descr,
+        ${line('quantity')} AS quantity, ${line('price')} AS price, ${line('discount')} AS discount,
+        ${line('vatPercent')} AS vat_percent, ${line('net')} AS net, ${line('vat')} AS vat, ${line('total')} AS total,
+        CASE WHEN ${line('serviceId')} IS NULL THEN ${financeItems.id} IS NOT NULL
+          AND (${financeItems.warehouseId} IS NOT NULL OR ${line('warehouseId')} IS NOT NULL
+            OR NOT (SELECT moves_stock FROM series))
+          ELSE ${financeServices.id} IS NOT NULL END
+          AND (${line('warehouseId')} IS NULL OR ${financeWarehouses.id} IS NOT NULL) AS found
+      FROM ${jsonRecords(financeDocumentLines, [...INPUT_LINE_COLUMNS], p('lines'), 'r')}
+      LEFT JOIN ${financeServices} ON ${financeServices.id} = ${line('serviceId')}
+        AND ${financeServices.companyId} = ${companyId}
+      LEFT JOIN ${financeItems} ON ${line('serviceId')} IS NULL AND ${financeItems.id} = ${line('itemId')}
+        AND ${financeItems.companyId} = ${companyId}
+      LEFT JOIN ${financeWarehouses} ON ${financeWarehouses.id} = ${line('warehouseId')}
+        AND ${financeWarehouses.companyId} = ${companyId}
+    ), valid AS (
+      SELECT * FROM series
+      WHERE (SELECT bool_and(found) FROM resolved) IS NOT FALSE
+        AND CASE WHEN ${p('traderId')}::integer IS NULL THEN series.kind = 'retailReceipt'
+          ELSE EXISTS (SELECT FROM trader) END
+    ), taken AS (
       INSERT INTO ${financeSeriesCounters} (series_id, year, last, last_date)
-      VALUES (${p('seriesId')}, ${p('year')}, 1, ${p('date')}::date)
+      SELECT valid.id, ${p('year')}, 1, ${p('date')}::date FROM valid
       ON CONFLICT (series_id, year) DO UPDATE
         SET last = ${financeSeriesCounters}.last + 1,
             last_date = greatest(${financeSeriesCounters}.last_date, excluded.last_date)
-        WHERE NOT ${p('checkdates')}::boolean OR ${financeSeriesCounters}.last_date <= excluded.last_date
+        WHERE NOT (SELECT checkdates FROM valid) OR ${financeSeriesCounters}.last_date <= excluded.last_date
       RETURNING last
-    ), doc AS (${db
-      .insert(financeDocuments)
-      .values({
-        companyId: p('companyId'),
-        seriesId: p('seriesId'),
-        date: p('date'),
-        traderId: p('traderId'),
-        paymentMethod: p('paymentMethod'),
-        status: p('status'),
-        notes: p('notes'),
-        net: p('net'),
-        discount: p('discount'),
-        vat: p('vat'),
-        gross: p('gross'),
-        taxesCharged: p('taxesCharged'),
-        withheld: p('withheld'),
-        payable: p('payable'),
-        number: sql`(SELECT last FROM taken)`,
-        year: p('year'),
-        entryState: FINALIZED,
-        createuser: p('username'),
-        defuser: p('username'),
-        defdate: sql`clock_timestamp()`,
-      })
-      .returning()
-      .getSQL()}),
-    lines AS (${insertRecords(financeDocumentLines, LINE_COLUMNS, 'lines')} RETURNING *),
+    ), doc AS (
+      INSERT INTO ${financeDocuments} (${sql.join(
+        DOCUMENT_VALUES.map(([key]) => column(financeDocuments, key)),
+        sql`, `,
+      )})
+      SELECT ${sql.join(
+        DOCUMENT_VALUES.map(([, value]) => value),
+        sql`, `,
+      )} FROM valid
+      RETURNING *),
+    lines AS (
+      INSERT INTO ${financeDocumentLines} (document_id, position, service_id, item_id, warehouse_id, account_id,
+        descr, quantity, price, discount, vat_percent, net, vat, total)
+      SELECT doc.id, r.position, r.service_id, r.item_id, r.warehouse_id, r.account_id, r.descr, r.quantity,
+        r.price, r.discount, r.vat_percent, r.net, r.vat, r.total
+      FROM doc, resolved r
+      RETURNING *
+    ),
     taxes AS (${insertRecords(financeDocumentTaxes, TAX_COLUMNS, 'taxes')} RETURNING *),
-    moves AS (${insertRecords(financeStockMoves, MOVE_COLUMNS, 'moves')}),
-    logged AS (${auditInsert(
-      db,
-      ['create', 'finalized'].map((action) => ({
-        entity: 'financeDocument',
-        companyId: p('companyId'),
-        userId: p('userId'),
-        username: p('username'),
-        requestId: p('requestId'),
-        entityId: sql`(SELECT id::text FROM doc)`,
-        action,
-      })),
-    ).getSQL()})
+    moves AS (
+      INSERT INTO ${financeStockMoves} (document_id, company_id, item_id, warehouse_id, quantity)
+      SELECT doc.id, ${companyId}, r.item_id, r.warehouse_id,
+        r.quantity * CASE WHEN valid.debit_credit = 2 THEN 1 ELSE -1 END
+      FROM doc, valid, resolved r
+      WHERE valid.moves_stock AND r.item_id IS NOT NULL AND r.warehouse_id IS NOT NULL
+    ),
+    logged AS (
+      INSERT INTO ${auditLog} (company_id, entity, entity_id, action, user_id, username, request_id)
+      SELECT doc.company_id, 'financeDocument', doc.id::text, a.action, ${p('userId')}::integer,
+        doc.createuser, ${p('requestId')}::text
+      FROM doc, (VALUES ('create'), ('finalized')) AS a(action)
+    )
     SELECT
       (SELECT ${jsonRowOf(financeDocuments, 'doc')} FROM doc) AS doc,
       (SELECT json_agg(${jsonRowOf(financeDocumentLines, 'lines')} ORDER BY lines.position) FROM lines) AS lines,
-      (SELECT json_agg(${jsonRowOf(financeDocumentTaxes, 'taxes')} ORDER BY taxes.id) FROM taxes) AS taxes`,
+      (SELECT json_agg(${jsonRowOf(financeDocumentTaxes, 'taxes')} ORDER BY taxes.id) FROM taxes) AS taxes,
+      (SELECT ${jsonRowOf(financeSeries, 'valid')} FROM valid) AS series,
+      (SELECT fullname FROM trader) AS fullname,
+      (SELECT vatnumber FROM trader) AS vatnumber`,
 );
 
 /**
- * Issuing at once (the form's "save and finalize", and bulk issuing): after the query that checks the
- * input, ONE prepared statement writes the document, its lines, taxes and stock moves, takes its
- * number from the series' counter row and writes both audit lines. It runs alone (its own
- * transaction), so the counter row is locked inside the database for that statement only, never
- * across a round trip to this process: concurrent issues in a series take turns at the speed of the
- * database. A date before the series' last (checkdates) leaves the counter row untouched and the
- * statement fails as a whole: neither a document nor a number is left behind.
+ * Issuing at once (the form's "save and finalize", and bulk issuing): ONE prepared statement checks
+ * what the document refers to, writes the document, its lines, taxes and stock moves, takes its number
+ * from the series' counter row and writes both audit lines. It runs alone (its own transaction), so
+ * the counter row is locked inside the database for that statement only, never across a round trip
+ * to this process: concurrent issues in a series take turns at the speed of the database. When a
+ * reference does not hold, the statement writes nothing and `resolve` answers which fields are wrong,
+ * as the draft form does. A date before the series' last (checkdates) leaves the counter row
+ * untouched and the statement fails as a whole: neither a document nor a number is left behind.
  */
 export async function issueFinanceDocument(
   db: Db,
@@ -144,41 +212,49 @@ export async function issueFinanceDocument(
   input: SaveFinanceDocument,
   requestId: string,
 ): Promise<FinanceDocument> {
-  const { resolved, head } = await resolve(db, companyId, input);
   const { totals, header } = totalsOf(input);
-  const lines = lineValues(0, input, resolved, totals);
-  const taxes = taxValues(0, input, totals);
-  // An item line of a series that moves stock moves it at once: out for a debit series, in for a credit one.
-  const moves = head.series.movesStock
-    ? lines.flatMap((line) =>
-        line.itemId !== null && line.warehouseId !== null
-          ? [
-              {
-                companyId,
-                itemId: line.itemId,
-                warehouseId: line.warehouseId,
-                quantity: new Decimal(line.quantity).times(head.series.debitCredit === 2 ? 1 : -1).toFixed(3),
-              },
-            ]
-          : [],
-      )
-    : [];
+  const lines = input.lines.map((line, index) => {
+    const amounts = totals.lines[index];
+    return {
+      position: index + 1,
+      serviceId: line.serviceId,
+      itemId: line.itemId,
+      warehouseId: line.warehouseId,
+      descr: line.descr ?? null,
+      quantity: line.quantity,
+      price: line.price,
+      discount: line.discount,
+      vatPercent: line.vatPercent,
+      net: moneyString(amounts?.net ?? 0),
+      vat: moneyString(amounts?.vat ?? 0),
+      total: moneyString(amounts?.total ?? 0),
+    };
+  });
   const [written] = await refusedBeforeLastDate(db, input, () =>
-    issuing<{ doc: JsonRow; lines: JsonRow[]; taxes: JsonRow[] | null }>(db, {
+    issuing<{
+      doc: JsonRow | null;
+      lines: JsonRow[];
+      taxes: JsonRow[] | null;
+      series: JsonRow;
+      fullname: string | null;
+      vatnumber: string | null;
+    }>(db, {
       ...headerOf(input),
       ...header,
       companyId,
       year: Number(input.date.slice(0, 4)),
-      checkdates: head.series.checkdates,
       username: principal.username,
       userId: principal.userId,
       requestId,
-      lines: recordsJson(financeDocumentLines, [...LINE_COLUMNS], lines),
-      taxes: recordsJson(financeDocumentTaxes, [...TAX_COLUMNS], taxes),
-      moves: recordsJson(financeStockMoves, [...MOVE_COLUMNS], moves),
+      lines: recordsJson(financeDocumentLines, [...INPUT_LINE_COLUMNS], lines),
+      taxes: recordsJson(financeDocumentTaxes, [...TAX_COLUMNS], taxValues(0, input, totals)),
     }),
   );
-  if (!written) throw new Error('the issuing statement returned no row');
+  if (!written?.doc) {
+    // Something the document refers to is not the company's (or not active): name the fields.
+    await resolve(db, companyId, input);
+    throw new Error('the issuing statement wrote no document, yet every reference holds');
+  }
   return describe(
     db,
     rowOf<DocumentRow>(financeDocuments, written.doc),
@@ -186,7 +262,11 @@ export async function issueFinanceDocument(
       lines: written.lines.map((line) => rowOf<LineRow>(financeDocumentLines, line)),
       taxes: (written.taxes ?? []).map((tax) => rowOf<TaxRow>(financeDocumentTaxes, tax)),
     },
-    head,
+    {
+      series: rowOf<DocumentHead['series']>(financeSeries, written.series),
+      fullname: written.fullname,
+      vatnumber: written.vatnumber,
+    },
   );
 }
 

@@ -239,6 +239,24 @@ describe('documents', () => {
     expect(foreign.json().fieldErrors.map((e: Json) => e.field)).toEqual(
       expect.arrayContaining(['seriesId', 'traderId', 'lines.0.serviceId']),
     );
+    // Issued at once, the one statement refuses the same references and the same fields are named.
+    const foreignIssued = await inject(
+      'POST',
+      q('/api/finance/documents?finalize=true', companyB),
+      documentBody('ΤΠΥ', '2026-03-01', [serviceLine('ΥΠ01')]),
+    );
+    expect(foreignIssued.statusCode, foreignIssued.body).toBe(400);
+    expect(foreignIssued.json().fieldErrors).toEqual(foreign.json().fieldErrors);
+    const unknownItem = await inject(
+      'POST',
+      q('/api/finance/documents?finalize=true'),
+      documentBody('ΤΠΥ', '2026-03-01', [
+        serviceLine('ΥΠ01'),
+        { ...itemLine('ΥΔΡ-15', '1'), itemId: 999_999 },
+      ]),
+    );
+    expect(unknownItem.statusCode).toBe(400);
+    expect(unknownItem.json().fieldErrors.map((e: Json) => e.field)).toEqual(['lines.1.itemId']);
   });
 
   it('finalizes with the next number, then never changes', async () => {
