@@ -115,7 +115,9 @@ describe('credit applied when new debts are raised', () => {
     ]);
     expect([account.balance, account.due]).toEqual(['13.08', '13.08']);
     const bill2 = `${second.number}/${second.year} · ${second.periodLabel}`;
-    expect(rows(account).slice(-1)).toEqual([['creditApplied', `${receipt} → ${bill2}`, '7.74', '7.74', '13.08']]);
+    expect(rows(account).slice(-1)).toEqual([
+      ['creditApplied', `${receipt} → ${bill2}`, '7.74', '7.74', '13.08'],
+    ]);
 
     // Raising again, however asked, applies nothing twice.
     await t.database.db.transaction((tx) => raiseBillDebts(tx, demo));
@@ -157,9 +159,9 @@ describe('credit applied when new debts are raised', () => {
     const found = await api.get(`/api/payments/debts${q}&q=${bill.rfCode}`);
     expect(found.statusCode).toBe(404);
     const account = await ledger(consumer);
-    expect(account.entries.filter((e: Json) => e.type === 'creditApplied').map((e: Json) => e.credit)).toEqual(
-      ['10.00', '27.26'],
-    );
+    expect(
+      account.entries.filter((e: Json) => e.type === 'creditApplied').map((e: Json) => e.credit),
+    ).toEqual(['10.00', '27.26']);
     expect(account.balance).toBe('-2.74');
     const over = await api.post(`/api/payments/prepay_returns${q}`, {
       consumerId: consumer,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appModules, buildApp } from '../../app.ts';
-import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
+import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { CANCEL_MISSED_JOB } from './index.ts';
 
