@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { pdfShot } from '../support/pdf.ts';
 
 /**
  * The demo company's water service as `npm start` leaves it (README "Demo accounts"), met by its water
@@ -34,17 +35,21 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function consumerId(code: string): Promise<number> {
+async function asAdmin(url: string): Promise<Response> {
   const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
   const token = (await login.json()).jwttoken;
-  const list = await fetch(`${e2e.baseUrl}/api/protocol/consumers/search?size=-1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const rows = (await list.json()).content as { id: number; code: string }[];
+  return fetch(`${e2e.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+async function consumerId(code: string): Promise<number> {
+  const rows = (await (await asAdmin('/api/protocol/consumers/search?size=-1')).json()).content as {
+    id: number;
+    code: string;
+  }[];
   return rows.find((r) => r.code.replace(/\s/g, '') === code)?.id ?? 0;
 }
 
@@ -91,6 +96,15 @@ describe('the demo water service', () => {
       await shot(page, `payments-demo-account-${locale.slice(0, 2)}`);
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
+    }
+  });
+
+  it('prints the settlement decision for the consumer to sign, in Greek and English', async () => {
+    const [settlement] = (await (await asAdmin('/api/settlements/search?size=-1')).json()).content;
+    for (const lang of ['el', 'en']) {
+      const pdf = await asAdmin(`/api/settlements/${settlement.id}/pdf?lang=${lang}`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      pdfShot(await pdf.arrayBuffer(), `settlement-decision-${lang}`);
     }
   });
 
