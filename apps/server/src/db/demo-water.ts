@@ -131,6 +131,7 @@ export async function seedDemoWaterService(send: Send): Promise<void> {
     return response.body;
   };
   const ids = await ensureConsumers(call);
+  if (!ids) return;
   // The prepayment before the bills: raised, they are paid from it.
   await pay(call, ids, (p) => p.kind !== undefined);
   await bill(call);
@@ -142,9 +143,14 @@ type Call = (method: 'GET' | 'POST', url: string, payload?: unknown, expected?: 
 const codeOf = (c: DemoConsumer) => `${c.route[0]}-${c.route[1]}-${c.number.padStart(5, ' ')}`;
 const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
 
-/** The consumers with their owners, meters and readings; answers consumer id by number. */
-async function ensureConsumers(call: Call): Promise<Map<string, number>> {
+/**
+ * The consumers with their owners, meters and readings; answers consumer id by number, or null when
+ * the company has consumers of its own (a demo installation put to real use): then nothing is added.
+ */
+async function ensureConsumers(call: Call): Promise<Map<string, number> | null> {
   const existing = (await call('GET', '/protocol/consumers/search?size=-1')).content as Json[];
+  const demoCodes = new Set(CONSUMERS.map(codeOf));
+  if (existing.some((e) => !demoCodes.has(e.code))) return null;
   const usages = await call('GET', '/water/parametrics/propertyUsages');
   const sewerage = await call('GET', '/water/parametrics/sewerageIndicators');
   const [policy] = await call('GET', '/water/invoice_policies');
