@@ -69,13 +69,13 @@ describe('the demo water service', () => {
       await page.getByRole('button', { name: search }).click();
       const consumer = page.getByTestId('payments-consumer');
       await consumer.waitFor();
-      // The header and the two bills of 2026.
-      await expect.poll(() => consumer.getByRole('row').count()).toBe(3);
+      // The header, the two bills of 2026 and their total.
+      await expect.poll(() => consumer.getByRole('row').count()).toBe(4);
       await shot(page, `payments-demo-cashier-${locale.slice(0, 2)}`);
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('shows the prepayment paying the bills on the Account tab', async () => {
     const id = await consumerId('02-001-106');
@@ -97,7 +97,7 @@ describe('the demo water service', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('prints the settlement decision for the consumer to sign, in Greek and English', async () => {
     const [settlement] = (await (await asAdmin('/api/settlements/search?size=-1')).json()).content;
