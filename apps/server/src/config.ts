@@ -61,6 +61,7 @@ const envSchema = z.object({
     .default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(220).optional()),
   SEED_DEMO: optionalText.pipe(flag.optional()),
+  SEED_DEMO_WATER: optionalText.pipe(flag.optional()),
   SESSION_HOURS: z.coerce
     .number()
     .int()
@@ -107,6 +108,8 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** The demo company's water service in use: bills, payments, a settlement (db/demo-water.ts). */
+  seedDemoWater: boolean;
   sessionHours: number;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemoWater: (e.SEED_DEMO ?? !e.DATABASE_URL) && (e.SEED_DEMO_WATER ?? true),
     sessionHours: e.SESSION_HOURS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

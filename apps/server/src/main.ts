@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { injectInto, seedDemoWaterService } from './db/demo-water.ts';
 import { bootstrap } from './db/seed.ts';
 
 /** Reads the settings, migrates, seeds an empty database and serves the app. */
@@ -32,6 +33,12 @@ async function main() {
   console.log(
     `Protocol is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} with ${where}`,
   );
+  if (config.seedDemoWater) {
+    // In the background: the server answers meanwhile.
+    seedDemoWaterService(injectInto(app)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'the demo water service was not completed'),
+    );
+  }
 }
 
 main().catch((error) => {

@@ -41,6 +41,7 @@ export const entryTypes = [
   'settled',
   'reopened',
   'cancelled',
+  'creditApplied',
 ] as const;
 export type EntryType = (typeof entryTypes)[number];
 

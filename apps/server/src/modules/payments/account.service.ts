@@ -13,7 +13,8 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
-import { debtColumns, interestTermsOf, openDebtRows, raiseBillDebts, sumOf, withInterest } from './debts.ts';
+import { raiseBillDebts } from './allocation.ts';
+import { debtColumns, interestTermsOf, openDebtRows, sumOf, withInterest } from './debts.ts';
 import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
 
 /** The consumer's account (καρτέλα): the ledger with its running balance, the debts, the interest. */

@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setBillsPaid } from '../billing/api.ts';
 import { billingBillLines, billingBills } from '../billing/billing.schema.ts';
-import { raiseBillDebts } from './debts.ts';
-import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
+import { availableCredit, spendCredit } from './credit.ts';
+import { paymentsAllocations, paymentsDebts, paymentsEntries, paymentsPayments } from './payments.schema.ts';
 
 /**
  * Allocation (εξόφληση) in the caller's transaction: the consumer's payments take turns (an advisory
@@ -34,6 +34,74 @@ export interface Allocation {
   amount: string;
 }
 
+interface OpenDebt {
+  id: number;
+  amount: string;
+  paid: string;
+  settlementKey: string | null;
+  description: string;
+  issueDate: string;
+}
+
+/** The consumer's open, unpaid debts, oldest due first, locked for the payer. */
+async function lockOpenDebts(tx: Tx, companyId: number, consumerId: number): Promise<OpenDebt[]> {
+  return tx
+    .select({
+      id: paymentsDebts.id,
+      amount: paymentsDebts.amount,
+      paid: paymentsDebts.paid,
+      settlementKey: paymentsDebts.settlementKey,
+      description: paymentsDebts.description,
+      issueDate: paymentsDebts.issueDate,
+    })
+    .from(paymentsDebts)
+    .where(
+      and(
+        eq(paymentsDebts.companyId, companyId),
+        eq(paymentsDebts.consumerId, consumerId),
+        eq(paymentsDebts.status, 'open'),
+        sql`${paymentsDebts.paid} < ${paymentsDebts.amount}`,
+      ),
+    )
+    .orderBy(asc(paymentsDebts.dueDate), asc(paymentsDebts.id))
+    .for('update');
+}
+
+/**
+ * Writes allocations on the locked debts, tells the hooks of the debts now paid in full and billing of
+ * what is paid of the consumer's bills.
+ */
+async function settleDebts(
+  tx: Tx,
+  companyId: number,
+  consumerId: number,
+  debts: ReadonlyMap<number, OpenDebt>,
+  allocations: readonly (Allocation & { paymentId: number; date: string })[],
+): Promise<void> {
+  await tx
+    .insert(paymentsAllocations)
+    .values(
+      allocations.map((a) => ({ paymentId: a.paymentId, debtId: a.debtId, amount: a.amount, date: a.date })),
+    );
+  const added = new Map<number, Decimal>();
+  for (const a of allocations) added.set(a.debtId, (added.get(a.debtId) ?? new Decimal(0)).plus(a.amount));
+  await tx.execute(sql`
+    UPDATE payments_debts d SET paid = d.paid + v.amount
+      FROM (VALUES ${sql.join(
+        [...added].map(([id, amount]) => sql`(${id}::int, ${amount.toFixed(2)}::numeric)`),
+        sql`, `,
+      )}) AS v(id, amount)
+     WHERE d.id = v.id`);
+  const paid = [...added].flatMap(([debtId, amount]) => {
+    const debt = debts.get(debtId);
+    return debt && new Decimal(debt.paid).plus(amount).gte(debt.amount)
+      ? [{ companyId, debtId, settlementKey: debt.settlementKey }]
+      : [];
+  });
+  if (paid.length > 0) for (const hook of paidHooks.values()) await hook(tx, paid);
+  await syncBillsPaid(tx, companyId, [consumerId]);
+}
+
 /**
  * Pays the consumer's open debts with `amount` dated `date`: the ones in `debtIds` in that order, or
  * all open ones oldest first. Answers the allocations and what was left over (the consumer's credit).
@@ -53,25 +121,7 @@ export async function payDebts(
   const { companyId, consumerId } = request;
   await lockConsumer(tx, consumerId);
   await raiseBillDebts(tx, companyId, [consumerId]);
-  const open = await tx
-    .select({
-      id: paymentsDebts.id,
-      amount: paymentsDebts.amount,
-      paid: paymentsDebts.paid,
-      settlementKey: paymentsDebts.settlementKey,
-      billId: paymentsDebts.billId,
-    })
-    .from(paymentsDebts)
-    .where(
-      and(
-        eq(paymentsDebts.companyId, companyId),
-        eq(paymentsDebts.consumerId, consumerId),
-        eq(paymentsDebts.status, 'open'),
-        sql`${paymentsDebts.paid} < ${paymentsDebts.amount}`,
-      ),
-    )
-    .orderBy(asc(paymentsDebts.dueDate), asc(paymentsDebts.id))
-    .for('update');
+  const open = await lockOpenDebts(tx, companyId, consumerId);
   const byId = new Map(open.map((d) => [d.id, d]));
   let chosen = open;
   if (request.debtIds && request.debtIds.length > 0) {
@@ -86,35 +136,129 @@ export async function payDebts(
     request.amount,
   );
   if (allocations.length === 0) return { allocations, left };
-  await tx.insert(paymentsAllocations).values(
-    allocations.map((a) => ({
-      paymentId: request.paymentId,
-      debtId: a.debtId,
-      amount: a.amount,
-      date: request.date,
+  await settleDebts(
+    tx,
+    companyId,
+    consumerId,
+    byId,
+    allocations.map((a) => ({ ...a, paymentId: request.paymentId, date: request.date })),
+  );
+  return { allocations, left };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Raises the debts of finalized bills (state 9, or −2 once carried into a later bill) that have none
+ * yet, with their ledger lines, in one statement; concurrent callers meet on the unique bill index
+ * and only the inserted rows write ledger lines. A bill's debt is its own period (net + VAT): the
+ * earlier bills it carries stay debts of their own, with their own due dates. A consumer in credit
+ * has it applied to the new debts in the same transaction (`applyCredit`).
+ */
+export async function raiseBillDebts(
+  tx: Tx,
+  companyId: number,
+  consumerIds?: readonly number[],
+): Promise<void> {
+  const consumers =
+    consumerIds === undefined
+      ? sql``
+      : sql`AND b.consumer_id IN (${sql.join(
+          consumerIds.length === 0 ? [sql`0`] : consumerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const raisable = sql`
+        FROM billing_bills b
+       WHERE b.company_id = ${companyId} ${consumers}
+         AND b.entry_state IN (9, -2) AND b.number IS NOT NULL
+         AND b.total - b.previous_balance > 0
+         AND NOT EXISTS (SELECT 1 FROM payments_debts d WHERE d.bill_id = b.id)`;
+  // Consumers who may be in credit are locked as a payer locks them, in id order and before their new
+  // debts exist: a payer holding one and raising the same bill cannot wait on us while we wait on it.
+  const inCredit = rowsOf<{ consumer_id: number }>(
+    await tx.execute(sql`
+      SELECT DISTINCT b.consumer_id ${raisable}
+         AND EXISTS (SELECT 1 FROM payments_payments p WHERE p.consumer_id = b.consumer_id AND p.unallocated > 0)
+       ORDER BY 1`),
+  ).map((r) => r.consumer_id);
+  for (const id of inCredit) await lockConsumer(tx, id);
+  const raised = rowsOf<{ consumer_id: number }>(
+    await tx.execute(sql`
+    WITH raised AS (
+      INSERT INTO payments_debts
+        (company_id, consumer_id, source, bill_id, kind, description, issue_date, due_date, amount, rf_code, createuser)
+      SELECT b.company_id, b.consumer_id, 'bill', b.id, b.kind,
+             b.number || '/' || b.year || ' · ' || b.period_label,
+             b.issue_date, b.due_date, b.total - b.previous_balance, b.rf_code, 'billing'
+      ${raisable}
+      ON CONFLICT (bill_id) DO NOTHING
+      RETURNING id, company_id, consumer_id, kind, description, issue_date, amount
+    )
+    INSERT INTO payments_entries (company_id, consumer_id, date, type, kind, description, debit, debt_id)
+    SELECT company_id, consumer_id, issue_date, 'bill', kind, description, amount, id FROM raised
+    RETURNING consumer_id`),
+  );
+  const withNewDebts = new Set(raised.map((r) => r.consumer_id));
+  for (const id of inCredit) if (withNewDebts.has(id)) await applyCredit(tx, companyId, id);
+}
+
+/**
+ * Pays the consumer's open debts, oldest first, with the credit its payments left over (less what
+ * was returned or already applied). Each (payment, debt) pair is an allocation of that payment and a
+ * ledger line "credit applied" with the amount on both sides: the balance already counted the credit.
+ * The receipt of the payment stays as it was issued. Called with the consumer locked.
+ */
+async function applyCredit(tx: Tx, companyId: number, consumerId: number): Promise<void> {
+  const payments = await tx
+    .select({
+      id: paymentsPayments.id,
+      date: paymentsPayments.date,
+      receipt: sql<string>`${paymentsPayments.receiptNumber} || '/' || ${paymentsPayments.receiptYear}`,
+      left: sql<string>`(${paymentsPayments.unallocated} - coalesce((SELECT sum(e.credit) FROM payments_entries e
+               WHERE e.payment_id = payments_payments.id AND e.type = 'creditApplied'), 0))::text`,
+    })
+    .from(paymentsPayments)
+    .where(and(eq(paymentsPayments.consumerId, consumerId), sql`${paymentsPayments.unallocated} > 0`))
+    .orderBy(asc(paymentsPayments.date), asc(paymentsPayments.id));
+  const [returned] = await tx
+    .select({ total: sql<string>`coalesce(sum(${paymentsPayments.amount}), 0)::text` })
+    .from(paymentsPayments)
+    .where(and(eq(paymentsPayments.consumerId, consumerId), eq(paymentsPayments.kind, 17)));
+  const sources = availableCredit(
+    payments.map((p) => ({ paymentId: p.id, left: p.left })),
+    returned?.total ?? '0',
+  );
+  if (sources.length === 0) return;
+  const open = await lockOpenDebts(tx, companyId, consumerId);
+  const spent = spendCredit(
+    sources,
+    open.map((d) => ({ id: d.id, remaining: new Decimal(d.amount).minus(d.paid).toFixed(2) })),
+  );
+  if (spent.length === 0) return;
+  const debts = new Map(open.map((d) => [d.id, d]));
+  const paymentOf = new Map(payments.map((p) => [p.id, p]));
+  const lines = spent.map((s) => {
+    const debt = debts.get(s.debtId);
+    const payment = paymentOf.get(s.paymentId);
+    const issued = debt?.issueDate ?? '';
+    // Not before the money came in, nor before the debt was there.
+    const date = payment && payment.date > issued ? payment.date : issued;
+    return { ...s, date, description: `${payment?.receipt} → ${debt?.description}` };
+  });
+  await settleDebts(tx, companyId, consumerId, debts, lines);
+  await tx.insert(paymentsEntries).values(
+    lines.map((l) => ({
+      companyId,
+      consumerId,
+      date: l.date,
+      type: 'creditApplied' as const,
+      description: l.description,
+      debit: l.amount,
+      credit: l.amount,
+      debtId: l.debtId,
+      paymentId: l.paymentId,
     })),
   );
-  await tx.execute(sql`
-    UPDATE payments_debts d SET paid = d.paid + v.amount
-      FROM (VALUES ${sql.join(
-        allocations.map((a) => sql`(${a.debtId}::int, ${a.amount}::numeric)`),
-        sql`, `,
-      )}) AS v(id, amount)
-     WHERE d.id = v.id`);
-  const paidInFull = allocations.filter((a) => {
-    const debt = byId.get(a.debtId);
-    return debt && new Decimal(debt.paid).plus(a.amount).gte(debt.amount);
-  });
-  if (paidInFull.length > 0) {
-    const paid = paidInFull.map((a) => ({
-      companyId,
-      debtId: a.debtId,
-      settlementKey: byId.get(a.debtId)?.settlementKey ?? null,
-    }));
-    for (const hook of paidHooks.values()) await hook(tx, paid);
-  }
-  await syncBillsPaid(tx, companyId, [consumerId]);
-  return { allocations, left };
 }
 
 /**

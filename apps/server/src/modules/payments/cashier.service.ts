@@ -140,11 +140,12 @@ export async function recordPayment(
   });
 }
 
-/** The consumer's credit: what payments left unallocated, less what was returned. */
+/** The consumer's credit: what payments left unallocated, less what was returned or applied to later debts. */
 export async function creditOf(tx: Tx, consumerId: number): Promise<Decimal> {
   const [row] = await tx
     .select({
-      credit: sql<string>`coalesce(sum(CASE WHEN ${paymentsPayments.kind} = 17 THEN -${paymentsPayments.amount} ELSE ${paymentsPayments.unallocated} END), 0)::text`,
+      credit: sql<string>`(coalesce(sum(CASE WHEN ${paymentsPayments.kind} = 17 THEN -${paymentsPayments.amount} ELSE ${paymentsPayments.unallocated} END), 0)
+        - (SELECT coalesce(sum(e.credit), 0) FROM payments_entries e WHERE e.consumer_id = ${consumerId} AND e.type = 'creditApplied'))::text`,
     })
     .from(paymentsPayments)
     .where(eq(paymentsPayments.consumerId, consumerId));
@@ -224,7 +225,14 @@ export async function getPayment(tx: Tx, companyId: number, id: number): Promise
     })
     .from(paymentsAllocations)
     .innerJoin(paymentsDebts, eq(paymentsDebts.id, paymentsAllocations.debtId))
-    .where(eq(paymentsAllocations.paymentId, id))
+    .where(
+      and(
+        eq(paymentsAllocations.paymentId, id),
+        // As the receipt was issued: its credit applied later to new debts is on the account, not here.
+        sql`NOT EXISTS (SELECT 1 FROM payments_entries e WHERE e.type = 'creditApplied'
+              AND e.payment_id = payments_allocations.payment_id AND e.debt_id = payments_allocations.debt_id)`,
+      ),
+    )
     .orderBy(asc(paymentsAllocations.id));
   const p = row.payment;
   return {

@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
+import { raiseBillDebts } from './allocation.ts';
 import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
 
 /**
@@ -18,43 +19,6 @@ import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * Raises the debts of finalized bills (state 9, or −2 once carried into a later bill) that have none
- * yet, with their ledger lines, in one statement; concurrent callers meet on the unique bill index
- * and only the inserted rows write ledger lines. A bill's debt is its own period (net + VAT): the
- * earlier bills it carries stay debts of their own, with their own due dates.
- */
-export async function raiseBillDebts(
-  tx: Tx,
-  companyId: number,
-  consumerIds?: readonly number[],
-): Promise<void> {
-  const consumers =
-    consumerIds === undefined
-      ? sql``
-      : sql`AND b.consumer_id IN (${sql.join(
-          consumerIds.length === 0 ? [sql`0`] : consumerIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
-  await tx.execute(sql`
-    WITH raised AS (
-      INSERT INTO payments_debts
-        (company_id, consumer_id, source, bill_id, kind, description, issue_date, due_date, amount, rf_code, createuser)
-      SELECT b.company_id, b.consumer_id, 'bill', b.id, b.kind,
-             b.number || '/' || b.year || ' · ' || b.period_label,
-             b.issue_date, b.due_date, b.total - b.previous_balance, b.rf_code, 'billing'
-        FROM billing_bills b
-       WHERE b.company_id = ${companyId} ${consumers}
-         AND b.entry_state IN (9, -2) AND b.number IS NOT NULL
-         AND b.total - b.previous_balance > 0
-         AND NOT EXISTS (SELECT 1 FROM payments_debts d WHERE d.bill_id = b.id)
-      ON CONFLICT (bill_id) DO NOTHING
-      RETURNING id, company_id, consumer_id, kind, description, issue_date, amount
-    )
-    INSERT INTO payments_entries (company_id, consumer_id, date, type, kind, description, debit, debt_id)
-    SELECT company_id, consumer_id, issue_date, 'bill', kind, description, amount, id FROM raised`);
-}
 
 /** The company's overdue-interest terms, or null when interest is off (the default). */
 export async function interestTermsOf(tx: Tx, companyId: number): Promise<InterestTerms | null> {

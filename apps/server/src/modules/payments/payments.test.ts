@@ -325,7 +325,8 @@ describe('what a settlement may do (api.ts), in its own transaction', () => {
     ]);
     const account = (await get(`/api/payments/accounts/${otherConsumerId}${q}`)).json();
     expect(account.due).toBe(instalments[1]?.amount);
-    // In date order: the bills (September), the settlement (1 November), today's cash, the cancellation.
+    // In date order: the bills (September), the settlement (1 November), today's cash (the prepayment's
+    // credit paid the first bill when it was raised), the cancellation.
     expect(account.entries.map((e: Json) => e.type)).toEqual([
       'bill',
       'bill',
@@ -335,6 +336,7 @@ describe('what a settlement may do (api.ts), in its own transaction', () => {
       'instalment',
       'prepayment',
       'prepayReturn',
+      'creditApplied',
       'payment',
       'cancelled',
       'reopened',
@@ -393,7 +395,8 @@ describe('the public balance lookup', () => {
     });
 
   it('shows open bills for code AND ΑΦΜ, nothing of the person, the same refusal for any mismatch, and a rate limit', async () => {
-    await finalBill(`?companyid=${demo}`, consumerId, '2026-09-01', '2026-12-31', '12', '2027-01-10');
+    // More than the consumer's credit from the earlier payments, which pays part of it when raised.
+    await finalBill(`?companyid=${demo}`, consumerId, '2026-09-01', '2026-12-31', '120', '2027-01-10');
     const account = (await get(`/api/payments/accounts/${consumerId}?companyid=${demo}`)).json();
     const code = account.consumer.code.replace(/\s/g, '');
     const found = await lookup({ code, vatNumber: 'EL094259216' });

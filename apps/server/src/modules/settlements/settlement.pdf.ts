@@ -86,7 +86,7 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
       { label: p('interest'), value: money(s.interest) },
       {
         label: `${p('discount')} (${formatMoney(s.discountPercent, language)}%)`,
-        value: `−${money(s.discount)}`,
+        value: Number(s.discount) === 0 ? money(s.discount) : `−${money(s.discount)}`,
       },
       { label: p('total'), value: `${money(s.amount)} €`, strong: true },
     ],
@@ -97,10 +97,10 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
   heading2(p('plan'));
   const plan = new PdfTable(pdf, {
     columns: [
-      { label: p('instalmentNo'), width: 90 },
+      { label: p('instalmentNo'), width: 110 },
       { label: p('dueDate'), width: 90 },
+      { label: p('rf'), width: 225 },
       { label: p('amount'), width: 90, align: 'right' },
-      { label: p('rf'), width: 245 },
     ],
     fontSize: 8.5,
   });
@@ -109,8 +109,8 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
     plan.row([
       line.number === 0 ? p('downPayment') : String(line.number),
       formatDate(line.dueDate),
-      money(line.amount),
       formatRf(line.rfCode),
+      money(line.amount),
     ]);
   }
   pdf.moveDown(0.8);
@@ -120,7 +120,7 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
     .fillColor(PDF_COLORS.text)
     .text(p('terms', { days: category?.days ?? 0, count: category?.count ?? 0 }), MARGIN, pdf.y, {
       width: pdf.page.width - 2 * MARGIN,
-      align: 'justify',
+      align: 'left',
     });
 
   // The signatures, kept together on one page.

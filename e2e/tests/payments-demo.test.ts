@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { DEMO_BALANCE_LOOKUP, type Send, seedDemoWaterService } from '@protocol/server/demo-water';
+import { DEMO_OPERATORS } from '@protocol/server/seed';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { pdfShot } from '../support/pdf.ts';
+
+/**
+ * The demo company's water service as `npm start` leaves it (README "Demo accounts"), met by its water
+ * clerk: the cashier with the day's demo receipts and a consumer's open bills, the Account tab of the
+ * consumer whose prepayment paid its bills, the public lookup with the README's code and ΑΦΜ.
+ */
+let e2e: E2E;
+const clerk = DEMO_OPERATORS[1];
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  // What main.ts does after listening, here over HTTP.
+  const send: Send = async ({ method, url, payload, headers }) => {
+    const response = await fetch(`${e2e.baseUrl}${url}`, {
+      method,
+      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      body: payload ? JSON.stringify(payload) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  await seedDemoWaterService(send);
+}, 300_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function asAdmin(url: string): Promise<Response> {
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const token = (await login.json()).jwttoken;
+  return fetch(`${e2e.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+async function consumerId(code: string): Promise<number> {
+  const rows = (await (await asAdmin('/api/protocol/consumers/search?size=-1')).json()).content as {
+    id: number;
+    code: string;
+  }[];
+  return rows.find((r) => r.code.replace(/\s/g, '') === code)?.id ?? 0;
+}
+
+describe('the demo water service', () => {
+  it('gives the cashier the day’s receipts and a consumer’s open bills, in Greek and English', async () => {
+    for (const [locale, prefix, search] of [
+      ['el-GR', '', 'Αναζήτηση'],
+      ['en-GB', '/en', 'Search'],
+    ] as const) {
+      const { context, page } = await e2e.newPage({ locale });
+      await signIn(page, clerk.username, clerk.password, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await page.goto(`${prefix}/payments/cashier`);
+      // The demo's three receipts of the clerk's day: in full, in part, the prepayment.
+      await expect.poll(() => page.getByTestId('payments-day').getByRole('row').count()).toBe(4);
+      await page.getByTestId('payments-search').fill('Παπαδάκης');
+      await page.getByRole('button', { name: search }).click();
+      const consumer = page.getByTestId('payments-consumer');
+      await consumer.waitFor();
+      // The header, the two bills of 2026 and their total.
+      await expect.poll(() => consumer.getByRole('row').count()).toBe(4);
+      await shot(page, `payments-demo-cashier-${locale.slice(0, 2)}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('shows the prepayment paying the bills on the Account tab', async () => {
+    const id = await consumerId('02-001-106');
+    for (const [locale, prefix, tab, applied] of [
+      ['el-GR', '', 'Καρτέλα', 'Συμψηφισμός πίστωσης'],
+      ['en-GB', '/en', 'Account', 'Credit applied'],
+    ] as const) {
+      const { context, page } = await e2e.newPage({ locale });
+      await signIn(page, clerk.username, clerk.password, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await page.goto(`${prefix}/consumers/${id}/edit`);
+      await page.getByRole('tab', { name: tab }).click();
+      const ledger = page.getByTestId('account-ledger');
+      await ledger.waitFor();
+      // Two bills, the prepayment, the credit applied to the first bill.
+      await expect.poll(() => ledger.getByRole('row').count()).toBe(5);
+      expect(await ledger.getByRole('row').nth(4).textContent()).toContain(applied);
+      await shot(page, `payments-demo-account-${locale.slice(0, 2)}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('prints the settlement decision for the consumer to sign, in Greek and English', async () => {
+    const [settlement] = (await (await asAdmin('/api/settlements/search?size=-1')).json()).content;
+    for (const lang of ['el', 'en']) {
+      const pdf = await asAdmin(`/api/settlements/${settlement.id}/pdf?lang=${lang}`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      pdfShot(await pdf.arrayBuffer(), `settlement-decision-${lang}`);
+    }
+  });
+
+  it('answers the public balance lookup for the README’s code and ΑΦΜ', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto('/balance');
+    await page.getByTestId('balance-code').fill(DEMO_BALANCE_LOOKUP.code);
+    await page.getByTestId('balance-vat').fill(DEMO_BALANCE_LOOKUP.vatNumber);
+    await page.getByTestId('balance-submit').click();
+    await page.getByTestId('balance-result').waitFor();
+    expect(await page.getByTestId('balance-result').textContent()).toContain('RF');
+    await context.close();
+  });
+});
