@@ -28,6 +28,8 @@ export interface FinalizedBill {
   vatTotal: string;
   vat: { vatPercent: string; net: string; vat: string }[];
   lines: { charge: string; amount: string; vatPercent: string }[];
+  /** A credit (kind 4): the bill it credits; its amounts are negative. */
+  correctsId: number | null;
 }
 
 /** The company's finalized (numbered) bills among `ids`, in the order asked; others are left out. */
@@ -99,6 +101,7 @@ export async function finalizedBills(
         lines: lines
           .filter((l) => l.billId === id)
           .map(({ charge, amount, vatPercent }) => ({ charge, amount, vatPercent })),
+        correctsId: h.bill.correctsId,
       },
     ];
   });
@@ -225,4 +228,31 @@ export async function setBillsPaid(
         sql`, `,
       )}) AS v(id, paid)
      WHERE b.id = v.id AND b.company_id = ${companyId}`);
+}
+
+/** What billing tells another module (payments) in the crediting transaction: a bill was credited. */
+export interface BillCredited {
+  companyId: number;
+  consumerId: number;
+  /** The credited bill and its credit (kind 4). */
+  billId: number;
+  creditId: number;
+  /** What the credit takes off: the bill's own charges (net + VAT), positive. */
+  amount: string;
+  date: string;
+  /** The credit's number and period, as the ledger shows it. */
+  description: string;
+  username: string;
+}
+export type BillCreditHook = (tx: Tx, credited: BillCredited) => Promise<void>;
+
+const creditHooks = new Map<string, BillCreditHook>();
+
+/** Registered by name, so registering again replaces (payments closes the credited bill's debt). */
+export function addBillCreditHook(name: string, hook: BillCreditHook): void {
+  creditHooks.set(name, hook);
+}
+
+export async function billCredited(tx: Tx, credited: BillCredited): Promise<void> {
+  for (const hook of creditHooks.values()) await hook(tx, credited);
 }
