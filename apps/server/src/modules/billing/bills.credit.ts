@@ -103,7 +103,8 @@ async function creditInTx(
   const net = new Decimal(bill.net).negated();
   const vatTotal = new Decimal(bill.vatTotal).negated();
   const today = utilityDay(new Date());
-  const issueDate = today > bill.issueDate ? today : bill.issueDate;
+  // Today, or the bill's own date if it was issued ahead (a credit never predates its bill).
+  const issueDate = [today, bill.issueDate].sort()[1] as string;
   const negate = (v: string) => new Decimal(v).negated().toFixed(3);
   const [credit] = await tx
     .insert(billingBills)
