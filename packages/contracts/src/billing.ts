@@ -357,6 +357,8 @@ export const consumerBillSchema = z.object({
   periodLabel: z.string(),
   billedConsumption: z.string(),
   total: z.string(),
+  /** The earlier unpaid bills the total carries (not the bill's own charges: a credit leaves it out). */
+  previousBalance: z.string(),
   entryState: z.number().int(),
   number: z.number().int().nullable(),
   year: z.number().int().nullable(),

@@ -412,6 +412,7 @@ export async function billsOfConsumer(
       periodLabel: billingBills.periodLabel,
       billedConsumption: billingBills.billedConsumption,
       total: billingBills.total,
+      previousBalance: billingBills.previousBalance,
       entryState: billingBills.entryState,
       number: billingBills.number,
       year: billingBills.year,
