@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
-import { client, finalBill, type Json, newConsumer } from '../payments/fixtures.test-helpers.ts';
 
 /**
  * Credits of finalized bills (issue 17: "later corrections are credit or altered (kind 4)
@@ -13,8 +12,65 @@ import { client, finalBill, type Json, newConsumer } from '../payments/fixtures.
  * closed (or the paid amount left as credit), the next bill's previous balance, immutability, the
  * PDF, permissions and another company.
  */
+// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
+type Json = Record<string, any>;
+
 let t: TestApp;
 let api: ReturnType<typeof client>;
+
+const client = (app: TestApp, headers: { authorization: string }) => ({
+  get: (url: string, extra: { authorization?: string } = {}) =>
+    app.app.inject({ method: 'GET', url, headers: { ...headers, ...extra } }),
+  post: (url: string, payload?: unknown) =>
+    app.app.inject({ method: 'POST', url, headers, ...(payload ? { payload: payload as Json } : {}) }),
+});
+const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
+
+async function newConsumer(query: string, parts: string[], owner: Json): Promise<number> {
+  const usages = (await api.get(`/api/water/parametrics/propertyUsages${query}`)).json();
+  const sewerage = (await api.get(`/api/water/parametrics/sewerageIndicators${query}`)).json();
+  const policies = (await api.get(`/api/water/invoice_policies${query}`)).json();
+  const trader = await api.post(`/api/traders${query}`, owner);
+  expect(trader.statusCode, trader.body).toBe(201);
+  const consumer = await api.post(`/api/protocol/consumers${query}`, {
+    parts,
+    ownerId: trader.json().id,
+    supplyAddress: 'Αγίου Νικολάου 7, Αγία Ελένη',
+    status: 1,
+    propertyUsageId: idOf(usages, 'OIK'),
+    sewerageIndicatorId: idOf(sewerage, 'SYN'),
+    invoicePolicyId: (policies[0] as Json).id,
+  });
+  expect(consumer.statusCode, consumer.body).toBe(201);
+  return consumer.json().id;
+}
+
+/** A consumer's bill of a period, stored and finalized through the API. */
+async function finalBill(
+  query: string,
+  consumer: number,
+  from: string,
+  to: string,
+  consumption: string,
+  issueDate: string,
+): Promise<Json> {
+  const bill = await api.post(`/api/billing/bills${query}`, {
+    consumerId: consumer,
+    from,
+    to,
+    periodLabel: `${from} – ${to}`,
+    previousReading: 1000,
+    previousDate: from,
+    currentReading: 1000 + Number(consumption),
+    currentDate: to,
+    consumption,
+    issueDate,
+  });
+  expect(bill.statusCode, bill.body).toBe(200);
+  const done = await api.post(`/api/billing/bills/${bill.json().id}/finalize${query}`);
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json() as Json;
+}
 let demo: number;
 let other: number;
 let q: string;
@@ -52,8 +108,8 @@ describe('crediting a finalized bill', () => {
   let creditBill: Json;
 
   beforeAll(async () => {
-    consumerId = await newConsumer(api, q, ['01', '001', '971'], owner('Πιστωτική'));
-    bill = await finalBill(api, q, consumerId, '2026-01-01', '2026-04-30', '25', '2026-05-10');
+    consumerId = await newConsumer(q, ['01', '001', '971'], owner('Πιστωτική'));
+    bill = await finalBill(q, consumerId, '2026-01-01', '2026-04-30', '25', '2026-05-10');
   });
 
   it('issues a kind 4 credit: the lines negated, numbered 1 in ΠΛΥ, finalized, pointing at the bill', async () => {
@@ -173,8 +229,8 @@ describe('crediting a finalized bill', () => {
 
 describe('the debt and the numbering', () => {
   it('leaves what was paid of a credited bill as the consumer’s credit, to be returned', async () => {
-    const consumerId = await newConsumer(api, q, ['01', '001', '972'], owner('Πληρωμένη'));
-    const bill = await finalBill(api, q, consumerId, '2026-01-01', '2026-04-30', '30', '2026-05-10');
+    const consumerId = await newConsumer(q, ['01', '001', '972'], owner('Πληρωμένη'));
+    const bill = await finalBill(q, consumerId, '2026-01-01', '2026-04-30', '30', '2026-05-10');
     const paid = await api.post(`/api/payments/payments${q}`, {
       consumerId,
       method: 'cash',
@@ -198,9 +254,9 @@ describe('the debt and the numbering', () => {
   });
 
   it('credits a bill carried into a later one: the later bill keeps only its own charges owed', async () => {
-    const consumerId = await newConsumer(api, q, ['01', '001', '973'], owner('Μεταφερόμενη'));
-    const first = await finalBill(api, q, consumerId, '2026-01-01', '2026-04-30', '20', '2026-05-10');
-    const second = await finalBill(api, q, consumerId, '2026-05-01', '2026-08-31', '12', '2026-09-10');
+    const consumerId = await newConsumer(q, ['01', '001', '973'], owner('Μεταφερόμενη'));
+    const first = await finalBill(q, consumerId, '2026-01-01', '2026-04-30', '20', '2026-05-10');
+    const second = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '12', '2026-09-10');
     expect(second.previousBalance).toBe(first.total);
     expect(await previousBalanceOf(consumerId, '2026-09-01', '2026-12-31')).toBe(second.total);
     const created = await credit(first.id, 'Εκτιμώμενη ένδειξη');
@@ -209,6 +265,21 @@ describe('the debt and the numbering', () => {
     const own = new Decimal(second.total).minus(second.previousBalance).toFixed(2);
     expect(await previousBalanceOf(consumerId, '2026-09-01', '2026-12-31')).toBe(own);
     expect((await account(consumerId)).balance).toBe(own);
+  });
+
+  it('refuses a bill whose debt is in a settlement, writing nothing and taking no number', async () => {
+    const consumerId = await newConsumer(q, ['01', '001', '974'], owner('Ρυθμισμένη'));
+    const bill = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '15', '2026-09-12');
+    await account(consumerId); // raises the bill's debt
+    await t.database.db.execute(
+      sql`UPDATE payments_debts SET status = 'settled', settlement_key = 'settlement:1' WHERE bill_id = ${bill.id}`,
+    );
+    const refused = await credit(bill.id, 'Σε ρύθμιση');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().key).toBe('payments.error.credit_in_settlement');
+    const tab = (await api.get(`/api/billing/consumers/${consumerId}/bills${q}`)).json() as Json[];
+    expect(tab.map((b) => [b.kind, b.creditedById])).toEqual([[1, null]]);
+    expect((await account(consumerId)).entries.map((e: Json) => e.type)).toEqual(['bill']);
   });
 
   it('numbers the credits 1, 2, 3 in ΠΛΥ without gaps, apart from the bills', async () => {
