@@ -282,10 +282,21 @@ describe('the debt and the numbering', () => {
     expect((await account(consumerId)).entries.map((e: Json) => e.type)).toEqual(['bill']);
   });
 
-  it('numbers the credits 1, 2, 3 in ΠΛΥ without gaps, apart from the bills', async () => {
+  it('credits a bill once when two administrators credit it at the same moment', async () => {
+    const consumerId = await newConsumer(q, ['01', '001', '975'], owner('Ταυτόχρονη'));
+    const bill = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '9', '2026-09-12');
+    const both = await Promise.all([credit(bill.id, 'Πρώτος'), credit(bill.id, 'Δεύτερος')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.statusCode === 409)?.json().key).toBe('billing.error.credit_already');
+    expect(both.find((r) => r.statusCode === 201)?.json().number).toBe(4);
+  });
+
+  it('numbers the credits 1 to 4 in ΠΛΥ without gaps, apart from the bills', async () => {
     const rows = await t.database.db.execute(sql`
       SELECT b.number FROM billing_bills b JOIN finance_series s ON s.id = b.series_id
        WHERE b.company_id = ${demo} AND s.code = 'ΠΛΥ' ORDER BY b.number`);
-    expect((rows as unknown as { rows: { number: number }[] }).rows.map((r) => r.number)).toEqual([1, 2, 3]);
+    expect((rows as unknown as { rows: { number: number }[] }).rows.map((r) => r.number)).toEqual([
+      1, 2, 3, 4,
+    ]);
   });
 });
