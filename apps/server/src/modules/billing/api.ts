@@ -150,6 +150,8 @@ export interface BillMydataDetails {
   lines: { charge: BillCharge; target: DiscountableCharge | null; amount: string; vatPercent: string }[];
   /** What has been paid of it: a paid bill was issued and is corrected, never cancelled. */
   paid: string;
+  /** Whether a credit (kind 4) corrects it: then it is not cancelled either. */
+  credited: boolean;
 }
 
 /**
@@ -166,6 +168,7 @@ export async function finalizedBillMydataDetails(
     .select({
       id: billingBills.id,
       paid: billingBills.paid,
+      credited: sql<boolean>`EXISTS (SELECT 1 FROM billing_bills c WHERE c.corrects_id = ${billingBills.id})`,
       street: traders.address,
       postalCode: traders.zipcode,
       city: traders.city,
@@ -187,6 +190,7 @@ export async function finalizedBillMydataDetails(
         ownerAddress: { street: h.street, postalCode: h.postalCode, city: h.city },
         lines: [],
         paid: h.paid,
+        credited: h.credited,
       },
     ]),
   );

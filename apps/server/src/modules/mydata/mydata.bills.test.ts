@@ -315,6 +315,11 @@ describe('water bills through myDATA', () => {
       expect(xml).toContain(`<correlatedInvoices>${doc.correlatedMark}</correlatedInvoices>`);
     }
     expect(await transmit({ billIds: credits.map((c) => c.id) })).toMatchObject({ sent: 2, failed: 0 });
+    // A credited bill is corrected by its credit: it is not cancelled at AADE.
+    expect(await transmission(retail.id)).toMatchObject({
+      canCancel: false,
+      cancelRefusal: 'mydata.error.credited',
+    });
   });
 
   it('refuses a bill that is not finalized, and another company’s bill is not found', async () => {
