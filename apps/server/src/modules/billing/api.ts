@@ -248,7 +248,15 @@ export interface BillCredited {
   description: string;
   username: string;
 }
-export type BillCreditHook = (tx: Tx, credited: BillCredited) => Promise<void>;
+/**
+ * A module told of credits: `lock` runs first, before billing locks the bill (payments takes the
+ * consumer's lock there, in the order its own payments take it, so neither waits on the other in a
+ * circle); `credited` runs once the credit is numbered, in the same transaction.
+ */
+export interface BillCreditHook {
+  lock: (tx: Tx, companyId: number, consumerId: number) => Promise<void>;
+  credited: (tx: Tx, credited: BillCredited) => Promise<void>;
+}
 
 const creditHooks = new Map<string, BillCreditHook>();
 
@@ -257,6 +265,10 @@ export function addBillCreditHook(name: string, hook: BillCreditHook): void {
   creditHooks.set(name, hook);
 }
 
+export async function lockForCredit(tx: Tx, companyId: number, consumerId: number): Promise<void> {
+  for (const hook of creditHooks.values()) await hook.lock(tx, companyId, consumerId);
+}
+
 export async function billCredited(tx: Tx, credited: BillCredited): Promise<void> {
-  for (const hook of creditHooks.values()) await hook(tx, credited);
+  for (const hook of creditHooks.values()) await hook.credited(tx, credited);
 }

@@ -291,12 +291,26 @@ describe('the debt and the numbering', () => {
     expect(both.find((r) => r.statusCode === 201)?.json().number).toBe(4);
   });
 
-  it('numbers the credits 1 to 4 in ΠΛΥ without gaps, apart from the bills', async () => {
+  it('takes a payment and a credit of the same consumer at the same moment, in turn', async () => {
+    const consumerId = await newConsumer(q, ['01', '001', '976'], owner('Συγχρονισμένη'));
+    const bill = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '11', '2026-09-12');
+    const [paid, credited] = await Promise.all([
+      api.post(`/api/payments/payments${q}`, { consumerId, method: 'cash', amount: bill.total }),
+      credit(bill.id, 'Ταυτόχρονα με πληρωμή'),
+    ]);
+    expect([paid.statusCode, credited.statusCode]).toEqual([201, 201]);
+    // Paid then credited, or credited then paid: either way the payment is the consumer's credit.
+    const acc = await account(consumerId);
+    expect(acc.balance).toBe(new Decimal(bill.total).negated().toFixed(2));
+    expect(acc.debts).toEqual([]);
+  });
+
+  it('numbers the credits 1 to 5 in ΠΛΥ without gaps, apart from the bills', async () => {
     const rows = await t.database.db.execute(sql`
       SELECT b.number FROM billing_bills b JOIN finance_series s ON s.id = b.series_id
        WHERE b.company_id = ${demo} AND s.code = 'ΠΛΥ' ORDER BY b.number`);
     expect((rows as unknown as { rows: { number: number }[] }).rows.map((r) => r.number)).toEqual([
-      1, 2, 3, 4,
+      1, 2, 3, 4, 5,
     ]);
   });
 });

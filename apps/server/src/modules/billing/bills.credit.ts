@@ -14,7 +14,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nextNumber } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
-import { billCredited } from './api.ts';
+import { billCredited, lockForCredit } from './api.ts';
 import { billingBillLines, billingBills } from './billing.schema.ts';
 import { billingErrors, getBill, lineRow } from './bills.service.ts';
 
@@ -59,11 +59,13 @@ async function creditInTx(
   reason: string,
   requestId: string,
 ): Promise<number> {
-  const [bill] = await tx
-    .select()
+  const [owner] = await tx
+    .select({ consumerId: billingBills.consumerId })
     .from(billingBills)
-    .where(and(eq(billingBills.id, id), eq(billingBills.companyId, companyId)))
-    .for('update');
+    .where(and(eq(billingBills.id, id), eq(billingBills.companyId, companyId)));
+  if (!owner) throw notFound();
+  await lockForCredit(tx, companyId, owner.consumerId);
+  const [bill] = await tx.select().from(billingBills).where(eq(billingBills.id, id)).for('update');
   if (!bill) throw notFound();
   if (bill.correctsId !== null) throw new AppError(409, creditErrors.ofCredit);
   // Finalized, or finalized and since carried into a later bill (−2).

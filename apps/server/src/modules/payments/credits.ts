@@ -2,7 +2,7 @@ import { Decimal, paymentsErrors } from '@protocol/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { BillCredited } from '../billing/api.ts';
+import type { BillCredited, BillCreditHook } from '../billing/api.ts';
 import { lockConsumer, syncBillsPaid } from './allocation.ts';
 import { raiseBillDebts } from './debts.ts';
 import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
@@ -16,7 +16,7 @@ import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
  */
 export async function creditBillDebt(tx: Tx, credited: BillCredited): Promise<void> {
   const { companyId, consumerId } = credited;
-  await lockConsumer(tx, consumerId);
+  // The consumer's lock is already held (`lock` below, taken before billing locked the bill).
   await raiseBillDebts(tx, companyId, [consumerId]);
   const [debt] = await tx
     .select({ id: paymentsDebts.id, status: paymentsDebts.status })
@@ -45,3 +45,9 @@ export async function creditBillDebt(tx: Tx, credited: BillCredited): Promise<vo
   }
   await syncBillsPaid(tx, companyId, [consumerId]);
 }
+
+/** What payments registers with billing: the consumer's lock first, then the debt. */
+export const billCreditHook: BillCreditHook = {
+  lock: (tx, _companyId, consumerId) => lockConsumer(tx, consumerId),
+  credited: creditBillDebt,
+};

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { addBillCreditHook } from '../billing/api.ts';
-import { creditBillDebt } from './credits.ts';
+import { billCreditHook } from './credits.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { publicBalanceRoutes } from './public.routes.ts';
 
@@ -9,7 +9,7 @@ export const paymentsModule = defineModule({
   name: 'payments',
   plugin: async (app, options) => {
     // A credited bill's debt is closed in billing's crediting transaction.
-    addBillCreditHook('payments', creditBillDebt);
+    addBillCreditHook('payments', billCreditHook);
     await app.register(paymentsRoutes, options);
     await app.register(publicBalanceRoutes, options);
   },
