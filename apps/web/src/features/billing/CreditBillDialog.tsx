@@ -59,8 +59,17 @@ export function CreditBillDialog({
     credit.mutate();
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="credit-bill-dialog">
-      <DialogTitle>{t('billingUi.credit.title', { number: billNumberOf(bill) })}</DialogTitle>
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="credit-bill-title"
+      data-testid="credit-bill-dialog"
+    >
+      <DialogTitle id="credit-bill-title">
+        {t('billingUi.credit.title', { number: billNumberOf(bill) })}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
           {t('billingUi.credit.explain', {
