@@ -108,6 +108,7 @@ describe('crediting a bill', () => {
     await page.getByTestId('credit-bill-submit').click();
     await expect.poll(() => dialog.getByText('Το πεδίο είναι απαραίτητο').count()).toBe(1);
     await page.getByTestId('credit-bill-reason').fill('Λάθος ένδειξη υδρομέτρου κατά την καταμέτρηση');
+    expect(await dialog.getByText('Το πεδίο είναι απαραίτητο').count()).toBe(0);
     await shot(page, 'billing-credit-dialog-el');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByTestId('credit-bill-submit').click();

@@ -1,6 +1,6 @@
 import './i18n/index.ts';
+import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -86,7 +86,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(bill.total, language)} €
                 </TableCell>
-                <TableCell>{formatDate(bill.dueDate)}</TableCell>
+                <TableCell>{bill.correctsId === null ? formatDate(bill.dueDate) : '—'}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={0.5}>
                     <Chip
@@ -121,7 +121,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                         aria-label={t('billingUi.credit.action')}
                         data-testid="consumer-bill-credit"
                       >
-                        <ReceiptLongOutlinedIcon fontSize="small" />
+                        <AssignmentReturnOutlinedIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
                   )}

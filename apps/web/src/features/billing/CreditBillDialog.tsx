@@ -85,7 +85,10 @@ export function CreditBillDialog({
         <TextField
           label={t('billingUi.credit.reason')}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setFieldError(null);
+          }}
           error={fieldError !== null}
           helperText={fieldError ?? t('billingUi.credit.reasonHint')}
           required
