@@ -8,7 +8,7 @@ import {
 } from './billing-compute.ts';
 import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
-import { decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
+import { Decimal, decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
 import { isIsoDate } from './traders.ts';
 
 export * from './billing-compute.ts';
@@ -262,6 +262,40 @@ export const billEntryStates = { new: 0, editing: 1, finalized: 9 } as const;
 export const billSendStatuses = { hold: 0, send: 1, sent: 2, completed: 9 } as const;
 /** Spec §3 transaction kind of a period's bill. */
 export const PERIOD_CHARGE_KIND = 1;
+/** Spec §3 transaction kind 4 (altered): a credit of a finalized bill, never an edit of it. */
+export const CREDIT_KIND = 4;
+
+/** POST /api/billing/bills/:id/credit: why the finalized bill is credited (printed on the credit). */
+export const creditBillSchema = z.object({ reason: text(500) });
+export type CreditBillRequest = z.input<typeof creditBillSchema>;
+
+/**
+ * A credit of a bill: its lines are the bill's own lines negated (the previous balance it carried is
+ * no charge of it and stays owed on its own bills), so net, VAT per rate and total are exactly the
+ * bill's, negated, to the cent.
+ */
+export function creditLinesOf<L extends { charge: string; amount: string; quantity: string | null }>(
+  lines: readonly L[],
+): L[] {
+  const negate = (v: string) => new Decimal(v).negated().toFixed(Math.max(2, decimals(v)));
+  return lines
+    .filter((l) => l.charge !== 'previousBalance')
+    .map((l) => ({
+      ...l,
+      amount: negate(l.amount),
+      quantity: l.quantity === null ? null : negate(l.quantity),
+    }));
+}
+const decimals = (v: string) => v.split('.')[1]?.length ?? 0;
+
+/** The credit's VAT breakdown: the bill's, negated (rates as printed). */
+export function creditVatOf(vat: readonly { vatPercent: string; net: string; vat: string }[]) {
+  return vat.map((v) => ({
+    vatPercent: v.vatPercent,
+    net: new Decimal(v.net).negated().toFixed(2),
+    vat: new Decimal(v.vat).negated().toFixed(2),
+  }));
+}
 
 /**
  * POST /api/billing/bills: computes and stores (or recomputes) the consumer's bill of a period with
@@ -308,6 +342,11 @@ export const billSchema = computedBillSchema.extend({
   currentDate: z.string().nullable(),
   rfCode: z.string(),
   defuser: z.string().nullable(),
+  /** A credit (kind 4): the bill it credits, and why. */
+  corrects: z.object({ id: z.number().int(), number: z.string(), issueDate: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  /** The credit issued for this bill, if any. */
+  creditedBy: z.object({ id: z.number().int(), number: z.string() }).nullable(),
 });
 export type Bill = z.infer<typeof billSchema>;
 
@@ -318,6 +357,8 @@ export const consumerBillSchema = z.object({
   periodLabel: z.string(),
   billedConsumption: z.string(),
   total: z.string(),
+  /** The earlier unpaid bills the total carries (not the bill's own charges: a credit leaves it out). */
+  previousBalance: z.string(),
   entryState: z.number().int(),
   number: z.number().int().nullable(),
   year: z.number().int().nullable(),
@@ -326,6 +367,10 @@ export const consumerBillSchema = z.object({
   kind: z.number().int(),
   sendStatus: z.number().int(),
   rfCode: z.string().nullable(),
+  /** A credit's corrected bill. */
+  correctsId: z.number().int().nullable(),
+  /** The credit issued for this bill, if any (it cannot be credited again). */
+  creditedById: z.number().int().nullable(),
 });
 export type ConsumerBill = z.infer<typeof consumerBillSchema>;
 

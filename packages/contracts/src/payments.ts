@@ -26,8 +26,11 @@ export type CashierMethod = (typeof cashierMethods)[number];
 /** What a debt stands for: a bill, a charge, a settlement's instalment. */
 export const debtSources = ['bill', 'charge', 'instalment'] as const;
 export type DebtSource = (typeof debtSources)[number];
-/** open: payable; settled: closed into a settlement; cancelled: an instalment of a cancelled settlement. */
-export const debtStatuses = ['open', 'settled', 'cancelled'] as const;
+/**
+ * open: payable; settled: closed into a settlement; cancelled: an instalment of a cancelled settlement;
+ * credited: a bill's debt closed by the bill's credit (what was paid of it is the consumer's credit).
+ */
+export const debtStatuses = ['open', 'settled', 'cancelled', 'credited'] as const;
 export type DebtStatus = (typeof debtStatuses)[number];
 
 /** The kinds of ledger line, each a catalog text (`payments.entry.<type>`). */
@@ -42,6 +45,7 @@ export const entryTypes = [
   'reopened',
   'cancelled',
   'creditApplied',
+  'credit',
 ] as const;
 export type EntryType = (typeof entryTypes)[number];
 
@@ -51,6 +55,7 @@ export const paymentsErrors = {
   notConsumerDebt: 'payments.error.not_consumer_debt',
   nothingToReturn: 'payments.error.nothing_to_return',
   badAmount: 'payments.error.bad_amount',
+  creditInSettlement: 'payments.error.credit_in_settlement',
 } as const;
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);

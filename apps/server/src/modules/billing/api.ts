@@ -28,6 +28,8 @@ export interface FinalizedBill {
   vatTotal: string;
   vat: { vatPercent: string; net: string; vat: string }[];
   lines: { charge: string; amount: string; vatPercent: string }[];
+  /** A credit (kind 4): the bill it credits; its amounts are negative. */
+  correctsId: number | null;
 }
 
 /** The company's finalized (numbered) bills among `ids`, in the order asked; others are left out. */
@@ -99,6 +101,7 @@ export async function finalizedBills(
         lines: lines
           .filter((l) => l.billId === id)
           .map(({ charge, amount, vatPercent }) => ({ charge, amount, vatPercent })),
+        correctsId: h.bill.correctsId,
       },
     ];
   });
@@ -147,6 +150,8 @@ export interface BillMydataDetails {
   lines: { charge: BillCharge; target: DiscountableCharge | null; amount: string; vatPercent: string }[];
   /** What has been paid of it: a paid bill was issued and is corrected, never cancelled. */
   paid: string;
+  /** Whether a credit (kind 4) corrects it: then it is not cancelled either. */
+  credited: boolean;
 }
 
 /**
@@ -163,6 +168,7 @@ export async function finalizedBillMydataDetails(
     .select({
       id: billingBills.id,
       paid: billingBills.paid,
+      credited: sql<boolean>`EXISTS (SELECT 1 FROM billing_bills c WHERE c.corrects_id = ${billingBills.id})`,
       street: traders.address,
       postalCode: traders.zipcode,
       city: traders.city,
@@ -184,6 +190,7 @@ export async function finalizedBillMydataDetails(
         ownerAddress: { street: h.street, postalCode: h.postalCode, city: h.city },
         lines: [],
         paid: h.paid,
+        credited: h.credited,
       },
     ]),
   );
@@ -225,4 +232,43 @@ export async function setBillsPaid(
         sql`, `,
       )}) AS v(id, paid)
      WHERE b.id = v.id AND b.company_id = ${companyId}`);
+}
+
+/** What billing tells another module (payments) in the crediting transaction: a bill was credited. */
+export interface BillCredited {
+  companyId: number;
+  consumerId: number;
+  /** The credited bill and its credit (kind 4). */
+  billId: number;
+  creditId: number;
+  /** What the credit takes off: the bill's own charges (net + VAT), positive. */
+  amount: string;
+  date: string;
+  /** The credit's number and period, as the ledger shows it. */
+  description: string;
+  username: string;
+}
+/**
+ * A module told of credits: `lock` runs first, before billing locks the bill (payments takes the
+ * consumer's lock there, in the order its own payments take it, so neither waits on the other in a
+ * circle); `credited` runs once the credit is numbered, in the same transaction.
+ */
+export interface BillCreditHook {
+  lock: (tx: Tx, companyId: number, consumerId: number) => Promise<void>;
+  credited: (tx: Tx, credited: BillCredited) => Promise<void>;
+}
+
+const creditHooks = new Map<string, BillCreditHook>();
+
+/** Registered by name, so registering again replaces (payments closes the credited bill's debt). */
+export function addBillCreditHook(name: string, hook: BillCreditHook): void {
+  creditHooks.set(name, hook);
+}
+
+export async function lockForCredit(tx: Tx, companyId: number, consumerId: number): Promise<void> {
+  for (const hook of creditHooks.values()) await hook.lock(tx, companyId, consumerId);
+}
+
+export async function billCredited(tx: Tx, credited: BillCredited): Promise<void> {
+  for (const hook of creditHooks.values()) await hook.credited(tx, credited);
 }

@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatRf,
   type Language,
+  PERIOD_CHARGE_KIND,
 } from '@protocol/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -53,7 +54,11 @@ async function billPrintData(db: Db, companyId: number, id: number, language: La
     .where(and(eq(waterMeterInstallations.consumerId, bill.consumerId)))
     .orderBy(desc(waterMeterInstallations.installedOn))
     .limit(1);
-  const history = (await billsOfConsumer(db, companyId, bill.consumerId, bill.periodFrom, 6)).reverse();
+  // The chart's periods: the period charges only (a credit is no consumption of its own).
+  const history = (await billsOfConsumer(db, companyId, bill.consumerId, bill.periodFrom, 12))
+    .filter((h) => h.kind === PERIOD_CHARGE_KIND)
+    .slice(0, 6)
+    .reverse();
   const extras = await billPrintExtras(db, id, language);
   // Whom the bill goes to when it is not the owner, and where the post takes it.
   const [recipient] = await db
@@ -69,7 +74,7 @@ function headingOf({ bill, company }: BillPrintData, language: Language) {
   const p = (key: string) => translate(language, `billing.pdf.${key}`);
   return {
     company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
-    title: `${p('title')}  ${billNumber(bill, language)}`,
+    title: `${p(bill.corrects ? 'creditTitle' : 'title')}  ${billNumber(bill, language)}`,
     subtitle: `${p('period')}: ${bill.periodLabel} (${formatDate(bill.periodFrom)} – ${formatDate(bill.periodTo)})`,
   };
 }
@@ -103,7 +108,11 @@ export async function printBill(db: Db, companyId: number, id: number, language:
   });
   await drawBill(pdf, data, language);
   pdf.end();
-  const fileName = `bill-${data.bill.consumerCode}-${data.bill.periodFrom}.pdf`.replace(/[^\w.-]/g, '_');
+  const fileName =
+    `${data.bill.corrects ? 'credit' : 'bill'}-${data.bill.consumerCode}-${data.bill.periodFrom}.pdf`.replace(
+      /[^\w.-]/g,
+      '_',
+    );
   return { fileName, buffer: await bytesOf(stream) };
 }
 
@@ -170,7 +179,15 @@ async function drawBill(pdf: PDFKit.PDFDocument, data: BillPrintData, language: 
       ],
       [p('consumption'), consumption],
       [p('issueDate'), formatDate(bill.issueDate)],
-      [p('dueDate'), formatDate(bill.dueDate)],
+      ...((bill.corrects
+        ? [
+            [
+              p('corrects'),
+              p('correctsValue', { number: bill.corrects.number, date: formatDate(bill.corrects.issueDate) }),
+            ],
+            [p('reason'), bill.reason ?? ''],
+          ]
+        : [[p('dueDate'), formatDate(bill.dueDate)]]) as [string, string][]),
     ],
     top + 4,
     { labelWidth: 130, labelSize: 9, valueSize: 10, gap: 4 },
@@ -221,13 +238,19 @@ async function drawBill(pdf: PDFKit.PDFDocument, data: BillPrintData, language: 
   pdf.y = blockTop;
   drawTotals(
     pdf,
-    [
-      { label: p('net'), value: money(bill.net) },
-      { label: p('vat'), value: money(bill.vatTotal) },
-      { label: p('current'), value: money(bill.current) },
-      { label: p('previousBalance'), value: money(bill.previousBalance) },
-      { label: p('total'), value: `${money(bill.total)} €`, strong: true },
-    ],
+    bill.corrects
+      ? [
+          { label: p('net'), value: money(bill.net) },
+          { label: p('vat'), value: money(bill.vatTotal) },
+          { label: p('creditTotal'), value: `${money(bill.total)} €`, strong: true },
+        ]
+      : [
+          { label: p('net'), value: money(bill.net) },
+          { label: p('vat'), value: money(bill.vatTotal) },
+          { label: p('current'), value: money(bill.current) },
+          { label: p('previousBalance'), value: money(bill.previousBalance) },
+          { label: p('total'), value: `${money(bill.total)} €`, strong: true },
+        ],
     240,
   );
   pdf.y = Math.max(pdf.y, y) + 10;
@@ -252,6 +275,12 @@ async function drawBill(pdf: PDFKit.PDFDocument, data: BillPrintData, language: 
     drawRule(pdf, pdf.y);
   }
 
+  // A credit is not paid: no payment slip, a line saying where the amount went.
+  if (bill.corrects) {
+    pdf.font(PDF_FONTS.regular).fontSize(9).fillColor(PDF_COLORS.text);
+    pdf.text(p('creditHint'), MARGIN, pdf.y + 10);
+    return;
+  }
   // The payment slip: RF code and its Code 128 barcode; the consumption chart beside it.
   const slipTop = pdf.y + 10;
   pdf.font(PDF_FONTS.bold).fontSize(10).fillColor(PDF_COLORS.text).text(p('rf'), MARGIN, slipTop);

@@ -3,6 +3,7 @@ import {
   billSchema,
   computedBillSchema,
   consumerBillSchema,
+  creditBillSchema,
   discountPolicySchema,
   pricingPolicySchema,
   saveBillSchema,
@@ -17,6 +18,7 @@ import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { printBill } from './bill.pdf.ts';
+import { creditBill } from './bills.credit.ts';
 import { billsList, billsOfCompany } from './bills.list.ts';
 import {
   assertConsumer,
@@ -292,6 +294,34 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     },
     async (request) =>
       finalizeBill(db, principalOf(request), companyOf(request), request.params.id, request.id),
+  );
+  app.post(
+    '/billing/bills/:id/credit',
+    {
+      config: { permission: 'billing:admin', companyScoped: true },
+      schema: {
+        tags,
+        summary:
+          'Credits a finalized bill (kind 4): its lines negated, numbered in the related credit series, finalized; the debt follows',
+        params: idParams,
+        querystring: companyQuery,
+        body: creditBillSchema,
+        response: { 201: billSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await creditBill(
+            db,
+            principalOf(request),
+            companyOf(request),
+            request.params.id,
+            request.body.reason,
+            request.id,
+          ),
+        ),
   );
   app.get(
     '/billing/bills/:id/pdf',

@@ -147,8 +147,12 @@ export const billingBills = pgTable(
     periodFrom: date('period_from', { mode: 'string' }).notNull(),
     periodTo: date('period_to', { mode: 'string' }).notNull(),
     periodLabel: text('period_label').notNull(),
-    /** Spec §3 transaction kind: 1 period charge (4 altered, for later corrections). */
+    /** Spec §3 transaction kind: 1 period charge, 4 altered (a credit of a finalized bill). */
     kind: smallint('kind').notNull().default(1),
+    /** A credit's corrected bill: a finalized bill is never edited, it is credited (kind 4). */
+    correctsId: integer('corrects_id').references((): AnyPgColumn => billingBills.id),
+    /** Why the credit was issued (required with `correctsId`). */
+    reason: text('reason'),
     /** Spec §3: −2 carried into a later bill, 0 new, 1 editing, 9 finalized. */
     entryState: smallint('entry_state').notNull().default(0),
     /** Spec §3: 0 hold, 1 send, 2 sent, 9 completed. */
@@ -196,6 +200,8 @@ export const billingBills = pgTable(
   (t) => [
     uniqueIndex('billing_bills_consumer_period_kind').on(t.consumerId, t.periodFrom, t.kind),
     uniqueIndex('billing_bills_rf_code').on(t.rfCode),
+    // A bill is credited once, even by two operators at the same moment.
+    uniqueIndex('billing_bills_corrects').on(t.correctsId),
     uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number),
     index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
     index('billing_bills_run_idx').on(t.runId),

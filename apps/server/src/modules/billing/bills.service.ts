@@ -8,7 +8,7 @@ import {
   Decimal,
   PERIOD_CHARGE_KIND,
 } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
@@ -235,6 +235,10 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     .where(eq(billingBillLines.billId, id))
     .orderBy(asc(billingBillLines.position));
   const { bill } = row;
+  const [corrects, creditedBy] = await Promise.all([
+    bill.correctsId === null ? undefined : numberedBill(db, eq(billingBills.id, bill.correctsId)),
+    numberedBill(db, eq(billingBills.correctsId, bill.id)),
+  ]);
   return {
     id: bill.id,
     consumerId: bill.consumerId,
@@ -279,7 +283,26 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     current: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
     previousBalance: bill.previousBalance,
     total: bill.total,
+    corrects: corrects ? { id: corrects.id, number: corrects.number, issueDate: corrects.issueDate } : null,
+    reason: bill.reason,
+    creditedBy: creditedBy ? { id: creditedBy.id, number: creditedBy.number } : null,
   };
+}
+
+/** A numbered bill as printed (`ΛΥΔ-17/2026`): a credit's corrected bill, or a bill's credit. */
+async function numberedBill(db: Tx, where: SQL) {
+  const [row] = await db
+    .select({
+      id: billingBills.id,
+      series: financeSeries.code,
+      number: billingBills.number,
+      year: billingBills.year,
+      issueDate: billingBills.issueDate,
+    })
+    .from(billingBills)
+    .leftJoin(financeSeries, eq(financeSeries.id, billingBills.seriesId))
+    .where(where);
+  return row ? { ...row, number: `${row.series ?? ''}-${row.number}/${row.year}` } : undefined;
 }
 
 /**
@@ -389,6 +412,7 @@ export async function billsOfConsumer(
       periodLabel: billingBills.periodLabel,
       billedConsumption: billingBills.billedConsumption,
       total: billingBills.total,
+      previousBalance: billingBills.previousBalance,
       entryState: billingBills.entryState,
       number: billingBills.number,
       year: billingBills.year,
@@ -397,6 +421,10 @@ export async function billsOfConsumer(
       kind: billingBills.kind,
       sendStatus: billingBills.sendStatus,
       rfCode: billingBills.rfCode,
+      correctsId: billingBills.correctsId,
+      creditedById: sql<
+        number | null
+      >`(SELECT c.id FROM billing_bills c WHERE c.corrects_id = ${billingBills.id})`,
     })
     .from(billingBills)
     .leftJoin(financeSeries, eq(financeSeries.id, billingBills.seriesId))
@@ -407,6 +435,6 @@ export async function billsOfConsumer(
         upTo ? lte(billingBills.periodFrom, upTo) : undefined,
       ),
     )
-    .orderBy(desc(billingBills.periodFrom))
+    .orderBy(desc(billingBills.periodFrom), asc(billingBills.kind), asc(billingBills.id))
     .limit(limit);
 }

@@ -23,7 +23,8 @@ type DefaultSeries = {
 
 /**
  * The series every company starts with: invoices, receipts, delivery notes and orders, the credit
- * note series the invoices' corrections go to, and the water-bill series billing issues its bills in.
+ * note series the invoices' corrections go to, the water-bill series billing issues its bills in and
+ * its credit series (a finalized bill's corrections).
  */
 const DEFAULT_SERIES: DefaultSeries[] = [
   {
@@ -99,6 +100,15 @@ const DEFAULT_SERIES: DefaultSeries[] = [
     printype: 0,
     debitCredit: 1,
   },
+  {
+    code: 'ΠΛΥ',
+    descr: 'Πιστωτικό Λογαριασμού Ύδρευσης',
+    kind: 'creditNote',
+    mydataType: '11.4',
+    movesStock: false,
+    printype: 0,
+    debitCredit: 2,
+  },
 ];
 /** The series whose corrections are issued as credit notes (ΠΤΕ). */
 const CREDITED = ['ΤΔΑ', 'ΤΠΥ', 'ΑΛΠ'];
@@ -128,6 +138,14 @@ export async function seedFinanceDefaults(tx: Tx, companyId: number, createuser:
       .set({ relseqid: credit?.id ?? null })
       .where(eq(financeSeries.id, s.id));
   }
+  // The water bills' credits (billing's kind 4) are numbered in a series of their own.
+  const waterCredit = series.find((s) => s.code === 'ΠΛΥ');
+  const waterBill = series.find((s) => s.code === 'ΛΥΔ');
+  if (waterCredit && waterBill)
+    await tx
+      .update(financeSeries)
+      .set({ relseqid: waterCredit.id })
+      .where(eq(financeSeries.id, waterBill.id));
   await tx
     .insert(financeWarehouses)
     .values({ companyId, code: 'ΚΑ', descr: 'Κεντρική αποθήκη', type: 1, createuser });

@@ -1,3 +1,4 @@
+import { Decimal } from '@protocol/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
@@ -276,6 +277,50 @@ describe('water bills through myDATA', () => {
     const again = await inject('POST', q(`/api/mydata/bills/${household.id}/cancel`));
     expect(again.statusCode).toBe(409);
     expect(aade.calls.filter((c) => c.action === 'CancelInvoice')).toHaveLength(1);
+  });
+
+  it('sends a credit of a bill as 11.4 (5.1 for a business) linked to the bill by its MARK, amounts positive', async () => {
+    const retail = await finalizedBill(
+      5,
+      { individual: true, lastname: 'Πιστωμένη', firstname: 'Άννα' },
+      '18',
+      '2026-05-12',
+    );
+    expect(await transmit({ billId: retail.id })).toMatchObject({ sent: 1 });
+    const credits = [];
+    for (const bill of [retail, business]) {
+      const credited = await inject('POST', q(`/api/billing/bills/${bill.id}/credit`), {
+        reason: 'Λάθος ένδειξη',
+      });
+      expect(credited.statusCode, credited.body).toBe(201);
+      credits.push(credited.json());
+    }
+    const docs = await billSource(
+      t.database.db,
+      companyId,
+      { branch: 0, mappings: DEFAULT_MAPPINGS },
+      credits.map((c) => c.id),
+    );
+    expect(
+      docs.map((d) => [d.series, d.invoiceType, d.correlatedMark, d.counterpart?.vatNumber ?? null]),
+    ).toEqual([
+      ['ΠΛΥ', '11.4', (await transmission(retail.id)).mark, null],
+      ['ΠΛΥ', '5.1', (await transmission(business.id)).mark, '094014201'],
+    ]);
+    // The credited amounts, positive, to the cent: the bill's net and VAT.
+    expect(docs[0]?.payable).toBe(new Decimal(credits[0].net).plus(credits[0].vatTotal).negated().toFixed(2));
+    expect(docs[0]?.lines.every((l) => new Decimal(l.net).gte(0) && new Decimal(l.vat).gte(0))).toBe(true);
+    for (const doc of docs) {
+      const xml = buildInvoicesDoc([doc], DEFAULT_MAPPINGS);
+      expect(validateXml(xml)).toEqual([]);
+      expect(xml).toContain(`<correlatedInvoices>${doc.correlatedMark}</correlatedInvoices>`);
+    }
+    expect(await transmit({ billIds: credits.map((c) => c.id) })).toMatchObject({ sent: 2, failed: 0 });
+    // A credited bill is corrected by its credit: it is not cancelled at AADE.
+    expect(await transmission(retail.id)).toMatchObject({
+      canCancel: false,
+      cancelRefusal: 'mydata.error.credited',
+    });
   });
 
   it('refuses a bill that is not finalized, and another company’s bill is not found', async () => {

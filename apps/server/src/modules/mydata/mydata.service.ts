@@ -193,6 +193,7 @@ async function cancelRefusal(
   if (!row?.mark || row.state !== 'sent') return 'mydata.error.notCancellable';
   if (source === 'bill') {
     const details = (await finalizedBillMydataDetails(db, companyId, [documentId])).get(documentId);
+    if (details?.credited) return 'mydata.error.credited';
     return details && new Decimal(details.paid).gt(0) ? 'mydata.error.billPaid' : null;
   }
   const [credited] = await db

@@ -36,6 +36,9 @@ export type DocumentSource = (
 const paymentTypeOf = (mappings: MydataMappings, method: number) =>
   mappings.paymentMethods?.find((row) => row.method === method)?.type ?? method;
 
+/** A credit note linked to its original by MARK (a business's water-bill credit). */
+const CREDIT_NOTE = '5.1';
+
 /** Retail documents name no customer (myDATA refuses a counterpart on 11.x). */
 const RETAIL = /^11\./;
 
@@ -165,11 +168,31 @@ export const billSource: DocumentSource = async (db, companyId, { branch, mappin
     finalizedBillMydataDetails(db, companyId, ids),
     db.select({ vat: companies.vatnumber }).from(companies).where(eq(companies.id, companyId)),
   ]);
+  const corrected = bills.flatMap((b) => (b.correctsId === null ? [] : [b.correctsId]));
+  const marks =
+    corrected.length === 0
+      ? []
+      : await db
+          .select({ documentId: mydataTransmissions.documentId, mark: mydataTransmissions.mark })
+          .from(mydataTransmissions)
+          .where(
+            and(eq(mydataTransmissions.source, 'bill'), inArray(mydataTransmissions.documentId, corrected)),
+          );
   return bills.flatMap((bill) => {
     if (!bill.invoiceType) return [];
     const business = Boolean(bill.owner.vatNumber && mappings.businessBillType);
-    const invoiceType = business ? (mappings.businessBillType as string) : bill.invoiceType;
+    const credit = bill.correctsId !== null;
+    // A credit (its series' 11.4 retail credit note) of a business's bill is a 5.1 linked by MARK.
+    const invoiceType = business
+      ? credit
+        ? CREDIT_NOTE
+        : (mappings.businessBillType as string)
+      : bill.invoiceType;
     const detail = details.get(bill.id);
+    // myDATA takes a credit note's amounts positive: its type says they are taken back.
+    const sign = (v: string) => (credit ? new Decimal(v).negated().toFixed(2) : v);
+    const vat = bill.vat.map((v) => ({ vatPercent: v.vatPercent, net: sign(v.net), vat: sign(v.vat) }));
+    const lines = (detail?.lines ?? []).map((l) => ({ ...l, amount: sign(l.amount) }));
     return [
       {
         documentId: bill.id,
@@ -187,11 +210,11 @@ export const billSource: DocumentSource = async (db, companyId, { branch, mappin
         aa: String(bill.number),
         issueDate: bill.issueDate,
         invoiceType,
-        correlatedMark: null,
+        correlatedMark: credit ? (marks.find((m) => m.documentId === bill.correctsId)?.mark ?? null) : null,
         paymentMethod: mappings.billPaymentMethod ?? 5,
-        lines: chargeLines(detail?.lines ?? [], bill.vat),
+        lines: chargeLines(lines, vat),
         taxes: [],
-        payable: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+        payable: sign(new Decimal(bill.net).plus(bill.vatTotal).toFixed(2)),
       },
     ];
   });

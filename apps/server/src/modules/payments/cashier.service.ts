@@ -140,7 +140,10 @@ export async function recordPayment(
   });
 }
 
-/** The consumer's credit: what payments left unallocated, less what was returned or applied to later debts. */
+/**
+ * The consumer's credit: what payments left unallocated, less what was returned or applied to later
+ * debts, plus what was paid of bills since credited (their debts closed by the credit, credits.ts).
+ */
 export async function creditOf(tx: Tx, consumerId: number): Promise<Decimal> {
   const [row] = await tx
     .select({
@@ -149,7 +152,11 @@ export async function creditOf(tx: Tx, consumerId: number): Promise<Decimal> {
     })
     .from(paymentsPayments)
     .where(eq(paymentsPayments.consumerId, consumerId));
-  return new Decimal(row?.credit ?? '0');
+  const [credited] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${paymentsDebts.paid}), 0)::text` })
+    .from(paymentsDebts)
+    .where(and(eq(paymentsDebts.consumerId, consumerId), eq(paymentsDebts.status, 'credited')));
+  return new Decimal(row?.credit ?? '0').plus(credited?.paid ?? '0');
 }
 
 /** POST /payments/prepay_returns: spec kind 17, money back out of the consumer's credit. */

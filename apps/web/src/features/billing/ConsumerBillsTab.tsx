@@ -1,8 +1,10 @@
 import './i18n/index.ts';
+import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,23 +14,35 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ConsumerBill, formatMoney, formatRf } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
+import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { openBillPdf } from './api.ts';
+import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';
 
 const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus', 'rf'] as const;
 
-/** The consumer card's "Bills" tab: the consumer's bills, newest first, each opening its PDF. */
+/** A finalized bill of a period, not yet credited: what a billing administrator may credit. */
+const creditable = (bill: ConsumerBill) =>
+  bill.kind === 1 && (bill.entryState === 9 || bill.entryState === -2) && bill.creditedById === null;
+
+/**
+ * The consumer card's "Bills" tab: the consumer's bills, newest first, each opening its PDF; a
+ * billing administrator credits a finalized bill here (it is never edited).
+ */
 export default function ConsumerBillsTab({ consumerId }: { consumerId: number }) {
   const { t } = useTranslation();
   const language = useLang();
   const notify = useNotify();
   const { companyId } = useCompany();
+  const can = useCan();
+  const [crediting, setCrediting] = useState<ConsumerBill | null>(null);
   const bills = useQuery({
     queryKey: ['billing', 'consumer-bills', companyId, consumerId],
     queryFn: ({ signal }) =>
@@ -68,25 +82,49 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
             {items.map((bill) => (
               <TableRow key={bill.id} hover data-testid="consumer-bill" data-id={bill.id}>
                 <TableCell>{bill.periodLabel}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {bill.number === null ? '—' : `${bill.series ?? ''}-${bill.number}/${bill.year}`}
-                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{billNumberOf(bill)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(bill.total, language)} €
                 </TableCell>
-                <TableCell>{formatDate(bill.dueDate)}</TableCell>
+                <TableCell>{bill.correctsId === null ? formatDate(bill.dueDate) : '—'}</TableCell>
                 <TableCell>
-                  <Chip
-                    size="small"
-                    variant={bill.entryState === 9 ? 'filled' : 'outlined'}
-                    label={t(`billing.entryState_${bill.entryState}`)}
-                  />
+                  <Stack direction="row" spacing={0.5}>
+                    <Chip
+                      size="small"
+                      variant={bill.entryState === 9 ? 'filled' : 'outlined'}
+                      label={t(`billing.entryState_${bill.entryState}`)}
+                    />
+                    {bill.correctsId !== null && (
+                      <Chip size="small" color="warning" label={t('billingUi.credit.chip')} />
+                    )}
+                    {bill.creditedById !== null && (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        label={t('billingUi.credit.credited')}
+                        data-testid="consumer-bill-credited"
+                      />
+                    )}
+                  </Stack>
                 </TableCell>
                 <TableCell>{t(`billing.sendStatus_${bill.sendStatus}`)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                   {bill.rfCode ? formatRf(bill.rfCode) : ''}
                 </TableCell>
-                <TableCell align="right" sx={{ py: 0 }}>
+                <TableCell align="right" sx={{ py: 0, whiteSpace: 'nowrap' }}>
+                  {can('billing:admin') && creditable(bill) && (
+                    <Tooltip title={t('billingUi.credit.action')}>
+                      <IconButton
+                        size="small"
+                        onClick={() => setCrediting(bill)}
+                        aria-label={t('billingUi.credit.action')}
+                        data-testid="consumer-bill-credit"
+                      >
+                        <AssignmentReturnOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   <Tooltip title={t('billingUi.consumerBills.pdf')}>
                     <IconButton
                       size="small"
@@ -102,6 +140,17 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
             ))}
           </TableBody>
         </Table>
+      )}
+      {crediting && (
+        <CreditBillDialog
+          bill={crediting}
+          onClose={() => setCrediting(null)}
+          onCredited={(credit) => {
+            setCrediting(null);
+            notify(t('billingUi.credit.done', { number: billNumberOf(credit) }), 'success');
+            void bills.refetch();
+          }}
+        />
       )}
     </Paper>
   );
