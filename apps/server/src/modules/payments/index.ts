@@ -1,4 +1,8 @@
+import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
+import { BANK_IMPORT_JOB, bankImportJob, bankImportSettled } from './bank.import.ts';
+import { bankRoutes } from './bank.routes.ts';
+import { seedBankLayouts } from './bank.service.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { publicBalanceRoutes } from './public.routes.ts';
 
@@ -8,5 +12,9 @@ export const paymentsModule = defineModule({
   plugin: async (app, options) => {
     await app.register(paymentsRoutes, options);
     await app.register(publicBalanceRoutes, options);
+    await app.register(bankRoutes, options);
   },
+  companyDefaults: (tx, companyId, username) => seedBankLayouts(tx, companyId, username),
+  jobs: { [BANK_IMPORT_JOB]: bankImportJob as JobHandler<never> },
+  onJobSettled: bankImportSettled,
 });
