@@ -22,7 +22,6 @@ export const BANK_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const bankErrors = {
   fileType: 'bank.error.file_type',
   noFile: 'bank.error.no_file',
-  layoutFields: 'bank.error.layout_fields',
   codeTaken: 'bank.error.code_taken',
   layoutInactive: 'bank.error.layout_inactive',
   lineNotUnmatched: 'bank.error.line_not_unmatched',
@@ -62,13 +61,14 @@ export const saveBankLayoutSchema = layoutBody.superRefine((layout, ctx) => {
   const names = layout.fields.map((f) => f.field);
   for (const name of requiredBankFields) {
     if (!names.includes(name))
-      ctx.addIssue({ code: 'custom', path: ['fields'], message: 'bank.error.layout_fields' });
+      ctx.addIssue({ code: 'custom', path: ['fields'], message: 'validation.bank_layout_fields' });
   }
   if (new Set(names).size !== names.length)
-    ctx.addIssue({ code: 'custom', path: ['fields'], message: 'bank.error.layout_fields' });
+    ctx.addIssue({ code: 'custom', path: ['fields'], message: 'validation.bank_layout_fields' });
   layout.fields.forEach((f, i) => {
     const placed = layout.format === 'csv' ? f.column !== null : f.start !== null && f.length !== null;
-    if (!placed) ctx.addIssue({ code: 'custom', path: ['fields', i], message: 'bank.error.layout_fields' });
+    if (!placed)
+      ctx.addIssue({ code: 'custom', path: ['fields', i], message: 'validation.bank_layout_fields' });
   });
 });
 export type SaveBankLayout = z.input<typeof saveBankLayoutSchema>;

@@ -27,10 +27,11 @@ export interface BankImportPayload {
 export const BANK_CASHIER = 'bank';
 const CHUNK = 1000;
 
-const list = (values: readonly (string | number)[]) => sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-);
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 export async function bankImportJob({
   db,
@@ -40,7 +41,11 @@ export async function bankImportJob({
 }: JobContext<BankImportPayload>): Promise<unknown> {
   const { fileId, companyId } = payload;
   const [file] = await db
-    .select({ content: paymentsBankFiles.content, state: paymentsBankFiles.state, layout: paymentsBankLayouts })
+    .select({
+      content: paymentsBankFiles.content,
+      state: paymentsBankFiles.state,
+      layout: paymentsBankLayouts,
+    })
     .from(paymentsBankFiles)
     .innerJoin(paymentsBankLayouts, eq(paymentsBankLayouts.id, paymentsBankFiles.layoutId))
     .where(and(eq(paymentsBankFiles.id, fileId), eq(paymentsBankFiles.companyId, companyId)));
@@ -172,7 +177,8 @@ async function payLines(
        SET status = v.status, reason = v.reason, consumer_id = v.consumer_id, payment_id = v.payment_id
       FROM (VALUES ${sql.join(
         outcomes.map(
-          (o) => sql`(${o.id}::int, ${o.status}::text, ${o.reason}::text, ${o.consumerId}::int, ${o.paymentId}::int)`,
+          (o) =>
+            sql`(${o.id}::int, ${o.status}::text, ${o.reason}::text, ${o.consumerId}::int, ${o.paymentId}::int)`,
         ),
         sql`, `,
       )}) AS v(id, status, reason, consumer_id, payment_id)
@@ -290,7 +296,9 @@ async function payKnown(
          receipt_number, reference, note, createuser)
       VALUES ${sql.join(
         receipts.map(
-          (r) => sql`(${companyId}, ${r.consumerId}, NULL, 'bank', ${r.line.amount}::numeric, ${r.left}::numeric,
+          (
+            r,
+          ) => sql`(${companyId}, ${r.consumerId}, NULL, 'bank', ${r.line.amount}::numeric, ${r.left}::numeric,
             ${r.line.date}::date, ${BANK_CASHIER}, ${r.year}, ${r.receiptNumber}, ${r.line.reference},
             ${r.line.payer}, ${chunk.username})`,
         ),
@@ -304,7 +312,9 @@ async function payKnown(
     paymentId: paymentOf.get(`${r.year}/${r.receiptNumber}`) as number,
   }));
   const allocations = withIds.flatMap((r) =>
-    r.allocations.map((a) => sql`(${r.paymentId}::int, ${a.debtId}::int, ${a.amount}::numeric, ${r.line.date}::date)`),
+    r.allocations.map(
+      (a) => sql`(${r.paymentId}::int, ${a.debtId}::int, ${a.amount}::numeric, ${r.line.date}::date)`,
+    ),
   );
   if (allocations.length > 0) {
     await tx.execute(sql`

@@ -89,12 +89,14 @@ describe('a fixed-width file', () => {
       '9TRAILER 000003',
     ].join('\n');
     const lines = parseBankFile(text, fixedLayout);
-    expect(lines.map((l) => [l.lineNo, l.reference, l.rfCode, l.amount, l.date, l.payer, l.problem])).toEqual([
-      [2, '0000000000000000A001', rf, '48.07', '2026-11-27', 'ΠΑΠΑΔΟΠΟΥΛΟΥ ΣΟΦΙΑ', null],
-      [3, '0000000000000000A002', 'RF99NOTKNOWN', '0.12', '2026-11-27', 'ΝΙΚΟΛΑΟΥ', 'badRf'],
-      [4, '0000000000000000A003', rf, '1.00', null, null, 'badDate'],
-      [5, 'SHORT', null, null, null, null, 'short'],
-    ]);
+    expect(lines.map((l) => [l.lineNo, l.reference, l.rfCode, l.amount, l.date, l.payer, l.problem])).toEqual(
+      [
+        [2, '0000000000000000A001', rf, '48.07', '2026-11-27', 'ΠΑΠΑΔΟΠΟΥΛΟΥ ΣΟΦΙΑ', null],
+        [3, '0000000000000000A002', 'RF99NOTKNOWN', '0.12', '2026-11-27', 'ΝΙΚΟΛΑΟΥ', 'badRf'],
+        [4, '0000000000000000A003', rf, '1.00', null, null, 'badDate'],
+        [5, 'SHORT', null, null, null, null, 'short'],
+      ],
+    );
   });
 
   it('reads a file in the Greek code page (windows-1253) as well as UTF-8', () => {

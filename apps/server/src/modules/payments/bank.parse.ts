@@ -173,9 +173,4 @@ function csvCells(lines: string[], delimiter: string): (string[] | undefined)[] 
 }
 
 /** Lines that leave the file invalid: nothing can be paid from them. */
-export const invalidReasons: readonly BankLineReason[] = [
-  'short',
-  'noReference',
-  'badAmount',
-  'badDate',
-];
+export const invalidReasons: readonly BankLineReason[] = ['short', 'noReference', 'badAmount', 'badDate'];

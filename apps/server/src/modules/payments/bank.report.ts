@@ -11,7 +11,12 @@ import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
-import { paymentsBankFiles, paymentsBankLayouts, paymentsBankLines, paymentsPayments } from './payments.schema.ts';
+import {
+  paymentsBankFiles,
+  paymentsBankLayouts,
+  paymentsBankLines,
+  paymentsPayments,
+} from './payments.schema.ts';
 
 /** The bank files' reports: the files, one file's lines, and the lines waiting to be matched by hand. */
 
@@ -72,7 +77,9 @@ export async function bankFiles(tx: Tx, companyId: number): Promise<BankFile[]> 
   return Promise.all(
     rows.map(async (row) =>
       // A file still importing shows how far it got; a finished one its stored summary.
-      fileOf(row.summary || row.state === 'failed' ? row : { ...row, summary: await fileSummary(tx, row.id) }),
+      fileOf(
+        row.summary || row.state === 'failed' ? row : { ...row, summary: await fileSummary(tx, row.id) },
+      ),
     ),
   );
 }

@@ -63,7 +63,9 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
     async (request, reply) =>
       reply
         .code(201)
-        .send(await saveBankLayout(db, principalOf(request), companyOf(request), null, request.body, request.id)),
+        .send(
+          await saveBankLayout(db, principalOf(request), companyOf(request), null, request.body, request.id),
+        ),
   );
   app.put(
     '/payments/bank/layouts/:id',
@@ -79,7 +81,14 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       },
     },
     async (request) =>
-      saveBankLayout(db, principalOf(request), companyOf(request), request.params.id, request.body, request.id),
+      saveBankLayout(
+        db,
+        principalOf(request),
+        companyOf(request),
+        request.params.id,
+        request.body,
+        request.id,
+      ),
   );
 
   app.post(
@@ -88,7 +97,8 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       config: write,
       schema: {
         tags,
-        summary: 'Uploads a bank payments file (text, by the layout given) and queues its import (202, its job)',
+        summary:
+          'Uploads a bank payments file (text, by the layout given) and queues its import (202, its job)',
         consumes: ['multipart/form-data'],
         querystring: companyQuery.extend({ layoutId: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: { 202: bankImportStartSchema },
@@ -181,6 +191,13 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       },
     },
     async (request) =>
-      matchBankLine(db, principalOf(request), companyOf(request), request.params.id, request.body, request.id),
+      matchBankLine(
+        db,
+        principalOf(request),
+        companyOf(request),
+        request.params.id,
+        request.body,
+        request.id,
+      ),
   );
 };

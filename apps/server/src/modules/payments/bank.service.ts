@@ -60,7 +60,9 @@ async function layoutOf(tx: Tx, companyId: number, id: number): Promise<BankLayo
 
 const codeTaken = (error: unknown) => {
   if (pgError(error)?.code === UNIQUE_VIOLATION)
-    return new AppError(409, bankErrors.codeTaken, {}, [{ field: 'code', key: bankErrors.codeTaken, params: {} }]);
+    return new AppError(409, bankErrors.codeTaken, {}, [
+      { field: 'code', key: bankErrors.codeTaken, params: {} },
+    ]);
   return error;
 };
 

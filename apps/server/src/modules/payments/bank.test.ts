@@ -5,8 +5,7 @@ import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
-import { settlementsModule } from '../settlements/index.ts';
-import { client, type Json, finalBill, newConsumer } from './fixtures.test-helpers.ts';
+import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
 import { paymentsModule } from './index.ts';
 
 /**
@@ -29,7 +28,7 @@ let bill1: Json;
 let bill2: Json;
 let arisBill: Json;
 
-const comma = (amount: Decimal.Value) => new Decimal(amount).toFixed(2).replace('.', ',');
+const comma = (amount: string | Decimal) => new Decimal(amount).toFixed(2).replace('.', ',');
 const unknownRf = rfCode('0019999999999999');
 
 function multipart(name: string, content: Buffer | string) {
@@ -85,8 +84,16 @@ beforeAll(async () => {
     lastname: 'Παπαδοπούλου',
     firstname: 'Σοφία',
   });
-  aris = await newConsumer(api, q, ['01', '001', '972'], { individual: true, lastname: 'Νικολάου', firstname: 'Άρης' });
-  eleni = await newConsumer(api, q, ['01', '001', '973'], { individual: true, lastname: 'Οικονόμου', firstname: 'Ελένη' });
+  aris = await newConsumer(api, q, ['01', '001', '972'], {
+    individual: true,
+    lastname: 'Νικολάου',
+    firstname: 'Άρης',
+  });
+  eleni = await newConsumer(api, q, ['01', '001', '973'], {
+    individual: true,
+    lastname: 'Οικονόμου',
+    firstname: 'Ελένη',
+  });
   // Issued in date order: the bills' series refuses an issue date before its last.
   bill1 = await finalBill(api, q, sofia, '2026-01-01', '2026-04-30', '25', '2026-05-10');
   arisBill = await finalBill(api, q, aris, '2026-01-01', '2026-04-30', '30', '2026-05-10');
@@ -94,7 +101,7 @@ beforeAll(async () => {
   await finalBill(api, q, eleni, '2026-03-01', '2026-04-30', '45', '2026-05-11');
   await finalBill(api, q, eleni, '2026-05-01', '2026-06-30', '70', '2026-07-10');
   bill2 = await finalBill(api, q, sofia, '2026-05-01', '2026-08-31', '10', '2026-09-10');
-  worker = startJobWorker(t.database.db, jobRegistryOf([paymentsModule, settlementsModule]), {
+  worker = startJobWorker(t.database.db, jobRegistryOf([paymentsModule]), {
     pollMs: 20,
     leaseMs: 5000,
   });
@@ -134,7 +141,10 @@ describe('layouts', () => {
       payload: { ...body, code: 'X', fields: body.fields.filter((f: Json) => f.field !== 'amount') },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors[0]).toMatchObject({ field: 'fields', key: 'bank.error.layout_fields' });
+    expect(bad.json().fieldErrors[0]).toMatchObject({
+      field: 'fields',
+      key: 'validation.bank_layout_fields',
+    });
     const taken = await t.app.inject({
       method: 'POST',
       url: `/api/payments/bank/layouts${q}`,
@@ -199,14 +209,18 @@ describe('a CSV file', () => {
       amount: over.toFixed(2),
       unallocated: '10.00',
     });
-    expect(payment.allocations.map((a: Json) => [a.rfCode, a.amount])).toEqual([[bill2.rfCode, bill2.current]]);
+    expect(payment.allocations.map((a: Json) => [a.rfCode, a.amount])).toEqual([
+      [bill2.rfCode, bill2.current],
+    ]);
     // Sofia owes nothing and holds 10.00 credit; Aris owes his bill less 5.00.
     const sofiaAccount = await account(sofia);
     expect(sofiaAccount.debts).toEqual([]);
     expect(sofiaAccount.balance).toBe('-10.00');
     expect((await account(aris)).due).toBe(new Decimal(arisBill.total).minus(5).toFixed(2));
     // The bills know what is paid (billing's next run carries only what is owed).
-    const paid = await t.database.db.execute(sql`SELECT paid::text FROM billing_bills WHERE id = ${bill2.id}`);
+    const paid = await t.database.db.execute(
+      sql`SELECT paid::text FROM billing_bills WHERE id = ${bill2.id}`,
+    );
     expect((paid as unknown as { rows: { paid: string }[] }).rows[0]?.paid).toBe(bill2.total);
   });
 
@@ -214,7 +228,15 @@ describe('a CSV file', () => {
     const payments = await count('payments_payments');
     const allocations = await count('payments_allocations');
     const { file, lines } = await importFile('CSV', 'rf-2026-11-21 (again).csv', csvFile);
-    expect(file.summary).toMatchObject({ lines: 5, matched: 0, partly: 0, unmatched: 0, duplicate: 4, invalid: 1, paid: '0.00' });
+    expect(file.summary).toMatchObject({
+      lines: 5,
+      matched: 0,
+      partly: 0,
+      unmatched: 0,
+      duplicate: 4,
+      invalid: 1,
+      paid: '0.00',
+    });
     expect(lines.map((l: Json) => [l.status, l.reason])).toEqual([
       ['duplicate', 'already'],
       ['duplicate', 'already'],
@@ -225,7 +247,10 @@ describe('a CSV file', () => {
     expect(await count('payments_payments')).toBe(payments);
     expect(await count('payments_allocations')).toBe(allocations);
     const files = (await api.get(`/api/payments/bank/files${q}`)).json() as Json[];
-    expect(files.map((f) => f.fileName).slice(0, 2)).toEqual(['rf-2026-11-21 (again).csv', 'rf-2026-11-21.csv']);
+    expect(files.map((f) => f.fileName).slice(0, 2)).toEqual([
+      'rf-2026-11-21 (again).csv',
+      'rf-2026-11-21.csv',
+    ]);
   });
 });
 
@@ -252,7 +277,7 @@ describe('matching by hand', () => {
     expect(again.json().message).toBe('The line no longer waits to be matched.');
   });
 
-  it("shows another company nothing: its files, lines and matching are 404", async () => {
+  it('shows another company nothing: its files, lines and matching are 404', async () => {
     const [file] = (await api.get(`/api/payments/bank/files${q}`)).json() as Json[];
     expect((await api.get(`/api/payments/bank/files/${file?.id}?companyid=${other}`)).statusCode).toBe(404);
     expect((await api.get(`/api/payments/bank/files?companyid=${other}`)).json()).toEqual([]);
@@ -285,7 +310,11 @@ describe('a fixed-width file', () => {
     const down = settlement.lines[0];
     const cents = new Decimal(down.amount).times(100).toFixed(0);
     const record = `2${'FX00000000000000001'.padEnd(20)}20261125${down.rfCode.padEnd(25)}${cents.padStart(15, '0')}${'ΟΙΚΟΝΟΜΟΥ ΕΛΕΝΗ'.padEnd(40)}`;
-    const { lines } = await importFile('FIXED', 'dias-20261125.txt', ['1HEADER 20261125', record, '9TRAILER 1'].join('\n'));
+    const { lines } = await importFile(
+      'FIXED',
+      'dias-20261125.txt',
+      ['1HEADER 20261125', record, '9TRAILER 1'].join('\n'),
+    );
     expect(lines.map((l: Json) => [l.status, l.reason, l.amount, l.consumerId])).toEqual([
       ['matched', 'paid', down.amount, eleni],
     ]);
