@@ -59,17 +59,13 @@ const layoutBody = z.object({
 /** A layout as saved: every required field placed once, by column (CSV) or start and length (fixed). */
 export const saveBankLayoutSchema = layoutBody.superRefine((layout, ctx) => {
   const names = layout.fields.map((f) => f.field);
-  for (const name of requiredBankFields) {
-    if (!names.includes(name))
-      ctx.addIssue({ code: 'custom', path: ['fields'], message: 'validation.bank_layout_fields' });
-  }
-  if (new Set(names).size !== names.length)
+  const missing = requiredBankFields.some((name) => !names.includes(name));
+  if (missing || new Set(names).size !== names.length)
     ctx.addIssue({ code: 'custom', path: ['fields'], message: 'validation.bank_layout_fields' });
-  layout.fields.forEach((f, i) => {
-    const placed = layout.format === 'csv' ? f.column !== null : f.start !== null && f.length !== null;
-    if (!placed)
-      ctx.addIssue({ code: 'custom', path: ['fields', i], message: 'validation.bank_layout_fields' });
-  });
+  const unplaced = layout.fields.some((f) =>
+    layout.format === 'csv' ? f.column === null : f.start === null || f.length === null,
+  );
+  if (unplaced) ctx.addIssue({ code: 'custom', path: ['fields'], message: 'validation.bank_layout_fields' });
 });
 export type SaveBankLayout = z.input<typeof saveBankLayoutSchema>;
 
