@@ -1,4 +1,4 @@
-import { Decimal, rfCode } from '@protocol/contracts';
+import { Decimal, debtRfReference, rfCode } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
@@ -336,5 +336,48 @@ describe('bad files', () => {
     const wrong = await upload('FIXED', 'rf.csv', csvFile, 'en');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toContain('No line of the file reads with the layout FIXED');
+  });
+});
+
+describe('in batches', () => {
+  /** Charges of the consumers with their RF codes, straight into the table (as the bench makes them). */
+  async function charges(n: number): Promise<{ rf: string; amount: string }[]> {
+    const made: { rf: string; amount: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const consumer = [sofia, aris, eleni][i % 3] as number;
+      const amount = `${10 + i}.25`;
+      const result = await t.database.db.execute(sql`
+        INSERT INTO payments_debts (company_id, consumer_id, source, kind, description, issue_date, due_date, amount)
+        VALUES (${demo}, ${consumer}, 'charge', 99, ${`Χρέωση ${i}`}, '2026-10-01', '2026-10-31', ${amount})
+        RETURNING id`);
+      const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+      const rf = rfCode(debtRfReference(demo, id));
+      await t.database.db.execute(sql`UPDATE payments_debts SET rf_code = ${rf} WHERE id = ${id}`);
+      made.push({ rf, amount });
+    }
+    return made;
+  }
+  const statementsOf = async (name: string, debts: { rf: string; amount: string }[]) => {
+    const file = [
+      'Αναφορά;Ημερομηνία;RF;Ποσό;Πληρωτής',
+      ...debts.map((d, i) => `${name}-${i};26/11/2026;${d.rf};${comma(d.amount)};Χ`),
+    ].join('\n');
+    const from = t.queries.length;
+    const { lines } = await importFile('CSV', `${name}.csv`, file);
+    expect(lines.every((l: Json) => l.status === 'matched')).toBe(true);
+    // The import's own statements (the job polling and the report's reads aside).
+    return t.queries
+      .slice(from)
+      .filter((q) =>
+        /payments_(debts|payments|allocations|entries|bank_lines|receipt_counters)|billing_bills/i.test(q),
+      )
+      .filter((q) => !/^select .* from "payments_bank_lines" .* limit/i.test(q)).length;
+  };
+
+  it('looks RF codes up and pays a chunk in the same statements whatever its number of lines', async () => {
+    const few = await statementsOf('few', await charges(3));
+    const many = await statementsOf('many', await charges(30));
+    expect(few).toBeGreaterThan(5);
+    expect(many).toBe(few);
   });
 });
