@@ -134,6 +134,7 @@ describe('bank files', () => {
     await page.getByTestId('bank-match-search').fill('01-001-892');
     await dialog.getByRole('button', { name: 'Αναζήτηση' }).click();
     await dialog.getByTestId('bank-match-consumer').waitFor();
+    await page.waitForTimeout(500); // the dialog's fade-in
     await shot(page, 'bank-match-dialog-el');
     await dialog.getByTestId('bank-match-pick').click();
     await page.getByTestId('bank-unmatched-none').waitFor();
@@ -159,7 +160,7 @@ describe('bank files', () => {
     await en.page.getByTestId('bank-unmatched-none').waitFor();
     await shot(en.page, 'bank-unmatched-en');
     await en.context.close();
-  });
+  }, 240_000);
 
   it('shows the layouts as data and refuses one without an amount, in both languages', async () => {
     for (const [locale, prefix, message] of [
@@ -175,6 +176,7 @@ describe('bank files', () => {
       await page.getByTestId('bank-layout-row').nth(1).getByRole('button').click();
       const dialog = page.getByTestId('bank-layout-dialog');
       await dialog.waitFor();
+      await page.waitForTimeout(500); // the dialog's fade-in
       await shot(page, `bank-layout-fixed-${locale.slice(0, 2)}`);
       const amountStart = dialog.getByRole('textbox', { name: /^(Ποσό Αρχή|Amount Start)$/ });
       await amountStart.fill('');
@@ -183,5 +185,5 @@ describe('bank files', () => {
       await expect.poll(async () => (await dialog.textContent()) ?? '').toContain(message);
       await context.close();
     }
-  });
+  }, 180_000);
 });

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { BANK_CASHIER, BANK_IMPORT_JOB, type BankImportPayload } from './bank.import.ts';
-import { bankLine } from './bank.report.ts';
+import { bankLine, fileSummary } from './bank.report.ts';
 import { storePayment } from './cashier.service.ts';
 import { paymentsBankFiles, paymentsBankLayouts, paymentsBankLines } from './payments.schema.ts';
 
@@ -188,6 +188,11 @@ export async function matchBankLine(
       .update(paymentsBankLines)
       .set({ status: 'manual', reason: 'manual', consumerId: consumer.id, paymentId })
       .where(eq(paymentsBankLines.id, line.id));
+    // The file's report counts it as matched by hand from now on.
+    await tx
+      .update(paymentsBankFiles)
+      .set({ summary: await fileSummary(tx, line.fileId) })
+      .where(eq(paymentsBankFiles.id, line.fileId));
     await recordAudit(tx, {
       entity: 'payments.bankLine',
       entityId: line.id,

@@ -266,6 +266,8 @@ describe('matching by hand', () => {
     expect(matched.json().credit).toBe(new Decimal(100).minus(owed).toFixed(2));
     expect((await account(aris)).due).toBe('0.00');
     expect((await api.get(`/api/payments/bank/unmatched${q}`)).json().count).toBe(0);
+    const report = (await api.get(`/api/payments/bank/files/${matched.json().fileId}${q}`)).json();
+    expect(report.file.summary).toMatchObject({ unmatched: 0, manual: 1 });
     // Twice: refused, nothing paid again.
     const again = await t.app.inject({
       method: 'POST',

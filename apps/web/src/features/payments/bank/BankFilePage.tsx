@@ -1,3 +1,4 @@
+import '../i18n/index.ts';
 import './i18n/index.ts';
 import ArrowBackOutlinedIcon from '@mui/icons-material/ArrowBackOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -48,71 +49,73 @@ export function BankLinesTable({
     </TableCell>
   );
   return (
-    <Table size="small" data-testid={testId}>
-      <TableHead>
-        <TableRow>
-          {showFile ? head('bankUi.unmatched.file') : head('bankUi.report.line')}
-          {head('bankUi.report.reference')}
-          {head('bankUi.report.date')}
-          {head('bankUi.report.rf')}
-          {head('bankUi.report.amount', 'right')}
-          {head('bankUi.report.payer')}
-          {head('bankUi.report.status')}
-          {head('bankUi.report.reason')}
-          {!action && head('bankUi.report.consumer')}
-          {!action && head('bankUi.report.receipt')}
-          {!action && head('bankUi.report.credit', 'right')}
-          {action && <TableCell />}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {lines.map((line) => (
-          <TableRow key={line.id} data-testid="bank-line" data-status={line.status}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {showFile ? `${line.fileName} · ${line.lineNo}` : line.lineNo}
-            </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace' }}>{line.bankReference}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ? formatDate(line.date) : ''}</TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-              {line.rfCode ? formatRf(line.rfCode) : ''}
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {money(line.amount)}
-            </TableCell>
-            <TableCell>{line.payer}</TableCell>
-            <TableCell>
-              <StatusChip status={line.status} />
-            </TableCell>
-            <TableCell sx={{ minWidth: 200 }}>
-              {line.reason ? t(`bank.reason.${line.reason}`) : ''}
-              {line.status === 'invalid' && (
-                <Typography
-                  variant="caption"
-                  component="div"
-                  color="text.secondary"
-                  sx={{ fontFamily: 'monospace', whiteSpace: 'pre', overflow: 'hidden', maxWidth: 360 }}
-                >
-                  {line.raw}
-                </Typography>
-              )}
-            </TableCell>
-            {!action && (
-              <TableCell>
-                {line.consumerCode
-                  ? `${line.consumerCode.replace(/ +/g, ' ')} · ${line.ownerName ?? ''}`
-                  : ''}
-              </TableCell>
-            )}
-            {!action && <TableCell>{line.receipt}</TableCell>}
-            {!action && (
-              <TableCell align="right">
-                {line.credit && line.credit !== '0.00' ? money(line.credit) : ''}
-              </TableCell>
-            )}
-            {action && <TableCell align="right">{action(line)}</TableCell>}
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('bankUi.import.lines')}>
+      <Table size="small" data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            {showFile ? head('bankUi.unmatched.file') : head('bankUi.report.line')}
+            {head('bankUi.report.reference')}
+            {head('bankUi.report.date')}
+            {head('bankUi.report.rf')}
+            {head('bankUi.report.amount', 'right')}
+            {head('bankUi.report.payer')}
+            {head('bankUi.report.status')}
+            {head('bankUi.report.reason')}
+            {!action && head('bankUi.report.consumer')}
+            {!action && head('bankUi.report.receipt')}
+            {!action && head('bankUi.report.credit', 'right')}
+            {action && <TableCell />}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {lines.map((line) => (
+            <TableRow key={line.id} data-testid="bank-line" data-status={line.status}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {showFile ? `${line.fileName} · ${line.lineNo}` : line.lineNo}
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{line.bankReference}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ? formatDate(line.date) : ''}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                {line.rfCode ? formatRf(line.rfCode) : ''}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(line.amount)}
+              </TableCell>
+              <TableCell>{line.payer}</TableCell>
+              <TableCell>
+                <StatusChip status={line.status} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 140, maxWidth: 300 }}>
+                {line.reason ? t(`bank.reason.${line.reason}`) : ''}
+                {line.status === 'invalid' && (
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    color="text.secondary"
+                    sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                  >
+                    {line.raw}
+                  </Typography>
+                )}
+              </TableCell>
+              {!action && (
+                <TableCell>
+                  {line.consumerCode
+                    ? `${line.consumerCode.replace(/ +/g, ' ')} · ${line.ownerName ?? ''}`
+                    : ''}
+                </TableCell>
+              )}
+              {!action && <TableCell>{line.receipt}</TableCell>}
+              {!action && (
+                <TableCell align="right">
+                  {line.credit && line.credit !== '0.00' ? money(line.credit) : ''}
+                </TableCell>
+              )}
+              {action && <TableCell align="right">{action(line)}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

@@ -1,3 +1,4 @@
+import '../i18n/index.ts';
 import './i18n/index.ts';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { useTranslation } from 'react-i18next';
