@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/language.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 
-export const statusColor: Record<BankLineStatus, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
+export const statusColor: Record<BankLineStatus, 'success' | 'secondary' | 'error' | 'primary' | 'default'> = {
   matched: 'success',
-  partly: 'warning',
+  partly: 'secondary',
   unmatched: 'error',
-  manual: 'info',
+  manual: 'primary',
   invalid: 'error',
   duplicate: 'default',
 };
