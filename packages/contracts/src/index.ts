@@ -20,6 +20,7 @@ export * from './mydata.ts';
 export * from './notifications.ts';
 export * from './parametrics.ts';
 export * from './payments.ts';
+export * from './payments-bank.ts';
 export * from './permissions.ts';
 export * from './protocol.ts';
 export * from './protocol-cases.ts';

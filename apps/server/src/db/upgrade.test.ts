@@ -198,10 +198,10 @@ describe(`upgrade from ${EARLIER}`, () => {
         group: 1,
         permissions: [
           'billing:write',
-          'collections:write',
           'consumers:write',
           'finance:read',
           'mydata:read',
+          'payments:write',
           'protocol:read',
           'readouts:write',
         ],

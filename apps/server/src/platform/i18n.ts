@@ -1,4 +1,6 @@
 import type { Language } from '@protocol/contracts';
+import bankEl from '@protocol/contracts/i18n/bank/el.json' with { type: 'json' };
+import bankEn from '@protocol/contracts/i18n/bank/en.json' with { type: 'json' };
 import billingEl from '@protocol/contracts/i18n/billing/el.json' with { type: 'json' };
 import billingEn from '@protocol/contracts/i18n/billing/en.json' with { type: 'json' };
 import coreEl from '@protocol/contracts/i18n/el.json' with { type: 'json' };
@@ -38,6 +40,7 @@ const catalogs: Record<Language, Catalog[]> = {
     mydataEl,
     paymentsEl,
     settlementsEl,
+    bankEl,
   ],
   en: [
     coreEn,
@@ -50,6 +53,7 @@ const catalogs: Record<Language, Catalog[]> = {
     mydataEn,
     paymentsEn,
     settlementsEn,
+    bankEn,
   ],
 };
 

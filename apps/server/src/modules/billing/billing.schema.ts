@@ -172,7 +172,7 @@ export const billingBills = pgTable(
     vatTotal: numeric('vat_total', { precision: 14, scale: 2 }).notNull(),
     previousBalance: numeric('previous_balance', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    /** What has been paid of it (collections will write it); unpaid bills carry into the next one. */
+    /** What has been paid of it (payments writes it); unpaid bills carry into the next one. */
     paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
     /** The VAT breakdown per rate, as computed with the lines. */
     vatBreakdown: jsonb('vat_breakdown')

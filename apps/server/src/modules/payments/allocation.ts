@@ -23,6 +23,11 @@ const paidHooks = new Map<string, DebtPaidHook>();
 export function addDebtPaidHook(name: string, hook: DebtPaidHook): void {
   paidHooks.set(name, hook);
 }
+/** Tells the hooks of debts paid in full (also by a bank file's set-based allocation). */
+export async function debtsPaidInFull(tx: Tx, paid: Parameters<DebtPaidHook>[1]): Promise<void> {
+  if (paid.length === 0) return;
+  for (const hook of paidHooks.values()) await hook(tx, paid);
+}
 
 /** One consumer's payments at a time (the key space 18 is this module's). */
 export async function lockConsumer(tx: Tx, consumerId: number): Promise<void> {
@@ -98,7 +103,7 @@ async function settleDebts(
       ? [{ companyId, debtId, settlementKey: debt.settlementKey }]
       : [];
   });
-  if (paid.length > 0) for (const hook of paidHooks.values()) await hook(tx, paid);
+  await debtsPaidInFull(tx, paid);
   await syncBillsPaid(tx, companyId, [consumerId]);
 }
 

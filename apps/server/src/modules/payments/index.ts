@@ -1,6 +1,10 @@
+import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { addBillCreditHook } from '../billing/api.ts';
 import { billCreditHook } from './credits.ts';
+import { BANK_IMPORT_JOB, bankImportJob, bankImportSettled } from './bank.import.ts';
+import { bankRoutes } from './bank.routes.ts';
+import { seedBankLayouts } from './bank.service.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { publicBalanceRoutes } from './public.routes.ts';
 
@@ -12,5 +16,9 @@ export const paymentsModule = defineModule({
     addBillCreditHook('payments', billCreditHook);
     await app.register(paymentsRoutes, options);
     await app.register(publicBalanceRoutes, options);
+    await app.register(bankRoutes, options);
   },
+  companyDefaults: (tx, companyId, username) => seedBankLayouts(tx, companyId, username),
+  jobs: { [BANK_IMPORT_JOB]: bankImportJob as JobHandler<never> },
+  onJobSettled: bankImportSettled,
 });

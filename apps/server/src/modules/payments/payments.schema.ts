@@ -1,7 +1,18 @@
-import type { CashierMethod, DebtSource, DebtStatus, EntryType } from '@protocol/contracts';
+import type {
+  BankDateFormat,
+  BankFileSummary,
+  BankLayoutField,
+  BankLineReason,
+  BankLineStatus,
+  CashierMethod,
+  DebtSource,
+  DebtStatus,
+  EntryType,
+} from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -150,13 +161,7 @@ export const paymentsEntries = pgTable(
   (t) => [index('payments_entries_consumer_idx').on(t.consumerId, t.date, t.id)],
 );
 
-/** A field of a bank file layout: where it sits (fixed width: 1-based start and length; CSV: column). */
-export interface BankLayoutField {
-  field: 'reference' | 'rfCode' | 'amount' | 'date' | 'payer';
-  start?: number;
-  length?: number;
-  column?: number;
-}
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * The layouts of the banks' payment files, as data (a settings table): CSV with columns, or the fixed
@@ -177,8 +182,10 @@ export const paymentsBankLayouts = pgTable(
     recordPrefix: text('record_prefix').notNull().default(''),
     /** Amount in cents without a decimal point (fixed-width files) or with one. */
     amountInCents: boolean('amount_in_cents').notNull().default(false),
-    /** The date's pattern: YYYYMMDD, DDMMYYYY, DD/MM/YYYY or YYYY-MM-DD. */
-    dateFormat: text('date_format').notNull().default('YYYY-MM-DD'),
+    /** The decimal mark is a comma (1.234,56). */
+    decimalComma: boolean('decimal_comma').notNull().default(false),
+    /** The date's pattern (contracts bankDateFormats). */
+    dateFormat: text('date_format').$type<BankDateFormat>().notNull().default('YYYY-MM-DD'),
     fields: jsonb('fields').$type<BankLayoutField[]>().notNull(),
     active: boolean('active').notNull().default(true),
     ...auditColumns(),
@@ -186,7 +193,10 @@ export const paymentsBankLayouts = pgTable(
   (t) => [uniqueIndex('payments_bank_layouts_code').on(t.companyId, t.code)],
 );
 
-/** An imported bank file: its job and the counts of its report. */
+/**
+ * An imported bank file: its job and the counts of its report. The uploaded bytes wait in `content`
+ * for the job (which may run on another node) and are dropped when it ends.
+ */
 export const paymentsBankFiles = pgTable(
   'payments_bank_files',
   {
@@ -200,15 +210,17 @@ export const paymentsBankFiles = pgTable(
     jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
     error: text('error'),
+    content: bytea('content'),
+    summary: jsonb('summary').$type<BankFileSummary>(),
     ...auditColumns(),
   },
   (t) => [index('payments_bank_files_company_idx').on(t.companyId, t.id)],
 );
 
 /**
- * A line of a bank file. Unique by the bank's reference within the company, so a file imported twice
- * adds nothing. `status`: matched, partly (paid part of its RF's debts, or more than they owe),
- * unmatched (waits for manual matching), manual (matched by hand).
+ * A line of a bank file (contracts bankLineStatuses). Unique by the bank's reference within the
+ * company among the lines that took money or wait for it, so a file imported twice adds nothing: its
+ * lines are kept as `duplicate` for the report. A malformed line (`invalid`) may lack any field.
  */
 export const paymentsBankLines = pgTable(
   'payments_bank_lines',
@@ -219,17 +231,22 @@ export const paymentsBankLines = pgTable(
       .notNull()
       .references(() => paymentsBankFiles.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    bankReference: text('bank_reference').notNull(),
+    bankReference: text('bank_reference'),
     rfCode: text('rf_code'),
-    amount: money('amount').notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
+    amount: money('amount'),
+    date: date('date', { mode: 'string' }),
     payer: text('payer'),
-    status: text('status').$type<'matched' | 'partly' | 'unmatched' | 'manual'>().notNull(),
+    status: text('status').$type<BankLineStatus>().notNull(),
+    reason: text('reason').$type<BankLineReason>(),
+    raw: text('raw').notNull().default(''),
+    consumerId: integer('consumer_id').references(() => waterConsumers.id),
     paymentId: integer('payment_id').references(() => paymentsPayments.id),
   },
   (t) => [
-    uniqueIndex('payments_bank_lines_reference').on(t.companyId, t.bankReference),
+    uniqueIndex('payments_bank_lines_reference')
+      .on(t.companyId, t.bankReference)
+      .where(sql`status NOT IN ('duplicate', 'invalid')`),
     index('payments_bank_lines_file_idx').on(t.fileId, t.lineNo),
-    index('payments_bank_lines_unmatched_idx').on(t.companyId).where(sql`status = 'unmatched'`),
+    index('payments_bank_lines_unmatched_idx').on(t.companyId, t.date).where(sql`status = 'unmatched'`),
   ],
 );

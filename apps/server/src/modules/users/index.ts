@@ -30,7 +30,6 @@ export const usersModule = defineModule({
         'consumers:write',
         'readouts:write',
         'billing:write',
-        'collections:write',
         'payments:write',
         'traders:read',
         'finance:read',

@@ -7,13 +7,15 @@ import { userGroupPermissions, userGroups } from './groups.schema.ts';
 
 /**
  * Migration 0010: a group that had the water module's or finance's permissions keeps its level in
- * each of their areas (water → consumers, readouts, billing, collections; finance → finance, mydata).
+ * each of their areas (water → consumers, readouts, billing, collections; finance → finance, mydata);
+ * migration 0029 then moves the unused collections area onto payments, level kept.
  */
 let t: TestApp;
-const migration = readFileSync(
-  path.join(import.meta.dirname, '../../db/migrations/0010_permission_areas.sql'),
-  'utf8',
-);
+const migrations = path.join(import.meta.dirname, '../../db/migrations');
+const migration = readFileSync(path.join(migrations, '0010_permission_areas.sql'), 'utf8');
+const collectionsToPayments = readFileSync(path.join(migrations, '0029_bank_files.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .filter((statement) => statement.includes("'collections:%'"));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -27,14 +29,15 @@ describe('permission areas', () => {
     const clerk = await t.login('gnikolaou', 'Demo-2026!');
     const me = await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: clerk });
     expect(me.json().scope).toEqual(
-      expect.arrayContaining(['consumers:write', 'readouts:write', 'billing:write', 'collections:write']),
+      expect.arrayContaining(['consumers:write', 'readouts:write', 'billing:write', 'payments:write']),
     );
     expect(me.json().scope).not.toContain('mydata:read');
+    expect(me.json().scope.some((p: string) => p.startsWith('collections'))).toBe(false);
     const admin = await t.login('admin', ADMIN_PASSWORD);
     const scope = (
       await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
     ).json().scope;
-    expect(scope).toEqual(expect.arrayContaining(['mydata:admin', 'collections:admin', 'users:admin']));
+    expect(scope).toEqual(expect.arrayContaining(['mydata:admin', 'payments:admin', 'users:admin']));
   });
 
   it('moves a group’s water and finance permissions onto their areas, levels kept', async () => {
@@ -51,7 +54,8 @@ describe('permission areas', () => {
         permission,
       })),
     );
-    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    for (const statement of [...migration.split('--> statement-breakpoint'), ...collectionsToPayments])
+      await db.execute(sql.raw(statement));
     const rows = await db
       .select({ permission: userGroupPermissions.permission })
       .from(userGroupPermissions)
@@ -60,12 +64,12 @@ describe('permission areas', () => {
     expect(rows.map((r) => r.permission)).toEqual([
       'billing:read',
       'billing:write',
-      'collections:read',
-      'collections:write',
       'consumers:read',
       'consumers:write',
       'finance:read',
       'mydata:read',
+      'payments:read',
+      'payments:write',
       'protocol:read',
       'readouts:read',
       'readouts:write',

@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { rfCode } from '@protocol/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
+import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+
+/**
+ * The banks' payment files (issue 18) as the clerk uses them: a CSV of three RF payments — one paying
+ * a bill, two of RF codes nobody issued — and a malformed line is imported; the report shows each
+ * line's result and reason; an unmatched line is matched by hand to the consumer it belongs to, in
+ * Greek, and the report and the list are seen in English too.
+ */
+let e2e: E2E;
+let token: string;
+const consumers: number[] = [];
+const bills: { total: string; rfCode: string }[] = [];
+
+const api = async (method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${e2e.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+};
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  token = (await login.json()).jwttoken;
+  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
+  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
+  const policies = (await api('GET', '/api/water/invoice_policies')).body;
+  for (const [code, lastname, firstname] of [
+    ['891', 'Τραπεζίτου', 'Μαρίνα'],
+    ['892', 'Καταθέτη', 'Στέλιος'],
+  ] as const) {
+    const owner = await api('POST', '/api/traders', {
+      individual: true,
+      lastname,
+      firstname,
+      traderbanks: [],
+      customFields: {},
+    });
+    const consumer = await api('POST', '/api/protocol/consumers', {
+      parts: ['01', '001', code],
+      ownerId: owner.body.id,
+      supplyAddress: `Ερμού ${code}, Αγία Ελένη`,
+      status: 1,
+      propertyUsageId: idOf(usages, 'OIK'),
+      sewerageIndicatorId: idOf(sewerage, 'SYN'),
+      invoicePolicyId: policies[0].id,
+    });
+    expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
+    consumers.push(consumer.body.id);
+    const bill = await api('POST', '/api/billing/bills', {
+      consumerId: consumer.body.id,
+      from: '2026-05-01',
+      to: '2026-08-31',
+      periodLabel: '05–08/2026',
+      previousReading: 1000,
+      previousDate: '2026-05-01',
+      currentReading: 1022,
+      currentDate: '2026-08-31',
+      consumption: '22',
+      issueDate: '2026-09-10',
+    });
+    expect(bill.status, JSON.stringify(bill.body)).toBe(200);
+    const done = await api('POST', `/api/billing/bills/${bill.body.id}/finalize`);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    bills.push(done.body);
+  }
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const comma = (amount: string) => amount.replace('.', ',');
+
+describe('bank files', () => {
+  it('imports a bank file with one unmatched line and matches it by hand', async () => {
+    const [paid, other] = bills as [{ total: string; rfCode: string }, { total: string; rfCode: string }];
+    const file = [
+      'Αναφορά;Ημερομηνία;RF;Ποσό;Πληρωτής',
+      `E2E-0001;25/11/2026;${paid.rfCode};${comma(paid.total)};Τραπεζίτου Μαρίνα`,
+      // Paid with the RF code of a notice that was never issued: only a person can tell whose it is.
+      `E2E-0002;25/11/2026;${rfCode('0019999999999999')};${comma(other.total)};Καταθέτη Στέλιος`,
+      'E2E-0003;25/11/2026;RF18539007547034;δώδεκα;Λάθος γραμμή',
+    ].join('\r\n');
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/payments/bank');
+    await page.getByTestId('bank-header').waitFor();
+    await page.getByTestId('bank-file').setInputFiles({
+      name: 'πληρωμές-RF-25-11-2026.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file, 'utf8'),
+    });
+    await page.getByTestId('bank-start').click();
+    // The job ends and the report opens.
+    const report = page.getByTestId('bank-report');
+    await report.waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('bank-line').count()).toBe(3);
+    expect(await page.getByTestId('bank-count-matched').textContent()).toBe('Αντιστοιχίστηκε: 1');
+    expect(await page.getByTestId('bank-count-unmatched').textContent()).toBe('Χωρίς αντιστοίχιση: 1');
+    expect(await page.getByTestId('bank-count-invalid').textContent()).toBe('Λανθασμένη γραμμή: 1');
+    const lines = page.getByTestId('bank-line');
+    expect(await lines.nth(0).textContent()).toContain('Εξόφλησε την οφειλή του RF');
+    expect(await lines.nth(1).textContent()).toContain('Άγνωστος κωδικός RF');
+    expect(await lines.nth(2).textContent()).toContain('Λανθασμένο ποσό');
+    await shot(page, 'bank-report-el');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The unmatched line waits in the list, across files; the clerk finds the consumer and matches it.
+    await page.goto('/payments/bank?tab=unmatched');
+    const waiting = page.getByTestId('bank-unmatched-lines');
+    await waiting.waitFor();
+    await expect.poll(() => waiting.getByTestId('bank-line').count()).toBe(1);
+    await shot(page, 'bank-unmatched-el');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByTestId('bank-match').click();
+    const dialog = page.getByTestId('bank-match-dialog');
+    await page.getByTestId('bank-match-search').fill('01-001-892');
+    await dialog.getByRole('button', { name: 'Αναζήτηση' }).click();
+    await dialog.getByTestId('bank-match-consumer').waitFor();
+    await page.waitForTimeout(500); // the dialog's fade-in
+    await shot(page, 'bank-match-dialog-el');
+    await dialog.getByTestId('bank-match-pick').click();
+    await page.getByTestId('bank-unmatched-none').waitFor();
+    // The consumer's bill is paid: the debt search finds nothing open.
+    const search = await api('GET', '/api/payments/debts?q=01-001-892');
+    expect(search.status).toBe(404);
+    await context.close();
+
+    // In English: the report now shows the line matched by hand, and nothing waits.
+    const en = await e2e.newPage({ locale: 'en-GB' });
+    await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await en.page.getByTestId('dashboard-greeting').waitFor();
+    await en.page.goto('/en/payments/bank');
+    await en.page.getByTestId('bank-files').getByRole('button', { name: 'Report' }).first().click();
+    await en.page.getByTestId('bank-report').waitFor();
+    await expect
+      .poll(() => en.page.getByTestId('bank-count-manual').textContent())
+      .toBe('Matched by hand: 1');
+    expect(await en.page.getByTestId('bank-line').nth(2).textContent()).toContain('Malformed amount');
+    await shot(en.page, 'bank-report-en');
+    expect(await accessibilityViolations(en.page)).toEqual([]);
+    await en.page.goto('/en/payments/bank?tab=unmatched');
+    await en.page.getByTestId('bank-unmatched-none').waitFor();
+    await shot(en.page, 'bank-unmatched-en');
+    await en.context.close();
+  }, 240_000);
+
+  it('shows the layouts as data and refuses one without an amount, in both languages', async () => {
+    for (const [locale, prefix, message] of [
+      ['el-GR', '', 'Η διάταξη πρέπει να ορίζει μία φορά'],
+      ['en-GB', '/en', 'The layout must place the bank reference'],
+    ] as const) {
+      const { context, page } = await e2e.newPage({ locale });
+      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await page.goto(`${prefix}/payments/bank?tab=layouts`);
+      await expect.poll(() => page.getByTestId('bank-layout-row').count()).toBe(2);
+      await shot(page, `bank-layouts-${locale.slice(0, 2)}`);
+      await page.getByTestId('bank-layout-row').nth(1).getByRole('button').click();
+      const dialog = page.getByTestId('bank-layout-dialog');
+      await dialog.waitFor();
+      await page.waitForTimeout(500); // the dialog's fade-in
+      await shot(page, `bank-layout-fixed-${locale.slice(0, 2)}`);
+      const amountStart = dialog.getByRole('textbox', { name: /^(Ποσό Αρχή|Amount Start)$/ });
+      await amountStart.fill('');
+      await dialog.getByRole('textbox', { name: /^(Ποσό Μήκος|Amount Length)$/ }).fill('');
+      await page.getByTestId('bank-layout-save').click();
+      await expect.poll(async () => (await dialog.textContent()) ?? '').toContain(message);
+      await context.close();
+    }
+  }, 180_000);
+});
