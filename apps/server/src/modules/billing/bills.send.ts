@@ -9,7 +9,7 @@ import {
   type RunSending,
 } from '@protocol/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -19,7 +19,6 @@ import { waterRoutes } from '../water/parametrics.schema.ts';
 import { billingDispatches, billingRuns } from './billing.schema.ts';
 
 /** The rows of a raw `execute` result. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /*
  * Sending the finalized bills (spec §3 send status): 0 hold → 1 send (queued for e-mail, or marked

@@ -1,6 +1,6 @@
 import { allocate, Decimal, paymentsErrors } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setBillsPaid } from '../billing/api.ts';
 import { billingBillLines, billingBills } from '../billing/billing.schema.ts';
@@ -150,8 +150,6 @@ export async function payDebts(
   );
   return { allocations, left };
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Raises the debts of finalized bills (state 9, or −2 once carried into a later bill) that have none

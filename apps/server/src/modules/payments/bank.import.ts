@@ -1,11 +1,11 @@
 import { allocate, type BankLineReason, type BankLineStatus, Decimal } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { JobContext, JobRow } from '../../platform/jobs/jobs.ts';
-import { debtsPaidInFull, syncBillsPaid } from './allocation.ts';
+import { debtsPaidInFull, raiseBillDebts, syncBillsPaid } from './allocation.ts';
 import { bankFileText, invalidReasons, type ParsedBankLine, parseBankFile } from './bank.parse.ts';
 import { fileSummary } from './bank.report.ts';
-import { raiseBillDebts, rowsOf } from './debts.ts';
 import { paymentsBankFiles, paymentsBankLayouts, paymentsBankLines } from './payments.schema.ts';
 
 /**

@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { BillCredited, BillCreditHook } from '../billing/api.ts';
-import { lockConsumer, syncBillsPaid } from './allocation.ts';
-import { raiseBillDebts } from './debts.ts';
+import { lockConsumer, raiseBillDebts, syncBillsPaid } from './allocation.ts';
 import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
 
 /**

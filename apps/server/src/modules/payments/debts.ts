@@ -8,7 +8,7 @@ import {
   overdueInterest,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
 import { raiseBillDebts } from './allocation.ts';
 import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
@@ -17,8 +17,6 @@ import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
  * The debts: raised from finalized bills on first need (the billing module knows nothing of payments),
  * read with their payments for the overdue interest, oldest first.
  */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The company's overdue-interest terms, or null when interest is off (the default). */
 export async function interestTermsOf(tx: Tx, companyId: number): Promise<InterestTerms | null> {
@@ -127,5 +125,3 @@ export async function openDebtRows(
 
 export const sumOf = (values: readonly string[]) =>
   values.reduce((total, v) => total.plus(v), new Decimal(0)).toFixed(2);
-
-export { rowsOf };

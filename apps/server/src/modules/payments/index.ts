@@ -1,10 +1,10 @@
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { addBillCreditHook } from '../billing/api.ts';
-import { billCreditHook } from './credits.ts';
 import { BANK_IMPORT_JOB, bankImportJob, bankImportSettled } from './bank.import.ts';
 import { bankRoutes } from './bank.routes.ts';
 import { seedBankLayouts } from './bank.service.ts';
+import { billCreditHook } from './credits.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { publicBalanceRoutes } from './public.routes.ts';
 

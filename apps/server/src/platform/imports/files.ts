@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Storage } from '../storage.ts';
 
 /**
@@ -24,8 +24,6 @@ function storageOf(db: Db): Storage {
   if (!storage) throw new Error('import files: no storage for this database');
   return storage;
 }
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** Stores `content` and its row (in `tx`, with the job it is for); answers the row's id. */
 export async function storeImportFile(

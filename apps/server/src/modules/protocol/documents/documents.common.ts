@@ -42,7 +42,6 @@ export const auditUser = (principal: Principal) => ({
 export const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 /** The rows of a raw `tx.execute` result. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** An operator's full name; NULL when the (left-joined) operator is absent. */
 export const fullNameSql = (table: { id: AnyPgColumn; firstname: AnyPgColumn; lastname: AnyPgColumn }) =>
   sql<string>`CASE WHEN ${table.id} IS NULL THEN NULL ELSE trim(${table.firstname} || ' ' || ${table.lastname}) END`;

@@ -1,11 +1,11 @@
 import type { DocumentActionName } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { concurrently, type Tx } from '../../../db/client.ts';
+import { concurrently, rowsOf, type Tx } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { userGroupMembers } from '../../users/groups.schema.ts';
 import { caseDocuments, documentAssignments, documentSignatures } from '../protocol.schema.ts';
-import { ASSIGNMENT_KIND, type DocumentRow, rowsOf } from './documents.common.ts';
+import { ASSIGNMENT_KIND, type DocumentRow } from './documents.common.ts';
 import { attachmentHashes, contentHashOf } from './documents.hash.ts';
 import { actionAvailability, type DocumentFacts, reasonKeys } from './documents.rules.ts';
 

@@ -1,17 +1,11 @@
 import { BOOK_TYPE_OF_KIND, type DocumentKind, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
+import { rowsOf, type Tx } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { protocolCounters } from '../protocol.schema.ts';
-import {
-  auditUser,
-  type DocumentRow,
-  documentErrorKeys,
-  rowsOf,
-  type SaveOptions,
-} from './documents.common.ts';
+import { auditUser, type DocumentRow, documentErrorKeys, type SaveOptions } from './documents.common.ts';
 import type { BookRef } from './documents.references.ts';
 
 /*
