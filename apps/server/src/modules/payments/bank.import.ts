@@ -2,6 +2,7 @@ import { allocate, type BankLineReason, type BankLineStatus, Decimal } from '@pr
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { readImportFile } from '../../platform/imports/files.ts';
 import type { JobContext, JobRow } from '../../platform/jobs/jobs.ts';
 import { debtsPaidInFull, raiseBillDebts, syncBillsPaid } from './allocation.ts';
 import { bankFileText, invalidReasons, type ParsedBankLine, parseBankFile } from './bank.parse.ts';
@@ -42,7 +43,6 @@ export async function bankImportJob({
   const { fileId, companyId } = payload;
   const [file] = await db
     .select({
-      content: paymentsBankFiles.content,
       state: paymentsBankFiles.state,
       layout: paymentsBankLayouts,
     })
@@ -50,9 +50,10 @@ export async function bankImportJob({
     .innerJoin(paymentsBankLayouts, eq(paymentsBankLayouts.id, paymentsBankFiles.layoutId))
     .where(and(eq(paymentsBankFiles.id, fileId), eq(paymentsBankFiles.companyId, companyId)));
   if (!file) throw new Error('The bank file is gone');
-  if (!file.content) return fileSummary(db, fileId);
+  const content = file.state === 'done' ? null : await readImportFile(db, paymentsBankFiles, fileId);
+  if (!content) return fileSummary(db, fileId);
   await db.update(paymentsBankFiles).set({ state: 'running' }).where(eq(paymentsBankFiles.id, fileId));
-  const lines = parseBankFile(bankFileText(Buffer.from(file.content)), file.layout);
+  const lines = parseBankFile(bankFileText(content), file.layout);
   // A run after a crash goes on after the last chunk that committed (chunks commit in line order).
   const [stored] = await db
     .select({ last: sql<number | null>`max(${paymentsBankLines.lineNo})` })
@@ -72,20 +73,20 @@ export async function bankImportJob({
   const summary = await fileSummary(db, fileId);
   await db
     .update(paymentsBankFiles)
-    .set({ state: 'done', summary, content: null, changedate: new Date() })
+    .set({ state: 'done', summary, changedate: new Date() })
     .where(eq(paymentsBankFiles.id, fileId));
   return summary;
 }
 
-/** Told that a job ended: a failed import's file says why, and its bytes are no longer kept. */
+/** Told that a job ended: a failed import's file says why (its bytes stay, as the bank sent them). */
 export async function bankImportSettled(tx: Tx, job: JobRow): Promise<void> {
   if (job.kind !== BANK_IMPORT_JOB) return;
   const fileId = (job.payload as Partial<BankImportPayload>).fileId;
   if (typeof fileId !== 'number') return;
-  const failed = job.state !== 'succeeded';
+  if (job.state === 'succeeded') return;
   await tx
     .update(paymentsBankFiles)
-    .set(failed ? { state: 'failed', error: job.error ?? 'failed', content: null } : { content: null })
+    .set({ state: 'failed', error: job.error ?? 'failed' })
     .where(eq(paymentsBankFiles.id, fileId));
 }
 

@@ -29,7 +29,7 @@ const admin = { permission: 'payments:admin', companyScoped: true } as const;
 const offset = z.coerce.number().int().min(0).max(10_000_000).default(0);
 
 /** Issue 18, the banks: layouts, the upload of a payments file, its report, matching by hand. */
-export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
+export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
   await app.register(multipart, {
     limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: false,
@@ -128,7 +128,7 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         )
       )
         throw new AppError(422, bankErrors.noLines, { code: layout.code });
-      const started = await startBankImport(db, jobs, principalOf(request), companyId, {
+      const started = await startBankImport(db, jobs, storage, principalOf(request), companyId, {
         layoutId: request.query.layoutId,
         fileName,
         content,

@@ -16,6 +16,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { BANK_CASHIER, BANK_IMPORT_JOB, type BankImportPayload } from './bank.import.ts';
 import { bankLine, fileSummary } from './bank.report.ts';
@@ -113,14 +114,20 @@ export async function seedBankLayouts(tx: Tx, companyId: number, username = SYST
     .onConflictDoNothing();
 }
 
-/** Stores the uploaded file and queues its import, in one transaction. */
+/**
+ * Stores the uploaded file on the storage adapter (kept: it is the bank's record of the payments, and
+ * the job may run on another node) and, in one transaction, its row and its import job.
+ */
 export async function startBankImport(
   db: Db,
   jobs: JobQueue,
+  storage: Storage,
   principal: Principal,
   companyId: number,
   upload: { layoutId: number; fileName: string; content: Buffer },
 ): Promise<{ jobId: number; fileId: number }> {
+  // Stored first: a rolled-back transaction leaves an object no row names, which the sweep removes.
+  const { key } = await storage.put(upload.content);
   return db.transaction(async (tx) => {
     const layout = await layoutOf(tx, companyId, upload.layoutId);
     if (!layout.active) throw new AppError(409, bankErrors.layoutInactive, { code: layout.code });
@@ -130,7 +137,7 @@ export async function startBankImport(
         companyId,
         layoutId: layout.id,
         fileName: upload.fileName.slice(0, 200),
-        content: upload.content,
+        storageKey: key,
         createuser: principal.username,
       })
       .returning({ id: paymentsBankFiles.id });

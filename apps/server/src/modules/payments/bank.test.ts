@@ -1,8 +1,10 @@
+import { buffer } from 'node:stream/consumers';
 import { Decimal, debtRfReference, rfCode } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
+import { createDiskStorage } from '../../platform/storage.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
 import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
@@ -176,6 +178,15 @@ describe('a CSV file', () => {
     ].join('\r\n');
     const { file, lines } = await importFile('CSV', 'rf-2026-11-21.csv', csvFile);
     expect(file.state).toBe('done');
+    // The bank's file is kept, as it came, on the storage adapter (not in the database).
+    const [stored] = (
+      (await t.database.db.execute(
+        sql`SELECT storage_key, content FROM payments_bank_files WHERE id = ${file.id}`,
+      )) as unknown as { rows: { storage_key: string | null; content: unknown }[] }
+    ).rows;
+    expect(stored?.content).toBeNull();
+    const kept = await createDiskStorage(t.config.storageDir).get(stored?.storage_key ?? '');
+    expect(kept && (await buffer(kept.stream)).toString('utf8')).toBe(csvFile);
     expect(file.summary).toEqual({
       lines: 5,
       matched: 1,

@@ -8,7 +8,7 @@ import {
   overdueInterest,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
 import { raiseBillDebts } from './allocation.ts';
 import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';

@@ -19,6 +19,8 @@ export const paymentsModule = defineModule({
     await app.register(bankRoutes, options);
   },
   companyDefaults: (tx, companyId, username) => seedBankLayouts(tx, companyId, username),
+  // A bank's file is kept as the record of its payments: the sweep leaves the objects its rows name.
+  storageColumns: [{ table: 'payments_bank_files', column: 'storage_key' }],
   jobs: { [BANK_IMPORT_JOB]: bankImportJob as JobHandler<never> },
   onJobSettled: bankImportSettled,
 });
