@@ -19,19 +19,17 @@ import {
   ACCOUNT_IMPORT_MAX_BYTES,
   type AccountImportResult,
   accountImportResultSchema,
-  type Job,
   XLSX_CONTENT_TYPE,
 } from '@protocol/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyPath } from '../../app/company.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
-import { ApiRequestError, api, getToken } from '../../lib/api.ts';
+import { ApiRequestError, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { jobEnded, useJob } from '../../lib/jobs.ts';
 import { langFromPath } from '../../lib/lang.ts';
-
-const ENDED = ['succeeded', 'failed', 'cancelled'];
 
 /**
  * The accounting plan from Excel (code, description, kind, aggregate) as a background job: a dry run
@@ -47,13 +45,8 @@ export function AccountsImport({ onImported }: { onImported: () => void }) {
   const [checkedFile, setCheckedFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (ENDED.includes(query.state.data?.state ?? '') ? false : 400),
-  });
-  const running = jobId !== null && !ENDED.includes(job.data?.state ?? '');
+  const job = useJob(jobId);
+  const running = jobId !== null && !jobEnded(job.data?.state);
   const parsed =
     job.data?.state === 'succeeded' ? accountImportResultSchema.safeParse(job.data.result) : null;
   const result: AccountImportResult | null = parsed?.success ? parsed.data : null;
