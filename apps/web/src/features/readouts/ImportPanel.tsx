@@ -14,13 +14,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Job } from '@protocol/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
-import { api, getToken } from '../../lib/api.ts';
+import { getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useJob } from '../../lib/jobs.ts';
 import { langFromPath } from '../../lib/lang.ts';
 import { notify } from '../../lib/notifier.ts';
 import type { PeriodKey } from './readoutsApi.ts';
@@ -54,18 +53,8 @@ export function ImportPanel({
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<Job>(`/api/jobs/${jobId}`, { signal });
-      if (answer.state === 'succeeded') onDone();
-      return answer;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'succeeded' || state === 'failed' || state === 'cancelled' ? false : 400;
-    },
+  const job = useJob(jobId, (ended) => {
+    if (ended.state === 'succeeded') onDone();
   });
   const result = job.data?.state === 'succeeded' ? (job.data.result as ImportResult) : null;
   const running = jobId !== null && !result && job.data?.state !== 'failed';
