@@ -15,16 +15,17 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ConsumerImportResult, consumerImportResultSchema, type Job } from '@protocol/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ConsumerImportResult, consumerImportResultSchema } from '@protocol/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiRequestError, api, getToken } from '../../lib/api.ts';
+import { ApiRequestError, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useJob } from '../../lib/jobs.ts';
 import { langFromPath } from '../../lib/lang.ts';
 import { consumersKey } from './consumersApi.ts';
 
@@ -58,15 +59,7 @@ export default function ImportPage() {
   const [jobId, setJobId] = useState<number | null>(null);
   const [checkedFile, setCheckedFile] = useState<File | null>(null);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
-    enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'succeeded' || state === 'failed' || state === 'cancelled' ? false : 400;
-    },
-  });
+  const job = useJob(jobId);
   const running = jobId !== null && job.data?.state !== 'succeeded' && job.data?.state !== 'failed';
   const parsed =
     job.data?.state === 'succeeded' ? consumerImportResultSchema.safeParse(job.data.result) : null;
