@@ -26,10 +26,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyPath } from '../../app/company.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
-import { ApiRequestError, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { uploadFile } from '../../lib/files.ts';
 import { jobEnded, useJob } from '../../lib/jobs.ts';
-import { langFromPath } from '../../lib/lang.ts';
 
 /**
  * The accounting plan from Excel (code, description, kind, aggregate) as a background job: a dry run
@@ -56,19 +55,12 @@ export function AccountsImport({ onImported }: { onImported: () => void }) {
     if (!file) return;
     setStarting(true);
     try {
-      const token = getToken();
-      const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}dryRun=${dryRun}`, {
-        method: 'POST',
-        headers: {
-          'content-type': XLSX_CONTENT_TYPE,
-          'accept-language': langFromPath(window.location.pathname),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: file,
-      });
-      const body = await response.json();
-      if (!response.ok) throw new ApiRequestError(body);
-      setJobId((body as { jobId: number }).jobId);
+      const started = await uploadFile<{ jobId: number }>(
+        `${path}${path.includes('?') ? '&' : '?'}dryRun=${dryRun}`,
+        file,
+        XLSX_CONTENT_TYPE,
+      );
+      setJobId(started.jobId);
       if (dryRun) setCheckedFile(file);
     } catch (error) {
       notify(errorMessage(t, error), 'error');
