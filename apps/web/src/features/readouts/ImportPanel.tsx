@@ -17,10 +17,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
-import { getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { uploadFile } from '../../lib/files.ts';
 import { useJob } from '../../lib/jobs.ts';
-import { langFromPath } from '../../lib/lang.ts';
 import { notify } from '../../lib/notifier.ts';
 import type { PeriodKey } from './readoutsApi.ts';
 import { SmartvilleControls } from './SmartvilleControls.tsx';
@@ -66,20 +65,10 @@ export function ImportPanel({
       const form = new FormData();
       form.append('file', file);
       const url = `/api/readouts/import?source=${source}&year=${periodKey.year}&period=${periodKey.period}`;
-      const response = await fetch(withCompany(url, companyId), {
-        method: 'POST',
-        body: form,
-        headers: {
-          Authorization: `Bearer ${getToken() ?? ''}`,
-          'Accept-Language': langFromPath(window.location.pathname),
-        },
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) throw Object.assign(new Error(body?.message ?? response.statusText), body ?? {});
-      setJobId((body as { jobId: number }).jobId);
+      const started = await uploadFile<{ jobId: number }>(withCompany(url, companyId), form);
+      setJobId(started.jobId);
     } catch (error) {
-      const key = (error as { key?: string }).key;
-      notify(key ? t(key, { defaultValue: (error as Error).message }) : errorMessage(t, error), 'error');
+      notify(errorMessage(t, error), 'error');
     } finally {
       setStarting(false);
     }
