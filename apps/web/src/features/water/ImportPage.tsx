@@ -23,30 +23,10 @@ import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiRequestError, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { fetchFile, pageLanguage, saveBlob, uploadFile } from '../../lib/files.ts';
 import { useJob } from '../../lib/jobs.ts';
-import { langFromPath } from '../../lib/lang.ts';
 import { consumersKey } from './consumersApi.ts';
-
-/** A request the JSON client cannot make (a file up, a file down), with the session and language. */
-async function raw(method: string, path: string, body?: FormData): Promise<Response> {
-  const response = await fetch(path, {
-    method,
-    body,
-    headers: {
-      Authorization: `Bearer ${getToken() ?? ''}`,
-      'Accept-Language': langFromPath(window.location.pathname),
-    },
-  });
-  if (!response.ok) {
-    const error = await response.json().catch(() => null);
-    throw new ApiRequestError(
-      error ?? { status: response.status, key: 'error.server', params: {}, message: response.statusText },
-    );
-  }
-  return response;
-}
 
 /** /consumers/import: moving a utility's register in, a dry run first, then the import (issue 15). */
 export default function ImportPage() {
@@ -68,13 +48,9 @@ export default function ImportPage() {
 
   const download = async () => {
     try {
-      const response = await raw('GET', withCompany('/api/protocol/consumers/import/template', companyId));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = t('waterUi.import.templateFile');
-      link.click();
-      URL.revokeObjectURL(url);
+      const template = withCompany('/api/protocol/consumers/import/template', companyId);
+      const response = await fetchFile(template, { headers: pageLanguage() });
+      saveBlob(await response.blob(), t('waterUi.import.templateFile'));
     } catch (error) {
       notify(errorMessage(t, error), 'error');
     }
@@ -86,12 +62,10 @@ export default function ImportPage() {
     try {
       const form = new FormData();
       form.append('file', file);
-      const response = await raw(
-        'POST',
+      const { jobId: id } = await uploadFile<{ jobId: number }>(
         withCompany(`/api/protocol/consumers/import?dryRun=${dryRun}`, companyId),
         form,
       );
-      const { jobId: id } = (await response.json()) as { jobId: number };
       setJobId(id);
       if (dryRun) setCheckedFile(file);
       else void queryClient.invalidateQueries({ queryKey: consumersKey, refetchType: 'none' });
