@@ -166,7 +166,7 @@ export function uploadAttachment(
 
 /** The file's bytes with the session's token (an <a href> or <iframe src> would carry none). */
 export function fetchContent(documentId: number, attachmentId: number, inline = false): Promise<Blob> {
-  return fetchBlob(contentPath(documentId, attachmentId, inline));
+  return fetchFile(contentPath(documentId, attachmentId, inline)).then((response) => response.blob());
 }
 
 /** The registration receipt (PDF) of a registered document, in `language`. */
@@ -174,12 +174,7 @@ export const receiptPath = (documentId: number, language: string) =>
   `/api/document/${documentId}/receipt?lang=${language === 'en' ? 'en' : 'el'}`;
 
 export function fetchReceipt(documentId: number, language: string): Promise<Blob> {
-  return fetchBlob(receiptPath(documentId, language));
-}
-
-/** A download with the Bearer header; a failure is an ApiRequestError with the server's key. */
-async function fetchBlob(url: string): Promise<Blob> {
-  return (await fetchFile(url)).blob();
+  return fetchFile(receiptPath(documentId, language)).then((response) => response.blob());
 }
 
 export const attachmentsKey = (documentId: number) => ['documents', documentId, 'attachments'] as const;
