@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { pdfText } from '@protocol/server/testing/files';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * Sending the bills (issue 17) as the billing clerk does it: a finalized run of two routes; on
@@ -13,30 +13,12 @@ import { pdfShot } from '../support/pdf.ts';
  * on /invoices the selected bill of route 002 is e-mailed. In Greek and in English.
  */
 let e2e: E2E;
-let token: string;
+let api: Api;
 const consumerIds: Record<string, number> = {};
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
   const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
   const policies = (await api('GET', '/api/water/invoice_policies')).body;
@@ -161,9 +143,7 @@ describe('sending the bills', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     const runId = ((await api('GET', '/api/billing/runs')).body as { id: number }[])[0]?.id;
     const sending = (await api('GET', `/api/billing/runs/${runId}/sending`)).body;
-    const file = await fetch(`${e2e.baseUrl}/api/billing/dispatches/${sending.dispatches[0].id}/file`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const file = await api.fetch(`/api/billing/dispatches/${sending.dispatches[0].id}/file`);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await file.arrayBuffer());
     const text = await pdfText(bytes);

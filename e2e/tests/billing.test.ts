@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { pdfText } from '@protocol/server/testing/files';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * Billing (issue 17) as the billing clerk uses it: a 2027 household tariff with three bands and a
@@ -13,30 +13,12 @@ import { pdfShot } from '../support/pdf.ts';
  * of its page), in both languages.
  */
 let e2e: E2E;
-let token: string;
+let api: Api;
 let consumerId: number;
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const owner = await api('POST', '/api/traders', {
     individual: true,
     lastname: 'Σταματοπούλου',
@@ -209,9 +191,7 @@ describe('billing', () => {
     await context.close();
 
     for (const lang of ['el', 'en'] as const) {
-      const response = await fetch(`${e2e.baseUrl}/api/billing/bills/${bill.id}/pdf?lang=${lang}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await api.fetch(`/api/billing/bills/${bill.id}/pdf?lang=${lang}`);
       expect(response.headers.get('content-type')).toBe('application/pdf');
       const bytes = Buffer.from(await response.arrayBuffer());
       const text = await pdfText(bytes);

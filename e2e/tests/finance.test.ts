@@ -1,8 +1,9 @@
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type Api, signInApi } from '../support/api.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * Finance (issue 19) as the accountant uses it: a service and an item on their screens, an invoice
@@ -10,28 +11,11 @@ import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../supp
  * and the list in both languages.
  */
 let e2e: E2E;
-let token: string;
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+let api: Api;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const trader = await api('POST', '/api/traders', {
     individual: false,
     fullname: 'Υδραυλική Αγίας Ελένης ΟΕ',
@@ -156,9 +140,7 @@ describe('finance', () => {
       withheld: '87.00',
       payable: '452.40',
     });
-    const printed = await fetch(`${e2e.baseUrl}/api/finance/documents/${id}/pdf`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const printed = await api.fetch(`/api/finance/documents/${id}/pdf`);
     expect(printed.headers.get('content-type')).toBe('application/pdf');
 
     await page.goto('/finance/documents');

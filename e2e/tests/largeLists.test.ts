@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 // A list larger than the exact-count limit says its total is an estimate; a filtered one that is
 // small again counts exactly.
@@ -20,8 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
 async function openOperators(page: Page, prefix = '') {
   await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
@@ -41,13 +39,13 @@ describe('the total of a large list', () => {
     expect(await page.getByTestId('table-range').textContent()).toMatch(/^1–50 από περίπου \d+$/);
     expect(await accessibilityViolations(page)).toEqual([]);
     await total.scrollIntoViewIfNeeded();
-    await shot(page, 'largeLists-about-el');
+    await shot(page, 'largeLists-about-el', { fullPage: false });
 
     await page.getByTestId('filter-lastname').fill('ζαχαριου');
     await expect.poll(() => total.textContent()).toBe('Σύνολο: 300 εγγραφές');
     expect(await total.getAttribute('data-estimated')).toBeNull();
     await total.scrollIntoViewIfNeeded();
-    await shot(page, 'largeLists-exact-el');
+    await shot(page, 'largeLists-exact-el', { fullPage: false });
     await context.close();
   });
 
@@ -58,7 +56,7 @@ describe('the total of a large list', () => {
     await expect.poll(() => total.textContent()).toMatch(/^Total: about \d+ records$/);
     expect(await page.getByTestId('table-range').textContent()).toMatch(/^1–50 of about \d+$/);
     await total.scrollIntoViewIfNeeded();
-    await shot(page, 'largeLists-about-en');
+    await shot(page, 'largeLists-about-en', { fullPage: false });
     await context.close();
   });
 });

@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { csvRows, docxTableRows, pdfText, xlsxRows } from '@protocol/server/testing/files';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
-let token: string;
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
+let api: Api;
 
 const people = [
   ['kpapadopoulos', 'Κωνσταντίνος', 'Παπαδόπουλος'],
@@ -29,12 +20,7 @@ const people = [
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   for (const [username, firstname, lastname] of people) {
     const created = await api('POST', '/api/users', {
       username,
@@ -54,7 +40,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 const rowNames = (page: Page) =>
   page.getByTestId('data-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
 const headers = (page: Page) =>
@@ -99,7 +84,7 @@ describe('the operators list', () => {
     const other = await context.newPage();
     await other.goto(link);
     await expect.poll(async () => (await rowNames(other)).sort()).toEqual(expected.sort());
-    await shot(page, 'users-list-filtered-el');
+    await shot(page, 'users-list-filtered-el', { fullPage: false });
     await context.close();
   });
 
@@ -130,7 +115,7 @@ describe('the operators list', () => {
     await page.getByTestId('views-button').click();
     await page.getByTestId('view-item').first().waitFor();
     await page.waitForTimeout(400); // the menu's opening transition
-    await shot(page, 'users-views-menu-el');
+    await shot(page, 'users-views-menu-el', { fullPage: false });
     const titles = await page
       .getByTestId('view-item')
       .evaluateAll((items) => items.map((i) => i.getAttribute('data-title')));
@@ -210,7 +195,7 @@ describe('the operators list', () => {
     const printed = await printPage.getByTestId('print-table').textContent();
     expect(printed).toContain('Παπαδοπούλου');
     expect(printed).not.toContain('Γεωργίου');
-    await shot(printPage, 'users-print-el');
+    await shot(printPage, 'users-print-el', { fullPage: false });
     await printPage.close();
 
     const ids = await rowNames(page);
@@ -228,7 +213,7 @@ describe('the operators list', () => {
         return Math.round((box?.x ?? 0) + (box?.width ?? 0));
       })
       .toBe(1366);
-    await shot(page, 'users-fast-switch-el');
+    await shot(page, 'users-fast-switch-el', { fullPage: false });
     await page.locator(`[data-testid="fast-switch-item"][data-id="${ids[2]}"]`).click();
     await page.waitForURL(`**/users/${ids[2]}/edit`);
     await context.close();
@@ -253,12 +238,12 @@ describe('the operators list', () => {
   it('screenshots of the list in English', async () => {
     const { context, page } = await e2e.newPage();
     await openOperators(page, '/en');
-    await shot(page, 'users-list-en');
+    await shot(page, 'users-list-en', { fullPage: false });
     await expect.poll(() => page.getByTestId('views-button').textContent()).toContain('Default view');
     await page.getByTestId('views-button').click();
     await page.getByTestId('view-item').first().waitFor();
     await page.waitForTimeout(400);
-    await shot(page, 'users-views-menu-en');
+    await shot(page, 'users-views-menu-en', { fullPage: false });
     await context.close();
   });
 });
@@ -311,7 +296,7 @@ describe('protocol books: the row table', () => {
     await page.getByTestId('cell-descr--2').fill('Εξερχόμενα 2031');
     await page.getByTestId('cell-year--2').fill('2031');
     await page.getByTestId('cell-booktype--2').selectOption('2');
-    await shot(page, 'row-table-new-rows-el');
+    await shot(page, 'row-table-new-rows-el', { fullPage: false });
     await page.getByTestId('row-save').click();
     await expect
       .poll(async () => (await api('GET', '/api/parametrics/book')).body.length)
@@ -341,12 +326,12 @@ describe('protocol books: the row table', () => {
     await expect
       .poll(() => page.getByTestId('snackbar').allTextContents())
       .toContainEqual(expect.stringContaining('Οι τύποι βιβλίων πρέπει να είναι μοναδικοί ανά έτος'));
-    await shot(page, 'row-table-duplicate-el');
+    await shot(page, 'row-table-duplicate-el', { fullPage: false });
     expect((await api('GET', '/api/parametrics/book')).body).toHaveLength(demoBooks + 1);
 
     await page.goto('/en/parametrics/protocolBook');
     await page.getByTestId('row-table').waitFor();
-    await shot(page, 'row-table-en');
+    await shot(page, 'row-table-en', { fullPage: false });
     await context.close();
   });
 });

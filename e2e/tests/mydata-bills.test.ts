@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { utilityDay } from '@protocol/contracts';
 import {
   FAKE_AADE_KEY,
@@ -6,10 +5,11 @@ import {
   type FakeAade,
   startFakeAade,
 } from '@protocol/server/testing/fake-aade';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type Api, idOf, signInApi } from '../support/api.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * Water bills through myDATA (issue 20) as the accountant uses it, against the local AADE: the day's
@@ -18,24 +18,11 @@ import { pdfShot } from '../support/pdf.ts';
  */
 let e2e: E2E;
 let aade: FakeAade;
-let token: string;
+let api: Api;
 const today = utilityDay(new Date());
 const REFUSED_AFM = '094422282';
 
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-
 type Json = Record<string, unknown>;
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
 const bills: { id: number; owner: string }[] = [];
 
 /** A consumer of a new owner and its finalized bill of the second 2026 period, issued today. */
@@ -76,12 +63,7 @@ async function finalizedBill(n: number, owner: Json, consumption: number) {
 beforeAll(async () => {
   aade = await startFakeAade();
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const [company] = (await api('GET', '/api/companies')).body;
   const saved = await api('PUT', `/api/companies/${company.id}`, {
     companyname: company.companyname,
@@ -177,9 +159,7 @@ describe('myDATA: water bills', () => {
     await page.getByTestId('mydata-document-pdf').click();
     expect((await popup).url()).toMatch(/^blob:/);
     for (const lang of ['el', 'en']) {
-      const printed = await fetch(`${e2e.baseUrl}/api/billing/bills/${sent?.id}/pdf?lang=${lang}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const printed = await api.fetch(`/api/billing/bills/${sent?.id}/pdf?lang=${lang}`);
       expect(printed.headers.get('content-type')).toBe('application/pdf');
       pdfShot(await printed.arrayBuffer(), `mydata-bill-printed-${lang}`);
     }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { utilityDay } from '@protocol/contracts';
 import {
   FAKE_AADE_KEY,
@@ -6,10 +5,11 @@ import {
   type FakeAade,
   startFakeAade,
 } from '@protocol/server/testing/fake-aade';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type Api, signInApi } from '../support/api.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * myDATA (issue 20) as the accountant uses it, against the local AADE: the parameters, an invoice
@@ -19,21 +19,9 @@ import { pdfShot } from '../support/pdf.ts';
  */
 let e2e: E2E;
 let aade: FakeAade;
-let token: string;
+let api: Api;
 const today = utilityDay(new Date());
 const REFUSED_AFM = '094422282';
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 let traderId: number;
 let refusedTraderId: number;
@@ -41,12 +29,7 @@ let refusedTraderId: number;
 beforeAll(async () => {
   aade = await startFakeAade();
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const [company] = (await api('GET', '/api/companies')).body;
   const saved = await api('PUT', `/api/companies/${company.id}`, {
     companyname: company.companyname,
@@ -158,9 +141,7 @@ describe('myDATA', () => {
     await page.getByTestId('mydata-document-pdf').click();
     expect((await popup).url()).toMatch(/^blob:/);
     for (const lang of ['el', 'en']) {
-      const printed = await fetch(`${e2e.baseUrl}/api/finance/documents/${id}/pdf?lang=${lang}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const printed = await api.fetch(`/api/finance/documents/${id}/pdf?lang=${lang}`);
       expect(printed.headers.get('content-type')).toBe('application/pdf');
       pdfShot(await printed.arrayBuffer(), `mydata-printed-${lang}`);
     }

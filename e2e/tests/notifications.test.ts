@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 // Notifications as an operator meets them (issue 13): a colleague charges two documents to me, the
 // bell's count rises without a reload, a notification opens its document, and /notifications marks
@@ -13,9 +13,6 @@ const POLL_MS = 1500;
 const SUBJECTS = ['Αίτηση αλλαγής υδρομέτρου οδός Ερμού 12', 'Αίτηση διακανονισμού οφειλής οδός Σόλωνος 3'];
 let e2e: E2E;
 const documentIds: number[] = [];
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 async function signedIn(username: string) {
   const { context, page } = await e2e.newPage();

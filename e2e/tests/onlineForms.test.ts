@@ -1,13 +1,11 @@
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
-/** Pages of the shell are shot as the screen shows them; the citizen's phone pages whole. */
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -120,13 +118,13 @@ describe('online forms', () => {
 
     await page.getByRole('tab', { name: 'Σχεδίαση' }).click();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await shot(page, 'onlineForms-builder-el');
+    await shot(page, 'onlineForms-builder-el', { fullPage: false });
     await page.getByRole('tab', { name: 'Προεπισκόπηση' }).click();
     const preview = page.getByTestId('builder-preview');
     await preview.getByLabel('E-mail').fill('όχι-email');
     await preview.getByTestId('preview-submit').click();
     await expect.poll(() => preview.textContent()).toContain('Το email δεν είναι έγκυρο');
-    await shot(page, 'onlineForms-preview-el');
+    await shot(page, 'onlineForms-preview-el', { fullPage: false });
 
     await page.getByTestId('builder-save').click();
     await page.waitForURL(/\/online_forms\/\d+\/edit$/);
@@ -154,7 +152,7 @@ describe('online forms', () => {
     await phone.getByTestId('public-form-errors').waitFor();
     await expect.poll(() => phone.locator('main').textContent()).toContain('Το email δεν είναι έγκυρο');
     expect(await accessibilityViolations(phone)).toEqual([]);
-    await shot(phone, 'onlineForms-public-errors-phone-el', true);
+    await shot(phone, 'onlineForms-public-errors-phone-el');
 
     await phone.getByLabel('E-mail').fill('eleni@example.gr');
     await phone.getByLabel('Υποβάλλω ως επιχείρηση').check();
@@ -164,14 +162,14 @@ describe('online forms', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'τοπογραφικό.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(() => phone.locator('main').textContent()).toContain('τοπογραφικό.pdf');
-    await shot(phone, 'onlineForms-public-phone-el', true);
+    await shot(phone, 'onlineForms-public-phone-el');
     await phone.getByTestId('public-submit').click();
     await phone.getByTestId('public-form-success').waitFor();
     const protocolNumber = (await phone.getByTestId('public-protocol-number').textContent()) ?? '';
     const reference = (await phone.getByTestId('public-reference').textContent()) ?? '';
     expect(protocolNumber).toMatch(/^\d+\/\d{4}$/);
     expect(await accessibilityViolations(phone)).toEqual([]);
-    await shot(phone, 'onlineForms-public-success-phone-el', true);
+    await shot(phone, 'onlineForms-public-success-phone-el');
     await citizen.close();
 
     // ----- the review desk -----
@@ -206,7 +204,7 @@ describe('online forms', () => {
     await expect.poll(() => page.getByTestId('snackbar').count(), { timeout: 15_000 }).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'onlineForms-submission-el');
+    await shot(page, 'onlineForms-submission-el', { fullPage: false });
     const submissionUrl = page.url();
 
     await page.getByTestId('submission-document').click();
@@ -222,20 +220,20 @@ describe('online forms', () => {
     // ----- English -----
     await page.goto(editUrl.replace(/\/online_forms/, '/en/online_forms'));
     await page.getByTestId('builder-header').waitFor();
-    await shot(page, 'onlineForms-builder-en');
+    await shot(page, 'onlineForms-builder-en', { fullPage: false });
     await page.getByRole('tab', { name: 'Preview' }).click();
     await page.getByTestId('builder-preview').waitFor();
-    await shot(page, 'onlineForms-preview-en');
+    await shot(page, 'onlineForms-preview-en', { fullPage: false });
     await page.goto(submissionUrl.replace(/\/online_forms/, '/en/online_forms'));
     await expect.poll(() => page.getByTestId('submission-status').textContent()).toBe('Resolved');
-    await shot(page, 'onlineForms-submission-en');
+    await shot(page, 'onlineForms-submission-en', { fullPage: false });
     await page.getByTestId('topbar-theme').click();
     // The buttons fade to the dark palette (MUI transitions); check once they are there.
     await expect
       .poll(() => page.getByTestId('submission-save').evaluate((b) => getComputedStyle(b).backgroundColor))
       .toBe('rgb(0, 200, 254)');
     expect(await accessibilityViolations(page)).toEqual([]);
-    await shot(page, 'onlineForms-submission-en-dark');
+    await shot(page, 'onlineForms-submission-en-dark', { fullPage: false });
     await page.getByTestId('topbar-theme').click();
     await context.close();
 
@@ -253,7 +251,7 @@ describe('online forms', () => {
       .poll(() => enPhone.locator('main').textContent())
       .toContain('Please correct the errors in the fields!');
     expect(await accessibilityViolations(enPhone)).toEqual([]);
-    await shot(enPhone, 'onlineForms-public-phone-en', true);
+    await shot(enPhone, 'onlineForms-public-phone-en');
     await english.close();
   });
 
@@ -266,15 +264,9 @@ describe('online forms', () => {
     await page.getByRole('heading', { name: 'Δήλωση βλάβης / διαρροής' }).waitFor();
 
     // A form in English speaks English on its Greek address too.
-    const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = (await login.json()).jwttoken;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const me = await (await fetch(`${e2e.baseUrl}/api/users/authenticatedUser`, { headers })).json();
-    const api = JSON.stringify([
+    const api = await signInApi(e2e);
+    const me = (await api('GET', '/api/users/authenticatedUser')).body;
+    const layout = JSON.stringify([
       {
         type: 'inputLayout',
         name: 'Contact',
@@ -293,18 +285,14 @@ describe('online forms', () => {
         ],
       },
     ]);
-    const saved = await fetch(`${e2e.baseUrl}/api/onlineForms?companyid=${me.companies[0].id}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({
-        id: null,
-        form_id: 'visitor-request',
-        title: 'Visitor request',
-        language: 1,
-        status: 1,
-        is_online: true,
-        api,
-      }),
+    const saved = await api('PUT', `/api/onlineForms?companyid=${me.companies[0].id}`, {
+      id: null,
+      form_id: 'visitor-request',
+      title: 'Visitor request',
+      language: 1,
+      status: 1,
+      is_online: true,
+      api: layout,
     });
     expect(saved.status).toBe(200);
     await page.goto('/forms/visitor-request');

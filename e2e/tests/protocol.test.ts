@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 // The protocol as the secretariat uses it (issue 6): register an incoming document with a sender and
 // an attachment, charge it to a colleague who returns it, reply with an outgoing document, open a
@@ -14,9 +15,6 @@ import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../supp
 const DEMO_PASSWORD = 'Demo-2026!';
 const SUBJECT = 'Αίτηση επανασύνδεσης υδροδότησης οδός Αθηνάς 5';
 let e2e: E2E;
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 /** A one-page PDF, enough for a real upload and an inline preview. */
 const PDF = Buffer.from(

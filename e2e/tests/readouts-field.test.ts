@@ -1,26 +1,15 @@
-import path from 'node:path';
 import { startFakeSmartville } from '@protocol/server/testing/fake-smartville';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type Api, signInApi } from '../support/api.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 /** Readouts in the field (issue 16): the meter reader's phone, without a connection; smart meters. */
 let e2e: E2E;
-let token: string;
+let api: Api;
 let routeId: number;
 const consumers: number[] = [];
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 async function consumerWithMeter(lastname: string, number: string, initialReading: number) {
   const owner = await api('POST', '/api/traders', { individual: true, lastname, firstname: 'Νίκος' });
@@ -64,12 +53,7 @@ async function phone(locale: string): Promise<{ context: BrowserContext; page: P
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   routeId = (await api('GET', '/api/readouts/routes')).body.find(
     (r: { code: string }) => r.code === '001',
   ).id;

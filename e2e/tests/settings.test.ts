@@ -1,30 +1,15 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type Api, signInApi } from '../support/api.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
-let token: string;
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+let api: Api;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
 });
 afterAll(async () => {
   await e2e?.close();
@@ -54,7 +39,7 @@ describe('who may do what', () => {
     await page.getByTestId('perm-protocol-read').check();
     await page.getByTestId('group-members').fill('Αναγνώστου');
     await page.getByRole('option', { name: /Αναγνώστου/ }).click();
-    await shot(page, 'group-matrix-el');
+    await shot(page, 'group-matrix-el', { fullPage: false });
     await page.getByTestId('group-save').click();
     await page.getByTestId('confirm-dialog-ok').click();
     await page.waitForURL(/\/users\/groups\/\d+\/edit$/);
@@ -63,7 +48,7 @@ describe('who may do what', () => {
     expect(group).toMatchObject({ permissionCount: 1, memberCount: 1 });
     await page.goto('/en/users/groups/create');
     await page.getByTestId('perm-users-admin').waitFor();
-    await shot(page, 'group-matrix-en');
+    await shot(page, 'group-matrix-en', { fullPage: false });
     await context.close();
 
     const reader = await e2e.newPage();
@@ -120,7 +105,7 @@ describe('settings screens', () => {
           )?.parValue,
       )
       .toBe('7');
-    await shot(page, 'settings-general-el');
+    await shot(page, 'settings-general-el', { fullPage: false });
     await context.close();
   });
 
@@ -134,12 +119,12 @@ describe('settings screens', () => {
     await page.getByTestId('cell-bic--1').fill('ABC');
     await page.getByTestId('row-save').click();
     await expect.poll(() => page.getByTestId('cell-error-bic--1').textContent()).toContain('BIC');
-    await shot(page, 'settings-banks-error-el');
+    await shot(page, 'settings-banks-error-el', { fullPage: false });
     const banks = (await api('GET', '/api/settings/banks')).body as { name: string }[];
     expect(banks.map((b) => b.name)).not.toContain('Τράπεζα Δοκιμής');
     await page.goto('/en/settings/banks');
     await page.getByTestId('row-table').waitFor();
-    await shot(page, 'settings-banks-en');
+    await shot(page, 'settings-banks-en', { fullPage: false });
     await context.close();
   });
 
@@ -166,7 +151,7 @@ describe('settings screens', () => {
       .toContain('μόνο ο διαχειριστής συστήματος');
     expect(await page.getByTestId('row-save').count()).toBe(0);
     expect(await page.getByTestId('row-add').count()).toBe(0);
-    await shot(page, 'settings-banks-shared-el');
+    await shot(page, 'settings-banks-shared-el', { fullPage: false });
     // Their own company's tables stay editable.
     await page.goto('/settings/departments');
     await page.getByTestId('row-save').waitFor();
@@ -189,7 +174,7 @@ describe('settings screens', () => {
     await page.getByTestId('row-save').click();
     // Every 4 months makes 3 periods a year: start period 5 is refused by the server's rule.
     await expect.poll(() => page.getByTestId('cell-error-startperiod--1').textContent()).toContain('3');
-    await shot(page, 'settings-periodicity-en');
+    await shot(page, 'settings-periodicity-en', { fullPage: false });
     await page.getByTestId('cell-startperiod--1').fill('2');
     await page.getByTestId('row-save').click();
     await expect

@@ -1,7 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type Api, idOf, signInApi } from '../support/api.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * Settlements (issue 18) as the water department uses them: from the consumer card, three unpaid
@@ -9,22 +10,10 @@ import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../supp
  * its down payment is paid at the cashier, then active; the plan in Greek and English.
  */
 let e2e: E2E;
-let token: string;
+let api: Api;
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Json = Record<string, any>;
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null } as { status: number; body: Json };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id;
 
 /** A consumer with three finalized bills, each an open debt. */
 async function consumerWithDebts(number: string, lastname: string, issueDays: string[]): Promise<number> {
@@ -36,8 +25,8 @@ async function consumerWithDebts(number: string, lastname: string, issueDays: st
     customFields: {},
   });
   expect(owner.status, JSON.stringify(owner.body)).toBe(201);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body as Json[];
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body as Json[];
+  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
+  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
   const policies = (await api('GET', '/api/water/invoice_policies')).body as Json[];
   const consumer = await api('POST', '/api/protocol/consumers', {
     parts: ['01', '001', number],
@@ -87,12 +76,7 @@ async function fillPlan(page: Page, label: string, category: string) {
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
 });
 afterAll(async () => {
   await e2e?.close();

@@ -3,31 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
-let token: string;
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+let api: Api;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
 });
 afterAll(async () => {
   await e2e?.close();
@@ -61,10 +47,10 @@ describe('water service: parametrics and the encoding code', () => {
       leveltable2: 2,
       separator: '/',
     });
-    await shot(page, 'water-encoding-code-el');
+    await shot(page, 'water-encoding-code-el', { fullPage: false });
     await page.goto('/en/water/encoding_code');
     await expect.poll(() => page.getByTestId('encoding-mask').textContent()).toBe('XX/XXX/XXXX');
-    await shot(page, 'water-encoding-code-en');
+    await shot(page, 'water-encoding-code-en', { fullPage: false });
     await context.close();
   });
 
@@ -74,7 +60,7 @@ describe('water service: parametrics and the encoding code', () => {
     await page.goto('/parametrics/sectors');
     await page.getByTestId('row-table-row').first().waitFor();
     expect(await page.getByTestId('row-table-row').count()).toBe(4);
-    await shot(page, 'water-parametrics-sectors-el');
+    await shot(page, 'water-parametrics-sectors-el', { fullPage: false });
     await page.getByTestId('water-tab-routes').click();
     await page.waitForURL(/\/parametrics\/routes$/);
     const before = (await api('GET', '/api/water/parametrics/routes')).body.length;
@@ -90,10 +76,10 @@ describe('water service: parametrics and the encoding code', () => {
     await expect
       .poll(async () => (await api('GET', '/api/water/parametrics/routes')).body.length)
       .toBe(before + 1);
-    await shot(page, 'water-parametrics-routes-el');
+    await shot(page, 'water-parametrics-routes-el', { fullPage: false });
     await page.goto('/en/parametrics/meterTypes');
     await page.getByTestId('row-table-row').first().waitFor();
-    await shot(page, 'water-parametrics-meter-types-en');
+    await shot(page, 'water-parametrics-meter-types-en', { fullPage: false });
     await page.goto('/water/invoice_policies');
     await page.getByTestId('row-table-row').first().waitFor();
     // Days are shown and typed DD/MM/YYYY, stored YYYY-MM-DD.
@@ -104,7 +90,7 @@ describe('water service: parametrics and the encoding code', () => {
     await expect
       .poll(async () => (await api('GET', '/api/water/invoice_policies')).body[0].todate)
       .toBe('2026-12-31');
-    await shot(page, 'water-invoice-policies-el');
+    await shot(page, 'water-invoice-policies-el', { fullPage: false });
     await context.close();
   });
 
@@ -134,7 +120,7 @@ describe('water service: parametrics and the encoding code', () => {
     await page.getByTestId('consumer-supplyAddress').fill('Ελευθερίου Βενιζέλου 12');
     await page.getByTestId('consumer-supplyPostalCode').fill('62042');
     await page.getByTestId('consumer-connectionDate').fill('15/01/2026');
-    await shot(page, 'water-consumer-builder-el');
+    await shot(page, 'water-consumer-builder-el', { fullPage: false });
     await page.getByTestId('consumer-save').click();
     await page.waitForURL(/\/consumers\/\d+\/edit$/);
     await expect.poll(() => page.getByTestId('consumer-header-code').textContent()).toBe('01/001/   1');
@@ -148,10 +134,10 @@ describe('water service: parametrics and the encoding code', () => {
       receiver: { fullname: 'Δημητρίου Νικόλαος' },
       connectionDate: '2026-01-15',
     });
-    await shot(page, 'water-consumer-card-el');
+    await shot(page, 'water-consumer-card-el', { fullPage: false });
     await page.goto(`/en/consumers/${id}/edit`);
     await page.getByTestId('consumer-header-code').waitFor();
-    await shot(page, 'water-consumer-card-en');
+    await shot(page, 'water-consumer-card-en', { fullPage: false });
 
     // The same code again: the danger snackbar, and the save refused.
     await page.goto('/consumers/create');
@@ -162,11 +148,11 @@ describe('water service: parametrics and the encoding code', () => {
     await expect.poll(() => page.getByTestId('encoding-preview').textContent()).toBe('01/001/   1');
     const snackbar = page.getByText('Ο κωδικός καταναλωτή υπάρχει ήδη ή δεν είναι σωστός').first();
     await snackbar.waitFor();
-    await shot(page, 'water-consumer-code-not-allowed-el');
+    await shot(page, 'water-consumer-code-not-allowed-el', { fullPage: false });
 
     await page.goto('/consumers');
     await page.getByText('Καραγιάννη Ελένη').first().waitFor();
-    await shot(page, 'water-consumers-list-el');
+    await shot(page, 'water-consumers-list-el', { fullPage: false });
     // The global search finds the consumer by its owner, accents and case aside, and opens its card.
     await page.getByTestId('global-search').fill('ΚΑΡΑΓΙΑΝΝΗ');
     await page
@@ -193,10 +179,10 @@ describe('water service: parametrics and the encoding code', () => {
     await page.getByTestId('meter-reading').fill('130');
     await page.getByTestId('meter-serialNumber').fill('KM-6001');
     await page.getByTestId('meter-initialReading').fill('0');
-    await shot(page, 'water-meter-swap-el');
+    await shot(page, 'water-meter-swap-el', { fullPage: false });
     await page.getByTestId('meter-save').click();
     await expect.poll(() => page.getByTestId('meter-row').count()).toBe(2);
-    await shot(page, 'water-consumer-meters-el');
+    await shot(page, 'water-consumer-meters-el', { fullPage: false });
     const meters = await api('GET', `/api/protocol/consumers/${id}/meters`);
     expect(
       meters.body.map((m: { serialNumber: string; removedOn: string | null }) => [
@@ -209,21 +195,21 @@ describe('water service: parametrics and the encoding code', () => {
     ]);
     await page.getByRole('tab', { name: 'Κινήσεις' }).click();
     await page.getByTestId('transaction-row-15').waitFor();
-    await shot(page, 'water-consumer-transactions-el');
+    await shot(page, 'water-consumer-transactions-el', { fullPage: false });
     await page.goto(`/en/consumers/${id}/edit`);
     await page.getByRole('tab', { name: 'Meters' }).click();
     await page.getByTestId('meter-swap').click();
     await page.getByTestId('meter-reading').fill('5');
-    await shot(page, 'water-meter-swap-en');
+    await shot(page, 'water-meter-swap-en', { fullPage: false });
     await page.getByTestId('meter-cancel').click();
     await page.getByRole('tab', { name: 'Transactions' }).click();
     await page.getByTestId('transaction-row-15').waitFor();
-    await shot(page, 'water-consumer-transactions-en');
+    await shot(page, 'water-consumer-transactions-en', { fullPage: false });
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByTestId('topbar-theme').click();
     await page.getByRole('tab', { name: 'Meters' }).click();
     await page.getByTestId('meter-row').first().waitFor();
-    await shot(page, 'water-consumer-meters-en-dark');
+    await shot(page, 'water-consumer-meters-en-dark', { fullPage: false });
     await page.getByRole('tab', { name: 'Details' }).click();
     await page.getByTestId('encoding-preview').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -271,7 +257,7 @@ describe('water service: parametrics and the encoding code', () => {
       '31ΑΦΜ ιδιοκτήτηΟ ΑΦΜ δεν είναι έγκυρος',
     ]);
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
-    await shot(page, 'water-import-report-el');
+    await shot(page, 'water-import-report-el', { fullPage: false });
 
     const goodFile = path.join(dir, 'mitroo-diorthomeno.csv');
     writeFileSync(goodFile, file(false));
@@ -284,7 +270,7 @@ describe('water service: parametrics and the encoding code', () => {
     await expect
       .poll(() => page.getByTestId('import-summary').textContent())
       .toContain('50 νέοι καταναλωτές');
-    await shot(page, 'water-import-done-el');
+    await shot(page, 'water-import-done-el', { fullPage: false });
     expect((await api('GET', '/api/protocol/consumers/search?size=1')).body.totalElements).toBe(before + 50);
 
     await page.goto('/en/consumers/import');
@@ -294,7 +280,7 @@ describe('water service: parametrics and the encoding code', () => {
     expect(await page.getByTestId('import-error').first().textContent()).toBe(
       "11ΤομέαςThe value is not in the level's table",
     );
-    await shot(page, 'water-import-report-en');
+    await shot(page, 'water-import-report-en', { fullPage: false });
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
     rmSync(dir, { recursive: true, force: true });

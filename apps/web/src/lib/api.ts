@@ -57,7 +57,7 @@ export function onUnauthorized(handler: (() => void) | undefined): void {
 }
 
 /** The catalog key for an error answer without a JSON body (a proxy's 502, say). */
-function keyForStatus(status: number): ErrorKey {
+export function keyForStatus(status: number): ErrorKey {
   if (status === 401) return 'error.unauthorized';
   if (status === 403) return 'error.forbidden';
   if (status === 404) return 'error.not_found';
@@ -72,7 +72,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The error shape of the contracts (apiErrorSchema), checked by hand to keep zod off this path. */
-function asApiError(value: unknown): ApiError | undefined {
+export function asApiError(value: unknown): ApiError | undefined {
   if (!isRecord(value) || typeof value.status !== 'number' || typeof value.key !== 'string') return undefined;
   const params = isRecord(value.params) ? (value.params as Record<string, string | number>) : {};
   const fieldErrors = Array.isArray(value.fieldErrors)

@@ -1,7 +1,8 @@
 import { type BillListItem, billsCatalog } from '@protocol/contracts';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
@@ -36,28 +37,14 @@ export function billsList(db: Db) {
       dueDate: { day: sql`${billingBills.dueDate}` },
     },
     id: billingBills.id,
-    async fetch(where, orderBy, limit, offset) {
-      return db
+    ...listSource(db, () =>
+      db
         .select(columns)
         .from(billingBills)
         .innerJoin(waterConsumers, eq(waterConsumers.id, billingBills.consumerId))
         .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
         .leftJoin(waterRoutes, eq(waterRoutes.id, waterConsumers.routeId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-    },
-    async count(where) {
-      // The joins are inner or to one row: the count runs over the same rows the page does.
-      const [row] = await db
-        .select({ n: count() })
-        .from(billingBills)
-        .innerJoin(waterConsumers, eq(waterConsumers.id, billingBills.consumerId))
-        .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
-        .leftJoin(waterRoutes, eq(waterRoutes.id, waterConsumers.routeId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+        .$dynamic(),
+    ),
   });
 }

@@ -31,9 +31,6 @@ export interface AccountImportPayload {
   requestId: string;
 }
 
-/** An .xlsx is a zip: it starts with the local file header "PK\x03\x04". */
-export const isXlsx = (file: Buffer) => file.length > 4 && file.readUInt32LE(0) === 0x04034b50;
-
 const cellText = (value: ExcelJS.CellValue): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object' && 'text' in value) return String(value.text);

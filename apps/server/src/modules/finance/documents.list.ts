@@ -1,7 +1,8 @@
 import { type FinanceDocumentListItem, financeDocumentsCatalog } from '@protocol/contracts';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { financeDocuments, financeSeries } from './finance.schema.ts';
 
@@ -26,12 +27,6 @@ export function documentsList(db: Db) {
     entryState: financeDocuments.entryState,
     status: financeDocuments.status,
   };
-  const from = () =>
-    db
-      .select(columns)
-      .from(financeDocuments)
-      .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
-      .leftJoin(traders, eq(traders.id, financeDocuments.traderId));
   return defineList<FinanceDocumentListItem>({
     catalog: financeDocumentsCatalog,
     columns: {
@@ -41,21 +36,13 @@ export function documentsList(db: Db) {
       traderVatnumber: { value: traders.vatnumber, normalized: traders.vatnumberNorm },
     },
     id: financeDocuments.id,
-    async fetch(where, orderBy, limit, offset) {
-      return from()
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-    },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
+    ...listSource(db, () =>
+      db
+        .select(columns)
         .from(financeDocuments)
         .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
         .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+        .$dynamic(),
+    ),
   });
 }

@@ -21,15 +21,11 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { isXlsx } from '../../platform/imports/sheet.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
-import {
-  ACCOUNTS_IMPORT_JOB,
-  type AccountImportPayload,
-  isXlsx,
-  storeAccountsFile,
-} from './accounts.import.ts';
+import { ACCOUNTS_IMPORT_JOB, type AccountImportPayload, storeAccountsFile } from './accounts.import.ts';
 import { companyStock, itemStock, saveFinanceSettings } from './master-data.service.ts';
 import {
   accountMaskOf,

@@ -1,8 +1,8 @@
 import { type AppNotification, notificationsCatalog } from '@protocol/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
-import { users } from '../users/users.schema.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { notifications } from './notifications.schema.ts';
 import { presentNotification, selectNotifications, senderNameSql } from './notifications.service.ts';
 
@@ -21,21 +21,10 @@ export function notificationsList(db: Db) {
       read: sql`(${notifications.readAt} IS NOT NULL)`,
     },
     id: notifications.id,
-    async fetch(where, orderBy, limit, offset) {
-      const rows = await selectNotifications(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => presentNotification(row, 'el'));
-    },
-    async count(where) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notifications)
-        .leftJoin(users, eq(users.id, notifications.senderId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    ...listSource(
+      db,
+      () => selectNotifications(db).$dynamic(),
+      (row) => presentNotification(row, 'el'),
+    ),
   });
 }

@@ -11,9 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { isXlsx } from '../../platform/imports/sheet.ts';
+import { uploadedSheet } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import {
@@ -79,23 +79,12 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (request, reply) => {
       const principal = principalOf(request);
       const companyId = companyOf(request);
-      if (!request.isMultipart()) throw new AppError(400, 'readouts.import.no_file');
-      let content: Buffer | null = null;
-      let name = '';
-      for await (const part of request.parts({ limits: { fileSize: READOUT_IMPORT_MAX_BYTES + 1 } })) {
-        if (part.type !== 'file') continue;
-        name = part.filename.toLowerCase();
-        content = await part.toBuffer();
-      }
-      if (!content || content.length === 0) throw new AppError(400, 'readouts.import.no_file');
-      if (content.length > READOUT_IMPORT_MAX_BYTES)
-        throw new AppError(413, 'error.payload_too_large', { mb: READOUT_IMPORT_MAX_BYTES / 1024 / 1024 });
-      // An xlsx is a zip; a csv is UTF-8 text without NULs. Anything else is refused before the job.
-      const csv =
-        /\.(csv|txt)$/.test(name) && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
-      if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv)
-        throw new AppError(415, 'readouts.import.file_type');
-      const file = content;
+      const file = await uploadedSheet(request, {
+        maxBytes: READOUT_IMPORT_MAX_BYTES,
+        csvName: /\.(csv|txt)$/,
+        noFile: 'readouts.import.no_file',
+        fileType: 'readouts.import.file_type',
+      });
       const { source, year, period } = request.query;
       const jobId = await db.transaction(async (tx) => {
         const payload: ImportPayload = {

@@ -1,7 +1,8 @@
 import { type SettlementListItem, settlementsCatalog } from '@protocol/contracts';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineList } from '../../platform/list/list.ts';
+import { listSource } from '../../platform/list/source.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { settlementCategories, settlements } from './settlements.schema.ts';
@@ -33,28 +34,14 @@ export function settlementsList(db: Db) {
       date: { day: sql`${settlements.date}` },
     },
     id: settlements.id,
-    async fetch(where, orderBy, limit, offset) {
-      return db
+    ...listSource(db, () =>
+      db
         .select(columns)
         .from(settlements)
         .innerJoin(waterConsumers, eq(waterConsumers.id, settlements.consumerId))
         .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
         .innerJoin(settlementCategories, eq(settlementCategories.id, settlements.categoryId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-    },
-    async count(where) {
-      // Inner joins to one row each: the count runs over the page's own rows.
-      const [row] = await db
-        .select({ n: count() })
-        .from(settlements)
-        .innerJoin(waterConsumers, eq(waterConsumers.id, settlements.consumerId))
-        .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
-        .innerJoin(settlementCategories, eq(settlementCategories.id, settlements.categoryId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+        .$dynamic(),
+    ),
   });
 }

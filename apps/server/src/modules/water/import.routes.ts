@@ -3,9 +3,8 @@ import { CONSUMER_IMPORT_MAX_BYTES, consumerImportStartSchema } from '@protocol/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { isXlsx } from '../../platform/imports/sheet.ts';
+import { uploadedSheet } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery } from '../../platform/params.ts';
 import { requireDefinition } from './consumer-code.ts';
@@ -63,25 +62,15 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       const principal = principalOf(request);
       const companyId = companyOf(request);
       await requireDefinition(db, companyId);
-      if (!request.isMultipart()) throw new AppError(400, 'error.import_no_file');
-      let content: Buffer | null = null;
-      let name = '';
-      for await (const part of request.parts({ limits: { fileSize: CONSUMER_IMPORT_MAX_BYTES + 1 } })) {
-        if (part.type !== 'file') continue;
-        name = part.filename.toLowerCase();
-        content = await part.toBuffer();
-      }
-      if (!content || content.length === 0) throw new AppError(400, 'error.import_no_file');
-      if (content.length > CONSUMER_IMPORT_MAX_BYTES)
-        throw new AppError(413, 'error.payload_too_large', { mb: CONSUMER_IMPORT_MAX_BYTES / 1024 / 1024 });
-      // An xlsx is a zip; a csv is UTF-8 text without NULs. Anything else is refused before the job.
-      const csv =
-        name.endsWith('.csv') && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
-      if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv)
-        throw new AppError(415, 'error.import_file_type');
+      const content = await uploadedSheet(request, {
+        maxBytes: CONSUMER_IMPORT_MAX_BYTES,
+        csvName: /\.csv$/,
+        noFile: 'error.import_no_file',
+        fileType: 'error.import_file_type',
+      });
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       const jobId = await db.transaction(async (tx) => {
-        const fileId = await storeRegisterFile(tx, storage, companyId, content as Buffer);
+        const fileId = await storeRegisterFile(tx, storage, companyId, content);
         const payload: ImportPayload = {
           fileId,
           dryRun: request.query.dryRun === 'true',

@@ -1,5 +1,6 @@
 import type { ExportFormat, Language } from '@protocol/contracts';
 import { api } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/files.ts';
 import { localizePath } from '../../lib/lang.ts';
 
 export interface ExportJob {
@@ -37,19 +38,6 @@ function mimeOf(fileName: string): string {
     default:
       return 'application/octet-stream';
   }
-}
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The print page's address: outside the shell, in the current language. */

@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { BillingDryRun, BillingRun, BillingRunRequest } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -23,8 +23,9 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useJob } from '../../lib/jobs.ts';
 import { useCoded } from './api.ts';
-import { DryRunResult, JobProgress, RunsTable, useJob } from './RunsTables.tsx';
+import { DryRunResult, JobProgress, RunsTable } from './RunsTables.tsx';
 
 type Scope = BillingRunRequest['scope'];
 interface RouteRow {
@@ -100,7 +101,14 @@ export default function RunsPage() {
   });
   const notify = useNotify();
   const [finalizeJobId, setFinalizeJobId] = useState<number | null>(null);
-  const finalizeJob = useJob(finalizeJobId);
+  useJob(finalizeJobId, (job) => {
+    if (job.state !== 'succeeded') return;
+    notify(
+      t('billingUi.runs.finalized', { count: (job.result as { finalized: number }).finalized }),
+      'success',
+    );
+    void queryClient.invalidateQueries({ queryKey: runsKey });
+  });
   const finalize = useMutation({
     mutationFn: (run: BillingRun) =>
       api.post<{ jobId: number }>(withCompany(`/api/billing/runs/${run.id}/finalize`, companyId), {}),
@@ -110,15 +118,6 @@ export default function RunsPage() {
       return queryClient.invalidateQueries({ queryKey: runsKey });
     },
   });
-  const finalized = finalizeJob.data?.state === 'succeeded' ? finalizeJob.data.result : null;
-  useEffect(() => {
-    if (!finalized) return;
-    notify(
-      t('billingUi.runs.finalized', { count: (finalized as { finalized: number }).finalized }),
-      'success',
-    );
-    void queryClient.invalidateQueries({ queryKey: runsKey });
-  }, [finalized, notify, t, queryClient]);
   const error = dry.error ?? start.error ?? finalize.error;
   const dryRunning = dryJob.data?.state === 'queued' || dryJob.data?.state === 'running';
   return (

@@ -10,26 +10,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type BillingDryRun, type BillingRun, formatMoney, type Job } from '@protocol/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
-import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { RunSendingButton } from './RunSending.tsx';
 import { runPeriodLabel } from './runPeriod.ts';
-
-const ended = (state: Job['state'] | undefined) =>
-  state === 'succeeded' || state === 'failed' || state === 'cancelled';
-
-/** A background job of this page followed until it ends (the platform's jobs API). */
-export function useJob(jobId: number | null) {
-  return useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (ended(query.state.data?.state) ? false : 400),
-  });
-}
 
 /** A job's bar while it works ("Dry run: 500 of 4,000 readings"), its error if it failed. */
 export function JobProgress({ job, label, testId }: { job?: Job; label: string; testId: string }) {

@@ -9,7 +9,8 @@ import type {
 } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCompany, withCompany } from '../../app/company.tsx';
-import { api, getToken } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { openFile } from '../../lib/files.ts';
 
 export const BILLS_SEARCH_URL = '/api/billing/bills/search';
 export const BILLS_META_KEY = 'billing.bills.list';
@@ -76,14 +77,9 @@ export function useVatPercentages() {
   return query.data ?? [];
 }
 
-/** A PDF of the API in a new tab (fetched with the session's token: a plain link carries none). */
+/** A PDF of the API in a new tab. */
 export async function openPdf(url: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`PDF ${response.status}`);
-  const blob = URL.createObjectURL(new Blob([await response.blob()], { type: 'application/pdf' }));
-  window.open(blob, '_blank');
-  setTimeout(() => URL.revokeObjectURL(blob), 5 * 60_000);
+  await openFile(url, 'application/pdf');
 }
 
 /** A stored bill's PDF in a new tab. */

@@ -30,13 +30,13 @@ import { useCompany, withCompany } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
-import { saveBlob } from '../../components/DataTable/exporting.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
-import { ApiRequestError, api, getToken, isApiError } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { blobUrl, fetchFile, saveBlob } from '../../lib/files.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -81,27 +81,9 @@ function fileNameOf(header: string | null, fallback: string): string {
   return plain?.[1] ?? fallback;
 }
 
-/** GET a file with the session's token; a refusal becomes the API error it carries. */
-async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string }> {
-  const token = getToken();
-  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    const data = body as
-      | { key?: string; params?: Record<string, string | number>; message?: string }
-      | undefined;
-    throw new ApiRequestError({
-      status: response.status,
-      key: data?.key ?? 'error.server',
-      params: data?.params ?? {},
-      message: data?.message ?? response.statusText,
-    });
-  }
+/** GET a file with the session's token and the name the server gives it. */
+async function fetchBook(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetchFile(path);
   return {
     blob: await response.blob(),
     fileName: fileNameOf(response.headers.get('Content-Disposition'), 'book'),
@@ -172,7 +154,7 @@ export default function BookSummaryPage() {
   const download = async (format: 'pdf' | 'xlsx') => {
     setDownloading(format);
     try {
-      const file = await fetchFile(filePath(format));
+      const file = await fetchBook(filePath(format));
       saveBlob(file.blob, file.fileName);
       notify(t('bookSummary.screen.downloaded', { name: file.fileName }), 'success');
     } catch (failure) {
@@ -186,14 +168,13 @@ export default function BookSummaryPage() {
     const target = window.open('', '_blank');
     setDownloading('print');
     try {
-      const file = await fetchFile(filePath('pdf'));
-      const url = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
+      const file = await fetchBook(filePath('pdf'));
+      const url = blobUrl(file.blob, 'application/pdf');
       if (target) target.location.href = url;
       else {
         saveBlob(file.blob, file.fileName);
         notify(t('bookSummary.screen.popupBlocked'), 'warning');
       }
-      setTimeout(() => URL.revokeObjectURL(url), 120_000);
     } catch (failure) {
       target?.close();
       notify(errorMessage(t, failure), 'error');

@@ -28,10 +28,10 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/permissions.ts';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
-import { saveBlob } from '../../components/DataTable/exporting.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { saveBlob } from '../../lib/files.ts';
 import {
   attachmentsApi,
   attachmentsKey,

@@ -1,6 +1,7 @@
 import type { DocumentAssignees, Page } from '@protocol/contracts';
 import { withCompany } from '../../app/company.tsx';
 import { ApiRequestError, api, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
+import { fetchFile } from '../../lib/files.ts';
 import type {
   Attachment,
   AttachmentList,
@@ -165,7 +166,7 @@ export function uploadAttachment(
 
 /** The file's bytes with the session's token (an <a href> or <iframe src> would carry none). */
 export function fetchContent(documentId: number, attachmentId: number, inline = false): Promise<Blob> {
-  return fetchBlob(contentPath(documentId, attachmentId, inline));
+  return fetchFile(contentPath(documentId, attachmentId, inline)).then((response) => response.blob());
 }
 
 /** The registration receipt (PDF) of a registered document, in `language`. */
@@ -173,33 +174,7 @@ export const receiptPath = (documentId: number, language: string) =>
   `/api/document/${documentId}/receipt?lang=${language === 'en' ? 'en' : 'el'}`;
 
 export function fetchReceipt(documentId: number, language: string): Promise<Blob> {
-  return fetchBlob(receiptPath(documentId, language));
-}
-
-/** A download with the Bearer header; a failure is an ApiRequestError with the server's key. */
-async function fetchBlob(url: string): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { headers });
-  } catch {
-    throw new ApiRequestError({ status: 0, key: NETWORK_ERROR_KEY, params: {}, message: 'network' });
-  }
-  if (!response.ok) {
-    let key = response.status === 404 ? 'error.not_found' : 'error.server';
-    let params: Record<string, string | number> = {};
-    try {
-      const body = (await response.json()) as { key?: string; params?: Record<string, string | number> };
-      if (body.key) key = body.key;
-      params = body.params ?? {};
-    } catch {
-      // no body
-    }
-    throw new ApiRequestError({ status: response.status, key, params, message: key });
-  }
-  return response.blob();
+  return fetchFile(receiptPath(documentId, language)).then((response) => response.blob());
 }
 
 export const attachmentsKey = (documentId: number) => ['documents', documentId, 'attachments'] as const;

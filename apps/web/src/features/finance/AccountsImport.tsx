@@ -19,19 +19,16 @@ import {
   ACCOUNT_IMPORT_MAX_BYTES,
   type AccountImportResult,
   accountImportResultSchema,
-  type Job,
   XLSX_CONTENT_TYPE,
 } from '@protocol/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyPath } from '../../app/company.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
-import { ApiRequestError, api, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { langFromPath } from '../../lib/lang.ts';
-
-const ENDED = ['succeeded', 'failed', 'cancelled'];
+import { uploadFile } from '../../lib/files.ts';
+import { jobEnded, useJob } from '../../lib/jobs.ts';
 
 /**
  * The accounting plan from Excel (code, description, kind, aggregate) as a background job: a dry run
@@ -47,13 +44,8 @@ export function AccountsImport({ onImported }: { onImported: () => void }) {
   const [checkedFile, setCheckedFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (ENDED.includes(query.state.data?.state ?? '') ? false : 400),
-  });
-  const running = jobId !== null && !ENDED.includes(job.data?.state ?? '');
+  const job = useJob(jobId);
+  const running = jobId !== null && !jobEnded(job.data?.state);
   const parsed =
     job.data?.state === 'succeeded' ? accountImportResultSchema.safeParse(job.data.result) : null;
   const result: AccountImportResult | null = parsed?.success ? parsed.data : null;
@@ -63,19 +55,12 @@ export function AccountsImport({ onImported }: { onImported: () => void }) {
     if (!file) return;
     setStarting(true);
     try {
-      const token = getToken();
-      const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}dryRun=${dryRun}`, {
-        method: 'POST',
-        headers: {
-          'content-type': XLSX_CONTENT_TYPE,
-          'accept-language': langFromPath(window.location.pathname),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: file,
-      });
-      const body = await response.json();
-      if (!response.ok) throw new ApiRequestError(body);
-      setJobId((body as { jobId: number }).jobId);
+      const started = await uploadFile<{ jobId: number }>(
+        `${path}${path.includes('?') ? '&' : '?'}dryRun=${dryRun}`,
+        file,
+        XLSX_CONTENT_TYPE,
+      );
+      setJobId(started.jobId);
       if (dryRun) setCheckedFile(file);
     } catch (error) {
       notify(errorMessage(t, error), 'error');

@@ -31,7 +31,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { downloadFile, openPdf } from './print.ts';
+import { saveFile } from '../../lib/files.ts';
+import { openPdf } from './print.ts';
 
 /** /finance/certifications/:certificationId: review per income account, finalize, print, Excel. */
 export default function CertificationPage() {
@@ -126,10 +127,7 @@ export default function CertificationPage() {
               startIcon={<GridOnOutlinedIcon />}
               onClick={() =>
                 run(() =>
-                  downloadFile(
-                    `/api/finance/certifications/${id}/xlsx?lang=${lang}`,
-                    `certification-${id}.xlsx`,
-                  ),
+                  saveFile(`/api/finance/certifications/${id}/xlsx?lang=${lang}`, `certification-${id}.xlsx`),
                 )
               }
               data-testid="certification-excel"

@@ -33,9 +33,9 @@ import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
-import { getToken } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { openFile } from '../../lib/files.ts';
 import { mydataApi, transmissionKey } from './api.ts';
 import { errorText } from './errorText.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
@@ -50,14 +50,7 @@ const STATE_COLOR: Record<TransmissionState, 'default' | 'success' | 'error' | '
 
 /** The printed document or bill with its MARK and QR code, opened in a new tab (the API needs the session's token). */
 async function openPdf(path: string, language: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  const url = URL.createObjectURL(await response.blob());
-  window.open(url, '_blank');
-  setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+  await openFile(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
 }
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

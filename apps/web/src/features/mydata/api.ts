@@ -1,5 +1,4 @@
 import type {
-  Job,
   MydataSettings,
   MydataSource,
   SaveMydataSettings,
@@ -14,7 +13,6 @@ export const MYDATA_META_KEY = 'mydata.documents.list';
 export const settingsKey = (companyId: number | null) => ['mydataSettings', companyId] as const;
 export const transmissionKey = (source: MydataSource, id: number) =>
   ['mydataTransmission', source, id] as const;
-export const jobKey = (jobId: number) => ['mydataJob', jobId] as const;
 
 /** myDATA: parameters, transmissions (background jobs) and cancellation. */
 export const mydataApi = {
@@ -34,7 +32,6 @@ export const mydataApi = {
   cancel: (documentId: number) => api.post<Transmission>(`/api/mydata/documents/${documentId}/cancel`, {}),
   cancelBill: (companyId: number | null, billId: number) =>
     api.post<Transmission>(withCompany(`/api/mydata/bills/${billId}/cancel`, companyId), {}),
-  job: (jobId: number, signal?: AbortSignal) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
 };
 
 export interface TransmitResult {

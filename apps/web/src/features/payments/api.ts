@@ -1,6 +1,7 @@
 import type { ConsumerAccount, ConsumerDebts, DaySummary, Payment, RecordPayment } from '@protocol/contracts';
 import { withCompany } from '../../app/company.tsx';
-import { api, getToken } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { openFile as openApiFile, saveFile } from '../../lib/files.ts';
 
 /** The consumer's account, the debt search, the cashier's payments and their printouts (issue 18). */
 export const paymentsApi = {
@@ -18,19 +19,6 @@ export const paymentsApi = {
 
 /** Fetches a printout with the session's token and opens it in a new tab (or downloads a sheet). */
 export async function openFile(path: string, companyId: number | null, download?: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(withCompany(path, companyId), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`file ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  if (download) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = download;
-    link.click();
-  } else {
-    window.open(url, '_blank');
-  }
-  setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+  if (download) await saveFile(withCompany(path, companyId), download);
+  else await openApiFile(withCompany(path, companyId));
 }

@@ -14,14 +14,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Job } from '@protocol/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
-import { api, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { langFromPath } from '../../lib/lang.ts';
+import { uploadFile } from '../../lib/files.ts';
+import { useJob } from '../../lib/jobs.ts';
 import { notify } from '../../lib/notifier.ts';
 import type { PeriodKey } from './readoutsApi.ts';
 import { SmartvilleControls } from './SmartvilleControls.tsx';
@@ -54,18 +52,8 @@ export function ImportPanel({
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<Job>(`/api/jobs/${jobId}`, { signal });
-      if (answer.state === 'succeeded') onDone();
-      return answer;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'succeeded' || state === 'failed' || state === 'cancelled' ? false : 400;
-    },
+  const job = useJob(jobId, (ended) => {
+    if (ended.state === 'succeeded') onDone();
   });
   const result = job.data?.state === 'succeeded' ? (job.data.result as ImportResult) : null;
   const running = jobId !== null && !result && job.data?.state !== 'failed';
@@ -77,20 +65,10 @@ export function ImportPanel({
       const form = new FormData();
       form.append('file', file);
       const url = `/api/readouts/import?source=${source}&year=${periodKey.year}&period=${periodKey.period}`;
-      const response = await fetch(withCompany(url, companyId), {
-        method: 'POST',
-        body: form,
-        headers: {
-          Authorization: `Bearer ${getToken() ?? ''}`,
-          'Accept-Language': langFromPath(window.location.pathname),
-        },
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) throw Object.assign(new Error(body?.message ?? response.statusText), body ?? {});
-      setJobId((body as { jobId: number }).jobId);
+      const started = await uploadFile<{ jobId: number }>(withCompany(url, companyId), form);
+      setJobId(started.jobId);
     } catch (error) {
-      const key = (error as { key?: string }).key;
-      notify(key ? t(key, { defaultValue: (error as Error).message }) : errorMessage(t, error), 'error');
+      notify(errorMessage(t, error), 'error');
     } finally {
       setStarting(false);
     }

@@ -32,10 +32,10 @@ import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { saveFile } from '../../lib/files.ts';
 import { localizePath } from '../../lib/lang.ts';
 import { notify } from '../../lib/notifier.ts';
 import { EntryGrid } from './EntryGrid.tsx';
-import { downloadFile } from './files.ts';
 import { ImportPanel } from './ImportPanel.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { type PeriodKey, sheetKey, useRoutes, useSheet } from './readoutsApi.ts';
@@ -131,7 +131,7 @@ export default function ReadoutsPage() {
     if (!key) return;
     const url = `/api/readouts/route-sheet?routeIds=${key.routeId}&year=${key.year}&period=${key.period}&format=${format}`;
     try {
-      await downloadFile(withCompany(url, companyId), `route-sheet-${key.year}-${key.period}.${format}`);
+      await saveFile(withCompany(url, companyId), `route-sheet-${key.year}-${key.period}.${format}`);
     } catch (error) {
       notify(errorMessage(t, error), 'error');
     }

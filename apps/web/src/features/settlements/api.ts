@@ -7,7 +7,8 @@ import type {
   SettlementPreviewRequest,
 } from '@protocol/contracts';
 import { withCompany } from '../../app/company.tsx';
-import { api, getToken } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { openFile } from '../../lib/files.ts';
 
 export const SETTLEMENTS_SEARCH_URL = '/api/settlements/search';
 export const SETTLEMENTS_META_KEY = 'settlements.list';
@@ -37,12 +38,5 @@ export async function openSettlementPdf(
   companyId: number | null,
   language: string,
 ): Promise<void> {
-  const token = getToken();
-  const response = await fetch(withCompany(`/api/settlements/${id}/pdf?lang=${language}`, companyId), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`PDF ${response.status}`);
-  const url = URL.createObjectURL(new Blob([await response.blob()], { type: 'application/pdf' }));
-  window.open(url, '_blank');
-  setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+  await openFile(withCompany(`/api/settlements/${id}/pdf?lang=${language}`, companyId), 'application/pdf');
 }

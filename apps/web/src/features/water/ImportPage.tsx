@@ -15,37 +15,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ConsumerImportResult, consumerImportResultSchema, type Job } from '@protocol/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ConsumerImportResult, consumerImportResultSchema } from '@protocol/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiRequestError, api, getToken } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { langFromPath } from '../../lib/lang.ts';
+import { fetchFile, pageLanguage, saveBlob, uploadFile } from '../../lib/files.ts';
+import { useJob } from '../../lib/jobs.ts';
 import { consumersKey } from './consumersApi.ts';
-
-/** A request the JSON client cannot make (a file up, a file down), with the session and language. */
-async function raw(method: string, path: string, body?: FormData): Promise<Response> {
-  const response = await fetch(path, {
-    method,
-    body,
-    headers: {
-      Authorization: `Bearer ${getToken() ?? ''}`,
-      'Accept-Language': langFromPath(window.location.pathname),
-    },
-  });
-  if (!response.ok) {
-    const error = await response.json().catch(() => null);
-    throw new ApiRequestError(
-      error ?? { status: response.status, key: 'error.server', params: {}, message: response.statusText },
-    );
-  }
-  return response;
-}
 
 /** /consumers/import: moving a utility's register in, a dry run first, then the import (issue 15). */
 export default function ImportPage() {
@@ -58,15 +39,7 @@ export default function ImportPage() {
   const [jobId, setJobId] = useState<number | null>(null);
   const [checkedFile, setCheckedFile] = useState<File | null>(null);
   const [starting, setStarting] = useState(false);
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${jobId}`, { signal }),
-    enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'succeeded' || state === 'failed' || state === 'cancelled' ? false : 400;
-    },
-  });
+  const job = useJob(jobId);
   const running = jobId !== null && job.data?.state !== 'succeeded' && job.data?.state !== 'failed';
   const parsed =
     job.data?.state === 'succeeded' ? consumerImportResultSchema.safeParse(job.data.result) : null;
@@ -75,13 +48,9 @@ export default function ImportPage() {
 
   const download = async () => {
     try {
-      const response = await raw('GET', withCompany('/api/protocol/consumers/import/template', companyId));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = t('waterUi.import.templateFile');
-      link.click();
-      URL.revokeObjectURL(url);
+      const template = withCompany('/api/protocol/consumers/import/template', companyId);
+      const response = await fetchFile(template, { headers: pageLanguage() });
+      saveBlob(await response.blob(), t('waterUi.import.templateFile'));
     } catch (error) {
       notify(errorMessage(t, error), 'error');
     }
@@ -93,12 +62,10 @@ export default function ImportPage() {
     try {
       const form = new FormData();
       form.append('file', file);
-      const response = await raw(
-        'POST',
+      const { jobId: id } = await uploadFile<{ jobId: number }>(
         withCompany(`/api/protocol/consumers/import?dryRun=${dryRun}`, companyId),
         form,
       );
-      const { jobId: id } = (await response.json()) as { jobId: number };
       setJobId(id);
       if (dryRun) setCheckedFile(file);
       else void queryClient.invalidateQueries({ queryKey: consumersKey, refetchType: 'none' });
