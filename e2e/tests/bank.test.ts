@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { rfCode } from '@protocol/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * The banks' payment files (issue 18) as the clerk uses them: a CSV of three RF payments — one paying
@@ -12,31 +12,13 @@ import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../supp
  * Greek, and the report and the list are seen in English too.
  */
 let e2e: E2E;
-let token: string;
+let api: Api;
 const consumers: number[] = [];
 const bills: { total: string; rfCode: string }[] = [];
 
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
-
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
   const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
   const policies = (await api('GET', '/api/water/invoice_policies')).body;

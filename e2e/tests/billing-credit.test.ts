@@ -1,10 +1,11 @@
-import path from 'node:path';
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * Crediting a finalized bill (issue 17: later corrections are credits, never edits) as the billing
@@ -14,21 +15,9 @@ import { pdfShot } from '../support/pdf.ts';
  * translated. Screenshots of the dialog and the credit's page in Greek and English.
  */
 let e2e: E2E;
-let token: string;
+let api: Api;
 let consumerId: number;
 const bills: Record<string, { id: number; number: number; total: string }> = {};
-
-const api = async (method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-};
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-const idOf = (rows: { id: number; code: string }[], code: string) => rows.find((r) => r.code === code)?.id;
 
 async function finalizedBill(from: string, to: string, periodLabel: string, issueDate: string) {
   const stored = await api('POST', '/api/billing/bills', {
@@ -61,12 +50,7 @@ const billRow = (page: Page, id: number) => page.locator(`[data-testid="consumer
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = (await login.json()).jwttoken;
+  api = await signInApi(e2e);
   const owner = await api('POST', '/api/traders', {
     individual: true,
     lastname: 'Ζαχαρίου',
@@ -136,9 +120,7 @@ describe('crediting a bill', () => {
     const credit = tab.find((b) => b.correctsId === bills.first?.id);
     expect(credit).toBeTruthy();
     for (const lang of ['el', 'en'] as const) {
-      const response = await fetch(`${e2e.baseUrl}/api/billing/bills/${credit?.id}/pdf?lang=${lang}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await api.fetch(`/api/billing/bills/${credit?.id}/pdf?lang=${lang}`);
       expect(response.headers.get('content-type')).toBe('application/pdf');
       const bytes = Buffer.from(await response.arrayBuffer());
       const text = await pdfText(bytes);

@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { DEMO_BALANCE_LOOKUP, type Send, seedDemoWaterService } from '@protocol/server/demo-water';
 import { DEMO_OPERATORS } from '@protocol/server/seed';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
+import { shot } from '../support/shot.ts';
 
 /**
  * The demo company's water service as `npm start` leaves it (README "Demo accounts"), met by its water
@@ -14,8 +14,6 @@ import { pdfShot } from '../support/pdf.ts';
  */
 let e2e: E2E;
 const clerk = DEMO_OPERATORS[1];
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -35,15 +33,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function asAdmin(url: string): Promise<Response> {
-  const login = await fetch(`${e2e.baseUrl}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  const token = (await login.json()).jwttoken;
-  return fetch(`${e2e.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
-}
+const asAdmin = async (url: string): Promise<Response> => (await signInApi(e2e)).fetch(url);
 
 async function consumerId(code: string): Promise<number> {
   const rows = (await (await asAdmin('/api/protocol/consumers/search?size=-1')).json()).content as {
