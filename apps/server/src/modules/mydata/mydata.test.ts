@@ -346,7 +346,7 @@ describe('transmission', () => {
 
   it('a draft is not transmitted; credentials are required', async () => {
     const draft = await inject('POST', q('/api/finance/documents'), {
-      seriesId: series['ΤΠΥ'],
+      seriesId: series.ΤΠΥ,
       date: '2026-11-25',
       traderId,
       paymentMethod: 3,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIsoDate, type Language, utilityDay } from '@protocol/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';

@@ -12,14 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/language.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 
-export const statusColor: Record<BankLineStatus, 'success' | 'secondary' | 'error' | 'primary' | 'default'> = {
-  matched: 'success',
-  partly: 'secondary',
-  unmatched: 'error',
-  manual: 'primary',
-  invalid: 'error',
-  duplicate: 'default',
-};
+export const statusColor: Record<BankLineStatus, 'success' | 'secondary' | 'error' | 'primary' | 'default'> =
+  {
+    matched: 'success',
+    partly: 'secondary',
+    unmatched: 'error',
+    manual: 'primary',
+    invalid: 'error',
+    duplicate: 'default',
+  };
 
 export function StatusChip({ status }: { status: BankLineStatus }) {
   const { t } = useTranslation();
