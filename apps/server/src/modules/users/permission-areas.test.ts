@@ -13,7 +13,7 @@ import { userGroupPermissions, userGroups } from './groups.schema.ts';
 let t: TestApp;
 const migrations = path.join(import.meta.dirname, '../../db/migrations');
 const migration = readFileSync(path.join(migrations, '0010_permission_areas.sql'), 'utf8');
-const collectionsToPayments = readFileSync(path.join(migrations, '0029_bank_files.sql'), 'utf8')
+const collectionsToPayments = readFileSync(path.join(migrations, '0032_bank_files.sql'), 'utf8')
   .split('--> statement-breakpoint')
   .filter((statement) => statement.includes("'collections:%'"));
 
