@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { uploadedFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { bankFileText, invalidReasons, isTextFile, parseBankFile } from './bank.parse.ts';
@@ -106,17 +107,10 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
     },
     async (request, reply) => {
       const companyId = companyOf(request);
-      if (!request.isMultipart()) throw new AppError(400, bankErrors.noFile);
-      let content: Buffer | null = null;
-      let fileName = '';
-      for await (const part of request.parts({ limits: { fileSize: BANK_FILE_MAX_BYTES + 1 } })) {
-        if (part.type !== 'file') continue;
-        fileName = part.filename;
-        content = await part.toBuffer();
-      }
-      if (!content || content.length === 0) throw new AppError(400, bankErrors.noFile);
-      if (content.length > BANK_FILE_MAX_BYTES)
-        throw new AppError(413, 'error.payload_too_large', { mb: BANK_FILE_MAX_BYTES / 1024 / 1024 });
+      const { name: fileName, content } = await uploadedFile(request, {
+        maxBytes: BANK_FILE_MAX_BYTES,
+        noFile: bankErrors.noFile,
+      });
       if (!/\.(csv|txt|dat)$/i.test(fileName) || !isTextFile(content))
         throw new AppError(415, bankErrors.fileType);
       const layout = (await bankLayouts(db, companyId)).find((l) => l.id === request.query.layoutId);

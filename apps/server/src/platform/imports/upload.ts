@@ -3,6 +3,28 @@ import { AppError } from '../errors.ts';
 import { isXlsx } from './sheet.ts';
 
 /**
+ * The file part of a multipart upload, its name as sent and its bytes: refused with 400 `noFile` when
+ * there is none or it is empty, 413 above `maxBytes` (read no further than one byte past it).
+ */
+export async function uploadedFile(
+  request: FastifyRequest,
+  options: { maxBytes: number; noFile: string },
+): Promise<{ name: string; content: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(400, options.noFile);
+  let content: Buffer | null = null;
+  let name = '';
+  for await (const part of request.parts({ limits: { fileSize: options.maxBytes + 1 } })) {
+    if (part.type !== 'file') continue;
+    name = part.filename;
+    content = await part.toBuffer();
+  }
+  if (!content || content.length === 0) throw new AppError(400, options.noFile);
+  if (content.length > options.maxBytes)
+    throw new AppError(413, 'error.payload_too_large', { mb: options.maxBytes / 1024 / 1024 });
+  return { name, content };
+}
+
+/**
  * The sheet of an import upload (multipart, its file part): refused before any job with 400 `noFile`
  * when there is none or it is empty, 413 above `maxBytes`, 415 `fileType` unless it is an .xlsx that
  * is a zip or a text file (its name matching `csvName`) of UTF-8 without NULs.
@@ -11,17 +33,8 @@ export async function uploadedSheet(
   request: FastifyRequest,
   options: { maxBytes: number; csvName: RegExp; noFile: string; fileType: string },
 ): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(400, options.noFile);
-  let content: Buffer | null = null;
-  let name = '';
-  for await (const part of request.parts({ limits: { fileSize: options.maxBytes + 1 } })) {
-    if (part.type !== 'file') continue;
-    name = part.filename.toLowerCase();
-    content = await part.toBuffer();
-  }
-  if (!content || content.length === 0) throw new AppError(400, options.noFile);
-  if (content.length > options.maxBytes)
-    throw new AppError(413, 'error.payload_too_large', { mb: options.maxBytes / 1024 / 1024 });
+  const { name: sent, content } = await uploadedFile(request, options);
+  const name = sent.toLowerCase();
   const csv =
     options.csvName.test(name) && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
   if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv) throw new AppError(415, options.fileType);
