@@ -26,6 +26,7 @@ import {
   signIn,
   startBareList,
   startServerProcess,
+  uploadOnNewConnection,
 } from './support.ts';
 
 const consumers = Number(process.argv[2] ?? 100_000);
@@ -308,13 +309,13 @@ try {
   const form = new FormData();
   form.append('file', new Blob([csv]), 'register.csv');
   const importStart = performance.now();
-  const started = await fetch(`${base}/protocol/consumers/import?dryRun=false&companyid=${companyId}`, {
-    method: 'POST',
+  const started = await uploadOnNewConnection(
+    `${base}/protocol/consumers/import?dryRun=false&companyid=${companyId}`,
     headers,
-    body: form,
-  });
-  if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
-  const { jobId } = (await started.json()) as { jobId: number };
+    form,
+  );
+  if (started.status !== 202) throw new Error(`import: ${started.status} ${started.text}`);
+  const { jobId } = JSON.parse(started.text) as { jobId: number };
   let job: { state: string; error?: string; result?: Record<string, unknown> };
   for (;;) {
     job = (await (await fetch(`${base}/jobs/${jobId}`, { headers })).json()) as typeof job;

@@ -2,6 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,7 +212,15 @@ export async function startServerProcess(
     [...nodeArgs, ...extra, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
-      env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      // The demo water service (consumer 01-001-101…) would collide with the consumers a bench generates.
+      env: {
+        ...process.env,
+        SEED_DEMO_WATER: '0',
+        ...env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -323,3 +332,37 @@ export async function signIn(base: string): Promise<Record<string, string>> {
 }
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+/**
+ * A multipart upload on a connection of its own. After a long step of the bench (a COPY of 100,000
+ * rows takes about as long as the server's 72-second keep-alive), fetch would reuse a pooled socket
+ * the server is closing at that moment, and a POST is not retried: the bench died with EPIPE.
+ */
+export async function uploadOnNewConnection(url: string, headers: Record<string, string>, form: FormData) {
+  const request = new Request(url, { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const sent = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          ...headers,
+          'content-type': request.headers.get('content-type') ?? 'multipart/form-data',
+          'content-length': body.length,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}

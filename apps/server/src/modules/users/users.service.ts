@@ -9,10 +9,10 @@ import {
   type User,
   userKinds,
 } from '@protocol/contracts';
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
-import { diff, recordAudit } from '../../platform/audit.ts';
+import { type JsonRow, jsonRowOf, preparedStatement, rowOf } from '../../db/prepared.ts';
+import { auditInsert, diff, recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
@@ -96,22 +96,14 @@ export async function checkCredentials(
   client: ClientInfo,
 ): Promise<UserRow> {
   const key = username.toLowerCase();
-  const since = sql`now() - make_interval(secs => ${LOGIN_WINDOW_SECONDS})`;
-  // Seconds until the oldest failure in the window leaves it: when the next attempt may pass.
-  const retryAfter = sql<number>`ceil(${LOGIN_WINDOW_SECONDS} - extract(epoch FROM now() - min(${loginFailures.at})))::int`;
-  const [[byName], [byIp]] = await Promise.all([
-    db
-      .select({ n: count(), retryAfter })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.username, key), gt(loginFailures.at, since))),
-    db
-      .select({ n: count(), retryAfter })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, client.ip), gt(loginFailures.at, since))),
-  ]);
-  const wait = (row: { retryAfter: number | null } | undefined) => Math.max(1, Number(row?.retryAfter ?? 1));
-  if ((byName?.n ?? 0) >= LOGIN_LIMIT_PER_USERNAME) throw tooManyAttempts(wait(byName));
-  const user = await findUserByUsername(db, username);
+  const [found] = await credentialsOf<{ byName: Failures; byIp: Failures; user: JsonRow | null }>(db, {
+    key,
+    username,
+    ip: client.ip,
+  });
+  const wait = (failures: Failures | undefined) => Math.max(1, Number(failures?.retryAfter ?? 1));
+  if ((found?.byName.n ?? 0) >= LOGIN_LIMIT_PER_USERNAME) throw tooManyAttempts(wait(found?.byName));
+  const user = found?.user ? rowOf<UserRow>(users, found.user) : undefined;
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !ok) {
     await db.transaction(async (tx) => {
@@ -119,12 +111,55 @@ export async function checkCredentials(
       // Old failures only matter for the window; keep the table small.
       await tx.delete(loginFailures).where(sql`${loginFailures.at} < now() - interval '1 day'`);
     });
-    if ((byIp?.n ?? 0) >= LOGIN_LIMIT_PER_IP) throw tooManyAttempts(wait(byIp));
+    if ((found?.byIp.n ?? 0) >= LOGIN_LIMIT_PER_IP) throw tooManyAttempts(wait(found?.byIp));
     throw new AppError(401, errorKeys.badCredentials);
   }
   if (!user.active) throw new AppError(401, errorKeys.userInactive);
   return user;
 }
+
+/** Failures in the window and the seconds until the oldest leaves it (when the next attempt may pass). */
+type Failures = { n: number; retryAfter: number | null };
+
+/**
+ * A sign-in's reads in one prepared statement (every sign-in runs it): the failures counted against
+ * the name and against the address, and the operator of that name (lower-cased, as stored unique).
+ */
+const credentialsOf = preparedStatement(() => {
+  const failures = (where: SQL) =>
+    sql`(SELECT json_build_object('n', count(*),
+        'retryAfter', ceil(${sql.raw(String(LOGIN_WINDOW_SECONDS))} - extract(epoch FROM now() - min(${loginFailures.at})))::int)
+      FROM ${loginFailures}
+      WHERE ${where} AND ${loginFailures.at} > now() - make_interval(secs => ${sql.raw(String(LOGIN_WINDOW_SECONDS))}))`;
+  return sql`SELECT ${failures(sql`${loginFailures.username} = ${sql.placeholder('key')}`)} AS "byName",
+      ${failures(sql`${loginFailures.ip} = ${sql.placeholder('ip')}`)} AS "byIp",
+      (SELECT ${jsonRowOf(users, 'u')} FROM ${users} u WHERE lower(u.username) = lower(${sql.placeholder('username')}::text)) AS "user"`;
+});
+
+/** The session row and its audit line, written by one prepared statement (every sign-in runs it). */
+const sessionOpening = preparedStatement(
+  (db) => sql`WITH opened AS (${db
+    .insert(sessions)
+    .values({
+      id: sql.placeholder('sessionId'),
+      userId: sql.placeholder('userId'),
+      expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`,
+      ip: sql.placeholder('ip'),
+      userAgent: sql.placeholder('userAgent'),
+      sso: sql.placeholder('sso'),
+    })
+    .getSQL()})
+  ${auditInsert(db, [
+    {
+      entity: 'user',
+      entityId: sql`${sql.placeholder('userId')}::text`,
+      action: sql.placeholder('action'),
+      userId: sql.placeholder('userId'),
+      username: sql.placeholder('username'),
+      requestId: sql.placeholder('requestId'),
+    },
+  ]).getSQL()}`,
+);
 
 /** Opens a session for a signed-in operator; the JWT will name it. */
 export async function openSession(
@@ -135,22 +170,16 @@ export async function openSession(
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + options.hours * 3600_000);
-  await db.transaction(async (tx) => {
-    await tx.insert(sessions).values({
-      id: sessionId,
-      userId: user.id,
-      expiresAt,
-      ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 500),
-      sso: options.sso,
-    });
-    await recordAudit(tx, {
-      entity: 'user',
-      entityId: user.id,
-      action: options.sso ? 'login_sso' : 'login',
-      user: { userId: user.id, username: user.username },
-      requestId: client.requestId,
-    });
+  await sessionOpening(db, {
+    sessionId,
+    userId: user.id,
+    expiresAt: expiresAt.toISOString(),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    sso: options.sso,
+    action: options.sso ? 'login_sso' : 'login',
+    username: user.username,
+    requestId: client.requestId,
   });
   return { sessionId, expiresAt };
 }
