@@ -29,12 +29,10 @@ export interface BankImportPayload {
 export const BANK_CASHIER = 'bank';
 const CHUNK = 1000;
 
-export async function bankImportJob({
-  db,
-  payload,
-  progress,
-  signal,
-}: JobContext<BankImportPayload>): Promise<unknown> {
+export async function bankImportJob(
+  { db, payload, progress, signal }: JobContext<BankImportPayload>,
+  linesPerChunk = CHUNK,
+): Promise<unknown> {
   const { fileId, companyId } = payload;
   const [file] = await db
     .select({
@@ -58,9 +56,9 @@ export async function bankImportJob({
   const todo = lines.filter((l) => l.lineNo > last);
   let done = lines.length - todo.length;
   await progress(done, lines.length);
-  for (let i = 0; i < todo.length; i += CHUNK) {
+  for (let i = 0; i < todo.length; i += linesPerChunk) {
     if (signal.aborted) throw new Error('aborted');
-    const chunk = todo.slice(i, i + CHUNK);
+    const chunk = todo.slice(i, i + linesPerChunk);
     await db.transaction((tx) => importChunk(tx, { companyId, fileId, username: payload.username }, chunk));
     done += chunk.length;
     await progress(done, lines.length);
