@@ -1,4 +1,5 @@
 import { rfCode } from '@protocol/contracts';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
@@ -69,17 +70,28 @@ afterAll(async () => {
 
 const comma = (amount: string) => amount.replace('.', ',');
 
+/** How far a table (or the page) reaches past its box sideways: 0 when it fits the screen. */
+const overflow = (page: Page, testId: string) =>
+  page.evaluate((id) => {
+    const region = document.querySelector(`[data-testid="${id}-region"]`) as HTMLElement;
+    const page = document.documentElement;
+    return Math.max(region.scrollWidth - region.clientWidth, page.scrollWidth - page.clientWidth);
+  }, testId);
+
 describe('bank files', () => {
   it('imports a bank file with one unmatched line and matches it by hand', async () => {
     const [paid, other] = bills as [{ total: string; rfCode: string }, { total: string; rfCode: string }];
     const file = [
       'Αναφορά;Ημερομηνία;RF;Ποσό;Πληρωτής',
-      `E2E-0001;25/11/2026;${paid.rfCode};${comma(paid.total)};Τραπεζίτου Μαρίνα`,
+      // References as long as the banks' own, so the report is seen at its real width.
+      `E2E-20261125-0000001;25/11/2026;${paid.rfCode};${comma(paid.total)};Τραπεζίτου Μαρίνα του Γεωργίου`,
       // Paid with the RF code of a notice that was never issued: only a person can tell whose it is.
-      `E2E-0002;25/11/2026;${rfCode('0019999999999999')};${comma(other.total)};Καταθέτη Στέλιος`,
-      'E2E-0003;25/11/2026;RF18539007547034;δώδεκα;Λάθος γραμμή',
+      `E2E-20261125-0000002;25/11/2026;${rfCode('0019999999999999')};${comma(other.total)};Καταθέτη Στέλιος`,
+      'E2E-20261125-0000003;25/11/2026;RF18539007547034;δώδεκα;Λάθος γραμμή',
     ].join('\r\n');
     const { context, page } = await e2e.newPage();
+    // A common office screen: every column of the report shows without scrolling sideways.
+    await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.goto('/payments/bank');
@@ -101,6 +113,7 @@ describe('bank files', () => {
     expect(await lines.nth(0).textContent()).toContain('Εξόφλησε την οφειλή του RF');
     expect(await lines.nth(1).textContent()).toContain('Άγνωστος κωδικός RF');
     expect(await lines.nth(2).textContent()).toContain('Λανθασμένο ποσό');
+    expect(await overflow(page, 'bank-lines')).toBe(0);
     await shot(page, 'bank-report-el');
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -109,6 +122,7 @@ describe('bank files', () => {
     const waiting = page.getByTestId('bank-unmatched-lines');
     await waiting.waitFor();
     await expect.poll(() => waiting.getByTestId('bank-line').count()).toBe(1);
+    expect(await overflow(page, 'bank-unmatched-lines')).toBe(0);
     await shot(page, 'bank-unmatched-el');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByTestId('bank-match').click();
@@ -127,6 +141,7 @@ describe('bank files', () => {
 
     // In English: the report now shows the line matched by hand, and nothing waits.
     const en = await e2e.newPage({ locale: 'en-GB' });
+    await en.page.setViewportSize({ width: 1366, height: 768 });
     await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
     await en.page.getByTestId('dashboard-greeting').waitFor();
     await en.page.goto('/en/payments/bank');
@@ -136,6 +151,7 @@ describe('bank files', () => {
       .poll(() => en.page.getByTestId('bank-count-manual').textContent())
       .toBe('Matched by hand: 1');
     expect(await en.page.getByTestId('bank-line').nth(2).textContent()).toContain('Malformed amount');
+    expect(await overflow(en.page, 'bank-lines')).toBe(0);
     await shot(en.page, 'bank-report-en');
     expect(await accessibilityViolations(en.page)).toEqual([]);
     await en.page.goto('/en/payments/bank?tab=unmatched');

@@ -176,12 +176,15 @@ export async function raiseBillDebts(
          AND b.entry_state IN (9, -2) AND b.number IS NOT NULL
          AND b.total - b.previous_balance > 0
          AND NOT EXISTS (SELECT 1 FROM payments_debts d WHERE d.bill_id = b.id)`;
-  // Consumers who may be in credit are locked as a payer locks them, in id order and before their new
-  // debts exist: a payer holding one and raising the same bill cannot wait on us while we wait on it.
+  // Consumers who may be in credit (a payment's rest, or what was paid of a bill since credited) are
+  // locked as a payer locks them, in id order and before their new debts exist: a payer holding one
+  // and raising the same bill cannot wait on us while we wait on it.
   const inCredit = rowsOf<{ consumer_id: number }>(
     await tx.execute(sql`
       SELECT DISTINCT b.consumer_id ${raisable}
-         AND EXISTS (SELECT 1 FROM payments_payments p WHERE p.consumer_id = b.consumer_id AND p.unallocated > 0)
+         AND (EXISTS (SELECT 1 FROM payments_payments p WHERE p.consumer_id = b.consumer_id AND p.unallocated > 0)
+              OR EXISTS (SELECT 1 FROM payments_debts c
+                          WHERE c.consumer_id = b.consumer_id AND c.status = 'credited' AND c.paid > 0))
        ORDER BY 1`),
   ).map((r) => r.consumer_id);
   for (const id of inCredit) await lockConsumer(tx, id);
@@ -206,23 +209,33 @@ export async function raiseBillDebts(
 }
 
 /**
- * Pays the consumer's open debts, oldest first, with the credit its payments left over (less what
- * was returned or already applied). Each (payment, debt) pair is an allocation of that payment and a
- * ledger line "credit applied" with the amount on both sides: the balance already counted the credit.
- * The receipt of the payment stays as it was issued. Called with the consumer locked.
+ * Pays the consumer's open debts, oldest first, with its credit: what its payments left over, and what
+ * they paid of bills since credited (credits.ts), less what was returned or already applied. Each
+ * (payment, debt) pair is an allocation of that payment and a ledger line "credit applied" with the
+ * amount on both sides: the balance already counted the credit. The receipt of the payment stays as
+ * it was issued. Called with the consumer locked.
  */
-async function applyCredit(tx: Tx, companyId: number, consumerId: number): Promise<void> {
-  const payments = await tx
-    .select({
-      id: paymentsPayments.id,
-      date: paymentsPayments.date,
-      receipt: sql<string>`${paymentsPayments.receiptNumber} || '/' || ${paymentsPayments.receiptYear}`,
-      left: sql<string>`(${paymentsPayments.unallocated} - coalesce((SELECT sum(e.credit) FROM payments_entries e
-               WHERE e.payment_id = payments_payments.id AND e.type = 'creditApplied'), 0))::text`,
-    })
-    .from(paymentsPayments)
-    .where(and(eq(paymentsPayments.consumerId, consumerId), sql`${paymentsPayments.unallocated} > 0`))
-    .orderBy(asc(paymentsPayments.date), asc(paymentsPayments.id));
+export async function applyCredit(tx: Tx, companyId: number, consumerId: number): Promise<void> {
+  // Per payment: its rest, plus what it paid of credited debts (free since the credit's date).
+  const payments = rowsOf<{ id: number; receipt: string; left: string; since: string }>(
+    await tx.execute(sql`
+      SELECT p.id, p.receipt_number || '/' || p.receipt_year AS receipt,
+             (p.unallocated + coalesce(c.paid, 0)
+               - coalesce((SELECT sum(e.credit) FROM payments_entries e
+                            WHERE e.payment_id = p.id AND e.type = 'creditApplied'), 0))::text AS left,
+             greatest(p.date, c.since)::text AS since
+        FROM payments_payments p
+        LEFT JOIN LATERAL (
+          SELECT sum(a.amount) AS paid, max(credit.date) AS since
+            FROM payments_allocations a
+            JOIN payments_debts d ON d.id = a.debt_id AND d.status = 'credited'
+            LEFT JOIN LATERAL (
+              SELECT max(e.date) AS date FROM payments_entries e
+               WHERE e.consumer_id = d.consumer_id AND e.debt_id = d.id AND e.type = 'credit') credit ON true
+           WHERE a.payment_id = p.id) c ON true
+       WHERE p.consumer_id = ${consumerId} AND (p.unallocated > 0 OR c.paid > 0)
+       ORDER BY p.date, p.id`),
+  ).map((p) => ({ ...p, id: Number(p.id) }));
   const [returned] = await tx
     .select({ total: sql<string>`coalesce(sum(${paymentsPayments.amount}), 0)::text` })
     .from(paymentsPayments)
@@ -244,8 +257,8 @@ async function applyCredit(tx: Tx, companyId: number, consumerId: number): Promi
     const debt = debts.get(s.debtId);
     const payment = paymentOf.get(s.paymentId);
     const issued = debt?.issueDate ?? '';
-    // Not before the money came in, nor before the debt was there.
-    const date = payment && payment.date > issued ? payment.date : issued;
+    // Not before the money came in (or was freed by a credit), nor before the debt was there.
+    const date = payment && payment.since > issued ? payment.since : issued;
     return { ...s, date, description: `${payment?.receipt} → ${debt?.description}` };
   });
   await settleDebts(tx, companyId, consumerId, debts, lines);

@@ -11,11 +11,12 @@ import { paymentsBankFiles, paymentsBankLayouts, paymentsBankLines } from './pay
 
 /**
  * The bank file import (a background job): the file is read by its layout, then its lines go in
- * chunks, each in one transaction, set-based — the chunk's RF codes looked up in one statement, its
- * consumers locked (the cashier's advisory lock, in id order), the debts locked once, every line's
- * allocation computed with the module's own rule (contracts `allocate`), then the payments, receipt
- * numbers, allocations, ledger lines and the lines' outcome written a statement each. A line's bank
- * reference is unique, so a file imported twice, or a job run again after a crash, pays nothing twice.
+ * chunks, each in one transaction, set-based — the chunk's references and RF codes looked up in one
+ * statement, its consumers locked (the cashier's advisory lock, in id order), their debts locked once,
+ * every line's allocation computed with the module's own rule (contracts `allocate`), a block of
+ * receipt numbers taken, then the payments, allocations, debts' paid parts, ledger lines and the lines
+ * with their outcome written in one statement. A line's bank reference is unique, so a file imported
+ * twice, or a job run again after a crash, pays nothing twice.
  */
 
 export const BANK_IMPORT_JOB = 'payments.bankImport';
@@ -28,18 +29,10 @@ export interface BankImportPayload {
 export const BANK_CASHIER = 'bank';
 const CHUNK = 1000;
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
-export async function bankImportJob({
-  db,
-  payload,
-  progress,
-  signal,
-}: JobContext<BankImportPayload>): Promise<unknown> {
+export async function bankImportJob(
+  { db, payload, progress, signal }: JobContext<BankImportPayload>,
+  linesPerChunk = CHUNK,
+): Promise<unknown> {
   const { fileId, companyId } = payload;
   const [file] = await db
     .select({
@@ -63,9 +56,9 @@ export async function bankImportJob({
   const todo = lines.filter((l) => l.lineNo > last);
   let done = lines.length - todo.length;
   await progress(done, lines.length);
-  for (let i = 0; i < todo.length; i += CHUNK) {
+  for (let i = 0; i < todo.length; i += linesPerChunk) {
     if (signal.aborted) throw new Error('aborted');
-    const chunk = todo.slice(i, i + CHUNK);
+    const chunk = todo.slice(i, i + linesPerChunk);
     await db.transaction((tx) => importChunk(tx, { companyId, fileId, username: payload.username }, chunk));
     done += chunk.length;
     await progress(done, lines.length);
@@ -95,95 +88,82 @@ interface Chunk {
   fileId: number;
   username: string;
 }
+/** What becomes of a line: its status and reason, and for a paid one its consumer and receipt. */
 interface Outcome {
-  id: number;
   status: BankLineStatus;
-  reason: BankLineReason;
+  reason: BankLineReason | null;
   consumerId: number | null;
-  paymentId: number | null;
+  receipt: { year: number; number: number } | null;
 }
+/** The key space of a company's bank imports for advisory locks (18 is a consumer's payments). */
+const BANK_IMPORT_LOCK = -18;
 
-/** One chunk of lines in the caller's transaction. */
+/**
+ * One chunk of lines in the caller's transaction. Imports of the company's files take turns chunk by
+ * chunk (the lock is taken before the statement that reads the references, so it sees what the other
+ * import committed): a reference already imported, or twice in the chunk, is a duplicate, and the
+ * unique index on the references stays the last guard. Each line is written once, with its outcome.
+ */
 export async function importChunk(tx: Tx, chunk: Chunk, lines: readonly ParsedBankLine[]): Promise<void> {
-  const { companyId, fileId } = chunk;
-  const row = (l: ParsedBankLine, status: BankLineStatus, reason: BankLineReason | null) => ({
-    companyId,
-    fileId,
-    lineNo: l.lineNo,
-    bankReference: l.reference,
-    rfCode: l.rfCode,
-    amount: l.amount,
-    date: l.date,
-    payer: l.payer,
-    raw: l.raw,
+  const { companyId } = chunk;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BANK_IMPORT_LOCK}, ${companyId})`);
+  const invalid = (l: ParsedBankLine) => l.problem !== null && invalidReasons.includes(l.problem);
+  const usable = lines.filter((l) => !invalid(l));
+  const { taken, consumerOf } = await lookUp(tx, companyId, usable);
+  const outcomes = new Map<ParsedBankLine, Outcome>();
+  const payable: ParsedBankLine[] = [];
+  const claimed = new Set<string>();
+  const outcome = (status: BankLineStatus, reason: BankLineReason | null): Outcome => ({
     status,
     reason,
+    consumerId: null,
+    receipt: null,
   });
-  const invalid = lines.filter((l) => l.problem !== null && invalidReasons.includes(l.problem));
-  const usable = lines.filter((l) => !invalid.includes(l));
-  if (invalid.length > 0)
-    await tx.insert(paymentsBankLines).values(invalid.map((l) => row(l, 'invalid', l.problem)));
-  if (usable.length === 0) return;
-  // Each reference takes its place once; a reference already there (or twice in the chunk) is a duplicate.
-  const inserted = await tx
-    .insert(paymentsBankLines)
-    .values(usable.map((l) => row(l, 'unmatched', l.problem)))
-    .onConflictDoNothing({
-      target: [paymentsBankLines.companyId, paymentsBankLines.bankReference],
-      where: sql`status NOT IN ('duplicate', 'invalid')`,
-    })
-    .returning({ id: paymentsBankLines.id, lineNo: paymentsBankLines.lineNo });
-  const idOf = new Map(inserted.map((r) => [r.lineNo, r.id]));
-  const duplicates = usable.filter((l) => !idOf.has(l.lineNo));
-  if (duplicates.length > 0)
-    await tx.insert(paymentsBankLines).values(duplicates.map((l) => row(l, 'duplicate', 'already')));
-  const payable = usable.filter((l) => idOf.has(l.lineNo) && l.problem === null);
-  if (payable.length > 0) await payLines(tx, chunk, payable, idOf);
+  for (const l of lines) {
+    const reference = l.reference as string;
+    if (invalid(l)) outcomes.set(l, outcome('invalid', l.problem));
+    else if (taken.has(reference) || claimed.has(reference)) outcomes.set(l, outcome('duplicate', 'already'));
+    else {
+      claimed.add(reference);
+      if (l.problem !== null) outcomes.set(l, outcome('unmatched', l.problem));
+      else if (!consumerOf.has(l.rfCode as string)) outcomes.set(l, outcome('unmatched', 'unknownRf'));
+      else payable.push(l);
+    }
+  }
+  const plan = payable.length > 0 ? await planPayments(tx, chunk, payable, consumerOf) : null;
+  for (const p of plan?.payments ?? []) outcomes.set(p.line, p.outcome);
+  await writeChunk(
+    tx,
+    chunk,
+    lines.map((line) => ({ line, outcome: outcomes.get(line) as Outcome })),
+    plan,
+  );
+  if (plan) {
+    await debtsPaidInFull(tx, plan.paidInFull);
+    await syncBillsPaid(tx, companyId, plan.consumers);
+  }
 }
 
-/** The chunk's lines with a well-formed RF: matched to their debts and paid, set-based. */
-async function payLines(
-  tx: Tx,
-  chunk: Chunk,
-  lines: readonly ParsedBankLine[],
-  idOf: Map<number, number>,
-): Promise<void> {
-  const { companyId } = chunk;
-  const rfs = [...new Set(lines.map((l) => l.rfCode as string))];
-  const owners = rowsOf<{ rf: string; consumer_id: number }>(
+/** The references of the chunk already imported, and who owns each RF (a debt's or a bill's), at once. */
+async function lookUp(tx: Tx, companyId: number, lines: readonly ParsedBankLine[]) {
+  const references = [...new Set(lines.map((l) => l.reference as string))];
+  const rfs = [...new Set(lines.flatMap((l) => (l.problem === null ? [l.rfCode as string] : [])))];
+  const found = rowsOf<{ taken: boolean; key: string; consumer_id: number | null }>(
     await tx.execute(sql`
-      SELECT rf_code AS rf, consumer_id FROM payments_debts
-       WHERE company_id = ${companyId} AND rf_code IN (${list(rfs)})
-      UNION
-      SELECT rf_code, consumer_id FROM billing_bills
-       WHERE company_id = ${companyId} AND rf_code IN (${list(rfs)})
+      SELECT true AS taken, bank_reference AS key, NULL::int AS consumer_id FROM payments_bank_lines
+       WHERE company_id = ${companyId} AND bank_reference = ANY(${sql.param(references)}::text[])
+         AND status NOT IN ('duplicate', 'invalid')
+      UNION ALL
+      SELECT false, rf_code, consumer_id FROM payments_debts
+       WHERE company_id = ${companyId} AND rf_code = ANY(${sql.param(rfs)}::text[])
+      UNION ALL
+      SELECT false, rf_code, consumer_id FROM billing_bills
+       WHERE company_id = ${companyId} AND rf_code = ANY(${sql.param(rfs)}::text[])
          AND entry_state IN (9, -2) AND number IS NOT NULL`),
   );
-  const consumerOf = new Map(owners.map((o) => [o.rf, Number(o.consumer_id)]));
-  const outcomes: Outcome[] = [];
-  const known = lines.filter((l) => consumerOf.has(l.rfCode as string));
-  for (const l of lines) {
-    if (!consumerOf.has(l.rfCode as string))
-      outcomes.push({
-        id: idOf.get(l.lineNo) as number,
-        status: 'unmatched',
-        reason: 'unknownRf',
-        consumerId: null,
-        paymentId: null,
-      });
-  }
-  if (known.length > 0) outcomes.push(...(await payKnown(tx, chunk, known, idOf, consumerOf)));
-  await tx.execute(sql`
-    UPDATE payments_bank_lines l
-       SET status = v.status, reason = v.reason, consumer_id = v.consumer_id, payment_id = v.payment_id
-      FROM (VALUES ${sql.join(
-        outcomes.map(
-          (o) =>
-            sql`(${o.id}::int, ${o.status}::text, ${o.reason}::text, ${o.consumerId}::int, ${o.paymentId}::int)`,
-        ),
-        sql`, `,
-      )}) AS v(id, status, reason, consumer_id, payment_id)
-     WHERE l.id = v.id`);
+  const taken = new Set(found.filter((f) => f.taken).map((f) => f.key));
+  const consumerOf = new Map(found.filter((f) => !f.taken).map((f) => [f.key, Number(f.consumer_id)]));
+  return { taken, consumerOf };
 }
 
 interface DebtState {
@@ -191,26 +171,42 @@ interface DebtState {
   consumerId: number;
   rfCode: string | null;
   open: boolean;
-  amount: string;
   remaining: Decimal;
   settlementKey: string | null;
 }
+interface PlannedPayment {
+  line: ParsedBankLine;
+  outcome: Outcome;
+  left: string;
+  allocations: { debtId: number; amount: string }[];
+}
+interface Plan {
+  payments: PlannedPayment[];
+  /** What the chunk pays of each debt. */
+  paid: Map<number, Decimal>;
+  paidInFull: { companyId: number; debtId: number; settlementKey: string | null }[];
+  consumers: number[];
+}
 
-async function payKnown(
+/**
+ * The payments of the chunk's lines whose RF has an owner: the consumers locked (the cashier's lock,
+ * in id order, so two payers never wait on each other in a circle), their bills' debts raised, their
+ * debts locked once, each line allocated by the module's own rule (contracts `allocate`) in line
+ * order, and a block of receipt numbers per year taken from the counter row (gapless).
+ */
+async function planPayments(
   tx: Tx,
   chunk: Chunk,
   lines: readonly ParsedBankLine[],
-  idOf: Map<number, number>,
   consumerOf: Map<string, number>,
-): Promise<Outcome[]> {
+): Promise<Plan> {
   const { companyId } = chunk;
   const consumers = [...new Set(lines.map((l) => consumerOf.get(l.rfCode as string) as number))].sort(
     (a, b) => a - b,
   );
-  // The cashier's lock per consumer, taken in id order so two imports never wait on each other in a circle.
   await tx.execute(sql`
     SELECT count(pg_advisory_xact_lock(18, c)) FROM (
-      SELECT c FROM unnest(ARRAY[${list(consumers)}]::int[]) AS c ORDER BY c) AS ordered`);
+      SELECT c FROM unnest(${sql.param(consumers)}::int[]) AS c ORDER BY c) AS ordered`);
   await raiseBillDebts(tx, companyId, consumers);
   const rfs = [...new Set(lines.map((l) => l.rfCode as string))];
   const debts = rowsOf<{
@@ -225,8 +221,8 @@ async function payKnown(
     await tx.execute(sql`
       SELECT id, consumer_id, rf_code, status, amount::text, paid::text, settlement_key
         FROM payments_debts
-       WHERE company_id = ${companyId} AND consumer_id IN (${list(consumers)})
-         AND ((status = 'open' AND paid < amount) OR rf_code IN (${list(rfs)}))
+       WHERE company_id = ${companyId} AND consumer_id = ANY(${sql.param(consumers)}::int[])
+         AND ((status = 'open' AND paid < amount) OR rf_code = ANY(${sql.param(rfs)}::text[]))
        ORDER BY due_date, id
          FOR UPDATE`),
   ).map(
@@ -235,7 +231,6 @@ async function payKnown(
       consumerId: Number(d.consumer_id),
       rfCode: d.rf_code,
       open: d.status === 'open',
-      amount: d.amount,
       remaining: new Decimal(d.amount).minus(d.paid),
       settlementKey: d.settlement_key,
     }),
@@ -243,12 +238,17 @@ async function payKnown(
   const byRf = new Map(debts.filter((d) => d.rfCode).map((d) => [d.rfCode as string, d]));
   const byId = new Map(debts.map((d) => [d.id, d]));
   const openOf = new Map<number, DebtState[]>();
-  for (const d of debts) if (d.open) openOf.set(d.consumerId, [...(openOf.get(d.consumerId) ?? []), d]);
+  for (const d of debts) {
+    if (!d.open) continue;
+    const own = openOf.get(d.consumerId);
+    if (own) own.push(d);
+    else openOf.set(d.consumerId, [d]);
+  }
   const paid = new Map<number, Decimal>();
-  const planned = lines.map((l) => {
-    const consumerId = consumerOf.get(l.rfCode as string) as number;
-    const own = byRf.get(l.rfCode as string);
-    const amount = l.amount as string;
+  const planned = lines.map((line) => {
+    const consumerId = consumerOf.get(line.rfCode as string) as number;
+    const own = byRf.get(line.rfCode as string);
+    const amount = line.amount as string;
     // The RF's own debt while it is open; else (paid already, settled) the consumer's oldest debts.
     const targets =
       own?.open && own.remaining.gt(0)
@@ -271,85 +271,119 @@ async function payKnown(
       debt.remaining = debt.remaining.minus(a.amount);
       paid.set(a.debtId, (paid.get(a.debtId) ?? new Decimal(0)).plus(a.amount));
     }
-    return { line: l, consumerId, allocations, left, reason, year: Number((l.date as string).slice(0, 4)) };
+    return { line, consumerId, allocations, left, reason, year: Number((line.date as string).slice(0, 4)) };
   });
-  // A block of receipt numbers per year from the counter row: gapless, taken in this transaction.
-  const numbers = new Map<number, number>();
-  for (const year of [...new Set(planned.map((p) => p.year))].sort()) {
-    const count = planned.filter((p) => p.year === year).length;
-    const [counter] = rowsOf<{ last: number }>(
-      await tx.execute(sql`
-        INSERT INTO payments_receipt_counters (company_id, year, last) VALUES (${companyId}, ${year}, ${count})
-        ON CONFLICT (company_id, year) DO UPDATE SET last = payments_receipt_counters.last + ${count}
-        RETURNING last`),
-    );
-    numbers.set(year, Number(counter?.last) - count + 1);
-  }
-  const receipts = planned.map((p) => {
-    const number = numbers.get(p.year) as number;
-    numbers.set(p.year, number + 1);
-    return { ...p, receiptNumber: number };
-  });
-  const payments = rowsOf<{ id: number; receipt_year: number; receipt_number: number }>(
+  const years = [...new Set(planned.map((p) => p.year))].sort((a, b) => a - b);
+  const counts = years.map((year) => planned.filter((p) => p.year === year).length);
+  const counters = rowsOf<{ year: number; last: number }>(
     await tx.execute(sql`
+      INSERT INTO payments_receipt_counters (company_id, year, last)
+      SELECT ${companyId}, v.year, v.count
+        FROM unnest(${sql.param(years)}::int[], ${sql.param(counts)}::int[]) AS v(year, count)
+      ON CONFLICT (company_id, year) DO UPDATE SET last = payments_receipt_counters.last + EXCLUDED.last
+      RETURNING year, last`),
+  );
+  const next = new Map(
+    counters.map((c) => [Number(c.year), Number(c.last) - (counts[years.indexOf(Number(c.year))] ?? 0) + 1]),
+  );
+  const payments = planned.map((p): PlannedPayment => {
+    const number = next.get(p.year) as number;
+    next.set(p.year, number + 1);
+    return {
+      line: p.line,
+      left: p.left,
+      allocations: p.allocations,
+      outcome: {
+        status: p.reason === 'paid' ? 'matched' : 'partly',
+        reason: p.reason,
+        consumerId: p.consumerId,
+        receipt: { year: p.year, number },
+      },
+    };
+  });
+  const paidInFull = debts
+    .filter((d) => paid.has(d.id) && d.remaining.lte(0))
+    .map((d) => ({ companyId, debtId: d.id, settlementKey: d.settlementKey }));
+  return { payments, paid, paidInFull, consumers };
+}
+
+/**
+ * Everything the chunk writes, in one statement fed by arrays (its size does not change the SQL): the
+ * payments with their receipts, their allocations, what the debts have paid, the ledger lines and the
+ * file's lines with their outcome, each line joined to its payment by its receipt number.
+ */
+async function writeChunk(
+  tx: Tx,
+  chunk: Chunk,
+  lines: readonly { line: ParsedBankLine; outcome: Outcome }[],
+  plan: Plan | null,
+): Promise<void> {
+  const { companyId, fileId, username } = chunk;
+  const payments = plan?.payments ?? [];
+  const allocations = payments.flatMap((p) =>
+    p.allocations.map((a) => ({ receipt: p.outcome.receipt as { year: number; number: number }, ...a })),
+  );
+  const paid = [...(plan?.paid ?? [])];
+  const column = <T, V>(rows: readonly T[], value: (row: T) => V) => sql.param(rows.map(value));
+  await tx.execute(sql`
+    WITH paid AS (
       INSERT INTO payments_payments
         (company_id, consumer_id, kind, method, amount, unallocated, date, cashier, receipt_year,
          receipt_number, reference, note, createuser)
-      VALUES ${sql.join(
-        receipts.map(
-          (
-            r,
-          ) => sql`(${companyId}, ${r.consumerId}, NULL, 'bank', ${r.line.amount}::numeric, ${r.left}::numeric,
-            ${r.line.date}::date, ${BANK_CASHIER}, ${r.year}, ${r.receiptNumber}, ${r.line.reference},
-            ${r.line.payer}, ${chunk.username})`,
-        ),
-        sql`, `,
-      )}
-      RETURNING id, receipt_year, receipt_number`),
-  );
-  const paymentOf = new Map(payments.map((p) => [`${p.receipt_year}/${p.receipt_number}`, Number(p.id)]));
-  const withIds = receipts.map((r) => ({
-    ...r,
-    paymentId: paymentOf.get(`${r.year}/${r.receiptNumber}`) as number,
-  }));
-  const allocations = withIds.flatMap((r) =>
-    r.allocations.map(
-      (a) => sql`(${r.paymentId}::int, ${a.debtId}::int, ${a.amount}::numeric, ${r.line.date}::date)`,
-    ),
-  );
-  if (allocations.length > 0) {
-    await tx.execute(sql`
+      SELECT ${companyId}, v.consumer_id, NULL, 'bank', v.amount, v.unallocated, v.date, ${BANK_CASHIER},
+             v.year, v.number, v.reference, v.payer, ${username}
+        FROM unnest(
+          ${column(payments, (p) => p.outcome.consumerId)}::int[],
+          ${column(payments, (p) => p.line.amount)}::numeric[],
+          ${column(payments, (p) => p.left)}::numeric[],
+          ${column(payments, (p) => p.line.date)}::date[],
+          ${column(payments, (p) => p.outcome.receipt?.year)}::int[],
+          ${column(payments, (p) => p.outcome.receipt?.number)}::int[],
+          ${column(payments, (p) => p.line.reference)}::text[],
+          ${column(payments, (p) => p.line.payer)}::text[]
+        ) AS v(consumer_id, amount, unallocated, date, year, number, reference, payer)
+      RETURNING id, consumer_id, amount, date, receipt_year, receipt_number
+    ), allocated AS (
       INSERT INTO payments_allocations (payment_id, debt_id, amount, date)
-      VALUES ${sql.join(allocations, sql`, `)}`);
-    await tx.execute(sql`
+      SELECT p.id, a.debt_id, a.amount, p.date
+        FROM unnest(
+          ${column(allocations, (a) => a.receipt.year)}::int[],
+          ${column(allocations, (a) => a.receipt.number)}::int[],
+          ${column(allocations, (a) => a.debtId)}::int[],
+          ${column(allocations, (a) => a.amount)}::numeric[]
+        ) AS a(year, number, debt_id, amount)
+        JOIN paid p ON p.receipt_year = a.year AND p.receipt_number = a.number
+    ), debts AS (
       UPDATE payments_debts d SET paid = d.paid + v.amount
-        FROM (VALUES ${sql.join(
-          [...paid].map(([id, amount]) => sql`(${id}::int, ${amount.toFixed(2)}::numeric)`),
-          sql`, `,
-        )}) AS v(id, amount)
-       WHERE d.id = v.id`);
-  }
-  await tx.execute(sql`
-    INSERT INTO payments_entries (company_id, consumer_id, date, type, description, credit, payment_id)
-    VALUES ${sql.join(
-      withIds.map(
-        (r) => sql`(${companyId}, ${r.consumerId}, ${r.line.date}::date, 'payment',
-          ${`${r.receiptNumber}/${r.year}`}, ${r.line.amount}::numeric, ${r.paymentId})`,
-      ),
-      sql`, `,
-    )}`);
-  await debtsPaidInFull(
-    tx,
-    debts
-      .filter((d) => paid.has(d.id) && d.remaining.lte(0))
-      .map((d) => ({ companyId, debtId: d.id, settlementKey: d.settlementKey })),
-  );
-  await syncBillsPaid(tx, companyId, consumers);
-  return withIds.map((r) => ({
-    id: idOf.get(r.line.lineNo) as number,
-    status: r.reason === 'paid' ? 'matched' : 'partly',
-    reason: r.reason,
-    consumerId: r.consumerId,
-    paymentId: r.paymentId,
-  }));
+        FROM unnest(
+          ${column(paid, ([id]) => id)}::int[],
+          ${column(paid, ([, amount]) => amount.toFixed(2))}::numeric[]
+        ) AS v(id, amount)
+       WHERE d.id = v.id
+    ), ledger AS (
+      INSERT INTO payments_entries (company_id, consumer_id, date, type, description, credit, payment_id)
+      SELECT ${companyId}, p.consumer_id, p.date, 'payment', p.receipt_number || '/' || p.receipt_year,
+             p.amount, p.id
+        FROM paid p
+    )
+    INSERT INTO payments_bank_lines
+      (company_id, file_id, line_no, bank_reference, rf_code, amount, date, payer, raw, status, reason,
+       consumer_id, payment_id)
+    SELECT ${companyId}, ${fileId}, l.line_no, l.reference, l.rf_code, l.amount, l.date, l.payer, l.raw,
+           l.status, l.reason, l.consumer_id, p.id
+      FROM unnest(
+        ${column(lines, (l) => l.line.lineNo)}::int[],
+        ${column(lines, (l) => l.line.reference)}::text[],
+        ${column(lines, (l) => l.line.rfCode)}::text[],
+        ${column(lines, (l) => l.line.amount)}::numeric[],
+        ${column(lines, (l) => l.line.date)}::date[],
+        ${column(lines, (l) => l.line.payer)}::text[],
+        ${column(lines, (l) => l.line.raw)}::text[],
+        ${column(lines, (l) => l.outcome.status)}::text[],
+        ${column(lines, (l) => l.outcome.reason)}::text[],
+        ${column(lines, (l) => l.outcome.consumerId)}::int[],
+        ${column(lines, (l) => l.outcome.receipt?.year ?? null)}::int[],
+        ${column(lines, (l) => l.outcome.receipt?.number ?? null)}::int[]
+      ) AS l(line_no, reference, rf_code, amount, date, payer, raw, status, reason, consumer_id, year, number)
+      LEFT JOIN paid p ON p.receipt_year = l.year AND p.receipt_number = l.number`);
 }

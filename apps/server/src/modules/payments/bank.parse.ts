@@ -163,6 +163,11 @@ function csvCells(lines: string[], delimiter: string): (string[] | undefined)[] 
   const cells: (string[] | undefined)[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
+    // Without quotes a line is its cells as split (what the CSV parser gives, at a fraction of its cost).
+    if (!line.includes('"') && !line.includes('\r')) {
+      cells[index] = line.split(delimiter).map((c) => c.trim());
+      return;
+    }
     try {
       cells[index] = parse(line, { delimiter, relax_column_count: true, trim: true })[0] ?? [];
     } catch {

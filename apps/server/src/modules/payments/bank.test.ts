@@ -2,11 +2,13 @@ import { buffer } from 'node:stream/consumers';
 import { Decimal, debtRfReference, rfCode } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
+import { rowsOf } from '../../db/client.ts';
+import { type JobRow, jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
+import { bankImportJob } from './bank.import.ts';
 import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
 import { paymentsModule } from './index.ts';
 
@@ -392,5 +394,57 @@ describe('in batches', () => {
     const many = await statementsOf('many', await charges(30));
     expect(few).toBeGreaterThan(5);
     expect(many).toBe(few);
+  });
+
+  it('goes on after the last committed chunk when run again after a stop, paying nothing twice', async () => {
+    const debts = await charges(7);
+    const content = [
+      'Αναφορά;Ημερομηνία;RF;Ποσό;Πληρωτής',
+      ...debts.map((d, i) => `stop-${i};26/11/2026;${d.rf};${comma(d.amount)};Χ`),
+    ].join('\n');
+    const [layout] = (await api.get(`/api/payments/bank/layouts${q}`)).json() as Json[];
+    const [file] = (
+      (await t.database.db.execute(sql`
+        INSERT INTO payments_bank_files (company_id, layout_id, file_name, content, createuser)
+        VALUES (${demo}, ${layout?.id}, 'stop.csv', ${Buffer.from(content)}, 'test') RETURNING id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const payload = { fileId: file?.id as number, companyId: demo, username: 'test' };
+    const payments = await count('payments_payments');
+    // The first run stops after its first chunk of 3 lines (a server stopping, a lease lost).
+    const stop = new AbortController();
+    const seen: number[] = [];
+    const run = (signal: AbortSignal, progress: (done: number) => void) =>
+      bankImportJob(
+        {
+          db: t.database.db,
+          payload,
+          signal,
+          job: {} as JobRow,
+          progress: async (done) => progress(done),
+        },
+        3,
+      );
+    await expect(
+      run(stop.signal, (done) => {
+        seen.push(done);
+        if (done > 0) stop.abort();
+      }),
+    ).rejects.toThrow('aborted');
+    expect(seen).toEqual([0, 3]);
+    expect(await count('payments_payments')).toBe(payments + 3);
+    // Run again: it starts after line 4 (the header is line 1) and pays the four others once.
+    seen.length = 0;
+    const summary = await run(new AbortController().signal, (done) => seen.push(done));
+    expect(seen).toEqual([3, 6, 7]);
+    expect(summary).toMatchObject({ lines: 7, matched: 7, duplicate: 0, unmatched: 0 });
+    expect(await count('payments_payments')).toBe(payments + 7);
+    const receipts = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`
+        SELECT p.receipt_number AS n FROM payments_bank_lines l JOIN payments_payments p ON p.id = l.payment_id
+         WHERE l.file_id = ${file?.id} ORDER BY l.line_no`),
+    ).map((r) => Number(r.n));
+    expect(receipts).toEqual(receipts.map((_, i) => (receipts[0] as number) + i));
   });
 });

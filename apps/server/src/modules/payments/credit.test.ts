@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { raiseBillDebts } from './allocation.ts';
@@ -173,6 +174,116 @@ describe('credit applied when new debts are raised', () => {
       consumerId: consumer,
       method: 'cash',
       amount: '2.74',
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    expect((await ledger(consumer)).balance).toBe('0.00');
+  });
+});
+
+/**
+ * What was paid of a bill since credited (kind 4) is credit like a payment's rest: the same amounts as
+ * above, 37.26 for 25 m³ and 20.82 for 10 m³ of a four-month period, carried 20.82 included in a
+ * later bill's total but owed on its own debt.
+ */
+describe('credit from a credited bill', () => {
+  const credit = (billId: number) =>
+    api.post(`/api/billing/bills/${billId}/credit${q}`, { reason: 'Λάθος ένδειξη υδρομέτρου' });
+  const payBill = async (consumer: number, amount: string) => {
+    const paid = await api.post(`/api/payments/payments${q}`, {
+      consumerId: consumer,
+      method: 'cash',
+      amount,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().unallocated).toBe('0.00');
+    return `${paid.json().receiptNumber}/${paid.json().receiptYear}`;
+  };
+  const label = (bill: Json) => `${bill.number}/${bill.year} · ${bill.periodLabel}`;
+
+  it('pays the open debts at once, oldest first, and leaves the rest', async () => {
+    const consumer = await newConsumer(api, q, ['01', '001', '963'], {
+      individual: true,
+      lastname: 'Σταύρου',
+      firstname: 'Δήμητρα',
+    });
+    const first = await finalBill(api, q, consumer, '2026-01-01', '2026-04-30', '25', '2026-09-12');
+    const receipt = await payBill(consumer, '37.26');
+    const second = await finalBill(api, q, consumer, '2026-05-01', '2026-08-31', '10', '2026-09-13');
+    const third = await finalBill(api, q, consumer, '2026-09-01', '2026-12-31', '10', '2026-09-14');
+    // The third carries the unpaid second: 20.82 + 20.82, owed 20.82 on each debt.
+    expect([first.total, second.total, third.previousBalance, third.total]).toEqual([
+      '37.26',
+      '20.82',
+      '20.82',
+      '41.64',
+    ]);
+    expect((await ledger(consumer)).due).toBe('41.64');
+
+    const created = await credit(first.id);
+    expect(created.statusCode, created.body).toBe(201);
+    const account = await ledger(consumer);
+    // 37.26 freed: the second's 20.82, then 16.44 of the third (4.38 left to pay).
+    expect(account.debts.map((d: Json) => [d.description, d.amount, d.paid, d.remaining])).toEqual([
+      [label(third), '20.82', '16.44', '4.38'],
+    ]);
+    expect([account.balance, account.due]).toEqual(['4.38', '4.38']);
+    const creditLine = account.entries.find((e: Json) => e.type === 'credit');
+    expect(rows(account).slice(-3)).toEqual([
+      ['credit', creditLine.description, '0.00', '37.26', '4.38'],
+      ['creditApplied', `${receipt} → ${label(second)}`, '20.82', '20.82', '4.38'],
+      ['creditApplied', `${receipt} → ${label(third)}`, '16.44', '16.44', '4.38'],
+    ]);
+    // Not before the credit freed the money.
+    expect(account.entries.slice(-2).map((e: Json) => e.date)).toEqual([creditLine.date, creditLine.date]);
+    // Billing knows: the second is paid, the third owes 4.38 of its own and nothing carried.
+    const paid = await t.database.db.execute(
+      sql`SELECT id, paid::text FROM billing_bills WHERE id IN (${second.id}, ${third.id}) ORDER BY id`,
+    );
+    expect((paid as unknown as { rows: Json[] }).rows.map((r) => r.paid)).toEqual(['20.82', '37.26']);
+    // All of it spent: nothing to return.
+    const none = await api.post(`/api/payments/prepay_returns${q}`, {
+      consumerId: consumer,
+      method: 'cash',
+      amount: '0.01',
+    });
+    expect(none.json().params).toEqual({ credit: '0.00' });
+  });
+
+  it('waits as credit with no debt open and pays the next bill when it comes, once', async () => {
+    const consumer = await newConsumer(api, q, ['01', '001', '964'], {
+      individual: true,
+      lastname: 'Μανωλάκη',
+      firstname: 'Ιωάννα',
+    });
+    const first = await finalBill(api, q, consumer, '2026-01-01', '2026-04-30', '25', '2026-09-15');
+    const receipt = await payBill(consumer, '37.26');
+    expect((await credit(first.id)).statusCode).toBe(201);
+    const before = await ledger(consumer);
+    expect([before.balance, before.debts]).toEqual(['-37.26', []]);
+    expect(before.entries.filter((e: Json) => e.type === 'creditApplied')).toEqual([]);
+
+    const second = await finalBill(api, q, consumer, '2026-05-01', '2026-08-31', '10', '2026-09-16');
+    expect([second.previousBalance, second.total]).toEqual(['0.00', '20.82']);
+    const account = await ledger(consumer);
+    expect(account.debts).toEqual([]);
+    expect(account.balance).toBe('-16.44');
+    expect(rows(account).slice(-1)).toEqual([
+      ['creditApplied', `${receipt} → ${label(second)}`, '20.82', '20.82', '-16.44'],
+    ]);
+    await t.database.db.transaction((tx) => raiseBillDebts(tx, demo, [consumer]));
+    expect((await ledger(consumer)).entries).toHaveLength(account.entries.length);
+    // The rest is the consumer's to take back, to the cent.
+    const over = await api.post(`/api/payments/prepay_returns${q}`, {
+      consumerId: consumer,
+      method: 'cash',
+      amount: '16.45',
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().params).toEqual({ credit: '16.44' });
+    const back = await api.post(`/api/payments/prepay_returns${q}`, {
+      consumerId: consumer,
+      method: 'cash',
+      amount: '16.44',
     });
     expect(back.statusCode, back.body).toBe(201);
     expect((await ledger(consumer)).balance).toBe('0.00');

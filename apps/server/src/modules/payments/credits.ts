@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { BillCredited, BillCreditHook } from '../billing/api.ts';
-import { lockConsumer, raiseBillDebts, syncBillsPaid } from './allocation.ts';
+import { applyCredit, lockConsumer, raiseBillDebts, syncBillsPaid } from './allocation.ts';
 import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
 
 /**
@@ -11,7 +11,8 @@ import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
  * closed ('credited', nothing left to pay), a credit line of the credited amount goes on the ledger,
  * and billing learns what is still owed on its bills (so the next run carries nothing of it). What
  * was already paid of the bill stays paid (its receipts unchanged) and is now the consumer's credit:
- * the ledger's balance goes below zero by it and `creditOf` counts it.
+ * the ledger's balance goes below zero by it, `creditOf` counts it, and like any credit it pays the
+ * consumer's open debts at once and new debts as they are raised (`applyCredit`).
  */
 export async function creditBillDebt(tx: Tx, credited: BillCredited): Promise<void> {
   const { companyId, consumerId } = credited;
@@ -42,6 +43,8 @@ export async function creditBillDebt(tx: Tx, credited: BillCredited): Promise<vo
       debtId: debt?.id ?? null,
     });
   }
+  // What was paid of it is credit like any other: it pays the consumer's open debts, oldest first.
+  await applyCredit(tx, companyId, consumerId);
   await syncBillsPaid(tx, companyId, [consumerId]);
 }
 

@@ -29,7 +29,28 @@ export function StatusChip({ status }: { status: BankLineStatus }) {
   );
 }
 
-/** Lines of bank files: what the bank sent, what became of it and why, and the receipt it made. */
+/** A cell's main value with a second, smaller one under it (two columns' worth in one). */
+function Stacked({ main, second, mono = false }: { main: ReactNode; second?: ReactNode; mono?: boolean }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', ...(mono ? monospace : {}) }}>
+        {main}
+      </Box>
+      {second ? (
+        <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+          {second}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+const monospace = { fontFamily: 'monospace', fontSize: '0.8125rem' } as const;
+
+/**
+ * Lines of bank files: what the bank sent, what became of it and why, and the receipt it made. Dense,
+ * so a 1366 px screen shows every column without scrolling sideways: the related values share a
+ * column (reference and date, RF and payer, result and reason, receipt and credit) and text wraps.
+ */
 export function BankLinesTable({
   lines,
   showFile = false,
@@ -44,72 +65,104 @@ export function BankLinesTable({
   const { t } = useTranslation();
   const language = useLang();
   const money = (value: string | null) => (value === null ? '' : formatMoney(value, language));
-  const head = (key: string, align?: 'right') => (
-    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} align={align}>
-      {t(key)}
+  const head = (key: string, second?: string, align?: 'right') => (
+    <TableCell sx={{ fontWeight: 600 }} align={align}>
+      <Stacked main={t(key)} second={second ? t(second) : undefined} />
     </TableCell>
   );
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('bankUi.import.lines')}>
-      <Table size="small" data-testid={testId}>
+    <Box
+      sx={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('bankUi.import.lines')}
+      data-testid={`${testId}-region`}
+    >
+      <Table
+        size="small"
+        data-testid={testId}
+        sx={{
+          '& th, & td': { px: 1, verticalAlign: 'top' },
+          '& th:first-of-type, & td:first-of-type': { pl: 0 },
+        }}
+      >
         <TableHead>
           <TableRow>
-            {showFile ? head('bankUi.unmatched.file') : head('bankUi.report.line')}
-            {head('bankUi.report.reference')}
-            {head('bankUi.report.date')}
-            {head('bankUi.report.rf')}
-            {head('bankUi.report.amount', 'right')}
-            {head('bankUi.report.payer')}
-            {head('bankUi.report.status')}
-            {head('bankUi.report.reason')}
+            {showFile ? head('bankUi.unmatched.file', 'bankUi.report.line') : head('bankUi.report.line')}
+            {head('bankUi.report.reference', 'bankUi.report.date')}
+            {head('bankUi.report.rf', 'bankUi.report.payer')}
+            {head('bankUi.report.amount', undefined, 'right')}
+            {head('bankUi.report.status', 'bankUi.report.reason')}
             {!action && head('bankUi.report.consumer')}
-            {!action && head('bankUi.report.receipt')}
-            {!action && head('bankUi.report.credit', 'right')}
+            {!action && head('bankUi.report.receipt', 'bankUi.report.credit')}
             {action && <TableCell />}
           </TableRow>
         </TableHead>
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.id} data-testid="bank-line" data-status={line.status}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {showFile ? `${line.fileName} · ${line.lineNo}` : line.lineNo}
+              <TableCell sx={showFile ? { maxWidth: 160, overflowWrap: 'anywhere' } : undefined}>
+                {showFile ? <Stacked main={line.fileName} second={line.lineNo} /> : line.lineNo}
               </TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{line.bankReference}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.date ? formatDate(line.date) : ''}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                {line.rfCode ? formatRf(line.rfCode) : ''}
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 90 }}>
+                <Stacked main={line.bankReference} second={line.date ? formatDate(line.date) : ''} mono />
+              </TableCell>
+              <TableCell sx={{ minWidth: 130 }}>
+                <Stacked
+                  main={
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {line.rfCode ? formatRf(line.rfCode) : ''}
+                    </Box>
+                  }
+                  second={line.payer}
+                  mono
+                />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {money(line.amount)}
               </TableCell>
-              <TableCell>{line.payer}</TableCell>
-              <TableCell>
+              <TableCell sx={{ minWidth: 150 }}>
                 <StatusChip status={line.status} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 140, maxWidth: 300 }}>
-                {line.reason ? t(`bank.reason.${line.reason}`) : ''}
+                {line.reason && (
+                  <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+                    {t(`bank.reason.${line.reason}`)}
+                  </Typography>
+                )}
                 {line.status === 'invalid' && (
                   <Typography
                     variant="caption"
                     component="div"
                     color="text.secondary"
-                    sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                    sx={{ fontFamily: 'monospace', wordBreak: 'break-all', maxWidth: 260 }}
                   >
                     {line.raw}
                   </Typography>
                 )}
               </TableCell>
               {!action && (
-                <TableCell>
-                  {line.consumerCode
-                    ? `${line.consumerCode.replace(/ +/g, ' ')} · ${line.ownerName ?? ''}`
-                    : ''}
+                <TableCell sx={{ minWidth: 110 }}>
+                  {line.consumerCode && (
+                    <Stacked
+                      main={
+                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                          {line.consumerCode.replace(/ +/g, ' ')}
+                        </Box>
+                      }
+                      second={line.ownerName}
+                    />
+                  )}
                 </TableCell>
               )}
-              {!action && <TableCell>{line.receipt}</TableCell>}
               {!action && (
-                <TableCell align="right">
-                  {line.credit && line.credit !== '0.00' ? money(line.credit) : ''}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Stacked
+                    main={line.receipt}
+                    second={
+                      line.credit && line.credit !== '0.00'
+                        ? t('bankUi.report.creditOf', { amount: money(line.credit) })
+                        : undefined
+                    }
+                  />
                 </TableCell>
               )}
               {action && <TableCell align="right">{action(line)}</TableCell>}
