@@ -157,13 +157,50 @@ export interface LineAmounts {
   total: Decimal;
 }
 
-/** One line's amounts: each rounded half-up to the cent on the line. */
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** A decimal as a whole number of units of its last digit: "12.345" → 12345n at scale 3. */
+function unitsOf(value: DecimalBase.Value): { units: bigint; scale: number } {
+  const text = typeof value === 'string' && PLAIN_DECIMAL.test(value) ? value : new Decimal(value).toFixed();
+  const [, sign = '', whole = '0', fraction = ''] = PLAIN_DECIMAL.exec(text) ?? [];
+  return { units: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+}
+
+/** `units` at `scale` in cents, half-up (ties away from zero), as `roundCents`. */
+function centsOf(units: bigint, scale: number): bigint {
+  if (scale <= MONEY_SCALE) return units * 10n ** BigInt(MONEY_SCALE - scale);
+  const divisor = 10n ** BigInt(scale - MONEY_SCALE);
+  const magnitude = units < 0n ? -units : units;
+  const cents = (magnitude * 2n + divisor) / (divisor * 2n);
+  return units < 0n ? -cents : cents;
+}
+
+const decimalOfCents = (cents: bigint): Decimal => {
+  const magnitude = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return new Decimal(`${cents < 0n ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`);
+};
+
+/**
+ * One line's amounts: each rounded half-up to the cent on the line. Computed exactly in whole units
+ * (BigInt) rather than with decimal.js, whose operations cost most of an invoice's arithmetic.
+ */
 export function lineAmounts(line: LineInput): LineAmounts {
-  const gross = new Decimal(line.quantity).times(line.price);
-  const discount = new Decimal(line.discount ?? 0);
-  const net = roundCents(gross.times(new Decimal(100).minus(discount)).dividedBy(100));
-  const vat = roundCents(net.times(line.vatPercent).dividedBy(100));
-  return { net, discountAmount: roundCents(gross).minus(net), vat, total: net.plus(vat) };
+  const quantity = unitsOf(line.quantity);
+  const price = unitsOf(line.price);
+  const discount = unitsOf(line.discount ?? 0);
+  const vatPercent = unitsOf(line.vatPercent);
+  const gross = quantity.units * price.units;
+  const grossScale = quantity.scale + price.scale;
+  // gross × (100 − discount) / 100, and net × VAT% / 100: the divisions by 100 are two more decimals.
+  const kept = 100n * 10n ** BigInt(discount.scale) - discount.units;
+  const net = centsOf(gross * kept, grossScale + discount.scale + 2);
+  const vat = centsOf(net * vatPercent.units, MONEY_SCALE + vatPercent.scale + 2);
+  return {
+    net: decimalOfCents(net),
+    discountAmount: decimalOfCents(centsOf(gross, grossScale) - net),
+    vat: decimalOfCents(vat),
+    total: decimalOfCents(net + vat),
+  };
 }
 
 export interface TaxInput {
