@@ -6,6 +6,7 @@ import { companyUsers } from '../../companies/companies.schema.ts';
 import { notifications } from '../../notifications/notifications.schema.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { traders } from '../../traders/traders.schema.ts';
+import { sessionHolds } from '../../users/api.ts';
 import { users } from '../../users/users.schema.ts';
 import {
   documentAssignments,
@@ -47,8 +48,8 @@ const CHARGED = chargedNotification({ userId: 0 } as never, { id: 0, companyId: 
  * category, senders and receivers, chargee and book of the company; the autonr book when none is
  * named; the sender's date), and only when all of it holds takes the book's number and writes the
  * document, its senders and receivers, its charge and the chargee's notification, and its audit
- * lines. Otherwise it writes nothing, takes no number and answers no row; the caller then names the
- * fields with `resolveReferences`.
+ * lines, and only on behalf of a session that holds (`sessionHolds`). Otherwise it writes nothing,
+ * takes no number and answers no row; the caller then names the fields with `resolveReferences`.
  */
 export const creation = preparedStatement(
   () => sql`
@@ -91,7 +92,7 @@ export const creation = preparedStatement(
       WHERE "companyId" = ${companyId} AND booktype = ${p('booktype')} AND "isActive"
         AND (named OR (SELECT count(*) FROM books) = 1)
     ), valid AS (
-      SELECT WHERE (${p('typeId')}::int IS NULL OR EXISTS (SELECT FROM type WHERE "companyId" = ${companyId}))
+      SELECT WHERE ${sessionHolds()} AND (${p('typeId')}::int IS NULL OR EXISTS (SELECT FROM type WHERE "companyId" = ${companyId}))
         AND (${p('categoryId')}::int IS NULL OR EXISTS (SELECT FROM category))
         AND (${p('chargedUserId')}::int IS NULL OR EXISTS (SELECT FROM charged))
         AND NOT EXISTS (SELECT FROM people WHERE NOT found)

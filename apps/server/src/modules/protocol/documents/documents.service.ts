@@ -12,6 +12,7 @@ import { updatedBy } from '../../../platform/audit-columns.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import { traders } from '../../traders/traders.schema.ts';
+import { sessionValues } from '../../users/api.ts';
 import { documents, documentTraders } from '../protocol.schema.ts';
 import { documentAnswer, loadDocument } from './documents.answer.ts';
 import { chargeOnSave } from './documents.charge.ts';
@@ -64,7 +65,8 @@ function columnsOf(input: SaveDocument, resolved: Resolved) {
  * statement atomic, and the counter row is then locked only while the statement runs and commits,
  * not for round trips to this process. That lock is what every registration in a book waits for.
  * When a check fails the statement writes nothing and takes no number; the errors are then those of
- * the checks that name the fields (`resolveReferences`, `checkSendDate`), as an update's.
+ * the checks that name the fields (`resolveReferences`, `checkSendDate`), as an update's (or, on a
+ * session its node remembered that no longer holds as it was, the session is confirmed first).
  */
 export async function createDocument(
   db: Tx,
@@ -83,7 +85,7 @@ export async function createDocument(
   const chargedUserId = input.chargedUserId ?? null;
   const [created] = await creation<Created>(db, {
     companyId,
-    userId: principal.userId,
+    ...sessionValues(principal),
     username: principal.username,
     requestId: options.requestId ?? null,
     kind: input.kind,
@@ -108,6 +110,9 @@ export async function createDocument(
     now: options.now?.toISOString() ?? null,
   });
   if (!created?.row) {
+    // The session this node remembered has changed: created again for the principal as it is now.
+    if (principal.remembered)
+      return createDocument(db, await principal.remembered.confirm(), companyId, input, options);
     // Something the save names is not the company's or not usable: name the fields.
     const resolved = await resolveReferences(db, companyId, input, input.protocolBookId);
     checkSendDate(resolved.type, input.protocolSendDate, now, now);
