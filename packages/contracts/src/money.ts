@@ -83,32 +83,41 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
 /**
  * A decimal string of at most `scale` decimals that numeric(14,scale) holds, optionally within
  * [min, max]; numbers are accepted too (JSON clients) and read through their text, never as floats.
+ * Answered with exactly `scale` decimals ("1" → "1.000", "-0" → "0.000"), by string operations: every
+ * request of the API checks its amounts here, and a decimal.js value per field cost more than the rest.
  */
 export const decimalString = (
   scale: number,
   options: { min?: string; max?: string; positive?: boolean } = {},
-) =>
-  z.union([z.string(), z.number()]).transform((value, ctx) => {
+) => {
+  const pattern = new RegExp(`^(-?)(\\d{1,${14 - scale}})(?:\\.(\\d{1,${scale}}))?$`);
+  // At most 14 digits on either side: a double orders such decimals exactly as they are ordered.
+  const min = options.min === undefined ? undefined : Number(options.min);
+  const max = options.max === undefined ? undefined : Number(options.max);
+  return z.union([z.string(), z.number()]).transform((value, ctx) => {
     const text = String(value).trim();
-    if (!new RegExp(`^-?\\d{1,${14 - scale}}(\\.\\d{1,${scale}})?$`).test(text)) {
+    const match = pattern.exec(text);
+    if (!match) {
       ctx.addIssue({ code: 'custom', message: 'validation.decimal_number' });
       return z.NEVER;
     }
-    const decimal = new Decimal(text);
-    if (options.min !== undefined && decimal.lt(options.min)) {
+    const number = Number(text);
+    if (min !== undefined && number < min) {
       ctx.addIssue({ code: 'custom', message: 'validation.negative' });
       return z.NEVER;
     }
-    if (options.positive && decimal.lte(0)) {
+    if (options.positive && number <= 0) {
       ctx.addIssue({ code: 'custom', message: 'validation.positive' });
       return z.NEVER;
     }
-    if (options.max !== undefined && decimal.gt(options.max)) {
+    if (max !== undefined && number > max) {
       ctx.addIssue({ code: 'custom', message: 'validation.percentage' });
       return z.NEVER;
     }
-    return decimal.toFixed(scale);
+    const [, sign = '', whole = '0', fraction = ''] = match;
+    return `${number === 0 ? '' : sign}${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(scale, '0')}`;
   });
+};
 
 /** An amount on the wire: "12.30". */
 export const moneySchema = decimalString(MONEY_SCALE);
@@ -148,13 +157,50 @@ export interface LineAmounts {
   total: Decimal;
 }
 
-/** One line's amounts: each rounded half-up to the cent on the line. */
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** A decimal as a whole number of units of its last digit: "12.345" → 12345n at scale 3. */
+function unitsOf(value: DecimalBase.Value): { units: bigint; scale: number } {
+  const text = typeof value === 'string' && PLAIN_DECIMAL.test(value) ? value : new Decimal(value).toFixed();
+  const [, sign = '', whole = '0', fraction = ''] = PLAIN_DECIMAL.exec(text) ?? [];
+  return { units: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+}
+
+/** `units` at `scale` in cents, half-up (ties away from zero), as `roundCents`. */
+function centsOf(units: bigint, scale: number): bigint {
+  if (scale <= MONEY_SCALE) return units * 10n ** BigInt(MONEY_SCALE - scale);
+  const divisor = 10n ** BigInt(scale - MONEY_SCALE);
+  const magnitude = units < 0n ? -units : units;
+  const cents = (magnitude * 2n + divisor) / (divisor * 2n);
+  return units < 0n ? -cents : cents;
+}
+
+const decimalOfCents = (cents: bigint): Decimal => {
+  const magnitude = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return new Decimal(`${cents < 0n ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`);
+};
+
+/**
+ * One line's amounts: each rounded half-up to the cent on the line. Computed exactly in whole units
+ * (BigInt) rather than with decimal.js, whose operations cost most of an invoice's arithmetic.
+ */
 export function lineAmounts(line: LineInput): LineAmounts {
-  const gross = new Decimal(line.quantity).times(line.price);
-  const discount = new Decimal(line.discount ?? 0);
-  const net = roundCents(gross.times(new Decimal(100).minus(discount)).dividedBy(100));
-  const vat = roundCents(net.times(line.vatPercent).dividedBy(100));
-  return { net, discountAmount: roundCents(gross).minus(net), vat, total: net.plus(vat) };
+  const quantity = unitsOf(line.quantity);
+  const price = unitsOf(line.price);
+  const discount = unitsOf(line.discount ?? 0);
+  const vatPercent = unitsOf(line.vatPercent);
+  const gross = quantity.units * price.units;
+  const grossScale = quantity.scale + price.scale;
+  // gross × (100 − discount) / 100, and net × VAT% / 100: the divisions by 100 are two more decimals.
+  const kept = 100n * 10n ** BigInt(discount.scale) - discount.units;
+  const net = centsOf(gross * kept, grossScale + discount.scale + 2);
+  const vat = centsOf(net * vatPercent.units, MONEY_SCALE + vatPercent.scale + 2);
+  return {
+    net: decimalOfCents(net),
+    discountAmount: decimalOfCents(centsOf(gross, grossScale) - net),
+    vat: decimalOfCents(vat),
+    total: decimalOfCents(net + vat),
+  };
 }
 
 export interface TaxInput {

@@ -16,6 +16,15 @@ export interface Principal {
   /** The companies the operator works for (all of them for a super admin). */
   companyIds: number[];
   sso: boolean;
+  /** The session as it was read (users' `resolveSession`): operator, permissions and companies. */
+  fingerprint?: string;
+  /**
+   * Set when this node remembered the principal from an earlier request of the session instead of
+   * reading it again (routes declaring `checksSession`): the route's write then checks in its own
+   * statement that the session still holds, unchanged, and when it does not, `confirm` reads it
+   * again and applies the route's checks: the principal as it is now, or 401/403/404.
+   */
+  remembered?: { confirm(): Promise<Principal> };
 }
 
 declare module 'fastify' {
@@ -33,6 +42,12 @@ declare module 'fastify' {
     signedIn?: boolean;
     permission?: Permission;
     companyScoped?: boolean;
+    /**
+     * The route's write checks the session itself (`sessionHolds` of the users module, in the same
+     * statement), so the session a node remembers is not read again first: a hot write saves a round
+     * trip. A sign-out or a change of the operator on any node is still refused at once.
+     */
+    checksSession?: boolean;
   }
 }
 
@@ -92,33 +107,85 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     }
   });
 
+  // Principals of live sessions by session id, for `checksSession` routes; bounded, and never trusted
+  // alone: such a route's write checks the session in the database.
+  const remembered = new Map<string, Principal>();
+  const lookUp = async (sessionId: string, userId: number) => {
+    const principal = await options.resolveSession(sessionId, userId);
+    if (!principal) {
+      remembered.delete(sessionId);
+      throw unauthorized();
+    }
+    if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+    remembered.set(sessionId, principal);
+    return principal;
+  };
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
     // Unknown paths fall through to the 404 handler.
     if (!request.routeOptions.url || config.public) return;
-    const principal = await authenticate(request, options);
-    request.principal = principal;
-    // One rule for every route: a company the operator does not work for is 'not found'.
-    const named = (request.query as Record<string, unknown> | undefined)?.companyid;
-    if (named !== undefined) companyIdOf(principal, request.query);
-    if (config.permission && !hasPermission(principal.scope, config.permission)) {
-      throw new AppError(403, errorKeys.forbidden, { permission: config.permission });
+    const { sessionId, userId } = await sessionOf(request, options.tokens);
+    const known = config.checksSession ? remembered.get(sessionId) : undefined;
+    // A remembered principal the route's checks would refuse is read again: refusals are never stale.
+    if (known?.userId === userId && allowed(request, known)) {
+      const confirm = async () => {
+        request.principal = null;
+        const principal = await lookUp(sessionId, userId);
+        authorize(request, principal);
+        request.principal = principal;
+        return principal;
+      };
+      request.principal = { ...known, remembered: { confirm } };
+      return;
     }
+    const principal = await lookUp(sessionId, userId);
+    request.principal = principal;
+    authorize(request, principal);
   });
 });
 
-async function authenticate(request: FastifyRequest, options: AuthOptions): Promise<Principal> {
+const REMEMBERED_MAX = 10_000;
+
+/** One rule for every route: a company the operator does not work for is 'not found'; then the permission. */
+function authorize(request: FastifyRequest, principal: Principal): void {
+  const named = (request.query as Record<string, unknown> | undefined)?.companyid;
+  if (named !== undefined) companyIdOf(principal, request.query);
+  const { permission } = request.routeOptions.config;
+  if (permission && !hasPermission(principal.scope, permission)) {
+    throw new AppError(403, errorKeys.forbidden, { permission });
+  }
+}
+
+const allowed = (request: FastifyRequest, principal: Principal) => {
+  try {
+    authorize(request, principal);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The session a request's Bearer token names (its signature and claims checked). */
+async function sessionOf(request: FastifyRequest, tokens: TokenService) {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized();
-  const claims = await options.tokens.verify(match[1], SESSION_AUDIENCE);
+  const claims = await tokens.verify(match[1], SESSION_AUDIENCE);
   const sessionId = claims?.sid;
   const userId = Number(claims?.sub);
   if (typeof sessionId !== 'string' || !Number.isInteger(userId)) throw unauthorized();
-  const principal = await options.resolveSession(sessionId, userId);
-  if (!principal) throw unauthorized();
-  return principal;
+  return { sessionId, userId };
+}
+
+/**
+ * The principal of a `checksSession` route for a change that does not check the session in its own
+ * statement: the remembered one confirmed first.
+ */
+export async function confirmedPrincipalOf(request: FastifyRequest): Promise<Principal> {
+  const principal = principalOf(request);
+  return principal.remembered ? principal.remembered.confirm() : principal;
 }
 
 /** The signed-in operator of a route that is not public. */

@@ -193,6 +193,25 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
     expect((await call(a, '/users/authenticatedUser', { headers: session })).status).toBe(401);
   });
 
+  it('refuses a registration on the node that remembers a session signed out on the other, writing nothing', async () => {
+    const session = await tokenOn(a, 'admin', ADMIN_PASSWORD);
+    const register = (node: Node) =>
+      call(node, `/document?companyid=${companyId}`, {
+        method: 'POST',
+        headers: session,
+        body: JSON.stringify({ kind: 0, subject: 'Μνήμη κόμβου' }),
+      });
+    // The second registration on b runs on the session b remembers from the first.
+    expect((await register(b)).status).toBe(201);
+    expect((await register(b)).status).toBe(201);
+    expect((await call(a, '/account/logout', { method: 'POST', headers: session })).status).toBe(204);
+    expect((await register(b)).status).toBe(401);
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents WHERE subject = 'Μνήμη κόμβου'`,
+    );
+    expect(rows[0]?.n).toBe(2);
+  });
+
   it('counts failed sign-ins across both nodes: past the limit even the right password waits', async () => {
     const failures = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

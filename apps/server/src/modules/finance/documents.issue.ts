@@ -15,6 +15,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { pgError } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { traders } from '../traders/traders.schema.ts';
+import { sessionHolds, sessionValues } from '../users/api.ts';
 import {
   type DocumentHead,
   type DocumentRow,
@@ -109,7 +110,8 @@ const DOCUMENT_VALUES: [keyof typeof financeDocuments.$inferInsert, SQL][] = [
  * line's description, account and warehouse as `resolve` does; only when all of it holds does it take
  * the counter row and write the document, its lines, taxes and stock moves (any number of each, as
  * JSON parameters) and both audit lines. Otherwise it writes nothing and answers no document, and
- * `resolve` names the fields. Refused by checkdates, the counter answers no number and the
+ * `resolve` names the fields (or, on a session the node remembered that no longer holds as it was,
+ * the session is confirmed and the document issued again). Refused by checkdates, the counter answers no number and the
  * document's check constraint (numbered when finalized) fails the statement.
  */
 const issuing = preparedStatement(
@@ -143,7 +145,7 @@ const issuing = preparedStatement(
         AND ${financeWarehouses.companyId} = ${companyId}
     ), valid AS (
       SELECT * FROM series
-      WHERE (SELECT bool_and(found) FROM resolved) IS NOT FALSE
+      WHERE ${sessionHolds()} AND (SELECT bool_and(found) FROM resolved) IS NOT FALSE
         AND CASE WHEN ${p('traderId')}::integer IS NULL THEN series.kind = 'retailReceipt'
           ELSE EXISTS (SELECT FROM trader) END
     ), taken AS (
@@ -244,13 +246,16 @@ export async function issueFinanceDocument(
       companyId,
       year: Number(input.date.slice(0, 4)),
       username: principal.username,
-      userId: principal.userId,
+      ...sessionValues(principal),
       requestId,
       lines: recordsJson(financeDocumentLines, [...INPUT_LINE_COLUMNS], lines),
       taxes: recordsJson(financeDocumentTaxes, [...TAX_COLUMNS], taxValues(0, input, totals)),
     }),
   );
   if (!written?.doc) {
+    // The session this node remembered has changed: issued again for the principal as it is now.
+    if (principal.remembered)
+      return issueFinanceDocument(db, await principal.remembered.confirm(), companyId, input, requestId);
     // Something the document refers to is not the company's (or not active): name the fields.
     await resolve(db, companyId, input);
     throw new Error('the issuing statement wrote no document, yet every reference holds');

@@ -7,7 +7,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
+import { companyOf, confirmedPrincipalOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
@@ -50,7 +50,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/finance/documents',
     {
-      config: { permission: 'finance:write', companyScoped: true },
+      // Issuing (finalize=true) checks the session in its own statement; a draft confirms it first.
+      config: { permission: 'finance:write', companyScoped: true, checksSession: true },
       schema: {
         tags,
         summary:
@@ -61,8 +62,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const issue = request.query.finalize === 'true' ? issueFinanceDocument : createFinanceDocument;
-      const created = await issue(db, principalOf(request), companyOf(request), request.body, request.id);
+      const created =
+        request.query.finalize === 'true'
+          ? await issueFinanceDocument(db, principalOf(request), companyOf(request), request.body, request.id)
+          : await createFinanceDocument(
+              db,
+              await confirmedPrincipalOf(request),
+              companyOf(request),
+              request.body,
+              request.id,
+            );
       return reply.status(201).send(created);
     },
   );

@@ -9,7 +9,7 @@ import {
   type User,
   userKinds,
 } from '@protocol/contracts';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type JsonRow, jsonRowOf, preparedStatement, rowOf } from '../../db/prepared.ts';
 import { auditInsert, diff, recordAudit } from '../../platform/audit.ts';
@@ -185,23 +185,44 @@ export async function openSession(
 }
 
 /**
- * The live session with its active operator, the permissions of their groups and their companies,
- * in one prepared statement (every request of every operator runs it); no row when revoked, expired
- * or the operator is inactive.
+ * The live session with its active operator, the permissions of their groups and their companies;
+ * no row when revoked, expired or the operator is inactive. `fingerprint` sums all of it up: a
+ * statement that writes on behalf of a session remembered by a node compares it (`sessionHolds`).
  */
-const liveSession = preparedStatement(
-  () => sql`SELECT ${users.id} AS "id", ${users.username} AS "username", ${users.kind} AS "kind",
+const liveSessionSelect = (sessionId: SQLWrapper, userId: SQLWrapper) => sql`SELECT live.*,
+    md5(row(live.*)::text) AS "fingerprint"
+  FROM (SELECT ${users.id} AS "id", ${users.username} AS "username", ${users.kind} AS "kind",
       ${users.superAdmin} AS "superAdmin", ${sessions.sso} AS "sso",
       ARRAY(SELECT DISTINCT ${userGroupPermissions.permission} FROM ${userGroupMembers}
         JOIN ${userGroupPermissions} ON ${userGroupPermissions.groupId} = ${userGroupMembers.groupId}
-        WHERE ${userGroupMembers.userId} = ${users.id}) AS "granted",
+        WHERE ${userGroupMembers.userId} = ${users.id} ORDER BY 1) AS "granted",
       CASE WHEN ${users.superAdmin} THEN ARRAY(SELECT ${companies.id} FROM ${companies} ORDER BY ${companies.id})
         ELSE ARRAY(SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id}
           ORDER BY ${companyUsers.companyId}) END AS "companyIds"
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    WHERE ${sessions.id} = ${sql.placeholder('sessionId')} AND ${sessions.userId} = ${sql.placeholder('userId')}
-      AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now() AND ${users.active}`,
+    WHERE ${sessions.id} = ${sessionId} AND ${sessions.userId} = ${userId}
+      AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now() AND ${users.active}) AS live`;
+
+/** The session lookup of every request of every operator, one prepared statement. */
+const liveSession = preparedStatement(() =>
+  liveSessionSelect(sql.placeholder('sessionId'), sql.placeholder('userId')),
 );
+
+/**
+ * For a statement that writes on behalf of a principal: true when the principal was just read from
+ * the database, or when the session it was remembered from is still live and unchanged (same
+ * operator, permissions and companies). Its placeholders: `sessionId`, `userId`, `sessionFingerprint`
+ * (null for a principal just read); `sessionValues` gives them.
+ */
+export const sessionHolds = () => sql`(${sql.placeholder('sessionFingerprint')}::text IS NULL OR EXISTS (
+  SELECT FROM (${liveSessionSelect(sql`${sql.placeholder('sessionId')}::text`, sql`${sql.placeholder('userId')}::int`)}) AS held
+  WHERE held."fingerprint" = ${sql.placeholder('sessionFingerprint')}::text))`;
+
+export const sessionValues = (principal: Principal) => ({
+  sessionId: principal.sessionId,
+  userId: principal.userId,
+  sessionFingerprint: principal.remembered ? principal.fingerprint : null,
+});
 
 export async function resolveSession(db: Db, sessionId: string, userId: number): Promise<Principal | null> {
   const [row] = await liveSession<{
@@ -212,6 +233,7 @@ export async function resolveSession(db: Db, sessionId: string, userId: number):
     sso: boolean;
     granted: string[];
     companyIds: number[];
+    fingerprint: string;
   }>(db, { sessionId, userId });
   if (!row) return null;
   const kind = row.kind === userKinds.admin ? 1 : 2;
@@ -224,6 +246,7 @@ export async function resolveSession(db: Db, sessionId: string, userId: number):
     scope: effectiveScope(row.granted, kind, row.superAdmin),
     companyIds: row.companyIds.map(Number),
     sso: row.sso,
+    fingerprint: row.fingerprint,
   };
 }
 

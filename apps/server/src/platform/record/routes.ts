@@ -45,7 +45,11 @@ export interface RecordRoutes<Row, Save, Ids extends { ids: number[] }, Scoped e
   companyScoped?: Scoped;
   get?: Action & { load(ask: Asker & InCompany<Scoped> & { id: number }): Promise<Row> };
   /** POST `path`: a new record of the company in use, answered with 201. */
-  create?: Action & { run(ask: Asker & { companyId: number; body: Save }): Promise<Row> };
+  create?: Action & {
+    /** Its statement checks the session itself (auth.ts `checksSession`): a hot create saves a round trip. */
+    checksSession?: boolean;
+    run(ask: Asker & { companyId: number; body: Save }): Promise<Row>;
+  };
   update?: Action & { run(ask: Asker & InCompany<Scoped> & { id: number; body: Save }): Promise<Row> };
   /** DELETE `path` with `{ ids }`, answered with 204. */
   remove?: Action & {
@@ -102,7 +106,11 @@ export function registerRecordRoutes<
     app.post(
       path,
       {
-        config: { permission: create.permission ?? spec.write, companyScoped: true },
+        config: {
+          permission: create.permission ?? spec.write,
+          companyScoped: true,
+          checksSession: create.checksSession,
+        },
         schema: {
           tags: [...tags],
           summary: create.summary,

@@ -9,7 +9,6 @@ import {
 import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { preparedStatement } from '../../../db/prepared.ts';
-import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { companyUsers } from '../../companies/companies.schema.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
@@ -22,7 +21,6 @@ import {
   fullNameSql,
   type OperatorRef,
   protocolDay,
-  protocolYearOf,
   unique,
 } from './documents.common.ts';
 
@@ -58,13 +56,7 @@ export interface Resolved {
   type: TypeRef | undefined;
   category: { id: number; descr: string } | null;
   book: BookRef | undefined;
-  /** Spec §3 autonr: the book a new document of the type goes to when none is named. */
-  autonrBook: BookRef | undefined;
   charged: OperatorRef | null;
-  /** The operator saving, as the document shows its creator. */
-  creator: OperatorRef | null;
-  /** A new document's id, taken from its sequence beforehand so one statement can write it all. */
-  newId: number | null;
   /** Trader id → display name. */
   names: Map<number, string>;
   /** The named traders as a document shows them. */
@@ -125,8 +117,8 @@ const operatorJson = jsonObject({ id: users.id, username: users.username, fullNa
 
 /**
  * Type (default: code 3), category, traders, charged operator and book, all of the company, in ONE
- * prepared statement: a registration's round trips are what limits its throughput. What a save does
- * not name is NULL and finds nothing. For a new document also its id, its creator and the autonr book.
+ * prepared statement. What a save does not name is NULL and finds nothing. A new document is checked
+ * by its creation statement itself (documents.creation.ts), which comes here only to name the fields.
  */
 const references = preparedStatement(
   () => sql`SELECT
@@ -162,25 +154,14 @@ const references = preparedStatement(
     (SELECT ${operatorJson} FROM ${users}
       JOIN ${companyUsers} ON ${companyUsers.userId} = ${users.id} AND ${companyUsers.companyId} = ${p('companyId')}
       WHERE ${users.id} = ${p('chargedUserId')} AND ${users.active}) AS "charged",
-    (SELECT ${bookJson} FROM ${protocolBooks} WHERE ${protocolBooks.id} = ${p('bookId')}) AS "book",
-    (SELECT json_agg(candidate) FROM (SELECT ${bookJson} AS candidate FROM ${protocolBooks}
-      WHERE ${and(
-        eq(protocolBooks.companyId, p('companyId')),
-        eq(protocolBooks.isActive, true),
-        eq(protocolBooks.booktype, p('autonrBooktype')),
-        eq(protocolBooks.year, p('autonrYear')),
-      )} LIMIT 2) AS candidates) AS "autonrBooks",
-    (SELECT ${operatorJson} FROM ${users} WHERE ${users.id} = ${p('creatorId')}) AS "creator",
-    CASE WHEN ${p('newDocument')}::boolean THEN nextval(pg_get_serial_sequence('documents', 'id'))::int END AS "newId"`,
+    (SELECT ${bookJson} FROM ${protocolBooks} WHERE ${protocolBooks.id} = ${p('bookId')}) AS "book"`,
 );
 
 export async function resolveReferences(
   tx: Tx,
-  principal: Principal,
   companyId: number,
   input: SaveDocument,
   bookId: number | null | undefined,
-  newDocument?: { now: Date },
 ): Promise<Resolved> {
   const senders = unique(input.senders);
   const receivers = unique(input.receivers);
@@ -191,9 +172,6 @@ export async function resolveReferences(
     traders: (DocumentTrader & { companyId: number })[] | null;
     charged: OperatorRef | null;
     book: BookRef | null;
-    autonrBooks: BookRef[] | null;
-    creator: OperatorRef | null;
-    newId: number | null;
   }>(tx, {
     companyId,
     typeId: input.documentTypeId ?? null,
@@ -201,10 +179,6 @@ export async function resolveReferences(
     traderIds: `{${traderIds.join(',')}}`,
     chargedUserId: input.chargedUserId ?? null,
     bookId: bookId ?? null,
-    autonrBooktype: newDocument && !bookId ? BOOK_TYPE_OF_KIND[input.kind as DocumentKind] : null,
-    autonrYear: newDocument ? protocolYearOf(newDocument.now) : null,
-    creatorId: newDocument ? principal.userId : null,
-    newDocument: Boolean(newDocument),
   });
   if (!found) throw new Error('no references row');
   const errors: FieldError[] = [];
@@ -239,15 +213,11 @@ export async function resolveReferences(
   if (traderErrors.length > 0)
     throw new AppError(400, documentErrorKeys.traderInvalid, {}, [...traderErrors, ...errors]);
   if (errors.length > 0) throw new AppError(400, 'error.bad_data', {}, errors);
-  const candidates = found.autonrBooks ?? [];
   return {
     type,
     category: found.category ? { id: found.category.id, descr: found.category.descr } : null,
     book: bookId ? assertBook(found.book, companyId, input.kind) : undefined,
-    autonrBook: type?.autonr && candidates.length === 1 ? candidates[0] : undefined,
     charged: found.charged,
-    creator: found.creator,
-    newId: found.newId,
     names,
     traders: known,
     senders,

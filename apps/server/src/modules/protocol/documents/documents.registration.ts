@@ -27,7 +27,7 @@ const registrationTime = (options: SaveOptions) =>
 export function takeNumberSql(
   companyId: number | Placeholder,
   booktype: number | Placeholder,
-  bookId: number | Placeholder,
+  bookId: number | Placeholder | SQL,
   at: SQL,
 ) {
   return sql`INSERT INTO ${protocolCounters} (book_id, year, last)
@@ -40,12 +40,12 @@ export function takeNumberSql(
       eq(protocolBooks.isActive, true),
     )}
     ON CONFLICT (book_id, year) DO UPDATE SET last = ${protocolCounters}.last + 1
-    RETURNING last, year, ${at} AS at`;
+    RETURNING book_id, last, year, ${at} AS at`;
 }
 
 /** The 'registered' audit line's changes, from the protocol id (N/YYYY) taken. */
 export const registeredChanges = (
-  book: { descr: string | Placeholder },
+  book: { descr: string | Placeholder | SQL },
   protocolId: SQL,
 ) => sql`jsonb_build_object(
   'protocolId', jsonb_build_object('before', NULL, 'after', ${protocolId}),

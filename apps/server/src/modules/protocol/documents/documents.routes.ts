@@ -74,6 +74,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     },
     create: {
       summary: 'Create a document; with a protocol book (or a type with autonr) it is registered at once',
+      checksSession: true,
       run: ({ principal, companyId, body, requestId }) =>
         createDocument(db, principal, companyId, body, { requestId }),
     },

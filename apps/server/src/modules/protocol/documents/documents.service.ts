@@ -4,38 +4,32 @@ import {
   type ProtocolDocument,
   type SaveDocument,
 } from '@protocol/contracts';
-import { asc, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import {
-  type JsonRow,
-  jsonRecords,
-  jsonRowOf,
-  preparedStatement,
-  recordsJson,
-  rowOf,
-} from '../../../db/prepared.ts';
-import { auditInsert, recordAudit } from '../../../platform/audit.ts';
+import { recordsJson, rowOf } from '../../../db/prepared.ts';
+import { recordAudit } from '../../../platform/audit.ts';
 import { updatedBy } from '../../../platform/audit-columns.ts';
 import type { Principal } from '../../../platform/auth.ts';
-import { pgError } from '../../../platform/db-errors.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
-import { notificationInsert } from '../../notifications/api.ts';
 import { traders } from '../../traders/traders.schema.ts';
-import { documentAssignments, documents, documentTraders } from '../protocol.schema.ts';
+import { sessionValues } from '../../users/api.ts';
+import { documents, documentTraders } from '../protocol.schema.ts';
 import { documentAnswer, loadDocument } from './documents.answer.ts';
-import { chargedNotification, chargeOnSave } from './documents.charge.ts';
+import { chargeOnSave } from './documents.charge.ts';
 import {
-  ASSIGNMENT_KIND,
   auditUser,
   type DocumentRow,
   documentErrorKeys,
-  fieldError,
+  protocolDay,
+  protocolYearOf,
   type SaveOptions,
   TRADER_ROLE,
+  unique,
 } from './documents.common.ts';
+import { type Created, creation } from './documents.creation.ts';
 import { assertAction, documentFacts } from './documents.facts.ts';
 import { checkSendDate, type Resolved, resolveReferences } from './documents.references.ts';
-import { register, registeredChanges, takeNumberSql } from './documents.registration.ts';
+import { register } from './documents.registration.ts';
 import { correspondentsOf, namesOf, saveTraders } from './documents.traders.ts';
 import { visibleDocumentRow } from './visibility.ts';
 
@@ -64,137 +58,15 @@ function columnsOf(input: SaveDocument, resolved: Resolved) {
   };
 }
 
-const p = (name: string) => sql.placeholder(name);
-
-/** What changes the text of a creation statement; its values are placeholders (see `preparedStatement`). */
-interface CreationShape {
-  registered: boolean;
-  charged: boolean;
-  notified: boolean;
-}
-
-const creationStatements = new Map<string, ReturnType<typeof preparedStatement>>();
-
 /**
- * The statement that creates a document of one shape, prepared once: the number from the book's
- * counter row (registered), the document, its senders and receivers (any number, one JSON
- * parameter), its charge and the chargee's notification (charged, notified) and its audit lines.
- */
-function creationStatement(shape: CreationShape) {
-  const key = `${shape.registered}${shape.charged}${shape.notified}`;
-  const known = creationStatements.get(key);
-  if (known) return known;
-  const statement = preparedStatement((db) => {
-    const audit = (action: string, changes: SQL | null) => ({
-      companyId: p('companyId'),
-      entity: 'document',
-      entityId: sql`${p('id')}::text`,
-      action,
-      userId: p('userId'),
-      username: p('username'),
-      changes,
-      requestId: p('requestId'),
-    });
-    const writes: { getSQL(): SQL }[] = [
-      auditInsert(db, [
-        audit('created', null),
-        ...(shape.registered
-          ? [
-              audit(
-                'registered',
-                registeredChanges({ descr: p('bookDescr') }, sql`(SELECT last || '/' || year FROM taken)`),
-              ),
-            ]
-          : []),
-      ]),
-      sql`INSERT INTO ${documentTraders} (document_id, role, position, trader_id)
-        SELECT ${p('id')}, r.role, r.position, r.trader_id
-        FROM ${jsonRecords(documentTraders, ['role', 'position', 'traderId'], p('people'), 'r')}`,
-    ];
-    if (shape.charged)
-      writes.push(
-        db.insert(documentAssignments).values({
-          documentId: p('id'),
-          kind: ASSIGNMENT_KIND.charge,
-          userId: p('chargedUserId'),
-          byUserId: p('userId'),
-        }),
-      );
-    if (shape.notified) {
-      // The charge notification with placeholders for its values (who is told was decided with the shape).
-      const charged = chargedNotification(
-        { userId: p('userId') } as never,
-        { id: p('id'), companyId: p('companyId'), subject: '' } as never,
-        p('chargedUserId') as never,
-      );
-      const notification = notificationInsert(db, {
-        ...charged,
-        params: sql`jsonb_build_object('subject', ${p('subject')}::text)` as never,
-      });
-      if (notification) writes.push(notification);
-    }
-    const ctes: WithSubquery[] = writes.map((write, index) =>
-      db.$with(`write${index}`, {}).as(write.getSQL()),
-    );
-    if (shape.registered)
-      ctes.unshift(
-        db
-          .$with('taken', {})
-          .as(
-            takeNumberSql(
-              p('companyId'),
-              p('booktype'),
-              p('bookId'),
-              sql`coalesce(${p('now')}::timestamptz, clock_timestamp())`,
-            ),
-          ),
-      );
-    const taken = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM taken)`;
-    return db
-      .with(...ctes)
-      .insert(documents)
-      .values({
-        id: p('id'),
-        companyId: p('companyId'),
-        kind: p('kind'),
-        name: p('name'),
-        subject: p('subject'),
-        subjectCategoryId: p('subjectCategoryId'),
-        documentTypeId: p('documentTypeId'),
-        protocolIdSender: p('protocolIdSender'),
-        protocolSendDate: p('protocolSendDate'),
-        correspondents: p('correspondents'),
-        folder: p('folder'),
-        isOutbox: p('isOutbox'),
-        publications: p('publications'),
-        metadata: p('metadata'),
-        comments: p('comments'),
-        state: 0,
-        createUserId: p('userId'),
-        createuser: p('username'),
-        chargedUserId: p('chargedUserId'),
-        ...(shape.registered
-          ? {
-              protocolBookId: p('bookId'),
-              protocolNumber: taken('last'),
-              protocolYear: taken('year'),
-              protocolDate: taken('at'),
-            }
-          : {}),
-      })
-      .returning({ row: jsonRowOf(documents, 'documents').as('row') })
-      .getSQL();
-  });
-  creationStatements.set(key, statement);
-  return statement;
-}
-
-/**
- * Creates a document; with a book (or autonr) it is registered. Everything it writes (the number,
- * the document, its senders and receivers, its charge and notification, its audit lines) is ONE
- * statement, run on its own: PostgreSQL makes a statement atomic, and the counter row is then locked
- * only while the statement runs and commits, not for round trips to this process. That lock is what
- * every registration in a book waits for.
+ * Creates a document; with a book (or autonr) it is registered. Everything it checks and writes (what
+ * the save names, the number, the document, its senders and receivers, its charge and notification,
+ * its audit lines) is ONE statement (documents.creation.ts), run on its own: PostgreSQL makes a
+ * statement atomic, and the counter row is then locked only while the statement runs and commits,
+ * not for round trips to this process. That lock is what every registration in a book waits for.
+ * When a check fails the statement writes nothing and takes no number; the errors are then those of
+ * the checks that name the fields (`resolveReferences`, `checkSendDate`), as an update's (or, on a
+ * session its node remembered that no longer holds as it was, the session is confirmed first).
  */
 export async function createDocument(
   db: Tx,
@@ -204,62 +76,65 @@ export async function createDocument(
   options: SaveOptions = {},
 ): Promise<ProtocolDocument> {
   const now = options.now ?? new Date();
-  const resolved = await resolveReferences(db, principal, companyId, input, input.protocolBookId, { now });
-  const id = resolved.newId;
-  if (id === null) throw new Error('no document id');
-  const book = resolved.book ?? resolved.autonrBook;
-  checkSendDate(resolved.type, input.protocolSendDate, now, book ? now : null);
-
-  const chargedUserId = input.chargedUserId ?? null;
-  const shape: CreationShape = {
-    registered: Boolean(book),
-    charged: chargedUserId !== null,
-    // The chargee is told, unless they charge the document to themselves (notifications' rule).
-    notified: chargedUserId !== null && chargedUserId !== principal.userId,
-  };
+  const senders = unique(input.senders);
+  const receivers = unique(input.receivers);
   const people = [
-    ...resolved.senders.map((traderId, position) => ({ role: TRADER_ROLE.sender, position, traderId })),
-    ...resolved.receivers.map((traderId, position) => ({ role: TRADER_ROLE.receiver, position, traderId })),
+    ...senders.map((traderId, position) => ({ role: TRADER_ROLE.sender, position, traderId })),
+    ...receivers.map((traderId, position) => ({ role: TRADER_ROLE.receiver, position, traderId })),
   ];
-  let row: DocumentRow | undefined;
-  try {
-    const [written] = await creationStatement(shape)<{ row: JsonRow }>(db, {
-      ...columnsOf(input, resolved),
-      id,
-      companyId,
-      userId: principal.userId,
-      username: principal.username,
-      requestId: options.requestId ?? null,
-      chargedUserId,
-      subject: input.subject,
-      people: recordsJson(documentTraders, ['role', 'position', 'traderId'], people),
-      bookId: book?.id ?? null,
-      bookDescr: book?.descr ?? null,
-      booktype: BOOK_TYPE_OF_KIND[input.kind as DocumentKind],
-      now: options.now?.toISOString() ?? null,
-    });
-    row = written && rowOf<DocumentRow>(documents, written.row);
-  } catch (error) {
-    // The book was closed between the check and the statement: no number was taken.
-    if (book && pgError(error)?.constraint === 'documents_registration_whole')
-      throw fieldError(409, documentErrorKeys.bookInactive, 'protocolBookId', { book: book.descr });
-    throw error;
+  const chargedUserId = input.chargedUserId ?? null;
+  const [created] = await creation<Created>(db, {
+    companyId,
+    ...sessionValues(principal),
+    username: principal.username,
+    requestId: options.requestId ?? null,
+    kind: input.kind,
+    name: input.name,
+    subject: input.subject,
+    typeId: input.documentTypeId ?? null,
+    categoryId: input.subjectCategoryId ?? null,
+    protocolIdSender: input.protocolIdSender,
+    protocolSendDate: input.protocolSendDate,
+    today: protocolDay(now),
+    correspondentRole: input.kind === 0 ? TRADER_ROLE.sender : TRADER_ROLE.receiver,
+    folder: input.folder,
+    isOutbox: input.kind === 1,
+    publications: JSON.stringify(input.publications),
+    metadata: JSON.stringify(input.metadata),
+    comments: input.comments,
+    chargedUserId,
+    people: recordsJson(documentTraders, ['role', 'position', 'traderId'], people),
+    bookId: input.protocolBookId ?? null,
+    booktype: BOOK_TYPE_OF_KIND[input.kind as DocumentKind],
+    autonrYear: protocolYearOf(now),
+    now: options.now?.toISOString() ?? null,
+  });
+  if (!created?.row) {
+    // The session this node remembered has changed: created again for the principal as it is now.
+    if (principal.remembered)
+      return createDocument(db, await principal.remembered.confirm(), companyId, input, options);
+    // Something the save names is not the company's or not usable: name the fields.
+    const resolved = await resolveReferences(db, companyId, input, input.protocolBookId);
+    checkSendDate(resolved.type, input.protocolSendDate, now, now);
+    throw new Error('the creation statement wrote no document, yet every check holds');
   }
-  if (!row) throw new Error('document not created');
-  const traderOf = (ids: number[]) => ids.flatMap((traderId) => resolved.traders.get(traderId) ?? []);
+  const row = rowOf<DocumentRow>(documents, created.row);
+  const { book, type } = created;
+  const named = (role: number) =>
+    (created.people ?? [])
+      .filter((person) => person.role === role)
+      .map(({ id, fullname, vatnumber, email }) => ({ id, fullname, vatnumber, email }));
   return documentAnswer(principal, {
     row,
     book: book ? { id: book.id, descr: book.descr, year: book.year, booktype: book.booktype } : null,
-    type: resolved.type
-      ? { id: resolved.type.id, descr: resolved.type.descr, seqnr: resolved.type.seqnr }
-      : null,
-    receipt: resolved.type ? { printype: resolved.type.printype, copies: resolved.type.copies } : null,
-    category: resolved.category,
-    creator: resolved.creator,
-    charged: resolved.charged,
+    type: type ? { id: type.id, descr: type.descr, seqnr: type.seqnr } : null,
+    receipt: type ? { printype: type.printype, copies: type.copies } : null,
+    category: created.category,
+    creator: created.creator,
+    charged: created.charged,
     group: null,
-    senders: traderOf(resolved.senders),
-    receivers: traderOf(resolved.receivers),
+    senders: named(TRADER_ROLE.sender),
+    receivers: named(TRADER_ROLE.receiver),
     files: [],
     signatures: [],
     cases: [],
@@ -330,7 +205,6 @@ export async function updateDocument(
     }
     const resolved = await resolveReferences(
       tx,
-      principal,
       before.companyId,
       input,
       registered ? undefined : input.protocolBookId,

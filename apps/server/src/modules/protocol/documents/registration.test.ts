@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit.schema.ts';
 import type { Principal } from '../../../platform/auth.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createCompany } from '../../companies/api.ts';
 import { companies, companyUsers } from '../../companies/companies.schema.ts';
@@ -10,7 +11,14 @@ import { notifications } from '../../notifications/notifications.schema.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { traders } from '../../traders/traders.schema.ts';
 import { users } from '../../users/users.schema.ts';
-import { documentAssignments, documents, documentTraders, protocolCounters } from '../protocol.schema.ts';
+import {
+  documentAssignments,
+  documents,
+  documentTraders,
+  documentTypes,
+  protocolCounters,
+} from '../protocol.schema.ts';
+import { checkSendDate, resolveReferences } from './documents.references.ts';
 import { createDocument, updateDocument } from './documents.service.ts';
 
 /** Protocol numbers: 1…N per book and year, year roll-over, independent books, rollbacks. */
@@ -213,49 +221,85 @@ describe('protocol numbering', () => {
     });
   });
 
-  it('a book closed between the checks and the create answers 409 and takes no number', async () => {
+  it('a create naming what is not usable writes nothing, takes no number, and answers the errors of the checks', async () => {
     const db = t.database.db;
-    const [book] = await db
-      .insert(protocolBooks)
-      .values({ companyId, descr: 'Κλείνει', year: 2028, booktype: 1 })
-      .returning({ id: protocolBooks.id });
-    if (!book) throw new Error('no book');
-    // The first statement of a create reads the references; the book is closed right after it.
-    let closed = false;
-    const session = db._.session;
-    const closingSession = new Proxy(session, {
-      get(target, key, receiver) {
-        if (key !== 'prepareQuery') return Reflect.get(target, key, receiver);
-        return (...args: Parameters<typeof session.prepareQuery>) => {
-          const prepared = target.prepareQuery(...args);
-          return {
-            execute: async (values?: Record<string, unknown>) => {
-              const result = await prepared.execute(values);
-              if (!closed) {
-                closed = true;
-                await db.update(protocolBooks).set({ isActive: false }).where(eq(protocolBooks.id, book.id));
-              }
-              return result;
-            },
-          };
-        };
-      },
-    });
-    const closing = new Proxy(db, {
-      get(target, key, receiver) {
-        return key === '_' ? { ...target._, session: closingSession } : Reflect.get(target, key, receiver);
-      },
-    });
-    await expect(
-      createDocument(
-        closing,
-        principal,
-        companyId,
-        save({ kind: 0, subject: 'Αργά', protocolBookId: book.id }),
-      ),
-    ).rejects.toMatchObject({ status: 409, key: 'error.document_book_inactive' });
-    expect(closed).toBe(true);
-    expect(await db.select().from(protocolCounters).where(eq(protocolCounters.bookId, book.id))).toEqual([]);
-    expect(await db.select().from(documents).where(eq(documents.subject, 'Αργά'))).toEqual([]);
+    const [otherCompany] = await db
+      .insert(companies)
+      .values({ companyname: 'Άλλη', companytitle: 'Άλλη' })
+      .returning({ id: companies.id });
+    if (!otherCompany) throw new Error('no company');
+    const [foreignTrader, foreignBook, closedBook, checkedType, stranger] = await Promise.all([
+      db
+        .insert(traders)
+        .values({ companyId: otherCompany.id, fullname: 'Ξένος', createuser: 'test' })
+        .returning(),
+      db
+        .insert(protocolBooks)
+        .values({ companyId: otherCompany.id, descr: 'Ξένο', year: 2026, booktype: 1 })
+        .returning(),
+      db
+        .insert(protocolBooks)
+        .values({ companyId, descr: 'Κλειστό', year: 2031, booktype: 1, isActive: false })
+        .returning(),
+      db
+        .insert(documentTypes)
+        .values({ companyId, seqnr: 77, descr: 'Ελέγχει ημερομηνίες', checkdates: true })
+        .returning(),
+      db.insert(users).values({ username: 'not-of-the-company' }).returning(),
+    ]).then((rows) => rows.map((r) => r[0]?.id ?? 0) as [number, number, number, number, number]);
+    const now = new Date('2026-06-01T09:00:00Z');
+    const cases: [string, SaveDocumentRequest][] = [
+      [
+        'a foreign sender and category',
+        { kind: 0, subject: 'x', senders: [foreignTrader], subjectCategoryId: 999999 },
+      ],
+      [
+        'a foreign receiver of an outgoing one',
+        { kind: 1, subject: 'x', receivers: [foreignTrader], protocolBookId: outgoing },
+      ],
+      ['a type of no company', { kind: 0, subject: 'x', documentTypeId: 999999, protocolBookId: incoming }],
+      [
+        'a chargee not of the company',
+        { kind: 0, subject: 'x', chargedUserId: stranger, protocolBookId: incoming },
+      ],
+      ['a foreign book', { kind: 0, subject: 'x', protocolBookId: foreignBook }],
+      ['a book of the other type', { kind: 1, subject: 'x', protocolBookId: incoming }],
+      ['a closed book', { kind: 0, subject: 'x', protocolBookId: closedBook }],
+      [
+        "a sender's date after today with checkdates",
+        {
+          kind: 0,
+          subject: 'x',
+          documentTypeId: checkedType,
+          protocolSendDate: '2026-06-02',
+          protocolBookId: incoming,
+        },
+      ],
+    ];
+    const written = async () =>
+      rowsOf<Record<string, number>>(
+        await db.execute(sql`SELECT (SELECT count(*)::int FROM ${documents}) AS documents,
+          (SELECT count(*)::int FROM ${auditLog}) AS audit,
+          (SELECT coalesce(sum(last), 0)::int FROM ${protocolCounters}) AS numbers`),
+      )[0];
+    const answer = (error: unknown) =>
+      error instanceof AppError
+        ? { status: error.status, key: error.key, params: error.params, fields: error.fieldErrors }
+        : error;
+    for (const [label, request] of cases) {
+      const input = save(request);
+      const before = await written();
+      const byCreate = await createDocument(db, principal, companyId, input, { now }).then(
+        () => 'created',
+        answer,
+      );
+      // What the checks alone answer for the same save (as an update runs them).
+      const byChecks = await resolveReferences(db, companyId, input, input.protocolBookId)
+        .then((resolved) => checkSendDate(resolved.type, input.protocolSendDate, now, now))
+        .then(() => 'created', answer);
+      expect(byCreate, label).toEqual(byChecks);
+      expect(byCreate, label).toMatchObject({ status: expect.any(Number), key: expect.any(String) });
+      expect(await written(), label).toEqual(before);
+    }
   });
 });

@@ -1,0 +1,167 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyUsers } from '../modules/companies/companies.schema.ts';
+import { financeSeries, financeServices } from '../modules/finance/finance.schema.ts';
+import { documents } from '../modules/protocol/protocol.schema.ts';
+import { traders } from '../modules/traders/traders.schema.ts';
+import { userGroupMembers, userGroupPermissions, userGroups } from '../modules/users/groups.schema.ts';
+import { sessions } from '../modules/users/users.schema.ts';
+import {
+  ADMIN_PASSWORD,
+  createOperator,
+  OPERATOR_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../test/harness.ts';
+
+/**
+ * The hot writes (registration, invoice issuing) run on the principal a node remembered for the
+ * session, checking the session in their own statement: what another node changed in the database
+ * (a sign-out, the operator's companies) is honoured by the very next write, and nothing is written.
+ */
+let t: TestApp;
+let admin: { authorization: string };
+let companyId: number;
+let clerkId: number;
+let groupId: number;
+const invoice = { seriesId: 0, traderId: 0, serviceId: 0 };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  const me = (
+    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
+  ).json();
+  companyId = me.companies[0].id;
+  const created = await createOperator(t, admin, {
+    username: 'remembered',
+    firstname: 'Μνήμη',
+    lastname: 'Κόμβου',
+  });
+  clerkId = created.json().id;
+  const db = t.database.db;
+  const [group] = await db
+    .insert(userGroups)
+    .values({ companyId, name: 'Πρωτόκολλο και τιμολόγια' })
+    .returning({ id: userGroups.id });
+  groupId = group?.id ?? 0;
+  await db.insert(userGroupPermissions).values([
+    { groupId, permission: 'protocol:write' },
+    { groupId, permission: 'finance:write' },
+  ]);
+  await db.insert(userGroupMembers).values({ groupId, userId: clerkId });
+  await db.insert(companyUsers).values({ companyId, userId: clerkId }).onConflictDoNothing();
+  const [series] = await db
+    .select({ id: financeSeries.id })
+    .from(financeSeries)
+    .where(and(eq(financeSeries.companyId, companyId), eq(financeSeries.kind, 'servicesInvoice')));
+  const [service] = await db
+    .select({ id: financeServices.id })
+    .from(financeServices)
+    .where(eq(financeServices.companyId, companyId));
+  const [trader] = await db
+    .insert(traders)
+    .values({ companyId, fullname: 'Πελάτης', vatnumber: '094014201', individual: false })
+    .returning({ id: traders.id });
+  Object.assign(invoice, { seriesId: series?.id, serviceId: service?.id, traderId: trader?.id });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const register = (headers: { authorization: string }, subject: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/document?companyid=${companyId}`,
+    headers,
+    payload: { kind: 0, subject },
+  });
+const issue = (headers: { authorization: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/finance/documents?finalize=true&companyid=${companyId}`,
+    headers,
+    payload: {
+      seriesId: invoice.seriesId,
+      date: '2026-11-25',
+      traderId: invoice.traderId,
+      paymentMethod: 5,
+      status: 1,
+      lines: [
+        {
+          serviceId: invoice.serviceId,
+          itemId: null,
+          warehouseId: null,
+          quantity: '1',
+          price: '10',
+          discount: '0',
+          vatPercent: '24',
+        },
+      ],
+      taxes: [],
+    },
+  });
+const written = async () =>
+  (
+    (await t.database.db.execute(
+      sql`SELECT (SELECT count(*)::int FROM documents) + (SELECT count(*)::int FROM finance_documents) AS n`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows[0]?.n;
+
+describe('a session remembered by its node', () => {
+  it('is refused by the next registration and invoice once signed out elsewhere, and nothing is written', async () => {
+    const session = await t.login('remembered', OPERATOR_PASSWORD);
+    expect((await register(session, 'Πρώτη')).statusCode).toBe(201);
+    expect((await issue(session)).statusCode).toBe(201);
+    // Remembered now: the next ones read no session first, and still succeed.
+    const queries = t.queries.length;
+    expect((await register(session, 'Δεύτερη')).statusCode).toBe(201);
+    expect(t.queries.length - queries).toBe(1);
+    // Signed out on another node: only the database knows.
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, clerkId));
+    const before = await written();
+    expect((await register(session, 'Μετά την έξοδο')).statusCode).toBe(401);
+    expect((await issue(session)).statusCode).toBe(401);
+    // A bad body answers 401 too, not its 400: a signed-out session learns nothing.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/document?companyid=${companyId}`,
+      headers: session,
+      payload: { kind: 7 },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(await written()).toBe(before);
+    expect(
+      await t.database.db.select().from(documents).where(eq(documents.subject, 'Μετά την έξοδο')),
+    ).toEqual([]);
+  });
+
+  it('follows a change of the operator made elsewhere: out of the company, the next write is not found', async () => {
+    const session = await t.login('remembered', OPERATOR_PASSWORD);
+    expect((await register(session, 'Πριν')).statusCode).toBe(201);
+    expect((await issue(session)).statusCode).toBe(201);
+    await t.database.db
+      .delete(companyUsers)
+      .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, clerkId)));
+    const before = await written();
+    expect((await register(session, 'Χωρίς εταιρεία')).statusCode).toBe(404);
+    expect((await issue(session)).statusCode).toBe(404);
+    expect(await written()).toBe(before);
+    await t.database.db.insert(companyUsers).values({ companyId, userId: clerkId });
+    // Back in the company: written again, as the principal now is.
+    expect((await register(session, 'Ξανά μέσα')).statusCode).toBe(201);
+  });
+
+  it('follows a permission taken away elsewhere: the next write is forbidden', async () => {
+    const session = await t.login('remembered', OPERATOR_PASSWORD);
+    expect((await register(session, 'Με δικαίωμα')).statusCode).toBe(201);
+    await t.database.db
+      .delete(userGroupPermissions)
+      .where(
+        and(eq(userGroupPermissions.groupId, groupId), eq(userGroupPermissions.permission, 'protocol:write')),
+      );
+    const before = await written();
+    expect((await register(session, 'Χωρίς δικαίωμα')).statusCode).toBe(403);
+    expect(await written()).toBe(before);
+  });
+});
