@@ -156,12 +156,22 @@ try {
     target: '≤ 50 ms and ≤ 1.3× SQL',
     holds: apiP95 <= 50 && apiP95 / directP95 <= 1.3,
   });
-  // The reindex job's handler on the same data: every indexed row of the company recomputed.
+  // The reindex job's handler on the same data, after a change of configuration left a tenth of the
+  // documents (at most 50,000) with stale vectors: every indexed row compared, the stale ones rewritten.
+  const stale = Math.min(50_000, Math.floor((total ?? 0) / 10));
+  await pool.query('ALTER TABLE documents DISABLE TRIGGER documents_search_vector');
+  await pool.query(
+    `UPDATE documents SET search_vector = to_tsvector('simple', subject)
+     WHERE id IN (SELECT id FROM documents ORDER BY id DESC LIMIT $1)`,
+    [stale],
+  );
+  await pool.query('ALTER TABLE documents ENABLE TRIGGER documents_search_vector');
   const companies = (await pool.query<{ id: number }>('SELECT DISTINCT company_id AS id FROM documents'))
     .rows;
   const reindex = reindexHandler(appModules.flatMap((m) => m.search ?? []));
   const started = performance.now();
   let rows = 0;
+  let rewritten = 0;
   for (const { id } of companies) {
     const result = (await reindex({
       payload: { companyId: id },
@@ -169,13 +179,17 @@ try {
       job: undefined as never,
       progress: async () => undefined,
       signal: new AbortController().signal,
-    })) as { rows: number };
+    })) as { rows: number; rewritten: number };
     rows += result.rows;
+    rewritten += result.rewritten;
   }
   const reindexSeconds = (performance.now() - started) / 1000;
-  console.log(`reindex of ${rows} rows (documents, cases, traders): ${reindexSeconds.toFixed(1)} s`);
+  console.log(
+    `reindex of ${rows} rows (documents, cases, traders), ${rewritten} stale ones rewritten: ` +
+      `${reindexSeconds.toFixed(1)} s, ${Math.round(rows / reindexSeconds)} rows/s`,
+  );
   reportFigure({
-    figure: `search reindex of ${rows.toLocaleString('en')} rows (documents, cases, traders)`,
+    figure: `search reindex of ${rows.toLocaleString('en')} rows (documents, cases, traders), ${rewritten.toLocaleString('en')} stale ones rewritten`,
     value: reindexSeconds,
     unit: 's',
   });

@@ -58,7 +58,10 @@ export interface EntityList<Row> {
    * is the company whose custom fields the list offers.
    */
   page(scope: SQL | undefined, querystring: ListQuerystring, companyId?: number): Promise<Page<Row>>;
-  /** Every row of the same query, in batches, for exports: bounded memory whatever the size. */
+  /**
+   * Every row of the same query, in batches, for exports: memory holds the rows' ids and one batch of
+   * rows, whatever the size.
+   */
   batches(
     scope: SQL | undefined,
     querystring: ListQuerystring,

@@ -28,7 +28,7 @@ export function listSource<Q extends PgSelect, Row = Awaited<Q>[number]>(
         .orderBy(...orderBy);
       // The very statement, its joins and order, selecting only the id: drizzle has no public way to
       // change a built select's fields (its `config.fields` is what the SQL and the mapping read), and
-      // a subquery would not keep the order. source.test.ts fails if a drizzle upgrade changes that.
+      // a subquery would not keep the order. exports.content.test.ts fails if drizzle changes that.
       (statement as unknown as { config: { fields: Record<string, unknown> } }).config.fields = { id };
       return ((await statement) as unknown as { id: unknown }[]).map((row) => row.id);
     },
