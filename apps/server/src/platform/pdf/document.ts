@@ -69,25 +69,16 @@ export function createPdf(options: PdfOptions): Pdf {
   return { doc, stream, fail };
 }
 
-/** Pages after which the fonts' layout caches are emptied. */
-const LAYOUT_CACHE_PAGES = 50;
-const compacted = new WeakMap<PDFKit.PDFDocument, number>();
-
 /**
  * A buffered page keeps its content as one small Uint8Array per drawing operator (~650 kB of heap a page
  * of a dense table, measured); a finished page is joined into one buffer (tens of kB). pdfkit 0.20
- * internals: does nothing if they change. The font layout cache (one entry per distinct word, a few kB,
- * which pdfkit never empties) is emptied every LAYOUT_CACHE_PAGES pages: emptied at every page, every
- * page shaped its words anew, most of the time of a long table.
+ * internals: does nothing if they change. The font layout cache (one entry per distinct word) is emptied too.
  */
 export function compactPage(doc: PDFKit.PDFDocument): void {
   const content = (doc.page as unknown as { content?: { buffer?: unknown } }).content;
   if (content && Array.isArray(content.buffer) && content.buffer.length > 1) {
     content.buffer = [Buffer.concat(content.buffer as Uint8Array[])];
   }
-  const pages = (compacted.get(doc) ?? 0) + 1;
-  compacted.set(doc, pages % LAYOUT_CACHE_PAGES);
-  if (pages % LAYOUT_CACHE_PAGES !== 0) return;
   const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })
     ._fontFamilies;
   for (const font of Object.values(families ?? {})) {
