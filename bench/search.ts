@@ -156,12 +156,14 @@ try {
     target: '≤ 50 ms and ≤ 1.3× SQL',
     holds: apiP95 <= 50 && apiP95 / directP95 <= 1.3,
   });
-  // The reindex job's handler on the same data: every indexed row of the company recomputed.
+  // The reindex job's handler on the same data: every indexed row compared with what its trigger
+  // computes, the stale ones (none, unless the configuration changed) rewritten.
   const companies = (await pool.query<{ id: number }>('SELECT DISTINCT company_id AS id FROM documents'))
     .rows;
   const reindex = reindexHandler(appModules.flatMap((m) => m.search ?? []));
   const started = performance.now();
   let rows = 0;
+  let rewritten = 0;
   for (const { id } of companies) {
     const result = (await reindex({
       payload: { companyId: id },
@@ -169,13 +171,17 @@ try {
       job: undefined as never,
       progress: async () => undefined,
       signal: new AbortController().signal,
-    })) as { rows: number };
+    })) as { rows: number; rewritten: number };
     rows += result.rows;
+    rewritten += result.rewritten;
   }
   const reindexSeconds = (performance.now() - started) / 1000;
-  console.log(`reindex of ${rows} rows (documents, cases, traders): ${reindexSeconds.toFixed(1)} s`);
+  console.log(
+    `reindex of ${rows} rows (documents, cases, traders), ${rewritten} stale ones rewritten: ` +
+      `${reindexSeconds.toFixed(1)} s, ${Math.round(rows / reindexSeconds)} rows/s`,
+  );
   reportFigure({
-    figure: `search reindex of ${rows.toLocaleString('en')} rows (documents, cases, traders)`,
+    figure: `search reindex of ${rows.toLocaleString('en')} rows (documents, cases, traders), ${rewritten.toLocaleString('en')} of them stale and rewritten`,
     value: reindexSeconds,
     unit: 's',
   });

@@ -283,12 +283,15 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
   });
 
   it('runs a reindex on whichever node takes it, and the other finishes it when that node is killed', async () => {
-    // Enough rows that the rebuild (batches of 500, one commit each) outlasts the kill.
+    // Enough rows without their vector (as a changed configuration leaves them stale) that the rebuild
+    // (batches of 5,000, one commit each) outlasts the kill.
+    await client.query('ALTER TABLE traders DISABLE TRIGGER traders_search_vector');
     await client.query(
       `INSERT INTO traders (company_id, fullname, individual)
        SELECT $1, 'Καταναλωτής Δοκιμής ' || n, true FROM generate_series(1, 60000) AS n`,
       [companyId],
     );
+    await client.query('ALTER TABLE traders ENABLE TRIGGER traders_search_vector');
     const enqueued = await call(b, `/reindex?companyid=${companyId}`, {
       method: 'POST',
       headers: admin,
@@ -328,10 +331,18 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
     const view = await call(survivor, `/jobs/${jobId}`, { headers: admin });
     expect(view.status).toBe(200);
     const { rows } = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM traders WHERE company_id = $1 AND search_vector IS NULL',
+      `SELECT count(*)::int AS n FROM traders t
+       WHERE company_id = $1 AND search_vector IS DISTINCT FROM search_vector_of(t)`,
       [companyId],
     );
     expect(rows[0]?.n).toBe(0);
+    // The survivor rewrote only what the killed node had not: its batches had committed.
+    const { rows: ended } = await client.query<{ result: { rewritten: number } }>(
+      'SELECT result FROM jobs WHERE id = $1',
+      [jobId],
+    );
+    expect(ended[0]?.result.rewritten).toBeGreaterThan(0);
+    expect(ended[0]?.result.rewritten).toBeLessThan(60_000);
   }, 120_000);
 
   it('runs a billing run on whichever node takes it, and the other finishes it when that node is killed', async () => {

@@ -51,6 +51,14 @@ export function mydataDocumentsList(db: Db) {
         .limit(limit)
         .offset(offset) as unknown as Promise<MydataDocumentListItem[]>;
     },
+    async ids(where, orderBy) {
+      const rows = await db
+        .select({ id: v.key })
+        .from(v)
+        .where(where)
+        .orderBy(...orderBy);
+      return rows.map((row) => row.id);
+    },
     async count(where) {
       const [row] = await db.select({ n: count() }).from(v).where(where);
       return row?.n ?? 0;

@@ -50,15 +50,22 @@ function columnsOf(catalog: EntityCatalog, asked: string[] | undefined): FieldDe
   });
 }
 
-/** Rows as the export shows them: enums by their translated labels. */
+/** Rows as the export shows them: enums by their translated labels, each label looked up once. */
 async function* labelled(
   batches: AsyncIterable<Record<string, unknown>[]>,
   fields: FieldDef[],
   language: Language,
 ): AsyncIterable<Record<string, unknown>[]> {
-  const enums = fields.filter((f) => f.type === 'enum' && f.options);
-  const named = fields.filter((f) => f.valueLabelPrefix);
   const label = (key: string) => translate(language, key);
+  const enums = fields
+    .filter((f) => f.type === 'enum' && f.options)
+    .map((f) => ({
+      id: f.id,
+      labels: new Map((f.options ?? []).map((option) => [option.value, optionLabel(option, label)])),
+    }));
+  const named = fields
+    .filter((f) => f.valueLabelPrefix)
+    .map((f) => ({ field: f, labels: new Map<string, string>() }));
   for await (const batch of batches) {
     if (enums.length === 0 && named.length === 0) {
       yield batch;
@@ -66,13 +73,17 @@ async function* labelled(
     }
     yield batch.map((row) => {
       const copy = { ...row };
-      for (const field of enums) {
-        const option = field.options?.find((o) => o.value === String(row[field.id]));
-        copy[field.id] = option ? optionLabel(option, label) : row[field.id];
-      }
-      for (const field of named) {
+      for (const { id, labels } of enums) copy[id] = labels.get(String(row[id])) ?? row[id];
+      for (const { field, labels } of named) {
         const value = row[field.id];
-        if (typeof value === 'string') copy[field.id] = namedValueLabel(field, value, label);
+        if (typeof value !== 'string') continue;
+        let shown = labels.get(value);
+        if (shown === undefined) {
+          shown = namedValueLabel(field, value, label);
+          // The values named are a few kinds (of job, of event…); a bound keeps a stray one harmless.
+          if (labels.size < 10_000) labels.set(value, shown);
+        }
+        copy[field.id] = shown;
       }
       return copy;
     });

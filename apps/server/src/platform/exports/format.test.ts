@@ -37,6 +37,45 @@ describe('dates', () => {
   it('formats the export time as DD/MM/YYYY H:mm:ss (spec §9 headers)', () => {
     expect(formatDateTime(new Date('2026-11-21T07:04:05Z'))).toBe('21/11/2026 9:04:05');
   });
+
+  it('shifts by summer time on the right side of its changes in Athens', () => {
+    // Summer time starts on 29 March 2026 at 01:00 UTC (03:00 → 04:00 in Athens) and ends on
+    // 25 October 2026 at 01:00 UTC (04:00 → 03:00).
+    expect(formatDateTime(new Date('2026-03-29T00:59:59Z'))).toBe('29/03/2026 2:59:59');
+    expect(formatDateTime(new Date('2026-03-29T01:00:00Z'))).toBe('29/03/2026 4:00:00');
+    expect(formatDateTime(new Date('2026-10-25T00:59:59Z'))).toBe('25/10/2026 3:59:59');
+    expect(formatDateTime(new Date('2026-10-25T01:00:00Z'))).toBe('25/10/2026 3:00:00');
+    // 21:30 UTC is midnight and a half in Athens in winter (UTC+2), not yet in summer (UTC+3 → 00:30 too).
+    expect(formatDate('2026-03-28T22:30:00Z')).toBe('29/03/2026');
+    expect(formatDate('2026-10-24T21:30:00Z')).toBe('25/10/2026');
+    expect(formatDate('2026-10-24T20:59:59Z')).toBe('24/10/2026');
+  });
+
+  it('agrees with Intl to the second over years of instants, in zones with odd offsets too', () => {
+    const zones = ['Europe/Athens', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'];
+    for (const timeZone of zones) {
+      const reference = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      // Every 27,449 seconds (a prime: every minute of the hour comes round) from 2024 to 2027.
+      for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2027, 0, 1); time += 27_449_000) {
+        const parts = Object.fromEntries(
+          reference.formatToParts(new Date(time)).map((part) => [part.type, part.value]),
+        );
+        const expected = `${parts.day}/${parts.month}/${parts.year} ${Number(parts.hour)}:${parts.minute}:${parts.second}`;
+        expect(formatDateTime(new Date(time), timeZone), `${timeZone} ${new Date(time).toISOString()}`).toBe(
+          expected,
+        );
+      }
+    }
+  });
 });
 
 describe('money, from decimal strings', () => {

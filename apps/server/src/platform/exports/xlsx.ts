@@ -112,15 +112,17 @@ export function renderXlsx(job: ExportJob): Readable {
       views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     });
     const widths = columnWidths(job, firstBatch);
+    const styles: Partial<ExcelJS.Style>[] = job.columns.map((column) =>
+      column.type === 'money'
+        ? { numFmt: MONEY_FORMAT }
+        : column.type === 'date'
+          ? { numFmt: DATE_FORMAT, alignment: { horizontal: 'left' } }
+          : {},
+    );
     sheet.columns = job.columns.map((column, index) => ({
       key: column.id,
       width: widths[index],
-      style:
-        column.type === 'money'
-          ? { numFmt: MONEY_FORMAT }
-          : column.type === 'date'
-            ? { numFmt: DATE_FORMAT, alignment: { horizontal: 'left' } }
-            : {},
+      style: styles[index],
     }));
     const header = sheet.addRow(job.columns.map((column) => cleanText(column.label)));
     header.font = { bold: true };
@@ -130,7 +132,13 @@ export function renderXlsx(job: ExportJob): Readable {
     let rowCount = 1;
     const writeBatch = async (batch: Record<string, unknown>[]) => {
       for (const row of batch) {
-        sheet.addRow(job.columns.map((column) => excelValue(row[column.id], column, job))).commit();
+        const added = sheet.addRow(job.columns.map((column) => excelValue(row[column.id], column, job)));
+        // Each cell gets a copy of its column's style, which ExcelJS then looks up by rendering it to
+        // XML (most of the time of a large sheet); the column's own object it looks up by identity.
+        styles.forEach((style, index) => {
+          added.getCell(index + 1).style = style;
+        });
+        added.commit();
         rowCount++;
       }
       await letStreamsFlow();

@@ -129,6 +129,14 @@ export function rowTableList<Row extends { id: number | null }, Item, ListItem>(
         .offset(offset);
       return rows.map((row) => def.toListItem(row as Raw));
     },
+    async ids(where, orderBy) {
+      const rows = await db
+        .select({ id: def.id })
+        .from(def.table)
+        .where(where)
+        .orderBy(...orderBy);
+      return rows.map((row) => row.id);
+    },
     async count(where) {
       const [row] = await db.select({ n: count() }).from(def.table).where(where);
       return row?.n ?? 0;

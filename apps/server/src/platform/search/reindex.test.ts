@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appModules } from '../../app.ts';
+import { rowsOf } from '../../db/client.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { jobRegistryOf } from '../jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../jobs/worker.ts';
@@ -80,6 +81,62 @@ describe('reindex', () => {
       path: '/jobs',
       read: false,
     });
+  });
+
+  it('rewrites only the rows whose vector is stale: a rerun rewrites nothing', async () => {
+    const sources = appModules.flatMap((m) => m.search ?? []);
+    const tables = [...new Set(sources.flatMap((source) => (source.indexes ? [source.indexes] : [])))];
+    expect(tables).toEqual(expect.arrayContaining(['documents', 'cases', 'traders']));
+    // What the reindex compares with is what every table's trigger stored.
+    for (const table of tables) {
+      const [row] = rowsOf<{ rows: number; differ: number }>(
+        await t.database.db.execute(
+          sql.raw(`SELECT count(*)::int AS rows,
+            count(*) FILTER (WHERE search_vector IS DISTINCT FROM search_vector_of(t))::int AS differ
+            FROM ${table} t`),
+        ),
+      );
+      expect(row?.differ, table).toBe(0);
+    }
+    // Three documents with a vector of another configuration, as a changed one would leave them.
+    const stale = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`SELECT id FROM documents WHERE company_id = 1 ORDER BY id LIMIT 3`),
+    ).map((row) => row.id);
+    await t.database.db.execute(sql`ALTER TABLE documents DISABLE TRIGGER documents_search_vector`);
+    await t.database.db.execute(
+      sql`UPDATE documents SET search_vector = to_tsvector('simple', 'παλιό') WHERE id IN ${stale}`,
+    );
+    await t.database.db.execute(sql`ALTER TABLE documents ENABLE TRIGGER documents_search_vector`);
+    const versions = async () =>
+      rowsOf<{ id: number; xmin: string }>(
+        await t.database.db.execute(
+          sql`SELECT id, xmin::text FROM documents WHERE company_id = 1 ORDER BY id`,
+        ),
+      );
+    const before = await versions();
+    const reindex = reindexHandler(sources);
+    const run = () =>
+      reindex({
+        payload: { companyId: 1 },
+        db: t.database.db,
+        job: undefined as never,
+        progress: async () => undefined,
+        signal: new AbortController().signal,
+      });
+    const first = (await run()) as { rows: number; rewritten: number };
+    expect(first.rewritten).toBe(3);
+    const after = await versions();
+    // Only the stale rows are new row versions; the others were read, not written.
+    expect(after.filter((row, i) => row.xmin !== before[i]?.xmin).map((row) => row.id)).toEqual(stale);
+    const [fixed] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM documents t WHERE id IN ${stale} AND search_vector = search_vector_of(t)`,
+      ),
+    );
+    expect(fixed?.n).toBe(3);
+    const again = (await run()) as { rows: number; rewritten: number };
+    expect(again).toMatchObject({ rows: first.rows, rewritten: 0 });
+    expect(await versions()).toEqual(after);
   });
 
   it('needs settings:write', async () => {

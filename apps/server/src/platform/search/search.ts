@@ -20,8 +20,9 @@ export interface SearchSource<Item = unknown> {
   find(context: SearchContext): Promise<Item[]>;
   /**
    * The table whose `search_vector` the source reads (with `id` and `company_id` columns and the
-   * trigger that fills the vector): the reindex recomputes it. Sources sharing a table name it once;
-   * a source that keeps no vector of its own names none.
+   * trigger that fills the vector, and a SQL function `search_vector_of(<table>)` of its row answering
+   * what that trigger stores): the reindex recomputes the vectors that differ from it. Sources sharing
+   * a table name it once; a source that keeps no vector of its own names none.
    */
   indexes?: string;
 }
