@@ -161,15 +161,15 @@ const LINE_COLUMNS = LINE_KEYS.map((key) => billingBillLines[key].name);
  * consumers it fits (`computeOnce`), and writes its lines for each. As JSON (`"position":1,…}`) for
  * `insertLines`, as COPY text (`\t1\twater\t…\n`) for `copyLines`.
  */
-const jsonOfBill = new WeakMap<ComputedBill, string[]>();
+const linesOfBill = new WeakMap<ComputedBill, string[]>();
 function linesJson(bill: ComputedBill) {
-  let lines = jsonOfBill.get(bill);
+  let lines = linesOfBill.get(bill);
   if (!lines) {
     lines = bill.lines.map((line, i) => {
       const { billId: _, ...row } = lineRow(0, i + 1, line);
       return JSON.stringify(row).slice(1);
     });
-    jsonOfBill.set(bill, lines);
+    linesOfBill.set(bill, lines);
   }
   return lines;
 }
