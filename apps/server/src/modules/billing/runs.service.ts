@@ -211,19 +211,6 @@ const routesAtOnce = (db: Db) =>
   (db as { $client?: unknown }).$client instanceof pg.Pool ? ROUTES_AT_ONCE : 1;
 
 /**
- * A transaction of the run whose commit need not wait for its WAL to reach the disk: should the
- * database crash before it does, the transaction is lost whole (a chunk, a route's hold or release)
- * and the job, not yet ended, does it again; the job's end commits synchronously, after (so with)
- * all of them.
- */
-function withoutWaitingForDisk<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    return work(tx);
-  });
-}
-
-/**
  * The run's job: route by route it holds the route's period (readings entry waits meanwhile) and
  * bills it in chunks of RUN_CHUNK consumers, one transaction each, so a killed run leaves whole bills
  * and its rerun (the job taken up again) recomputes the same bills in place and completes the rest.
@@ -265,15 +252,18 @@ export async function billingRunJob({
   let failed = false;
   const billRoute = async (routeId: number) => {
     const key = { routeId, year: run.year, period: run.period };
-    const held = await withoutWaitingForDisk(db, (tx) => holdRoutePeriod(tx, run.companyId, key, holder));
-    if (!held) throw new Error(runErrors.routeHeld);
+    if (!(await holdRoutePeriod(db, run.companyId, key, holder))) throw new Error(runErrors.routeHeld);
     try {
       const readings = ofRoute.get(routeId) ?? [];
       for (let i = 0; i < readings.length; i += size) {
         if (signal.aborted) throw new Error('aborted');
         if (failed) return;
         const chunk = readings.slice(i, i + size);
-        await withoutWaitingForDisk(db, async (tx) => {
+        await db.transaction(async (tx) => {
+          // The chunk's commit need not wait for its WAL to reach the disk: should the database crash
+          // before it does, the chunk is lost whole and the job, not yet ended, bills it again; the
+          // job's end commits synchronously, after (so with) every chunk.
+          await tx.execute(sql`SET LOCAL synchronous_commit = off`);
           const computed = await computeChunk(
             tx,
             run.companyId,
@@ -289,7 +279,7 @@ export async function billingRunJob({
         report();
       }
     } finally {
-      await withoutWaitingForDisk(db, (tx) => releaseRoutePeriod(tx, run.companyId, key, holder));
+      await releaseRoutePeriod(db, run.companyId, key, holder);
     }
   };
   const waiting = [...run.routeIds];
