@@ -9,7 +9,7 @@ import {
   type VatCharge,
   vatCharges,
 } from '@protocol/contracts';
-import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { periodicities, vatPercentages } from '../settings/settings-tables.schema.ts';
@@ -131,13 +131,15 @@ export async function loadConsumerCharges(
   const extras = new Map<number, BillInput['extraCharges']>();
   const unpaid = new Map<number, BillInput['previousBalance']>();
   if (consumerIds.length === 0) return { extras, unpaid };
+  // A run's chunk asks for hundreds of consumers: one array parameter, not one parameter each.
+  const ids = `{${consumerIds.join(',')}}`;
   const extraRows = await tx
     .select()
     .from(waterConsumerTransactions)
     .where(
       and(
         eq(waterConsumerTransactions.companyId, companyId),
-        inArray(waterConsumerTransactions.consumerId, consumerIds),
+        sql`${waterConsumerTransactions.consumerId} = ANY(${ids}::int[])`,
         eq(waterConsumerTransactions.kind, EXTRA_CHARGE_KIND),
         isNull(waterConsumerTransactions.billedOn),
         lte(waterConsumerTransactions.date, period.to),
@@ -165,7 +167,7 @@ export async function loadConsumerCharges(
     .where(
       and(
         eq(billingBills.companyId, companyId),
-        inArray(billingBills.consumerId, consumerIds),
+        sql`${billingBills.consumerId} = ANY(${ids}::int[])`,
         eq(billingBills.entryState, FINALIZED),
         lt(billingBills.periodFrom, period.from),
         sql`${billingBills.total} > ${billingBills.paid}`,

@@ -110,7 +110,9 @@ type Problem = BillingRunProblem;
  * reading's previous one (the same meter's last reading before it, else the meter's installation,
  * whose initial reading the consumption started from), whether the period's bill is finalized
  * already, and, for a run, an id reserved from the bills' sequence (so a new bill is written once,
- * with the RF code its id gives).
+ * with the RF code its id gives). The finalized check is a scalar subquery, one probe of the bills'
+ * unique index per consumer: as EXISTS the planner hashed every finalized bill of the company, a scan
+ * of the whole bills table per chunk.
  */
 async function readingConsumers(
   tx: Tx,
@@ -146,9 +148,9 @@ async function readingConsumers(
         (SELECT max(i.installed_on) FROM water_meter_installations i
          WHERE i.consumer_id = x.consumer_id AND i.meter_id = x.meter_id AND i.installed_on <= x.read_on)
       )::text AS "previousDate",
-      EXISTS (SELECT 1 FROM billing_bills b
-        WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}
-          AND b.entry_state = ${billEntryStates.finalized}) AS finalized,
+      coalesce((SELECT b.entry_state = ${billEntryStates.finalized} FROM billing_bills b
+        WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}), false)
+        AS finalized,
       ${reserve ? sql`nextval(pg_get_serial_sequence('billing_bills', 'id'))::int` : sql`NULL::int`} AS "reservedId"
     FROM json_to_recordset(${readings}::json) AS x(consumer_id int, meter_id int, read_on date, period_from date)
     JOIN water_consumers c ON c.id = x.consumer_id AND c.company_id = ${companyId}`);

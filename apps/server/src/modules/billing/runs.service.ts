@@ -241,11 +241,13 @@ export async function billingRunJob({
   }
   let done = 0;
   await progress(0, all.length);
-  // Reported one after another, each with the count at its turn, so the progress never goes back.
+  // Reported one after another, each with the count at its turn, so the progress never goes back;
+  // not waited for by the chunks (each report is a commit that waits for the disk). A failed report
+  // fails the job at its end; the lost lease that would make it fail aborts the chunks already.
   let reported = Promise.resolve();
   const report = () => {
     reported = reported.then(() => progress(done, all.length));
-    return reported;
+    reported.catch(() => undefined);
   };
   let failed = false;
   const billRoute = async (routeId: number) => {
@@ -274,7 +276,7 @@ export async function billingRunJob({
           await storeChunk(tx, username, run.companyId, run.id, computed.bills);
         });
         done += chunk.length;
-        await report();
+        report();
       }
     } finally {
       await releaseRoutePeriod(db, run.companyId, key, holder);

@@ -1,7 +1,9 @@
 import { billRfCode, type ComputedBill, PERIOD_CHARGE_KIND } from '@protocol/contracts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Tx } from '../../db/client.ts';
+import { copyConnection, copyField, copyInto } from '../../db/copy.ts';
 import { billingBillLines, billingBills } from './billing.schema.ts';
 import { billValues, lineRow } from './bills.service.ts';
 import type { ComputedRunBill } from './runs.compute.ts';
@@ -65,18 +67,21 @@ export async function storeChunk(
   bills: ComputedRunBill[],
 ) {
   if (bills.length === 0) return;
-  const rows = bills.map((b) => ({
-    ...billValues(b.bill, b.expiredays, b.period, b.readings),
-    id: b.reservedId,
-    rfCode: billRfCode(companyId, b.reservedId as number),
-    companyId,
-    consumerId: b.consumerId,
-    periodFrom: b.period.from,
-    kind: PERIOD_CHARGE_KIND,
-    entryState: 0,
-    runId,
-    createuser: username,
-  }));
+  // Assigned, not spread: V8 gives an object spread this wide slow properties, and serialising
+  // 100,000 of them took most of a run's own CPU.
+  const rows = bills.map((b) =>
+    Object.assign(billValues(b.bill, b.expiredays, b.period, b.readings), {
+      id: b.reservedId,
+      rfCode: billRfCode(companyId, b.reservedId as number),
+      companyId,
+      consumerId: b.consumerId,
+      periodFrom: b.period.from,
+      kind: PERIOD_CHARGE_KIND,
+      entryState: 0,
+      runId,
+      createuser: username,
+    }),
+  );
   const bill = recordset(billingBills, Object.keys(rows[0] as object) as never[], rows);
   const set = sql.raw(
     [
@@ -101,15 +106,36 @@ export async function storeChunk(
       sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${recomputed.join(',')}}`}::int[])`,
     );
   }
-  const lines = bills.flatMap((b) => {
+  const written = bills.flatMap((b) => {
     const billId = idOf.get(b.consumerId);
-    return billId === undefined ? [] : linesJson(b.bill).map((line) => `{"billId":${billId},${line}`);
+    return billId === undefined ? [] : [{ billId, bill: b.bill }];
   });
+  const copy = copyConnection(tx);
+  if (copy) await copyLines(copy, written);
+  else await insertLines(tx, written);
+}
+
+/** The lines of stored bills as one INSERT of a JSON parameter (PGlite, which has no COPY stream). */
+export async function insertLines(tx: Tx, stored: { billId: number; bill: ComputedBill }[]) {
+  const lines = stored.flatMap(({ billId, bill }) =>
+    linesJson(bill).map((line) => `{"billId":${billId},${line}`),
+  );
   if (lines.length === 0) return;
   const line = recordset(billingBillLines, LINE_KEYS, `[${lines.join(',')}]`);
   await tx.execute(
     sql`INSERT INTO billing_bill_lines (${line.names}) SELECT ${line.values} FROM ${line.from}`,
   );
+}
+
+/**
+ * The lines of stored bills with COPY (PostgreSQL): about a million lines at 100,000 consumers, which
+ * PostgreSQL reads several times faster as COPY text than as the JSON of `insertLines`.
+ */
+export async function copyLines(client: pg.ClientBase, stored: { billId: number; bill: ComputedBill }[]) {
+  let text = '';
+  for (const { billId, bill } of stored) for (const line of linesText(bill)) text += `${billId}${line}`;
+  if (text === '') return;
+  await copyInto(client, 'billing_bill_lines', LINE_COLUMNS, text);
 }
 
 const LINE_KEYS = Object.keys(
@@ -128,9 +154,12 @@ const LINE_KEYS = Object.keys(
   }),
 ) as (keyof typeof billingBillLines._.columns & string)[];
 
+const LINE_COLUMNS = LINE_KEYS.map((key) => billingBillLines[key].name);
+
 /**
- * The JSON of a bill's lines but their bill's id (`"position":1,…}`), made once per computed bill: a
- * run shares one bill among the consumers it fits (`computeOnce`), and writes its lines for each.
+ * A bill's lines but their bill's id, made once per computed bill: a run shares one bill among the
+ * consumers it fits (`computeOnce`), and writes its lines for each. As JSON (`"position":1,…}`) for
+ * `insertLines`, as COPY text (`\t1\twater\t…\n`) for `copyLines`.
  */
 const linesOfBill = new WeakMap<ComputedBill, string[]>();
 function linesJson(bill: ComputedBill) {
@@ -141,6 +170,20 @@ function linesJson(bill: ComputedBill) {
       return JSON.stringify(row).slice(1);
     });
     linesOfBill.set(bill, lines);
+  }
+  return lines;
+}
+const textOfBill = new WeakMap<ComputedBill, string[]>();
+function linesText(bill: ComputedBill) {
+  let lines = textOfBill.get(bill);
+  if (!lines) {
+    lines = bill.lines.map((line, i) => {
+      const row = lineRow(0, i + 1, line);
+      return `${LINE_KEYS.slice(1)
+        .map((key) => `\t${copyField(row[key as keyof typeof row])}`)
+        .join('')}\n`;
+    });
+    textOfBill.set(bill, lines);
   }
   return lines;
 }

@@ -69,11 +69,26 @@ export async function consumptionFor(
       ),
     )
     .orderBy(readoutReadings.consumerId);
-  return rows.map(({ correctsId, estimatedConsumption, ...row }) => ({
-    ...row,
-    correctionOf:
-      correctsId === null ? null : { readingId: correctsId, estimatedConsumption: estimatedConsumption ?? 0 },
-  }));
+  // Named field by field: a billing run maps 100,000 of these, and rest/spread copies are many times slower.
+  return rows.map(
+    (r): PeriodConsumption => ({
+      consumerId: r.consumerId,
+      routeId: r.routeId,
+      meterId: r.meterId,
+      periodState: r.periodState,
+      previousReading: r.previousReading,
+      currentReading: r.currentReading,
+      currentDate: r.currentDate,
+      consumption: r.consumption,
+      basis: r.basis,
+      estimated: r.estimated,
+      correctionOf:
+        r.correctsId === null
+          ? null
+          : { readingId: r.correctsId, estimatedConsumption: r.estimatedConsumption ?? 0 },
+      unableReason: r.unableReason,
+    }),
+  );
 }
 
 /**
