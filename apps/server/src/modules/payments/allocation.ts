@@ -156,6 +156,7 @@ export async function payDebts(
  * yet, with their ledger lines, in one statement; concurrent callers meet on the unique bill index
  * and only the inserted rows write ledger lines. A bill's debt is its own period (net + VAT): the
  * earlier bills it carries stay debts of their own, with their own due dates. A consumer in credit
+ * (a payment left over, or what was paid of a bill since credited, e.g. before its corrected bill)
  * has it applied to the new debts in the same transaction (`applyCredit`).
  */
 export async function raiseBillDebts(
@@ -181,7 +182,9 @@ export async function raiseBillDebts(
   const inCredit = rowsOf<{ consumer_id: number }>(
     await tx.execute(sql`
       SELECT DISTINCT b.consumer_id ${raisable}
-         AND EXISTS (SELECT 1 FROM payments_payments p WHERE p.consumer_id = b.consumer_id AND p.unallocated > 0)
+         AND (EXISTS (SELECT 1 FROM payments_payments p WHERE p.consumer_id = b.consumer_id AND p.unallocated > 0)
+              OR EXISTS (SELECT 1 FROM payments_debts c
+                          WHERE c.consumer_id = b.consumer_id AND c.status = 'credited' AND c.paid > 0))
        ORDER BY 1`),
   ).map((r) => r.consumer_id);
   for (const id of inCredit) await lockConsumer(tx, id);
@@ -205,9 +208,14 @@ export async function raiseBillDebts(
   for (const id of inCredit) if (withNewDebts.has(id)) await applyCredit(tx, companyId, id);
 }
 
+/** What a payment paid of bills since credited: the consumer's credit again (as `creditOf` counts it). */
+const creditedPart = sql`coalesce((SELECT sum(a.amount) FROM payments_allocations a
+  JOIN payments_debts d ON d.id = a.debt_id
+  WHERE a.payment_id = payments_payments.id AND d.status = 'credited'), 0)`;
+
 /**
- * Pays the consumer's open debts, oldest first, with the credit its payments left over (less what
- * was returned or already applied). Each (payment, debt) pair is an allocation of that payment and a
+ * Pays the consumer's open debts, oldest first, with the credit its payments left over or paid of
+ * bills since credited (less what was returned or already applied). Each (payment, debt) pair is an allocation of that payment and a
  * ledger line "credit applied" with the amount on both sides: the balance already counted the credit.
  * The receipt of the payment stays as it was issued. Called with the consumer locked.
  */
@@ -217,11 +225,17 @@ async function applyCredit(tx: Tx, companyId: number, consumerId: number): Promi
       id: paymentsPayments.id,
       date: paymentsPayments.date,
       receipt: sql<string>`${paymentsPayments.receiptNumber} || '/' || ${paymentsPayments.receiptYear}`,
-      left: sql<string>`(${paymentsPayments.unallocated} - coalesce((SELECT sum(e.credit) FROM payments_entries e
+      left: sql<string>`(${paymentsPayments.unallocated} + ${creditedPart}
+               - coalesce((SELECT sum(e.credit) FROM payments_entries e
                WHERE e.payment_id = payments_payments.id AND e.type = 'creditApplied'), 0))::text`,
     })
     .from(paymentsPayments)
-    .where(and(eq(paymentsPayments.consumerId, consumerId), sql`${paymentsPayments.unallocated} > 0`))
+    .where(
+      and(
+        eq(paymentsPayments.consumerId, consumerId),
+        sql`(${paymentsPayments.unallocated} > 0 OR ${creditedPart} > 0)`,
+      ),
+    )
     .orderBy(asc(paymentsPayments.date), asc(paymentsPayments.id));
   const [returned] = await tx
     .select({ total: sql<string>`coalesce(sum(${paymentsPayments.amount}), 0)::text` })
