@@ -1,6 +1,8 @@
 import './i18n/index.ts';
 import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -24,6 +26,7 @@ import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { openBillPdf } from './api.ts';
+import { CorrectBillDialog } from './CorrectBillDialog.tsx';
 import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';
 
 const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus', 'rf'] as const;
@@ -32,9 +35,14 @@ const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus',
 const creditable = (bill: ConsumerBill) =>
   bill.kind === 1 && (bill.entryState === 9 || bill.entryState === -2) && bill.creditedById === null;
 
+/** A credited bill of a period with no corrected bill yet: what may be replaced by a corrected one. */
+const correctable = (bill: ConsumerBill) =>
+  bill.kind === 1 && bill.creditedById !== null && bill.replacedById === null;
+
 /**
  * The consumer card's "Bills" tab: the consumer's bills, newest first, each opening its PDF; a
- * billing administrator credits a finalized bill here (it is never edited).
+ * billing administrator credits a finalized bill here (it is never edited), then issues the
+ * corrected bill in its place.
  */
 export default function ConsumerBillsTab({ consumerId }: { consumerId: number }) {
   const { t } = useTranslation();
@@ -43,6 +51,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
   const { companyId } = useCompany();
   const can = useCan();
   const [crediting, setCrediting] = useState<ConsumerBill | null>(null);
+  const [correcting, setCorrecting] = useState<ConsumerBill | null>(null);
   const bills = useQuery({
     queryKey: ['billing', 'consumer-bills', companyId, consumerId],
     queryFn: ({ signal }) =>
@@ -106,6 +115,17 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                         data-testid="consumer-bill-credited"
                       />
                     )}
+                    {bill.replacesId !== null && (
+                      <Chip
+                        size="small"
+                        color="info"
+                        label={t('billingUi.correct.chip')}
+                        data-testid="consumer-bill-corrected"
+                      />
+                    )}
+                    {bill.replacedById !== null && (
+                      <Chip size="small" variant="outlined" label={t('billingUi.correct.replaced')} />
+                    )}
                   </Stack>
                 </TableCell>
                 <TableCell>{t(`billing.sendStatus_${bill.sendStatus}`)}</TableCell>
@@ -113,6 +133,16 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                   {bill.rfCode ? formatRf(bill.rfCode) : ''}
                 </TableCell>
                 <TableCell align="right" sx={{ py: 0, whiteSpace: 'nowrap' }}>
+                  {can('billing:admin') && correctable(bill) && (
+                    <Button
+                      size="small"
+                      startIcon={<NoteAddOutlinedIcon fontSize="small" />}
+                      onClick={() => setCorrecting(bill)}
+                      data-testid="consumer-bill-correct"
+                    >
+                      {t('billingUi.correct.action')}
+                    </Button>
+                  )}
                   {can('billing:admin') && creditable(bill) && (
                     <Tooltip title={t('billingUi.credit.action')}>
                       <IconButton
@@ -148,6 +178,21 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
           onCredited={(credit) => {
             setCrediting(null);
             notify(t('billingUi.credit.done', { number: billNumberOf(credit) }), 'success');
+            void bills.refetch();
+          }}
+        />
+      )}
+      {correcting && (
+        <CorrectBillDialog
+          bill={correcting}
+          onClose={() => {
+            // A refusal (issued meanwhile by someone else) means the list changed too.
+            setCorrecting(null);
+            void bills.refetch();
+          }}
+          onIssued={(corrected) => {
+            setCorrecting(null);
+            notify(t('billingUi.correct.done', { number: billNumberOf(corrected) }), 'success');
             void bills.refetch();
           }}
         />
