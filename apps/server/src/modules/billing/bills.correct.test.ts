@@ -7,6 +7,7 @@ import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { pdfText } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
+import { finalizedBills } from './api.ts';
 import { billingModule } from './index.ts';
 
 /**
@@ -265,6 +266,15 @@ describe('issuing the corrected bill of a credited bill', () => {
       ['bill', right.total, '0.00'],
     ]);
     expect(acc.balance).toBe(right.total);
+  });
+
+  it('is handed to myDATA as a bill of its own (11.2, its own amounts), not as a credit', async () => {
+    const companyId = (await get('/api/users/authenticatedUser')).json().companies[0].id;
+    const handed = await finalizedBills(t.database.db, companyId, [corrected.id, creditNote.id]);
+    expect(handed.map((b) => [b.invoiceType, b.correctsId, b.net, b.vatTotal])).toEqual([
+      ['11.2', null, right.net, right.vatTotal],
+      ['11.4', original.id, `-${wrong.net}`, `-${wrong.vatTotal}`],
+    ]);
   });
 
   it('refuses a second corrected bill, a credit and a consumer of another company', async () => {
