@@ -54,8 +54,8 @@ const RECOMPUTED = [
 /**
  * Stores a chunk's bills in the caller's transaction with two or three statements whatever its size:
  * the bills upserted (a new one with the id `computeChunk` reserved and its RF code, written once; an
- * open one recomputed in place; a finalized one, or a corrected bill of the period, left alone), the old lines of recomputed ones deleted and the
- * new lines inserted.
+ * open one recomputed in place; a finalized one, or a corrected bill of the period, left alone), the
+ * old lines of recomputed ones deleted and the new lines inserted.
  */
 export async function storeChunk(
   tx: Tx,

@@ -215,8 +215,9 @@ const creditedPart = sql`coalesce((SELECT sum(a.amount) FROM payments_allocation
 
 /**
  * Pays the consumer's open debts, oldest first, with the credit its payments left over or paid of
- * bills since credited (less what was returned or already applied). Each (payment, debt) pair is an allocation of that payment and a
- * ledger line "credit applied" with the amount on both sides: the balance already counted the credit.
+ * bills since credited (less what was returned or already applied). Each (payment, debt) pair is an
+ * allocation of that payment and a ledger line "credit applied" with the amount on both sides: the
+ * balance already counted the credit.
  * The receipt of the payment stays as it was issued. Called with the consumer locked.
  */
 async function applyCredit(tx: Tx, companyId: number, consumerId: number): Promise<void> {
