@@ -350,12 +350,16 @@ describe('issuing the corrected bill of a credited bill', () => {
     expect(en).toContain(`Replaces bill ΛΥΔ-${original.number}/2026 of 10/05/2026`);
   });
 
-  it('leaves the corrected bill alone when the period is billed again', async () => {
+  it('leaves the corrected and the carried bills alone when the period is billed again', async () => {
     const before = await billsOf(consumer['901'] as number);
+    // 902's bill of the period was carried into its manual bill of May–August above (−2).
+    const carried = (await billsOf(consumer['902'] as number)).find((b) => b.periodFrom === '2026-01-01');
+    expect(carried?.entryState).toBe(-2);
     const rerun = await runPeriod();
-    // Every bill of the period is final: the rerun bills nothing and duplicates nothing.
+    // Every bill of the period is final (9, −2, or corrected): the rerun bills and duplicates nothing.
     expect(rerun).toMatchObject({ state: 'done', bills: 0 });
     expect(await billsOf(consumer['901'] as number)).toEqual(before);
+    expect((await billsOf(consumer['902'] as number)).find((b) => b.id === carried?.id)).toEqual(carried);
     expect((await get(`/api/billing/bills/${corrected.id}`)).json()).toEqual(corrected);
   });
 });
