@@ -2,7 +2,6 @@ import './i18n/index.ts';
 import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -30,6 +29,11 @@ import { CorrectBillDialog } from './CorrectBillDialog.tsx';
 import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';
 
 const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus', 'rf'] as const;
+
+// The palette's warning and info colours are too light for white text (WCAG contrast): chips of
+// those colours are written in dark text, outlined ones in the page's own text colour.
+const darkText = { color: 'common.black' } as const;
+const primaryText = { color: 'text.primary' } as const;
 
 /** A finalized bill of a period, not yet credited: what a billing administrator may credit. */
 const creditable = (bill: ConsumerBill) =>
@@ -104,7 +108,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                       label={t(`billing.entryState_${bill.entryState}`)}
                     />
                     {bill.correctsId !== null && (
-                      <Chip size="small" color="warning" label={t('billingUi.credit.chip')} />
+                      <Chip size="small" color="warning" label={t('billingUi.credit.chip')} sx={darkText} />
                     )}
                     {bill.creditedById !== null && (
                       <Chip
@@ -112,6 +116,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                         color="warning"
                         variant="outlined"
                         label={t('billingUi.credit.credited')}
+                        sx={primaryText}
                         data-testid="consumer-bill-credited"
                       />
                     )}
@@ -120,6 +125,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                         size="small"
                         color="info"
                         label={t('billingUi.correct.chip')}
+                        sx={darkText}
                         data-testid="consumer-bill-corrected"
                       />
                     )}
@@ -134,14 +140,17 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                 </TableCell>
                 <TableCell align="right" sx={{ py: 0, whiteSpace: 'nowrap' }}>
                   {can('billing:admin') && correctable(bill) && (
-                    <Button
-                      size="small"
-                      startIcon={<NoteAddOutlinedIcon fontSize="small" />}
-                      onClick={() => setCorrecting(bill)}
-                      data-testid="consumer-bill-correct"
-                    >
-                      {t('billingUi.correct.action')}
-                    </Button>
+                    <Tooltip title={t('billingUi.correct.action')}>
+                      <IconButton
+                        size="small"
+                        color="primary"
+                        onClick={() => setCorrecting(bill)}
+                        aria-label={t('billingUi.correct.action')}
+                        data-testid="consumer-bill-correct"
+                      >
+                        <NoteAddOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
                   )}
                   {can('billing:admin') && creditable(bill) && (
                     <Tooltip title={t('billingUi.credit.action')}>
