@@ -339,7 +339,7 @@ describe('issuing the corrected bill of a credited bill', () => {
     );
     expect(el).toContain('Διορθωμένος λογαριασμός ύδρευσης – αποχέτευσης ΛΥΔ-5/2026');
     expect(el).toContain(
-      `Αντικαθιστά τον λογαριασμό ΛΥΔ-${original.number}/2026 της 10/05/2026 (πιστωτικό ${corrected.replaces.credit})`,
+      `Αντικαθιστά ΛΥΔ-${original.number}/2026 της 10/05/2026 (πιστωτικό ${corrected.replaces.credit})`,
     );
     expect(el).toContain('49,85');
     expect(el).toContain('RF');
@@ -347,7 +347,7 @@ describe('issuing the corrected bill of a credited bill', () => {
       await pdfText((await get(`/api/billing/bills/${corrected.id}/pdf?lang=en`)).rawPayload)
     ).replace(/\s+/g, ' ');
     expect(en).toContain('Corrected water and sewerage bill ΛΥΔ-5/2026');
-    expect(en).toContain(`Replaces bill ΛΥΔ-${original.number}/2026 of 10/05/2026`);
+    expect(en).toContain(`Replaces ΛΥΔ-${original.number}/2026 of 10/05/2026`);
   });
 
   it('leaves the corrected and the carried bills alone when the period is billed again', async () => {

@@ -101,7 +101,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                 </TableCell>
                 <TableCell>{bill.correctsId === null ? formatDate(bill.dueDate) : '—'}</TableCell>
                 <TableCell>
-                  <Stack direction="row" spacing={0.5}>
+                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                     <Chip
                       size="small"
                       variant={bill.entryState === 9 ? 'filled' : 'outlined'}
