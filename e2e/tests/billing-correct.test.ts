@@ -173,16 +173,12 @@ describe('the corrected bill after a credit', () => {
       const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
       if (lang === 'el') {
         expect(text).toContain('Διορθωμένος λογαριασμός ύδρευσης – αποχέτευσης ΛΥΔ-3/2026');
-        expect(text).toContain(
-          `Αντικαθιστά ΛΥΔ-${bill.number}/2026 της 10/05/2026 (πιστωτικό ΠΛΥ-1/2026)`,
-        );
+        expect(text).toContain(`Αντικαθιστά ΛΥΔ-${bill.number}/2026 της 10/05/2026 (πιστωτικό ΠΛΥ-1/2026)`);
         expect(text).toContain('25,05 €');
         expect(text).toContain('RF');
       } else {
         expect(text).toContain('Corrected water and sewerage bill ΛΥΔ-3/2026');
-        expect(text).toContain(
-          `Replaces ΛΥΔ-${bill.number}/2026 of 10/05/2026 (credit note ΠΛΥ-1/2026)`,
-        );
+        expect(text).toContain(`Replaces ΛΥΔ-${bill.number}/2026 of 10/05/2026 (credit note ΠΛΥ-1/2026)`);
       }
       pdfShot(bytes, `billing-correct-pdf-${lang}`, 90);
     }
