@@ -347,8 +347,32 @@ export const billSchema = computedBillSchema.extend({
   reason: z.string().nullable(),
   /** The credit issued for this bill, if any. */
   creditedBy: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  /** A corrected bill: the credited bill it replaces, and the credit that took it back. */
+  replaces: z
+    .object({ id: z.number().int(), number: z.string(), issueDate: z.string(), credit: z.string() })
+    .nullable(),
+  /** The corrected bill issued in this (credited) bill's place, if any. */
+  replacedBy: z.object({ id: z.number().int(), number: z.string() }).nullable(),
 });
 export type Bill = z.infer<typeof billSchema>;
+
+/**
+ * GET /api/billing/bills/:id/correction: the corrected bill a credited bill would get (its period's
+ * readings and tariffs as they are today, its extra charges copied), computed and stored nowhere;
+ * POST there issues it, finalized and numbered in the water-bill series.
+ */
+export const billCorrectionSchema = computedBillSchema.extend({
+  periodLabel: z.string(),
+  previousReading: z.number().int().nullable(),
+  previousDate: z.string().nullable(),
+  currentReading: z.number().int().nullable(),
+  currentDate: z.string().nullable(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  /** The credited bill it replaces, with its own charges (net + VAT) to compare. */
+  replaces: z.object({ id: z.number().int(), number: z.string(), current: z.string() }),
+});
+export type BillCorrection = z.infer<typeof billCorrectionSchema>;
 
 /** GET /api/billing/consumers/:id/bills: a consumer's bill as the card's Bills tab lists it. */
 export const consumerBillSchema = z.object({
@@ -371,6 +395,10 @@ export const consumerBillSchema = z.object({
   correctsId: z.number().int().nullable(),
   /** The credit issued for this bill, if any (it cannot be credited again). */
   creditedById: z.number().int().nullable(),
+  /** A corrected bill: the credited bill it replaces. */
+  replacesId: z.number().int().nullable(),
+  /** The corrected bill issued in this credited bill's place, if any. */
+  replacedById: z.number().int().nullable(),
 });
 export type ConsumerBill = z.infer<typeof consumerBillSchema>;
 

@@ -54,9 +54,10 @@ async function billPrintData(db: Db, companyId: number, id: number, language: La
     .where(and(eq(waterMeterInstallations.consumerId, bill.consumerId)))
     .orderBy(desc(waterMeterInstallations.installedOn))
     .limit(1);
-  // The chart's periods: the period charges only (a credit is no consumption of its own).
+  // The chart's periods: the period charges only (a credit is no consumption of its own), and of a
+  // replaced bill its corrected bill only.
   const history = (await billsOfConsumer(db, companyId, bill.consumerId, bill.periodFrom, 12))
-    .filter((h) => h.kind === PERIOD_CHARGE_KIND)
+    .filter((h) => h.kind === PERIOD_CHARGE_KIND && h.replacedById === null)
     .slice(0, 6)
     .reverse();
   const extras = await billPrintExtras(db, id, language);
@@ -74,7 +75,7 @@ function headingOf({ bill, company }: BillPrintData, language: Language) {
   const p = (key: string) => translate(language, `billing.pdf.${key}`);
   return {
     company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
-    title: `${p(bill.corrects ? 'creditTitle' : 'title')}  ${billNumber(bill, language)}`,
+    title: `${p(bill.corrects ? 'creditTitle' : bill.replaces ? 'correctedTitle' : 'title')}  ${billNumber(bill, language)}`,
     subtitle: `${p('period')}: ${bill.periodLabel} (${formatDate(bill.periodFrom)} – ${formatDate(bill.periodTo)})`,
   };
 }
@@ -188,6 +189,18 @@ async function drawBill(pdf: PDFKit.PDFDocument, data: BillPrintData, language: 
             [p('reason'), bill.reason ?? ''],
           ]
         : [[p('dueDate'), formatDate(bill.dueDate)]]) as [string, string][]),
+      ...(bill.replaces
+        ? [
+            [
+              p('replaces'),
+              p('replacesValue', {
+                number: bill.replaces.number,
+                date: formatDate(bill.replaces.issueDate),
+                credit: bill.replaces.credit,
+              }),
+            ] as [string, string],
+          ]
+        : []),
     ],
     top + 4,
     { labelWidth: 130, labelSize: 9, valueSize: 10, gap: 4 },

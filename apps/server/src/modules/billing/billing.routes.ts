@@ -1,4 +1,5 @@
 import {
+  billCorrectionSchema,
   billListItemSchema,
   billSchema,
   computedBillSchema,
@@ -18,6 +19,7 @@ import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { printBill } from './bill.pdf.ts';
+import { issueCorrection, previewCorrection } from './bills.correct.ts';
 import { creditBill } from './bills.credit.ts';
 import { billsList, billsOfCompany } from './bills.list.ts';
 import {
@@ -321,6 +323,42 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
             request.body.reason,
             request.id,
           ),
+        ),
+  );
+  const admin = { permission: 'billing:admin', companyScoped: true } as const;
+  app.get(
+    '/billing/bills/:id/correction',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'The corrected bill a credited bill would get (the period’s readings and tariffs of today), stored nowhere',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: billCorrectionSchema },
+      },
+    },
+    async (request) => previewCorrection(db, companyOf(request), request.params.id),
+  );
+  app.post(
+    '/billing/bills/:id/correction',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Issues the corrected bill of a credited bill: kind 1 of the same period, numbered in the water-bill series, finalized',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 201: billSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await issueCorrection(db, principalOf(request), companyOf(request), request.params.id, request.id),
         ),
   );
   app.get(

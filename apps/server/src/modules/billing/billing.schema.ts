@@ -132,9 +132,9 @@ export const billingRunRoutes = pgTable(
 );
 
 /**
- * A consumer's bill (λογαριασμός). Unique per consumer, period and kind, so a billing run upserts
- * (`ON CONFLICT … DO UPDATE … WHERE entry_state <> 9`) and a rerun creates nothing twice nor touches a
- * finalized bill. The number comes from the finance series at finalize (gapless, counter row).
+ * A consumer's bill (λογαριασμός). Unique per consumer, period and kind (corrected bills aside), so a
+ * billing run upserts (`ON CONFLICT … WHERE replaces_id IS NULL DO UPDATE … WHERE entry_state IN (0, 1)`)
+ * and a rerun creates nothing twice nor touches a finalized bill. The number comes from the finance series at finalize (gapless, counter row).
  */
 export const billingBills = pgTable(
   'billing_bills',
@@ -153,6 +153,11 @@ export const billingBills = pgTable(
     correctsId: integer('corrects_id').references((): AnyPgColumn => billingBills.id),
     /** Why the credit was issued (required with `correctsId`). */
     reason: text('reason'),
+    /**
+     * A corrected bill (kind 1, issued after its credit): the credited bill it replaces. Kept apart
+     * from `correctsId`, which says "this is a credit" to every reader (myDATA, payments, the card).
+     */
+    replacesId: integer('replaces_id').references((): AnyPgColumn => billingBills.id),
     /** Spec §3: −2 carried into a later bill, 0 new, 1 editing, 9 finalized. */
     entryState: smallint('entry_state').notNull().default(0),
     /** Spec §3: 0 hold, 1 send, 2 sent, 9 completed. */
@@ -198,10 +203,15 @@ export const billingBills = pgTable(
     ...auditColumns(),
   },
   (t) => [
-    uniqueIndex('billing_bills_consumer_period_kind').on(t.consumerId, t.periodFrom, t.kind),
+    // The period's bill a run upserts; a corrected bill of the period stands beside it, outside.
+    uniqueIndex('billing_bills_consumer_period_kind')
+      .on(t.consumerId, t.periodFrom, t.kind)
+      .where(sql`replaces_id IS NULL`),
     uniqueIndex('billing_bills_rf_code').on(t.rfCode),
     // A bill is credited once, even by two operators at the same moment.
     uniqueIndex('billing_bills_corrects').on(t.correctsId),
+    // A credited bill is replaced once, even by two administrators at the same moment.
+    uniqueIndex('billing_bills_replaces').on(t.replacesId),
     uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number),
     index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
     index('billing_bills_run_idx').on(t.runId),

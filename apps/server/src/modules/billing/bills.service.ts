@@ -99,7 +99,7 @@ export interface BillReadings {
 
 /**
  * Computes and stores one consumer's bill of a period (kind 1) in the caller's transaction: inserted,
- * or recomputed in place while it is not finalized (`ON CONFLICT … WHERE entry_state <> 9`), its lines
+ * or recomputed in place while it is open (`ON CONFLICT … WHERE entry_state IN (0, 1)`), its lines
  * replaced. A billing run calls this per consumer with a context and charges loaded once per batch.
  * Answers the bill's id, or null when the period's bill is already finalized.
  */
@@ -126,14 +126,17 @@ export async function storeBill(
       createuser: principal.username,
     })
     .onConflictDoUpdate({
+      // The period's own bill: a corrected bill of the period is outside the (partial) unique index.
       target: [billingBills.consumerId, billingBills.periodFrom, billingBills.kind],
+      targetWhere: sql`replaces_id IS NULL`,
       set: {
         ...values,
         entryState: billEntryStates.editing,
         updateuser: principal.username,
         updatedate: new Date(),
       },
-      setWhere: sql`${billingBills.entryState} <> ${billEntryStates.finalized}`,
+      // Open bills only: finalized (9) and finalized-then-carried (−2) ones are never recomputed.
+      setWhere: sql`${billingBills.entryState} IN (${billEntryStates.new}, ${billEntryStates.editing})`,
     })
     .returning({ id: billingBills.id, rfCode: billingBills.rfCode });
   if (!stored) return null;
@@ -235,9 +238,12 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     .where(eq(billingBillLines.billId, id))
     .orderBy(asc(billingBillLines.position));
   const { bill } = row;
-  const [corrects, creditedBy] = await Promise.all([
+  const [corrects, creditedBy, replaces, replacesCredit, replacedBy] = await Promise.all([
     bill.correctsId === null ? undefined : numberedBill(db, eq(billingBills.id, bill.correctsId)),
     numberedBill(db, eq(billingBills.correctsId, bill.id)),
+    bill.replacesId === null ? undefined : numberedBill(db, eq(billingBills.id, bill.replacesId)),
+    bill.replacesId === null ? undefined : numberedBill(db, eq(billingBills.correctsId, bill.replacesId)),
+    numberedBill(db, eq(billingBills.replacesId, bill.id)),
   ]);
   return {
     id: bill.id,
@@ -286,10 +292,19 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     corrects: corrects ? { id: corrects.id, number: corrects.number, issueDate: corrects.issueDate } : null,
     reason: bill.reason,
     creditedBy: creditedBy ? { id: creditedBy.id, number: creditedBy.number } : null,
+    replaces: replaces
+      ? {
+          id: replaces.id,
+          number: replaces.number,
+          issueDate: replaces.issueDate,
+          credit: replacesCredit?.number ?? '',
+        }
+      : null,
+    replacedBy: replacedBy ? { id: replacedBy.id, number: replacedBy.number } : null,
   };
 }
 
-/** A numbered bill as printed (`ΛΥΔ-17/2026`): a credit's corrected bill, or a bill's credit. */
+/** A numbered bill as printed (`ΛΥΔ-17/2026`): a credit's bill, a bill's credit, a replaced bill. */
 async function numberedBill(db: Tx, where: SQL) {
   const [row] = await db
     .select({
@@ -397,7 +412,10 @@ export async function assertConsumer(db: Tx, companyId: number, consumerId: numb
   await consumerOf(db, companyId, consumerId);
 }
 
-/** A consumer's last bills up to a period, newest first (the bill's consumption chart, the card's tab). */
+/**
+ * A consumer's last bills up to a period, newest period first and, within a period, as issued: the
+ * bill, its credit, the corrected bill (the bill's consumption chart, the card's tab).
+ */
 export async function billsOfConsumer(
   db: Tx,
   companyId: number,
@@ -425,6 +443,10 @@ export async function billsOfConsumer(
       creditedById: sql<
         number | null
       >`(SELECT c.id FROM billing_bills c WHERE c.corrects_id = ${billingBills.id})`,
+      replacesId: billingBills.replacesId,
+      replacedById: sql<
+        number | null
+      >`(SELECT r.id FROM billing_bills r WHERE r.replaces_id = ${billingBills.id})`,
     })
     .from(billingBills)
     .leftJoin(financeSeries, eq(financeSeries.id, billingBills.seriesId))
@@ -435,6 +457,6 @@ export async function billsOfConsumer(
         upTo ? lte(billingBills.periodFrom, upTo) : undefined,
       ),
     )
-    .orderBy(desc(billingBills.periodFrom), asc(billingBills.kind), asc(billingBills.id))
+    .orderBy(desc(billingBills.periodFrom), asc(billingBills.id))
     .limit(limit);
 }

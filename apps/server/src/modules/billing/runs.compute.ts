@@ -62,7 +62,12 @@ export interface RoutePeriodInfo {
 }
 
 /** The reading periods of the routes (a route nobody read yet has none). */
-export async function periodsOf(tx: Tx, companyId: number, routeIds: number[], key: RunScope) {
+export async function periodsOf(
+  tx: Tx,
+  companyId: number,
+  routeIds: number[],
+  key: Pick<RunScope, 'year' | 'period'>,
+) {
   const rows =
     routeIds.length === 0
       ? []
@@ -109,12 +114,13 @@ type Problem = BillingRunProblem;
  * What a chunk's bills need of each reading's consumer, in one query: the consumer, the date of the
  * reading's previous one (the same meter's last reading before it, else the meter's installation,
  * whose initial reading the consumption started from), whether the period's bill is finalized
- * already, and, for a run, an id reserved from the bills' sequence (so a new bill is written once,
- * with the RF code its id gives). The finalized check is a scalar subquery, one probe of the bills'
- * unique index per consumer: as EXISTS the planner hashed every finalized bill of the company, a scan
- * of the whole bills table per chunk.
+ * already (9, or −2 once carried: its corrected bill, if any, is final too), and, for a run, an id
+ * reserved from the bills' sequence (so a new bill is written once, with the RF code its id gives).
+ * The finalized check is a scalar subquery, one probe of the bills' partial unique index per consumer:
+ * as EXISTS the planner hashed every finalized bill of the company, a scan of the whole bills table
+ * per chunk.
  */
-async function readingConsumers(
+export async function readingConsumers(
   tx: Tx,
   companyId: number,
   periods: Map<number, RoutePeriodInfo>,
@@ -148,9 +154,9 @@ async function readingConsumers(
         (SELECT max(i.installed_on) FROM water_meter_installations i
          WHERE i.consumer_id = x.consumer_id AND i.meter_id = x.meter_id AND i.installed_on <= x.read_on)
       )::text AS "previousDate",
-      coalesce((SELECT b.entry_state = ${billEntryStates.finalized} FROM billing_bills b
-        WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}), false)
-        AS finalized,
+      coalesce((SELECT b.entry_state NOT IN (${billEntryStates.new}, ${billEntryStates.editing}) FROM billing_bills b
+        WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}
+          AND b.replaces_id IS NULL), false) AS finalized,
       ${reserve ? sql`nextval(pg_get_serial_sequence('billing_bills', 'id'))::int` : sql`NULL::int`} AS "reservedId"
     FROM json_to_recordset(${readings}::json) AS x(consumer_id int, meter_id int, read_on date, period_from date)
     JOIN water_consumers c ON c.id = x.consumer_id AND c.company_id = ${companyId}`);

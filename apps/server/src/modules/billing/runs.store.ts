@@ -56,8 +56,8 @@ const RECOMPUTED = [
 /**
  * Stores a chunk's bills in the caller's transaction with two or three statements whatever its size:
  * the bills upserted (a new one with the id `computeChunk` reserved and its RF code, written once; an
- * existing one recomputed in place unless finalized), the old lines of recomputed ones deleted and the
- * new lines inserted.
+ * open one recomputed in place; a finalized one, or a corrected bill of the period, left alone), the
+ * old lines of recomputed ones deleted and the new lines inserted.
  */
 export async function storeChunk(
   tx: Tx,
@@ -93,8 +93,9 @@ export async function storeChunk(
   // `xmax = 0`: the row was inserted, not updated, so it has no old lines to delete.
   const stored = await tx.execute<{ id: number; consumer_id: number; inserted: boolean }>(
     sql`INSERT INTO billing_bills (${bill.names}) SELECT ${bill.values} FROM ${bill.from}
-        ON CONFLICT (consumer_id, period_from, kind) DO UPDATE SET ${set}, updateuser = ${username}
-        WHERE billing_bills.entry_state <> 9
+        ON CONFLICT (consumer_id, period_from, kind) WHERE replaces_id IS NULL
+        DO UPDATE SET ${set}, updateuser = ${username}
+        WHERE billing_bills.entry_state IN (0, 1)
         RETURNING id, consumer_id, (xmax = 0) AS inserted`,
   );
   const rowsStored = (stored as unknown as { rows: { id: number; consumer_id: number; inserted: boolean }[] })

@@ -156,6 +156,7 @@ export async function payDebts(
  * yet, with their ledger lines, in one statement; concurrent callers meet on the unique bill index
  * and only the inserted rows write ledger lines. A bill's debt is its own period (net + VAT): the
  * earlier bills it carries stay debts of their own, with their own due dates. A consumer in credit
+ * (a payment left over, or what was paid of a bill since credited, e.g. before its corrected bill)
  * has it applied to the new debts in the same transaction (`applyCredit`).
  */
 export async function raiseBillDebts(

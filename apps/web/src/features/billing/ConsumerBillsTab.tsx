@@ -1,5 +1,6 @@
 import './i18n/index.ts';
 import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -24,17 +25,28 @@ import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { openBillPdf } from './api.ts';
+import { CorrectBillDialog } from './CorrectBillDialog.tsx';
 import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';
 
 const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus', 'rf'] as const;
+
+// The palette's warning and info colours are too light for white text (WCAG contrast): chips of
+// those colours are written in dark text, outlined ones in the page's own text colour.
+const darkText = { color: 'common.black' } as const;
+const primaryText = { color: 'text.primary' } as const;
 
 /** A finalized bill of a period, not yet credited: what a billing administrator may credit. */
 const creditable = (bill: ConsumerBill) =>
   bill.kind === 1 && (bill.entryState === 9 || bill.entryState === -2) && bill.creditedById === null;
 
+/** A credited bill of a period with no corrected bill yet: what may be replaced by a corrected one. */
+const correctable = (bill: ConsumerBill) =>
+  bill.kind === 1 && bill.creditedById !== null && bill.replacedById === null;
+
 /**
  * The consumer card's "Bills" tab: the consumer's bills, newest first, each opening its PDF; a
- * billing administrator credits a finalized bill here (it is never edited).
+ * billing administrator credits a finalized bill here (it is never edited), then issues the
+ * corrected bill in its place.
  */
 export default function ConsumerBillsTab({ consumerId }: { consumerId: number }) {
   const { t } = useTranslation();
@@ -43,6 +55,7 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
   const { companyId } = useCompany();
   const can = useCan();
   const [crediting, setCrediting] = useState<ConsumerBill | null>(null);
+  const [correcting, setCorrecting] = useState<ConsumerBill | null>(null);
   const bills = useQuery({
     queryKey: ['billing', 'consumer-bills', companyId, consumerId],
     queryFn: ({ signal }) =>
@@ -88,14 +101,14 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                 </TableCell>
                 <TableCell>{bill.correctsId === null ? formatDate(bill.dueDate) : '—'}</TableCell>
                 <TableCell>
-                  <Stack direction="row" spacing={0.5}>
+                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                     <Chip
                       size="small"
                       variant={bill.entryState === 9 ? 'filled' : 'outlined'}
                       label={t(`billing.entryState_${bill.entryState}`)}
                     />
                     {bill.correctsId !== null && (
-                      <Chip size="small" color="warning" label={t('billingUi.credit.chip')} />
+                      <Chip size="small" color="warning" label={t('billingUi.credit.chip')} sx={darkText} />
                     )}
                     {bill.creditedById !== null && (
                       <Chip
@@ -103,8 +116,21 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                         color="warning"
                         variant="outlined"
                         label={t('billingUi.credit.credited')}
+                        sx={primaryText}
                         data-testid="consumer-bill-credited"
                       />
+                    )}
+                    {bill.replacesId !== null && (
+                      <Chip
+                        size="small"
+                        color="info"
+                        label={t('billingUi.correct.chip')}
+                        sx={darkText}
+                        data-testid="consumer-bill-corrected"
+                      />
+                    )}
+                    {bill.replacedById !== null && (
+                      <Chip size="small" variant="outlined" label={t('billingUi.correct.replaced')} />
                     )}
                   </Stack>
                 </TableCell>
@@ -113,6 +139,19 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                   {bill.rfCode ? formatRf(bill.rfCode) : ''}
                 </TableCell>
                 <TableCell align="right" sx={{ py: 0, whiteSpace: 'nowrap' }}>
+                  {can('billing:admin') && correctable(bill) && (
+                    <Tooltip title={t('billingUi.correct.action')}>
+                      <IconButton
+                        size="small"
+                        color="primary"
+                        onClick={() => setCorrecting(bill)}
+                        aria-label={t('billingUi.correct.action')}
+                        data-testid="consumer-bill-correct"
+                      >
+                        <NoteAddOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   {can('billing:admin') && creditable(bill) && (
                     <Tooltip title={t('billingUi.credit.action')}>
                       <IconButton
@@ -148,6 +187,21 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
           onCredited={(credit) => {
             setCrediting(null);
             notify(t('billingUi.credit.done', { number: billNumberOf(credit) }), 'success');
+            void bills.refetch();
+          }}
+        />
+      )}
+      {correcting && (
+        <CorrectBillDialog
+          bill={correcting}
+          onClose={() => {
+            // A refusal (issued meanwhile by someone else) means the list changed too.
+            setCorrecting(null);
+            void bills.refetch();
+          }}
+          onIssued={(corrected) => {
+            setCorrecting(null);
+            notify(t('billingUi.correct.done', { number: billNumberOf(corrected) }), 'success');
             void bills.refetch();
           }}
         />

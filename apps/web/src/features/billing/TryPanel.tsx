@@ -3,19 +3,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type ComputedBill,
   type ConsumerListItem,
-  describeBillLine,
   formatDecimal,
-  formatMoney,
   type Page,
   parseDecimal,
 } from '@protocol/contracts';
@@ -28,9 +21,9 @@ import { wireDate } from '../../components/form/dates.ts';
 import { Section } from '../../components/form/fields.tsx';
 import { OutlinedField } from '../../components/form/OutlinedField.tsx';
 import { api } from '../../lib/api.ts';
-import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { billingApi, CONSUMERS_SEARCH_URL } from './api.ts';
+import { BillLinesTable } from './BillLinesTable.tsx';
 
 /** The consumers whose code or owner matches what is typed (the consumers list's quick search). */
 function useConsumerOptions(text: string) {
@@ -76,7 +69,6 @@ export function TryPanel() {
     meta: { errorSnackbar: false },
   });
   const bill: ComputedBill | undefined = compute.data;
-  const money = (value: string) => formatMoney(value, language);
   return (
     <Section title={t('billingUi.try.title')} hint={t('billingUi.try.hint')}>
       <Box data-testid="billing-try">
@@ -156,62 +148,7 @@ export function TryPanel() {
                 {t('billingUi.try.billed', { billed: formatDecimal(bill.billedConsumption, language) })}
               </Typography>
             )}
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('billingUi.try.line')}</TableCell>
-                  <TableCell align="right">{t('billingUi.try.quantity')}</TableCell>
-                  <TableCell align="right">{t('billingUi.try.price')}</TableCell>
-                  <TableCell align="right">{t('billingUi.try.vat')}</TableCell>
-                  <TableCell align="right">{t('billingUi.try.amount')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {bill.lines.map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id and never reorder
-                  <TableRow key={i} data-testid="billing-try-line">
-                    <TableCell>
-                      {describeBillLine(line, (key, params) => t(key, params), formatDate)}
-                    </TableCell>
-                    <TableCell align="right">
-                      {line.quantity ? formatDecimal(line.quantity, language) : ''}
-                    </TableCell>
-                    <TableCell align="right">
-                      {line.price === null
-                        ? ''
-                        : line.quantity === null
-                          ? `${formatDecimal(line.price, language)}%`
-                          : formatDecimal(line.price, language, 2)}
-                    </TableCell>
-                    <TableCell align="right">
-                      {line.charge === 'previousBalance'
-                        ? ''
-                        : `${formatDecimal(line.vatPercent, language)}%`}
-                    </TableCell>
-                    <TableCell align="right">{money(line.amount)}</TableCell>
-                  </TableRow>
-                ))}
-                {bill.vat.map((v) => (
-                  <TableRow key={v.vatPercent}>
-                    <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
-                      {t('billingUi.try.vatLine', {
-                        rate: formatDecimal(v.vatPercent, language),
-                        net: money(v.net),
-                      })}
-                    </TableCell>
-                    <TableCell align="right">{money(v.vat)}</TableCell>
-                  </TableRow>
-                ))}
-                <TableRow>
-                  <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
-                    {t('billingUi.try.total')}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="billing-try-total">
-                    {money(bill.total)} €
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
+            <BillLinesTable bill={bill} testId="billing-try" />
           </Box>
         )}
       </Box>
