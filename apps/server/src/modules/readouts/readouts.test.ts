@@ -296,6 +296,8 @@ describe('readouts', () => {
     expect(a2).toMatchObject({ estimated: true, consumption: 36, reading: 171 });
     // Period 3: the actual reading 160 is 11 below the estimate: billing gives it back.
     const p3 = { year: 2026, period: 3 };
+    // A's average counts only what was read (35 m³ in period 1), never the estimate of period 2.
+    expect((await sheet(p3)).json().rows[0]).toMatchObject({ previousReading: 171, average: 35 });
     const actual = await save('a', 160, {}, p3);
     expect(actual.statusCode, actual.body).toBe(200);
     expect(actual.json().reading).toMatchObject({ consumption: -11, basis: 'correction' });
