@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/harness.ts';
+import type { TestApp } from './harness.ts';
 
-/** Consumers and finalized bills through the API, for the payments tests (and the bench's checks). */
+/**
+ * Consumers and finalized bills made through the API, for the tests of the modules that bill, credit,
+ * collect and settle them. Each test gives its own consumer numbers and owners, so files stay apart.
+ */
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 export type Json = Record<string, any>;
@@ -41,6 +44,7 @@ export async function newConsumer(
   return consumer.json().id;
 }
 
+/** A consumer's bill of a period, stored and finalized through the API. */
 export async function finalBill(
   api: ReturnType<typeof client>,
   q: string,
