@@ -20,28 +20,71 @@ export function client(t: TestApp, headers: { authorization: string }) {
 
 const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
 
+export interface ConsumerOptions {
+  supplyAddress?: string;
+  /** Billed as a household (usage OIK, sewerage SYN, the first invoice policy); a consumer only read needs none. */
+  billed?: boolean;
+  /** Any other field of the consumer (route position, receiver, special regulation…). */
+  fields?: Json;
+}
+
+/** An owner (a trader as `/api/traders` takes it) and their consumer with the code `parts`; its id. */
 export async function newConsumer(
   api: ReturnType<typeof client>,
   q: string,
   parts: string[],
   owner: Json,
+  options: ConsumerOptions = {},
 ): Promise<number> {
-  const usages = (await api.get(`/api/water/parametrics/propertyUsages${q}`)).json();
-  const sewerage = (await api.get(`/api/water/parametrics/sewerageIndicators${q}`)).json();
-  const policies = (await api.get(`/api/water/invoice_policies${q}`)).json();
   const trader = await api.post(`/api/traders${q}`, owner);
   expect(trader.statusCode, trader.body).toBe(201);
   const consumer = await api.post(`/api/protocol/consumers${q}`, {
     parts,
     ownerId: trader.json().id,
-    supplyAddress: 'Αγίου Νικολάου 7, Αγία Ελένη',
+    supplyAddress: options.supplyAddress ?? 'Αγίου Νικολάου 7, Αγία Ελένη',
     status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: (policies[0] as Json).id,
+    ...(options.billed === false ? {} : await householdTariff(api, q)),
+    ...options.fields,
   });
   expect(consumer.statusCode, consumer.body).toBe(201);
   return consumer.json().id;
+}
+
+async function householdTariff(api: ReturnType<typeof client>, q: string) {
+  const usages = (await api.get(`/api/water/parametrics/propertyUsages${q}`)).json();
+  const sewerage = (await api.get(`/api/water/parametrics/sewerageIndicators${q}`)).json();
+  const policies = (await api.get(`/api/water/invoice_policies${q}`)).json();
+  return {
+    propertyUsageId: idOf(usages, 'OIK'),
+    sewerageIndicatorId: idOf(sewerage, 'SYN'),
+    invoicePolicyId: (policies[0] as Json).id,
+  };
+}
+
+/**
+ * A new meter installed on the consumer on `date`: five digits, DN15, a mechanical one counting
+ * forward from 0 unless `meter` says otherwise (its serial number at least).
+ */
+export async function installMeter(
+  api: ReturnType<typeof client>,
+  q: string,
+  consumerId: number,
+  meter: Json & { serialNumber: string },
+  date = '2025-12-01',
+): Promise<void> {
+  const installed = await api.post(`/api/protocol/consumers/${consumerId}/meters${q}`, {
+    date,
+    meter: {
+      meterTypeId: null,
+      kind: 1,
+      direction: 1,
+      diameter: 'DN15',
+      digits: 5,
+      initialReading: 0,
+      ...meter,
+    },
+  });
+  expect(installed.statusCode, installed.body).toBe(200);
 }
 
 /** A consumer's bill of a period, stored and finalized through the API. */
@@ -53,6 +96,8 @@ export async function finalBill(
   to: string,
   consumption: string,
   issueDate: string,
+  /** The bill's other fields where a test wants its own (period label, reading dates…). */
+  more: Json = {},
 ): Promise<Json> {
   const bill = await api.post(`/api/billing/bills${q}`, {
     consumerId: consumer,
@@ -65,6 +110,7 @@ export async function finalBill(
     currentDate: to,
     consumption,
     issueDate,
+    ...more,
   });
   expect(bill.statusCode, bill.body).toBe(200);
   const done = await api.post(`/api/billing/bills/${bill.json().id}/finalize${q}`);
