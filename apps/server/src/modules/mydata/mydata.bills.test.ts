@@ -1,16 +1,13 @@
 import { Decimal } from '@protocol/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
-import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { type TestApp, waitForJob } from '../../test/harness.ts';
 import { client, finalBill, newConsumer } from '../../test/water-fixtures.ts';
-import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
-import { mydataModule } from './index.ts';
+import type { FakeAade } from './fake-aade/fake-aade.ts';
 import { pendingCounts } from './mydata.card.ts';
 import { DEFAULT_MAPPINGS, DEFAULT_SETTINGS } from './mydata.defaults.ts';
-import { transport } from './mydata.service.ts';
 import { billSource } from './mydata.sources.ts';
+import { type AadeTestBed, startAadeTestBed } from './mydata.test-helpers.ts';
 import { buildInvoicesDoc } from './mydata.xml.ts';
 import { validateXml } from './mydata.xsd.ts';
 
@@ -23,19 +20,14 @@ import { validateXml } from './mydata.xsd.ts';
 
 let t: TestApp;
 let aade: FakeAade;
-let worker: JobWorker;
 let admin: { authorization: string };
 let companyId: number;
 
+let inject: AadeTestBed['inject'];
+let q: AadeTestBed['q'];
+let close: AadeTestBed['close'];
+
 type Json = Record<string, unknown>;
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: admin,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-const q = (url: string) => `${url}${url.includes('?') ? '&' : '?'}companyid=${companyId}`;
 const DAY = '2026-05-10';
 const REFUSED = { code: '102', message: 'Vat number 094422282 does not belong to active corporation' };
 
@@ -79,20 +71,7 @@ let business: { id: number };
 let refused: { id: number };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  aade = await startFakeAade();
-  Object.assign(transport, { timeoutMs: 1500, backoffMs: 20, retries: 3 });
-  validateXml('<warm-up/>');
-  worker = startJobWorker(t.database.db, jobRegistryOf([mydataModule]), { pollMs: 20, leaseMs: 5000 });
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  companyId = (await inject('GET', '/api/companies')).json()[0].id;
-  const company = await inject('PUT', `/api/companies/${companyId}`, {
-    companyname: 'ΔΕΥΑ Αγίας Ελένης',
-    companytitle: 'Δημοτική Επιχείρηση Ύδρευσης-Αποχέτευσης Αγίας Ελένης',
-    vatnumber: '090000045',
-    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
-  });
-  expect(company.statusCode, company.body).toBe(200);
+  ({ t, aade, admin, companyId, inject, q, close } = await startAadeTestBed());
   const saved = await inject('PUT', q('/api/mydata/settings'), { ...DEFAULT_SETTINGS, testUrl: aade.url });
   expect(saved.statusCode, saved.body).toBe(200);
   household = await finalizedBill(1, { individual: true, lastname: 'Καραγιάννη', firstname: 'Ελένη' }, '25');
@@ -108,9 +87,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await worker?.stop();
-  await aade?.close();
-  await t?.close();
+  await close?.();
 });
 
 describe('water bills through myDATA', () => {
