@@ -79,10 +79,15 @@ export async function installMeter(
   expect(installed.status, JSON.stringify(installed.body)).toBe(200);
 }
 
-/** The id of each reading route, by its code. */
+/**
+ * The id of each reading route by its code: sector 01's, the first listed, where sectors share a
+ * code (the demo's sectors each have a route 001).
+ */
 export async function readoutRoutes(api: Api): Promise<Record<string, number>> {
   const routes = (await api('GET', '/api/readouts/routes')).body as { id: number; code: string }[];
-  return Object.fromEntries(routes.map((r) => [r.code, r.id]));
+  const ids: Record<string, number> = {};
+  for (const route of routes) ids[route.code] ??= route.id;
+  return ids;
 }
 
 /** A reading of the consumer entered for a route's period, as the grid saves it. */
