@@ -1,10 +1,11 @@
 import { rfCode } from '@protocol/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
+import { finalizedBill, newConsumer } from '../support/water.ts';
 
 /**
  * The banks' payment files (issue 18) as the clerk uses them: a CSV of three RF payments — one paying
@@ -20,47 +21,28 @@ const bills: { total: string; rfCode: string }[] = [];
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
   for (const [code, lastname, firstname] of [
     ['891', 'Τραπεζίτου', 'Μαρίνα'],
     ['892', 'Καταθέτη', 'Στέλιος'],
   ] as const) {
-    const owner = await api('POST', '/api/traders', {
-      individual: true,
-      lastname,
-      firstname,
-      traderbanks: [],
-      customFields: {},
-    });
-    const consumer = await api('POST', '/api/protocol/consumers', {
+    const consumerId = await newConsumer(api, {
+      owner: { individual: true, lastname, firstname },
       parts: ['01', '001', code],
-      ownerId: owner.body.id,
       supplyAddress: `Ερμού ${code}, Αγία Ελένη`,
-      status: 1,
-      propertyUsageId: idOf(usages, 'OIK'),
-      sewerageIndicatorId: idOf(sewerage, 'SYN'),
-      invoicePolicyId: policies[0].id,
     });
-    expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-    consumers.push(consumer.body.id);
-    const bill = await api('POST', '/api/billing/bills', {
-      consumerId: consumer.body.id,
+    consumers.push(consumerId);
+    const bill = await finalizedBill(api, {
+      consumerId,
       from: '2026-05-01',
       to: '2026-08-31',
       periodLabel: '05–08/2026',
       previousReading: 1000,
       previousDate: '2026-05-01',
-      currentReading: 1022,
+      consumption: 22,
       currentDate: '2026-08-31',
-      consumption: '22',
       issueDate: '2026-09-10',
     });
-    expect(bill.status, JSON.stringify(bill.body)).toBe(200);
-    const done = await api('POST', `/api/billing/bills/${bill.body.id}/finalize`);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    bills.push(done.body);
+    bills.push(bill);
   }
 });
 

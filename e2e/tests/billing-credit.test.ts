@@ -1,11 +1,12 @@
 import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
+import { finalizedBill, newConsumer } from '../support/water.ts';
 
 /**
  * Crediting a finalized bill (issue 17: later corrections are credits, never edits) as the billing
@@ -19,24 +20,18 @@ let api: Api;
 let consumerId: number;
 const bills: Record<string, { id: number; number: number; total: string }> = {};
 
-async function finalizedBill(from: string, to: string, periodLabel: string, issueDate: string) {
-  const stored = await api('POST', '/api/billing/bills', {
+const billOf = (from: string, to: string, periodLabel: string, issueDate: string) =>
+  finalizedBill(api, {
     consumerId,
     from,
     to,
     periodLabel,
     previousReading: 1500,
     previousDate: from,
-    currentReading: 1522,
+    consumption: 22,
     currentDate: to,
-    consumption: '22',
     issueDate,
   });
-  expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-  const done = await api('POST', `/api/billing/bills/${stored.body.id}/finalize`);
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body;
-}
 
 async function openBillsTab(page: Page, language: 'el' | 'en') {
   const prefix = language === 'en' ? '/en' : '';
@@ -51,30 +46,13 @@ const billRow = (page: Page, id: number) => page.locator(`[data-testid="consumer
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const owner = await api('POST', '/api/traders', {
-    individual: true,
-    lastname: 'Ζαχαρίου',
-    firstname: 'Δέσποινα',
-    traderbanks: [],
-    customFields: {},
-  });
-  expect(owner.status, JSON.stringify(owner.body)).toBe(201);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
-  const consumer = await api('POST', '/api/protocol/consumers', {
+  consumerId = await newConsumer(api, {
+    owner: { individual: true, lastname: 'Ζαχαρίου', firstname: 'Δέσποινα' },
     parts: ['01', '001', '781'],
-    ownerId: owner.body.id,
     supplyAddress: 'Κολοκοτρώνη 3, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: policies[0].id,
   });
-  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-  consumerId = consumer.body.id;
-  bills.first = await finalizedBill('2026-01-01', '2026-04-30', 'Α΄ τετράμηνο 2026', '2026-05-10');
-  bills.second = await finalizedBill('2026-05-01', '2026-08-31', 'Β΄ τετράμηνο 2026', '2026-09-10');
+  bills.first = await billOf('2026-01-01', '2026-04-30', 'Α΄ τετράμηνο 2026', '2026-05-10');
+  bills.second = await billOf('2026-05-01', '2026-08-31', 'Β΄ τετράμηνο 2026', '2026-09-10');
 });
 afterAll(async () => {
   await e2e?.close();

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
+import { enterReading, installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
 /**
  * Billing runs (issue 17) as the billing clerk uses them: readings of two routes entered through the
@@ -16,10 +17,7 @@ let api: Api;
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
-  const routes = (await api('GET', '/api/readouts/routes')).body as { id: number; code: string }[];
+  const routes = await readoutRoutes(api);
   const plan: [route: string, number: string, consumption: number][] = [
     ['001', '611', 14],
     ['001', '612', 33],
@@ -27,45 +25,24 @@ beforeAll(async () => {
     ['002', '614', 21],
   ];
   for (const [route, number, consumption] of plan) {
-    const owner = await api('POST', '/api/traders', {
-      individual: true,
-      lastname: `Παπαδάκη ${number}`,
-      firstname: 'Μαρία',
-      traderbanks: [],
-      customFields: {},
-    });
-    const consumer = await api('POST', '/api/protocol/consumers', {
+    const consumerId = await newConsumer(api, {
+      owner: { individual: true, lastname: `Παπαδάκη ${number}`, firstname: 'Μαρία' },
       parts: ['01', route, number],
-      ownerId: owner.body.id,
       supplyAddress: `Ερμού ${number}, Αγία Ελένη`,
-      status: 1,
-      propertyUsageId: idOf(usages, 'OIK'),
-      sewerageIndicatorId: idOf(sewerage, 'SYN'),
-      invoicePolicyId: policies[0].id,
     });
-    expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-    const meter = await api('POST', `/api/protocol/consumers/${consumer.body.id}/meters`, {
+    await installMeter(api, consumerId, {
+      serialNumber: `E2E-${number}`,
+      initialReading: 1000,
       date: '2025-12-01',
-      meter: {
-        serialNumber: `E2E-${number}`,
-        meterTypeId: null,
-        kind: 1,
-        direction: 1,
-        diameter: 'DN15',
-        digits: 5,
-        initialReading: 1000,
-      },
     });
-    expect(meter.status, JSON.stringify(meter.body)).toBe(200);
-    const reading = await api('POST', '/api/readouts/readings', {
-      routeId: routes.find((r) => r.code === route)?.id,
+    await enterReading(api, {
+      routeId: routes[route] ?? 0,
       year: 2026,
       period: 1,
-      consumerId: consumer.body.id,
+      consumerId,
       reading: 1000 + consumption,
       readOn: '2026-04-22',
     });
-    expect(reading.status, JSON.stringify(reading.body)).toBe(200);
   }
 });
 afterAll(async () => {

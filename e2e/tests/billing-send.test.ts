@@ -1,10 +1,11 @@
 import { pdfText } from '@protocol/server/testing/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
+import { enterReading, installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
 /**
  * Sending the bills (issue 17) as the billing clerk does it: a finalized run of two routes; on
@@ -19,10 +20,7 @@ const consumerIds: Record<string, number> = {};
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
-  const routes = (await api('GET', '/api/readouts/routes')).body as { id: number; code: string }[];
+  const routes = await readoutRoutes(api);
   // 711 and 712 have addresses, 713 and 714 are printed (714 first in the route); 715 is on route 002.
   const plan: [route: string, number: string, email: string | null, position: number][] = [
     ['001', '711', 'maria711@example.org', 1],
@@ -32,54 +30,32 @@ beforeAll(async () => {
     ['002', '715', 'eleni715@example.org', 1],
   ];
   for (const [route, number, email, position] of plan) {
-    const owner = await api('POST', '/api/traders', {
-      individual: true,
-      lastname: `Αποστολή ${number}`,
-      firstname: 'Μαρία',
-      email,
-      traderbanks: [],
-      customFields: {},
-    });
-    const consumer = await api('POST', '/api/protocol/consumers', {
+    const consumerId = await newConsumer(api, {
+      owner: { individual: true, lastname: `Αποστολή ${number}`, firstname: 'Μαρία', email },
       parts: ['01', route, number],
-      ownerId: owner.body.id,
       supplyAddress: `Ερμού ${number}, Αγία Ελένη`,
-      status: 1,
-      propertyUsageId: idOf(usages, 'OIK'),
-      sewerageIndicatorId: idOf(sewerage, 'SYN'),
-      invoicePolicyId: policies[0].id,
     });
-    expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-    consumerIds[number] = consumer.body.id;
-    await e2e.sql(`UPDATE water_consumers SET route_position = ${position} WHERE id = ${consumer.body.id}`);
-    const meter = await api('POST', `/api/protocol/consumers/${consumer.body.id}/meters`, {
+    consumerIds[number] = consumerId;
+    await e2e.sql(`UPDATE water_consumers SET route_position = ${position} WHERE id = ${consumerId}`);
+    await installMeter(api, consumerId, {
+      serialNumber: `SND-${number}`,
+      initialReading: 500,
       date: '2025-12-01',
-      meter: {
-        serialNumber: `SND-${number}`,
-        meterTypeId: null,
-        kind: 1,
-        direction: 1,
-        diameter: 'DN15',
-        digits: 5,
-        initialReading: 500,
-      },
     });
-    expect(meter.status, JSON.stringify(meter.body)).toBe(200);
-    const reading = await api('POST', '/api/readouts/readings', {
-      routeId: routes.find((r) => r.code === route)?.id,
+    await enterReading(api, {
+      routeId: routes[route] ?? 0,
       year: 2026,
       period: 1,
-      consumerId: consumer.body.id,
+      consumerId,
       reading: 500 + Number(number) - 700,
       readOn: '2026-04-22',
     });
-    expect(reading.status, JSON.stringify(reading.body)).toBe(200);
   }
   const run = await api('POST', '/api/billing/runs', {
     year: 2026,
     period: 1,
     scope: 'routes',
-    ids: [idOf(routes, '001'), idOf(routes, '002')],
+    ids: [routes['001'], routes['002']],
     issueDate: '2026-05-10',
   });
   expect(run.status, JSON.stringify(run.body)).toBe(201);

@@ -5,6 +5,7 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
+import { newConsumer } from '../support/water.ts';
 
 /**
  * Billing (issue 17) as the billing clerk uses it: a 2027 household tariff with three bands and a
@@ -19,32 +20,17 @@ let consumerId: number;
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const owner = await api('POST', '/api/traders', {
-    individual: true,
-    lastname: 'Σταματοπούλου',
-    firstname: 'Αικατερίνη',
-    traderbanks: [],
-    customFields: {},
-  });
-  expect(owner.status, JSON.stringify(owner.body)).toBe(201);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
   const regulations = (await api('GET', '/api/water/parametrics/specialRegulations')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
-  const consumer = await api('POST', '/api/protocol/consumers', {
+  consumerId = await newConsumer(api, {
+    owner: { individual: true, lastname: 'Σταματοπούλου', firstname: 'Αικατερίνη' },
     parts: ['01', '001', '777'],
-    ownerId: owner.body.id,
     supplyAddress: 'Παπαφλέσσα 14, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    specialRegulationId: idOf(regulations, 'KOIN'),
-    specialFrom: '2026-10-01',
-    specialTo: '2027-09-30',
-    invoicePolicyId: policies[0].id,
+    more: {
+      specialRegulationId: idOf(regulations, 'KOIN'),
+      specialFrom: '2026-10-01',
+      specialTo: '2027-09-30',
+    },
   });
-  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-  consumerId = consumer.body.id;
 });
 afterAll(async () => {
   await e2e?.close();

@@ -1,15 +1,12 @@
 import { utilityDay } from '@protocol/contracts';
-import {
-  FAKE_AADE_KEY,
-  FAKE_AADE_USER,
-  type FakeAade,
-  startFakeAade,
-} from '@protocol/server/testing/fake-aade';
+import { type FakeAade, startFakeAade } from '@protocol/server/testing/fake-aade';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { registerWithAade } from '../support/aade.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
+import { finalizedBill, newConsumer } from '../support/water.ts';
 
 /**
  * Water bills through myDATA (issue 20) as the accountant uses it, against the local AADE: the day's
@@ -26,61 +23,40 @@ type Json = Record<string, unknown>;
 const bills: { id: number; owner: string }[] = [];
 
 /** A consumer of a new owner and its finalized bill of the second 2026 period, issued today. */
-async function finalizedBill(n: number, owner: Json, consumption: number) {
-  const trader = await api('POST', '/api/traders', { ...owner, traderbanks: [], customFields: {} });
-  expect(trader.status, JSON.stringify(trader.body)).toBe(201);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
-  const consumer = await api('POST', '/api/protocol/consumers', {
+async function billedConsumer(n: number, owner: Json, consumption: number) {
+  const consumerId = await newConsumer(api, {
+    owner,
     parts: ['01', '003', String(700 + n)],
-    ownerId: trader.body.id,
     supplyAddress: `Παλαιολόγου ${n}, Αγία Ελένη`,
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: policies[0].id,
   });
-  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-  const bill = await api('POST', '/api/billing/bills', {
-    consumerId: consumer.body.id,
+  const bill = await finalizedBill(api, {
+    consumerId,
     from: '2026-05-01',
     to: '2026-08-31',
     periodLabel: 'Β΄ τετράμηνο 2026',
     previousReading: 2000,
     previousDate: '2026-05-02',
-    currentReading: 2000 + consumption,
+    consumption,
     currentDate: '2026-09-01',
-    consumption: String(consumption),
     issueDate: today,
   });
-  expect(bill.status, JSON.stringify(bill.body)).toBe(200);
-  const done = await api('POST', `/api/billing/bills/${bill.body.id}/finalize`);
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  bills.push({ id: bill.body.id, owner: String(owner.fullname ?? owner.lastname) });
+  bills.push({ id: bill.id, owner: String(owner.fullname ?? owner.lastname) });
 }
 
 beforeAll(async () => {
   aade = await startFakeAade();
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const [company] = (await api('GET', '/api/companies')).body;
-  const saved = await api('PUT', `/api/companies/${company.id}`, {
-    companyname: company.companyname,
-    companytitle: company.companytitle,
-    vatnumber: '090000045',
-    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  await registerWithAade(api);
   const { credentialsSet, localAade, ...settings } = (await api('GET', '/api/mydata/settings')).body;
   expect((await api('PUT', '/api/mydata/settings', { ...settings, testUrl: aade.url })).status).toBe(200);
-  await finalizedBill(1, { individual: true, lastname: 'Μαυρίδου', firstname: 'Άννα' }, 31);
-  await finalizedBill(
+  await billedConsumer(1, { individual: true, lastname: 'Μαυρίδου', firstname: 'Άννα' }, 31);
+  await billedConsumer(
     2,
     { individual: false, fullname: 'Ξενοδοχείο Παλαιολόγου ΑΕ', vatnumber: '094014201' },
     140,
   );
-  await finalizedBill(3, { individual: false, fullname: 'Παλαιά Βιοτεχνία ΟΕ', vatnumber: REFUSED_AFM }, 18);
+  await billedConsumer(3, { individual: false, fullname: 'Παλαιά Βιοτεχνία ΟΕ', vatnumber: REFUSED_AFM }, 18);
   aade.rejectCounterpart(REFUSED_AFM, {
     code: '102',
     message: `Vat number ${REFUSED_AFM} does not belong to active corporation`,

@@ -1,11 +1,7 @@
 import { utilityDay } from '@protocol/contracts';
-import {
-  FAKE_AADE_KEY,
-  FAKE_AADE_USER,
-  type FakeAade,
-  startFakeAade,
-} from '@protocol/server/testing/fake-aade';
+import { type FakeAade, startFakeAade } from '@protocol/server/testing/fake-aade';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWithAade } from '../support/aade.ts';
 import { type Api, signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
@@ -30,14 +26,7 @@ beforeAll(async () => {
   aade = await startFakeAade();
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const [company] = (await api('GET', '/api/companies')).body;
-  const saved = await api('PUT', `/api/companies/${company.id}`, {
-    companyname: company.companyname,
-    companytitle: company.companytitle,
-    vatnumber: '090000045',
-    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  await registerWithAade(api);
   for (const [fullname, vatnumber] of [
     ['Υδραυλική Αγίας Ελένης ΟΕ', '094014201'],
     ['Παλαιά Κατασκευαστική ΟΕ', REFUSED_AFM],

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
+import { finalizedBill, newConsumer } from '../support/water.ts';
 
 /**
  * Payments (issue 18) as the cashier and the clerk use them: a consumer with two finalized bills, found
@@ -17,48 +18,27 @@ const bills: { total: string; current: string; rfCode: string }[] = [];
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body;
-  const owner = await api('POST', '/api/traders', {
-    individual: true,
-    lastname: 'Ταμιακή',
-    firstname: 'Ειρήνη',
-    vatnumber: '094259216',
-    traderbanks: [],
-    customFields: {},
-  });
-  const consumer = await api('POST', '/api/protocol/consumers', {
+  consumerId = await newConsumer(api, {
+    owner: { individual: true, lastname: 'Ταμιακή', firstname: 'Ειρήνη', vatnumber: '094259216' },
     parts: ['01', '001', '881'],
-    ownerId: owner.body.id,
     supplyAddress: 'Ερμού 881, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: policies[0].id,
   });
-  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
-  consumerId = consumer.body.id;
   for (const [from, to, consumption, issueDate] of [
     ['2026-01-01', '2026-04-30', 25, '2026-05-10'],
     ['2026-05-01', '2026-08-31', 18, '2026-09-10'],
   ] as const) {
-    const bill = await api('POST', '/api/billing/bills', {
+    const bill = await finalizedBill(api, {
       consumerId,
       from,
       to,
       periodLabel: `${from.slice(5, 7)}–${to.slice(5, 7)}/2026`,
       previousReading: 1000,
       previousDate: from,
-      currentReading: 1000 + consumption,
+      consumption,
       currentDate: to,
-      consumption: String(consumption),
       issueDate,
     });
-    expect(bill.status, JSON.stringify(bill.body)).toBe(200);
-    const done = await api('POST', `/api/billing/bills/${bill.body.id}/finalize`);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    bills.push(done.body);
+    bills.push(bill);
   }
 });
 

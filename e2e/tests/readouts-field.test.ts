@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
+import { installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
 /** Readouts in the field (issue 16): the meter reader's phone, without a connection; smart meters. */
 let e2e: E2E;
@@ -12,30 +13,15 @@ let routeId: number;
 const consumers: number[] = [];
 
 async function consumerWithMeter(lastname: string, number: string, initialReading: number) {
-  const owner = await api('POST', '/api/traders', { individual: true, lastname, firstname: 'Νίκος' });
-  const made = await api('POST', '/api/protocol/consumers', {
+  const consumerId = await newConsumer(api, {
+    owner: { individual: true, lastname, firstname: 'Νίκος' },
     parts: ['01', '001', number],
-    ownerId: owner.body.id,
     supplyAddress: `Αγίου Νικολάου ${number}`,
-    status: 1,
-    routePosition: Number(number),
-    notes: `Φρεάτιο ${number}: πίσω από την αυλόπορτα`,
+    billed: false,
+    more: { routePosition: Number(number), notes: `Φρεάτιο ${number}: πίσω από την αυλόπορτα` },
   });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const installed = await api('POST', `/api/protocol/consumers/${made.body.id}/meters`, {
-    date: '2026-01-05',
-    meter: {
-      serialNumber: `FD-${number}`,
-      meterTypeId: null,
-      kind: 1,
-      direction: 1,
-      diameter: 'DN15',
-      digits: 5,
-      initialReading,
-    },
-  });
-  expect(installed.status, JSON.stringify(installed.body)).toBe(200);
-  return made.body.id as number;
+  await installMeter(api, consumerId, { serialNumber: `FD-${number}`, initialReading, date: '2026-01-05' });
+  return consumerId;
 }
 
 /** A phone: 390×844, touch, in the given language. */
@@ -54,9 +40,7 @@ async function phone(locale: string): Promise<{ context: BrowserContext; page: P
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  routeId = (await api('GET', '/api/readouts/routes')).body.find(
-    (r: { code: string }) => r.code === '001',
-  ).id;
+  routeId = (await readoutRoutes(api))['001'] ?? 0;
   consumers.push(await consumerWithMeter('Καραγιάννη', '1', 120));
   consumers.push(await consumerWithMeter('Λαμπράκη', '2', 99_985));
   consumers.push(await consumerWithMeter('Μανωλάκη', '3', 300));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
+import { installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
 /** Readouts (issue 16) as the meter readers' office uses them, in Chromium. */
 let e2e: E2E;
@@ -19,38 +20,21 @@ async function consumerWithMeter(
   initialReading: number,
   route = '001',
 ) {
-  const owner = await api('POST', '/api/traders', { individual: true, lastname, firstname: 'Μαρία' });
-  const made = await api('POST', '/api/protocol/consumers', {
+  const consumerId = await newConsumer(api, {
+    owner: { individual: true, lastname, firstname: 'Μαρία' },
     parts: ['01', route, number],
-    ownerId: owner.body.id,
     supplyAddress: `Ελευθερίου Βενιζέλου ${number}`,
-    status: 1,
-    routePosition: Number(number),
-    notes: number === '2' ? 'Φρεάτιο δίπλα στην είσοδο' : null,
+    billed: false,
+    more: { routePosition: Number(number), notes: number === '2' ? 'Φρεάτιο δίπλα στην είσοδο' : null },
   });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const installed = await api('POST', `/api/protocol/consumers/${made.body.id}/meters`, {
-    date: '2026-01-05',
-    meter: {
-      serialNumber,
-      meterTypeId: null,
-      kind: 1,
-      direction: 1,
-      diameter: 'DN15',
-      digits: 5,
-      initialReading,
-    },
-  });
-  expect(installed.status, JSON.stringify(installed.body)).toBe(200);
-  return made.body.id as number;
+  await installMeter(api, consumerId, { serialNumber, initialReading, date: '2026-01-05' });
+  return consumerId;
 }
 
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  routeId = (await api('GET', '/api/readouts/routes')).body.find(
-    (r: { code: string }) => r.code === '001',
-  ).id;
+  routeId = (await readoutRoutes(api))['001'] ?? 0;
   consumers.a = await consumerWithMeter('Αθανασίου', '1', 'ZN-501', 120);
   consumers.b = await consumerWithMeter('Βασιλείου', '2', 'ZN-502', 99_985);
   consumers.c = await consumerWithMeter('Γεωργίου', '3', 'ZN-503', 300);
@@ -235,9 +219,7 @@ describe('readouts', () => {
 
   it('marks a meter with no history at the close, in both languages, until a correction reads it', async () => {
     // Route 002: one new meter, never read, nothing to estimate from.
-    const route2 = (await api('GET', '/api/readouts/routes')).body.find(
-      (r: { code: string }) => r.code === '002',
-    ).id;
+    const route2 = (await readoutRoutes(api))['002'];
     await consumerWithMeter('Ευαγγέλου', '9', 'ZN-509', 70, '002');
     const url = (prefix: string, tab: string) =>
       `${prefix}/readouts?route=${route2}&year=2026&period=1&tab=${tab}`;

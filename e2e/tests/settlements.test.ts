@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, idOf, signInApi } from '../support/api.ts';
+import { type Api, signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
+import { finalizedBill, newConsumer } from '../support/water.ts';
 
 /**
  * Settlements (issue 18) as the water department uses them: from the consumer card, three unpaid
@@ -12,32 +13,13 @@ import { shot } from '../support/shot.ts';
 let e2e: E2E;
 let api: Api;
 
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Json = Record<string, any>;
-
 /** A consumer with three finalized bills, each an open debt. */
 async function consumerWithDebts(number: string, lastname: string, issueDays: string[]): Promise<number> {
-  const owner = await api('POST', '/api/traders', {
-    individual: true,
-    lastname,
-    firstname: 'Μαρία',
-    traderbanks: [],
-    customFields: {},
-  });
-  expect(owner.status, JSON.stringify(owner.body)).toBe(201);
-  const usages = (await api('GET', '/api/water/parametrics/propertyUsages')).body;
-  const sewerage = (await api('GET', '/api/water/parametrics/sewerageIndicators')).body;
-  const policies = (await api('GET', '/api/water/invoice_policies')).body as Json[];
-  const consumer = await api('POST', '/api/protocol/consumers', {
+  const consumerId = await newConsumer(api, {
+    owner: { individual: true, lastname, firstname: 'Μαρία' },
     parts: ['01', '001', number],
-    ownerId: owner.body.id,
     supplyAddress: 'Κολοκοτρώνη 3, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: policies[0]?.id,
   });
-  expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
   const periods = [
     ['2026-01-01', '2026-02-28', 60],
     ['2026-03-01', '2026-04-30', 45],
@@ -45,23 +27,19 @@ async function consumerWithDebts(number: string, lastname: string, issueDays: st
   ] as const;
   // The bills' series numbers in date order: each consumer's bills are issued after the last.
   for (const [index, [from, to, consumption]] of periods.entries()) {
-    const issueDate = issueDays[index];
-    const bill = await api('POST', '/api/billing/bills', {
-      consumerId: consumer.body.id,
+    await finalizedBill(api, {
+      consumerId,
       from,
       to,
       periodLabel: `${from} – ${to}`,
       previousReading: 1000,
       previousDate: from,
-      currentReading: 1000 + consumption,
+      consumption,
       currentDate: to,
-      consumption: String(consumption),
-      issueDate,
+      issueDate: issueDays[index] ?? '',
     });
-    expect(bill.status, JSON.stringify(bill.body)).toBe(200);
-    expect((await api('POST', `/api/billing/bills/${bill.body.id}/finalize`)).status).toBe(200);
   }
-  return consumer.body.id;
+  return consumerId;
 }
 
 /** On /settlements/new: every debt picked, the category chosen, six instalments; waits for the plan. */

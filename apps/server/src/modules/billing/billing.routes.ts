@@ -18,6 +18,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { printBill } from './bill.pdf.ts';
 import { issueCorrection, previewCorrection } from './bills.correct.ts';
 import { creditBill } from './bills.credit.ts';
@@ -61,69 +62,29 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     },
     async (request) => listPricingPolicies(db, companyOf(request)),
   );
-  app.get(
-    '/billing/pricing_policies/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One pricing policy',
-        params: idParams,
-        querystring: companyQuery,
-        response: { 200: pricingPolicySchema },
-      },
+  registerRecordRoutes(app, {
+    path: '/billing/pricing_policies',
+    tags,
+    record: pricingPolicySchema,
+    save: savePricingPolicySchema,
+    read: 'billing:read',
+    write: 'billing:write',
+    companyScoped: true,
+    get: {
+      summary: 'One pricing policy',
+      load: ({ companyId, id }) => getPricingPolicy(db, companyId, id),
     },
-    async (request) => getPricingPolicy(db, companyOf(request), request.params.id),
-  );
-  app.post(
-    '/billing/pricing_policies',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Creates a pricing policy: fixed charges, bands, sewerage, fees and VAT per charge',
-        querystring: companyQuery,
-        body: savePricingPolicySchema,
-        response: { 201: pricingPolicySchema },
-      },
+    create: {
+      summary: 'Creates a pricing policy: fixed charges, bands, sewerage, fees and VAT per charge',
+      run: ({ principal, companyId, body, requestId }) =>
+        savePricingPolicy(db, principal, companyId, null, body, requestId),
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await savePricingPolicy(
-            db,
-            principalOf(request),
-            companyOf(request),
-            null,
-            request.body,
-            request.id,
-          ),
-        ),
-  );
-  app.put(
-    '/billing/pricing_policies/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Edits a pricing policy (the whole record)',
-        params: idParams,
-        querystring: companyQuery,
-        body: savePricingPolicySchema,
-        response: { 200: pricingPolicySchema },
-      },
+    update: {
+      summary: 'Edits a pricing policy (the whole record)',
+      run: ({ principal, companyId, id, body, requestId }) =>
+        savePricingPolicy(db, principal, companyId, id, body, requestId),
     },
-    async (request) =>
-      savePricingPolicy(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.params.id,
-        request.body,
-        request.id,
-      ),
-  );
+  });
 
   app.get(
     '/billing/discount_policies',
@@ -138,69 +99,29 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     },
     async (request) => listDiscountPolicies(db, companyOf(request)),
   );
-  app.get(
-    '/billing/discount_policies/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'One discount policy',
-        params: idParams,
-        querystring: companyQuery,
-        response: { 200: discountPolicySchema },
-      },
+  registerRecordRoutes(app, {
+    path: '/billing/discount_policies',
+    tags,
+    record: discountPolicySchema,
+    save: saveDiscountPolicySchema,
+    read: 'billing:read',
+    write: 'billing:write',
+    companyScoped: true,
+    get: {
+      summary: 'One discount policy',
+      load: ({ companyId, id }) => getDiscountPolicy(db, companyId, id),
     },
-    async (request) => getDiscountPolicy(db, companyOf(request), request.params.id),
-  );
-  app.post(
-    '/billing/discount_policies',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Creates a discount policy',
-        querystring: companyQuery,
-        body: saveDiscountPolicySchema,
-        response: { 201: discountPolicySchema },
-      },
+    create: {
+      summary: 'Creates a discount policy',
+      run: ({ principal, companyId, body, requestId }) =>
+        saveDiscountPolicy(db, principal, companyId, null, body, requestId),
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await saveDiscountPolicy(
-            db,
-            principalOf(request),
-            companyOf(request),
-            null,
-            request.body,
-            request.id,
-          ),
-        ),
-  );
-  app.put(
-    '/billing/discount_policies/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Edits a discount policy (the whole record)',
-        params: idParams,
-        querystring: companyQuery,
-        body: saveDiscountPolicySchema,
-        response: { 200: discountPolicySchema },
-      },
+    update: {
+      summary: 'Edits a discount policy (the whole record)',
+      run: ({ principal, companyId, id, body, requestId }) =>
+        saveDiscountPolicy(db, principal, companyId, id, body, requestId),
     },
-    async (request) =>
-      saveDiscountPolicy(
-        db,
-        principalOf(request),
-        companyOf(request),
-        request.params.id,
-        request.body,
-        request.id,
-      ),
-  );
+  });
 
   app.get(
     '/billing/vat_percentages',

@@ -1,6 +1,7 @@
 import { isValidRf } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { client, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 
 /**
@@ -40,30 +41,20 @@ beforeAll(async () => {
   demo = (await get('/api/users/authenticatedUser')).json().companies[0].id;
   other = (await createCompany(t.database.db, { companyname: 'ΔΕΥΑ Β', companytitle: 'ΔΕΥΑ Β' }, 'test')).id;
   const q = `?companyid=${demo}`;
-  const usages = (await get(`/api/water/parametrics/propertyUsages${q}`)).json();
-  const sewerage = (await get(`/api/water/parametrics/sewerageIndicators${q}`)).json();
   const regulations = (await get(`/api/water/parametrics/specialRegulations${q}`)).json();
-  const policies = (await get(`/api/water/invoice_policies${q}`)).json();
-  const owner = await post(`/api/traders${q}`, {
-    individual: true,
-    lastname: 'Καραγιάννη',
-    firstname: 'Ελένη',
-  });
-  expect(owner.statusCode, owner.body).toBe(201);
-  const consumer = await post(`/api/protocol/consumers${q}`, {
-    parts: ['01', '001', '901'],
-    ownerId: owner.json().id,
-    supplyAddress: 'Αγίου Νικολάου 7, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    specialRegulationId: idOf(regulations, 'POLY'),
-    specialFrom: '2025-09-01',
-    specialTo: '2026-08-31',
-    invoicePolicyId: (policies[0] as Json).id,
-  });
-  expect(consumer.statusCode, consumer.body).toBe(201);
-  consumerId = consumer.json().id;
+  consumerId = await newConsumer(
+    client(t, admin),
+    q,
+    ['01', '001', '901'],
+    { individual: true, lastname: 'Καραγιάννη', firstname: 'Ελένη' },
+    {
+      fields: {
+        specialRegulationId: idOf(regulations, 'POLY'),
+        specialFrom: '2025-09-01',
+        specialTo: '2026-08-31',
+      },
+    },
+  );
 });
 
 afterAll(async () => {

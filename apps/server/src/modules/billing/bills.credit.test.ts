@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 
 /**
@@ -12,65 +13,9 @@ import { createCompany } from '../companies/api.ts';
  * closed (or the paid amount left as credit), the next bill's previous balance, immutability, the
  * PDF, permissions and another company.
  */
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Json = Record<string, any>;
-
 let t: TestApp;
 let api: ReturnType<typeof client>;
 
-const client = (app: TestApp, headers: { authorization: string }) => ({
-  get: (url: string, extra: { authorization?: string } = {}) =>
-    app.app.inject({ method: 'GET', url, headers: { ...headers, ...extra } }),
-  post: (url: string, payload?: unknown) =>
-    app.app.inject({ method: 'POST', url, headers, ...(payload ? { payload: payload as Json } : {}) }),
-});
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
-
-async function newConsumer(query: string, parts: string[], owner: Json): Promise<number> {
-  const usages = (await api.get(`/api/water/parametrics/propertyUsages${query}`)).json();
-  const sewerage = (await api.get(`/api/water/parametrics/sewerageIndicators${query}`)).json();
-  const policies = (await api.get(`/api/water/invoice_policies${query}`)).json();
-  const trader = await api.post(`/api/traders${query}`, owner);
-  expect(trader.statusCode, trader.body).toBe(201);
-  const consumer = await api.post(`/api/protocol/consumers${query}`, {
-    parts,
-    ownerId: trader.json().id,
-    supplyAddress: 'Αγίου Νικολάου 7, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: (policies[0] as Json).id,
-  });
-  expect(consumer.statusCode, consumer.body).toBe(201);
-  return consumer.json().id;
-}
-
-/** A consumer's bill of a period, stored and finalized through the API. */
-async function finalBill(
-  query: string,
-  consumer: number,
-  from: string,
-  to: string,
-  consumption: string,
-  issueDate: string,
-): Promise<Json> {
-  const bill = await api.post(`/api/billing/bills${query}`, {
-    consumerId: consumer,
-    from,
-    to,
-    periodLabel: `${from} – ${to}`,
-    previousReading: 1000,
-    previousDate: from,
-    currentReading: 1000 + Number(consumption),
-    currentDate: to,
-    consumption,
-    issueDate,
-  });
-  expect(bill.statusCode, bill.body).toBe(200);
-  const done = await api.post(`/api/billing/bills/${bill.json().id}/finalize${query}`);
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as Json;
-}
 let demo: number;
 let other: number;
 let q: string;
@@ -108,8 +53,8 @@ describe('crediting a finalized bill', () => {
   let creditBill: Json;
 
   beforeAll(async () => {
-    consumerId = await newConsumer(q, ['01', '001', '971'], owner('Πιστωτική'));
-    bill = await finalBill(q, consumerId, '2026-01-01', '2026-04-30', '25', '2026-05-10');
+    consumerId = await newConsumer(api, q, ['01', '001', '971'], owner('Πιστωτική'));
+    bill = await finalBill(api, q, consumerId, '2026-01-01', '2026-04-30', '25', '2026-05-10');
   });
 
   it('issues a kind 4 credit: the lines negated, numbered 1 in ΠΛΥ, finalized, pointing at the bill', async () => {
@@ -229,8 +174,8 @@ describe('crediting a finalized bill', () => {
 
 describe('the debt and the numbering', () => {
   it('leaves what was paid of a credited bill as the consumer’s credit, to be returned', async () => {
-    const consumerId = await newConsumer(q, ['01', '001', '972'], owner('Πληρωμένη'));
-    const bill = await finalBill(q, consumerId, '2026-01-01', '2026-04-30', '30', '2026-05-10');
+    const consumerId = await newConsumer(api, q, ['01', '001', '972'], owner('Πληρωμένη'));
+    const bill = await finalBill(api, q, consumerId, '2026-01-01', '2026-04-30', '30', '2026-05-10');
     const paid = await api.post(`/api/payments/payments${q}`, {
       consumerId,
       method: 'cash',
@@ -254,9 +199,9 @@ describe('the debt and the numbering', () => {
   });
 
   it('credits a bill carried into a later one: the later bill keeps only its own charges owed', async () => {
-    const consumerId = await newConsumer(q, ['01', '001', '973'], owner('Μεταφερόμενη'));
-    const first = await finalBill(q, consumerId, '2026-01-01', '2026-04-30', '20', '2026-05-10');
-    const second = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '12', '2026-09-10');
+    const consumerId = await newConsumer(api, q, ['01', '001', '973'], owner('Μεταφερόμενη'));
+    const first = await finalBill(api, q, consumerId, '2026-01-01', '2026-04-30', '20', '2026-05-10');
+    const second = await finalBill(api, q, consumerId, '2026-05-01', '2026-08-31', '12', '2026-09-10');
     expect(second.previousBalance).toBe(first.total);
     expect(await previousBalanceOf(consumerId, '2026-09-01', '2026-12-31')).toBe(second.total);
     const created = await credit(first.id, 'Εκτιμώμενη ένδειξη');
@@ -268,8 +213,8 @@ describe('the debt and the numbering', () => {
   });
 
   it('refuses a bill whose debt is in a settlement, writing nothing and taking no number', async () => {
-    const consumerId = await newConsumer(q, ['01', '001', '974'], owner('Ρυθμισμένη'));
-    const bill = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '15', '2026-09-12');
+    const consumerId = await newConsumer(api, q, ['01', '001', '974'], owner('Ρυθμισμένη'));
+    const bill = await finalBill(api, q, consumerId, '2026-05-01', '2026-08-31', '15', '2026-09-12');
     await account(consumerId); // raises the bill's debt
     await t.database.db.execute(
       sql`UPDATE payments_debts SET status = 'settled', settlement_key = 'settlement:1' WHERE bill_id = ${bill.id}`,
@@ -283,8 +228,8 @@ describe('the debt and the numbering', () => {
   });
 
   it('credits a bill once when two administrators credit it at the same moment', async () => {
-    const consumerId = await newConsumer(q, ['01', '001', '975'], owner('Ταυτόχρονη'));
-    const bill = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '9', '2026-09-12');
+    const consumerId = await newConsumer(api, q, ['01', '001', '975'], owner('Ταυτόχρονη'));
+    const bill = await finalBill(api, q, consumerId, '2026-05-01', '2026-08-31', '9', '2026-09-12');
     const both = await Promise.all([credit(bill.id, 'Πρώτος'), credit(bill.id, 'Δεύτερος')]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(both.find((r) => r.statusCode === 409)?.json().key).toBe('billing.error.credit_already');
@@ -292,8 +237,8 @@ describe('the debt and the numbering', () => {
   });
 
   it('takes a payment and a credit of the same consumer at the same moment, in turn', async () => {
-    const consumerId = await newConsumer(q, ['01', '001', '976'], owner('Συγχρονισμένη'));
-    const bill = await finalBill(q, consumerId, '2026-05-01', '2026-08-31', '11', '2026-09-12');
+    const consumerId = await newConsumer(api, q, ['01', '001', '976'], owner('Συγχρονισμένη'));
+    const bill = await finalBill(api, q, consumerId, '2026-05-01', '2026-08-31', '11', '2026-09-12');
     const [paid, credited] = await Promise.all([
       api.post(`/api/payments/payments${q}`, { consumerId, method: 'cash', amount: bill.total }),
       credit(bill.id, 'Ταυτόχρονα με πληρωμή'),

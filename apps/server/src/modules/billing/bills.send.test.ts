@@ -6,6 +6,7 @@ import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { pdfText } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.ts';
+import { client, installMeter, newConsumer } from '../../test/water-fixtures.ts';
 import { emailJob } from './bills.send.jobs.ts';
 import { emailBills } from './bills.send.ts';
 import { billingModule } from './index.ts';
@@ -30,7 +31,6 @@ type Json = Record<string, unknown>;
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
 const post = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: admin, payload: payload as Json });
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
 const sendStatus = async (id: number) => (await get(`/api/billing/bills/${id}`)).json().sendStatus;
 const routeCounts = async (code: string) =>
   ((await get(`/api/billing/runs/${runId}/sending`)).json().routes as Json[]).find((r) => r.code === code);
@@ -40,9 +40,6 @@ beforeAll(async () => {
   t = await startTestApp({ SMTP_URL: mail.url, MAIL_FROM: 'ΔΕΥΑ <bills@deya-example.gr>' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   companyId = (await get('/api/users/authenticatedUser')).json().companies[0].id;
-  const usages = (await get('/api/water/parametrics/propertyUsages')).json();
-  const sewerage = (await get('/api/water/parametrics/sewerageIndicators')).json();
-  const policies = (await get('/api/water/invoice_policies')).json();
   const routeRows = (await get('/api/readouts/routes')).json() as Json[];
   for (const code of ['001', '002']) routes[code] = routeRows.find((r) => r.code === code)?.id as number;
   const trader = async (lastname: string, email: string | null) =>
@@ -55,32 +52,19 @@ beforeAll(async () => {
     ['001', '903', null, null],
     ['002', '905', 'owner905@example.org', null],
   ];
+  const api = client(t, admin);
   for (const [route, number, ownerEmail, receiverEmail] of plan) {
-    const made = await post('/api/protocol/consumers', {
-      parts: ['01', route, number],
-      ownerId: await trader(`Send${number}`, ownerEmail),
-      receiverId: receiverEmail ? await trader(`Receiver${number}`, receiverEmail) : null,
-      supplyAddress: `Οδός ${number}`,
-      status: 1,
-      propertyUsageId: idOf(usages, 'OIK'),
-      sewerageIndicatorId: idOf(sewerage, 'SYN'),
-      invoicePolicyId: (policies[0] as Json).id,
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().id as number;
-    const meter = await post(`/api/protocol/consumers/${id}/meters`, {
-      date: '2025-12-01',
-      meter: {
-        serialNumber: `SEND-${number}`,
-        meterTypeId: null,
-        kind: 1,
-        direction: 1,
-        diameter: 'DN15',
-        digits: 5,
-        initialReading: 100,
+    const id = await newConsumer(
+      api,
+      '',
+      ['01', route, number],
+      { individual: true, lastname: `Send${number}`, firstname: 'Ελένη', email: ownerEmail },
+      {
+        supplyAddress: `Οδός ${number}`,
+        fields: { receiverId: receiverEmail ? await trader(`Receiver${number}`, receiverEmail) : null },
       },
-    });
-    expect(meter.statusCode, meter.body).toBe(200);
+    );
+    await installMeter(api, '', id, { serialNumber: `SEND-${number}`, initialReading: 100 });
     const saved = await post('/api/readouts/readings', {
       routeId: routes[route],
       year: 2026,

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   errorKeys,
   fileRefSchema,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { acceptOneFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { loadDraft, lookup, publicForm, submitForm, uploadFile } from './public.service.ts';
 
@@ -28,10 +28,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, storage, mailer },
 ) => {
-  await app.register(multipart, {
-    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-    throwFileSizeLimit: false,
-  });
+  await acceptOneFile(app);
 
   app.get(
     '/public/forms/:formId',

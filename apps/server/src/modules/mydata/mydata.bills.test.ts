@@ -1,15 +1,13 @@
 import { Decimal } from '@protocol/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
-import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
-import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
-import { mydataModule } from './index.ts';
+import { type TestApp, waitForJob } from '../../test/harness.ts';
+import { client, finalBill, newConsumer } from '../../test/water-fixtures.ts';
+import type { FakeAade } from './fake-aade/fake-aade.ts';
 import { pendingCounts } from './mydata.card.ts';
 import { DEFAULT_MAPPINGS, DEFAULT_SETTINGS } from './mydata.defaults.ts';
-import { transport } from './mydata.service.ts';
 import { billSource } from './mydata.sources.ts';
+import { type AadeTestBed, startAadeTestBed } from './mydata.test-helpers.ts';
 import { buildInvoicesDoc } from './mydata.xml.ts';
 import { validateXml } from './mydata.xsd.ts';
 
@@ -22,56 +20,35 @@ import { validateXml } from './mydata.xsd.ts';
 
 let t: TestApp;
 let aade: FakeAade;
-let worker: JobWorker;
 let admin: { authorization: string };
 let companyId: number;
 
+let inject: AadeTestBed['inject'];
+let q: AadeTestBed['q'];
+let close: AadeTestBed['close'];
+
 type Json = Record<string, unknown>;
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: admin,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-const q = (url: string) => `${url}${url.includes('?') ? '&' : '?'}companyid=${companyId}`;
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
 const DAY = '2026-05-10';
 const REFUSED = { code: '102', message: 'Vat number 094422282 does not belong to active corporation' };
 
 /** A consumer of an owner (with an ΑΦΜ or not) and its finalized bill of the first 2026 period. */
 async function finalizedBill(n: number, owner: Json, consumption: string, issueDate = DAY) {
-  const trader = await inject('POST', q('/api/traders'), owner);
-  expect(trader.statusCode, trader.body).toBe(201);
-  const usages = (await inject('GET', q('/api/water/parametrics/propertyUsages'))).json();
-  const sewerage = (await inject('GET', q('/api/water/parametrics/sewerageIndicators'))).json();
-  const policies = (await inject('GET', q('/api/water/invoice_policies'))).json();
-  const consumer = await inject('POST', q('/api/protocol/consumers'), {
-    parts: ['01', '002', String(900 + n)],
-    ownerId: trader.json().id,
+  const api = client(t, admin);
+  const query = `?companyid=${companyId}`;
+  const consumer = await newConsumer(api, query, ['01', '002', String(900 + n)], owner, {
     supplyAddress: `Αγίου Νικολάου ${n}, Αγία Ελένη`,
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: (policies[0] as Json).id,
   });
-  expect(consumer.statusCode, consumer.body).toBe(201);
-  const bill = await inject('POST', q('/api/billing/bills'), {
-    consumerId: consumer.json().id,
-    from: '2026-01-01',
-    to: '2026-04-30',
-    periodLabel: 'Α΄ τετράμηνο 2026',
-    previousReading: 1000,
-    previousDate: '2026-01-03',
-    currentReading: 1000 + Number(consumption),
-    currentDate: '2026-05-02',
+  const period = { periodLabel: 'Α΄ τετράμηνο 2026', previousDate: '2026-01-03', currentDate: '2026-05-02' };
+  return (await finalBill(
+    api,
+    query,
+    consumer,
+    '2026-01-01',
+    '2026-04-30',
     consumption,
     issueDate,
-  });
-  expect(bill.statusCode, bill.body).toBe(200);
-  const done = await inject('POST', q(`/api/billing/bills/${bill.json().id}/finalize`));
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json() as {
+    period,
+  )) as {
     id: number;
     number: number;
     vat: { vatPercent: string; net: string; vat: string }[];
@@ -94,20 +71,7 @@ let business: { id: number };
 let refused: { id: number };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  aade = await startFakeAade();
-  Object.assign(transport, { timeoutMs: 1500, backoffMs: 20, retries: 3 });
-  validateXml('<warm-up/>');
-  worker = startJobWorker(t.database.db, jobRegistryOf([mydataModule]), { pollMs: 20, leaseMs: 5000 });
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  companyId = (await inject('GET', '/api/companies')).json()[0].id;
-  const company = await inject('PUT', `/api/companies/${companyId}`, {
-    companyname: 'ΔΕΥΑ Αγίας Ελένης',
-    companytitle: 'Δημοτική Επιχείρηση Ύδρευσης-Αποχέτευσης Αγίας Ελένης',
-    vatnumber: '090000045',
-    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
-  });
-  expect(company.statusCode, company.body).toBe(200);
+  ({ t, aade, admin, companyId, inject, q, close } = await startAadeTestBed());
   const saved = await inject('PUT', q('/api/mydata/settings'), { ...DEFAULT_SETTINGS, testUrl: aade.url });
   expect(saved.statusCode, saved.body).toBe(200);
   household = await finalizedBill(1, { individual: true, lastname: 'Καραγιάννη', firstname: 'Ελένη' }, '25');
@@ -123,9 +87,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await worker?.stop();
-  await aade?.close();
-  await t?.close();
+  await close?.();
 });
 
 describe('water bills through myDATA', () => {

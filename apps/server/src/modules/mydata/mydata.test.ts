@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
-import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { type TestApp, waitForJob } from '../../test/harness.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
-import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
-import { mydataModule } from './index.ts';
+import { FAKE_AADE_KEY, type FakeAade } from './fake-aade/fake-aade.ts';
 import { DEFAULT_SETTINGS } from './mydata.defaults.ts';
-import { transport } from './mydata.service.ts';
-import { validateXml } from './mydata.xsd.ts';
+import { type AadeTestBed, startAadeTestBed } from './mydata.test-helpers.ts';
 
 /**
  * myDATA against the local AADE (a real HTTP server speaking the REST contract): success with MARK,
@@ -18,7 +14,6 @@ import { validateXml } from './mydata.xsd.ts';
 
 let t: TestApp;
 let aade: FakeAade;
-let worker: JobWorker;
 let admin: { authorization: string };
 let companyId: number;
 let traderId: number;
@@ -26,31 +21,14 @@ let rejectedTraderId: number;
 const series: Record<string, number> = {};
 let serviceId: number;
 
+let inject: AadeTestBed['inject'];
+let q: AadeTestBed['q'];
+let close: AadeTestBed['close'];
+
 type Json = Record<string, unknown>;
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: admin,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-const q = (url: string) => `${url}${url.includes('?') ? '&' : '?'}companyid=${companyId}`;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  aade = await startFakeAade();
-  Object.assign(transport, { timeoutMs: 1500, backoffMs: 20, retries: 3 });
-  validateXml('<warm-up/>'); // compiles the schema once, outside the timed calls
-  worker = startJobWorker(t.database.db, jobRegistryOf([mydataModule]), { pollMs: 20, leaseMs: 5000 });
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  companyId = (await inject('GET', '/api/companies')).json()[0].id;
-  const company = await inject('PUT', `/api/companies/${companyId}`, {
-    companyname: 'ΔΕΥΑ Αγίας Ελένης',
-    companytitle: 'Δημοτική Επιχείρηση Ύδρευσης-Αποχέτευσης Αγίας Ελένης',
-    vatnumber: '090000045',
-    credentials: { aadeUsername: FAKE_AADE_USER, aadeSubscriptionKey: FAKE_AADE_KEY },
-  });
-  expect(company.statusCode, company.body).toBe(200);
+  ({ t, aade, admin, companyId, inject, q, close } = await startAadeTestBed());
   const [trader, rejected] = await t.database.db
     .insert(traders)
     .values([
@@ -65,9 +43,7 @@ beforeAll(async () => {
   serviceId = (await inject('GET', q('/api/finance/services'))).json()[0].id;
 });
 afterAll(async () => {
-  await worker?.stop();
-  await aade?.close();
-  await t?.close();
+  await close?.();
 });
 beforeEach(() => aade.reset());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
-import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 import { paymentsModule } from './index.ts';
 
 /**

@@ -7,9 +7,9 @@ import { type JobRow, jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 import { bankImportJob } from './bank.import.ts';
-import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
 import { paymentsModule } from './index.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 
 /**
  * Two cashiers paying the same bills at the same moment on PostgreSQL 15 (issue 18): for each bill

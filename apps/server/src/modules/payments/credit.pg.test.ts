@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
-import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 
 /**
  * Credit applied while everything else happens at once, on PostgreSQL 15: consumers with a prepayment

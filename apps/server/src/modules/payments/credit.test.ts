@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 import { raiseBillDebts } from './allocation.ts';
 import { availableCredit, spendCredit } from './credit.ts';
-import { client, finalBill, type Json, newConsumer } from './fixtures.test-helpers.ts';
 
 describe('credit paying new debts (pure)', () => {
   it('takes returns off the oldest credit first', () => {

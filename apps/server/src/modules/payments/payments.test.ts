@@ -1,6 +1,12 @@
 import { Decimal, interestSettings, isValidRf, overdueInterest, utilityDay } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  client,
+  type Json,
+  finalBill as makeBill,
+  newConsumer as makeConsumer,
+} from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 import { putGeneralSetting } from '../settings/api.ts';
 import {
@@ -11,12 +17,6 @@ import {
   openDebts,
   reopenSettlement,
 } from './api.ts';
-import {
-  client,
-  type Json,
-  finalBill as makeBill,
-  newConsumer as makeConsumer,
-} from './fixtures.test-helpers.ts';
 
 /**
  * The account and debts core (issue 18) through the API on the demo company: two finalized bills (the

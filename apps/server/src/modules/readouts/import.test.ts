@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { client, installMeter, newConsumer } from '../../test/water-fixtures.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from './api.ts';
 import type { ImportLine } from './import.file.ts';
 import { importReadingLines } from './import.service.ts';
@@ -12,10 +13,6 @@ let t: TestApp;
 let admin: { authorization: string };
 let worker: JobWorker;
 let routeId: number;
-
-type Json = Record<string, unknown>;
-const post = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: admin, payload: payload as Json });
 
 function multipart(name: string, content: string) {
   const boundary = '----readouts-import-test';
@@ -45,32 +42,15 @@ async function runImport(name: string, content: string, source: 3 | 4) {
 }
 
 async function consumerWithMeter(number: string, serialNumber: string, initialReading: number) {
-  const owner = await post('/api/traders', {
-    individual: true,
-    lastname: `Καταναλωτής ${number}`,
-    firstname: 'Άννα',
-  });
-  const made = await post('/api/protocol/consumers', {
-    parts: ['01', '001', number],
-    ownerId: owner.json().id,
-    supplyAddress: `Αγοράς ${number}`,
-    status: 1,
-    routePosition: Number(number),
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const installed = await post(`/api/protocol/consumers/${made.json().id}/meters`, {
-    date: '2025-12-01',
-    meter: {
-      serialNumber,
-      meterTypeId: null,
-      kind: 3,
-      direction: 1,
-      diameter: 'DN15',
-      digits: 5,
-      initialReading,
-    },
-  });
-  expect(installed.statusCode, installed.body).toBe(200);
+  const api = client(t, admin);
+  const id = await newConsumer(
+    api,
+    '',
+    ['01', '001', number],
+    { individual: true, lastname: `Καταναλωτής ${number}`, firstname: 'Άννα' },
+    { supplyAddress: `Αγοράς ${number}`, billed: false, fields: { routePosition: Number(number) } },
+  );
+  await installMeter(api, '', id, { serialNumber, kind: 3, initialReading });
 }
 
 const sheet = async () =>

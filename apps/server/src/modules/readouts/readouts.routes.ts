@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   idParamSchema,
   readoutRowSchema,
@@ -13,7 +12,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { uploadedSheet } from '../../platform/imports/upload.ts';
+import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import {
@@ -53,10 +52,7 @@ const keyOf = (q: { routeId: number; year: number; period: number }) => ({
 
 /** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
 export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
-  await app.register(multipart, {
-    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-    throwFileSizeLimit: false,
-  });
+  await acceptOneFile(app);
 
   app.post(
     '/readouts/import',

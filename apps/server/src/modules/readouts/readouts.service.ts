@@ -17,15 +17,16 @@ import {
   reviewStates,
   type saveReadingSchema,
 } from '@protocol/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
+import { type PeriodKey, pastConsumptions, readingsOf, routePeriodIs } from './history.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
-import { describePeriod, loadRows, type PeriodKey, readingView, routeOf, thresholdsOf } from './sheet.ts';
+import { describePeriod, loadRows, readingView, routeOf, thresholdsOf } from './sheet.ts';
 
 /** Spec §8: an import or a billing run holds the route and period. */
 export const READOUTS_BUSY = 'readouts.busy';
@@ -53,18 +54,7 @@ export async function loadSheet(
 /** The route's period row, made on the first reading; locked for the save that follows. */
 async function openPeriod(tx: Tx, username: string, companyId: number, key: PeriodKey) {
   const locked = () =>
-    tx
-      .select()
-      .from(readoutRoutePeriods)
-      .where(
-        and(
-          eq(readoutRoutePeriods.companyId, companyId),
-          eq(readoutRoutePeriods.routeId, key.routeId),
-          eq(readoutRoutePeriods.year, key.year),
-          eq(readoutRoutePeriods.period, key.period),
-        ),
-      )
-      .for('update');
+    tx.select().from(readoutRoutePeriods).where(routePeriodIs(companyId, key)).for('update');
   const [open] = await locked();
   if (open) return open;
   const described = await describePeriod(tx, companyId, key);
@@ -314,28 +304,7 @@ export async function readingHistory(db: Db, companyId: number, consumerId: numb
     .from(waterConsumers)
     .where(and(eq(waterConsumers.id, consumerId), eq(waterConsumers.companyId, companyId)));
   if (!consumer) throw notFound();
-  return db
-    .select({
-      id: readoutReadings.id,
-      year: readoutRoutePeriods.year,
-      period: readoutRoutePeriods.period,
-      months: readoutRoutePeriods.months,
-      reading: readoutReadings.reading,
-      readOn: readoutReadings.readOn,
-      consumption: readoutReadings.consumption,
-      source: readoutReadings.source,
-      estimated: readoutReadings.estimated,
-      flags: readoutReadings.flags,
-      note: readoutReadings.note,
-      superseded: sql<boolean>`${readoutReadings.supersededAt} IS NOT NULL`,
-      createuser: readoutReadings.createuser,
-    })
-    .from(readoutReadings)
-    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
-    .where(and(eq(readoutReadings.companyId, companyId), eq(readoutReadings.consumerId, consumerId)))
-    .orderBy(
-      sql`${readoutRoutePeriods.year} DESC, ${readoutRoutePeriods.period} DESC, ${readoutReadings.id} DESC`,
-    );
+  return readingsOf(db, companyId, consumerId);
 }
 
 /**
@@ -428,36 +397,8 @@ async function estimatesFor(
   key: PeriodKey,
   period: { fromDate: string; toDate: string },
 ) {
-  const past =
-    consumerIds.length === 0
-      ? []
-      : await tx
-          .select({
-            consumerId: readoutReadings.consumerId,
-            year: readoutRoutePeriods.year,
-            period: readoutRoutePeriods.period,
-            fromDate: readoutRoutePeriods.fromDate,
-            toDate: readoutRoutePeriods.toDate,
-            consumption: readoutReadings.consumption,
-          })
-          .from(readoutReadings)
-          .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
-          .where(
-            and(
-              inArray(readoutReadings.consumerId, consumerIds),
-              isNull(readoutReadings.supersededAt),
-              eq(readoutReadings.estimated, false),
-              sql`${readoutReadings.consumption} >= 0`,
-              sql`(${readoutRoutePeriods.year}, ${readoutRoutePeriods.period}) < (${key.year}, ${key.period})`,
-            ),
-          );
+  const pastOf = await pastConsumptions(tx, consumerIds, key);
   const days = daysBetween(period.fromDate, period.toDate) + 1;
-  const pastOf = new Map<number, typeof past>();
-  for (const p of past) {
-    const list = pastOf.get(p.consumerId);
-    if (list) list.push(p);
-    else pastOf.set(p.consumerId, [p]);
-  }
   return new Map(
     consumerIds.map((consumerId) => {
       const own = pastOf.get(consumerId) ?? [];
@@ -465,7 +406,7 @@ async function estimatesFor(
       const value = estimateConsumption({
         sameLastYear: same?.consumption ?? null,
         history: own.map((p) => ({
-          consumption: p.consumption ?? 0,
+          consumption: p.consumption,
           days: daysBetween(p.fromDate, p.toDate) + 1,
         })),
         days,

@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
+import { client, installMeter, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 import { putGeneralSetting } from '../settings/api.ts';
 import { periodicities } from '../settings/settings-tables.schema.ts';
@@ -41,30 +42,21 @@ const save = (consumer: string, reading: number | null, extra: Json = {}, p = P1
     ...extra,
   });
 
-async function consumerWithMeter(name: string, number: string, position: number, meter: Json) {
-  const owner = await post('/api/traders', { individual: true, lastname: name, firstname: 'Ελένη' });
-  const made = await post('/api/protocol/consumers', {
-    parts: ['01', '001', number],
-    ownerId: owner.json().id,
-    supplyAddress: `Οδός ${name} ${number}`,
-    status: 1,
-    routePosition: position,
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const id = made.json().id;
-  const installed = await post(`/api/protocol/consumers/${id}/meters`, {
-    date: '2025-12-01',
-    meter: {
-      meterTypeId: null,
-      kind: 1,
-      direction: 1,
-      diameter: 'DN15',
-      digits: 5,
-      initialReading: 0,
-      ...meter,
-    },
-  });
-  expect(installed.statusCode, installed.body).toBe(200);
+async function consumerWithMeter(
+  name: string,
+  number: string,
+  position: number,
+  meter: Json & { serialNumber: string },
+) {
+  const api = client(t, admin);
+  const id = await newConsumer(
+    api,
+    '',
+    ['01', '001', number],
+    { individual: true, lastname: name, firstname: 'Ελένη' },
+    { supplyAddress: `Οδός ${name} ${number}`, billed: false, fields: { routePosition: position } },
+  );
+  await installMeter(api, '', id, meter);
   return id;
 }
 
@@ -296,6 +288,8 @@ describe('readouts', () => {
     expect(a2).toMatchObject({ estimated: true, consumption: 36, reading: 171 });
     // Period 3: the actual reading 160 is 11 below the estimate: billing gives it back.
     const p3 = { year: 2026, period: 3 };
+    // A's average counts only what was read (35 m³ in period 1), never the estimate of period 2.
+    expect((await sheet(p3)).json().rows[0]).toMatchObject({ previousReading: 171, average: 35 });
     const actual = await save('a', 160, {}, p3);
     expect(actual.statusCode, actual.body).toBe(200);
     expect(actual.json().reading).toMatchObject({ consumption: -11, basis: 'correction' });

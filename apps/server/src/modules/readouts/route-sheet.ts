@@ -15,7 +15,8 @@ import {
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
 import { companies } from '../companies/companies.schema.ts';
-import { describePeriod, loadRows, type PeriodKey, routeOf } from './sheet.ts';
+import type { PeriodKey } from './history.ts';
+import { describePeriod, loadRows, routeOf } from './sheet.ts';
 
 /*
  * Route sheets (φύλλα καταμέτρησης): for a period and one or more routes, every meter in route

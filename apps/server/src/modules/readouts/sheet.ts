@@ -10,7 +10,7 @@ import {
   type RoutePeriod,
   seasonalAverage,
 } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
@@ -19,18 +19,13 @@ import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
 import { waterRoutes, waterSectors } from '../water/parametrics.schema.ts';
+import { anyOf, type PeriodKey, pastConsumptions, previousReadings, routePeriodIs } from './history.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
 
 /*
  * What the grid, the phone, the route sheet and billing read of a route's period: each meter in
  * route order with what was read before it (across a swap), its seasonal average and its reading.
  */
-
-export interface PeriodKey {
-  routeId: number;
-  year: number;
-  period: number;
-}
 
 /**
  * Months per period of `at` (a year's period): the company's periodicity row in force then (spec §3
@@ -102,17 +97,7 @@ export async function describePeriod(
   key: PeriodKey,
   lang: 'el' | 'en' = 'el',
 ): Promise<RoutePeriod & { row: PeriodRow | undefined }> {
-  const [row] = await tx
-    .select()
-    .from(readoutRoutePeriods)
-    .where(
-      and(
-        eq(readoutRoutePeriods.companyId, companyId),
-        eq(readoutRoutePeriods.routeId, key.routeId),
-        eq(readoutRoutePeriods.year, key.year),
-        eq(readoutRoutePeriods.period, key.period),
-      ),
-    );
+  const [row] = await tx.select().from(readoutRoutePeriods).where(routePeriodIs(companyId, key));
   const months = row?.months ?? (await periodMonths(tx, companyId, key));
   const dates = periodOfYear(key, months);
   const held = row?.heldBy && row.heldUntil && row.heldUntil > new Date() ? row.heldBy : null;
@@ -132,16 +117,6 @@ export async function describePeriod(
     row,
   };
 }
-
-/** `column` is one of `ids`: one array parameter, however many ids (a chunk's thousand). */
-const anyOf = (column: SQLWrapper, ids: number[]) => sql`${column} = ANY(${sql.param(ids)}::int[])`;
-
-/** Readings of earlier periods than `key` (year, period): the history of the consumers. */
-const earlier = (key: Pick<PeriodKey, 'year' | 'period'>) =>
-  or(
-    lt(readoutRoutePeriods.year, key.year),
-    and(eq(readoutRoutePeriods.year, key.year), lt(readoutRoutePeriods.period, key.period)),
-  );
 
 /**
  * The rows of the route's period in route order; `consumerIds` narrows them (one save).
@@ -214,29 +189,8 @@ export async function consumerRows(
   if (consumers.length === 0) return [];
   const ids = consumers.map((c) => c.consumerId);
 
-  // The latest reading before this period (an estimate counts: the next actual one corrects it).
-  const previous = await tx
-    .selectDistinctOn([readoutReadings.consumerId], {
-      consumerId: readoutReadings.consumerId,
-      meterId: readoutReadings.meterId,
-      id: readoutReadings.id,
-      reading: readoutReadings.reading,
-      readOn: readoutReadings.readOn,
-      estimated: readoutReadings.estimated,
-      consumption: readoutReadings.consumption,
-    })
-    .from(readoutReadings)
-    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
-    .where(
-      and(
-        anyOf(readoutReadings.consumerId, ids),
-        isNull(readoutReadings.supersededAt),
-        isNotNull(readoutReadings.reading),
-        earlier(key),
-      ),
-    )
-    .orderBy(readoutReadings.consumerId, desc(readoutRoutePeriods.year), desc(readoutRoutePeriods.period));
-  const previousOf = new Map(previous.map((p) => [p.consumerId, p]));
+  const previousOf = await previousReadings(tx, ids, key);
+  const pastOf = await pastConsumptions(tx, ids, key);
 
   // Removed meters: the old side of a swap made since the previous reading.
   const removed = await tx
@@ -249,31 +203,6 @@ export async function consumerRows(
     .from(waterMeterInstallations)
     .innerJoin(waterMeters, eq(waterMeters.id, waterMeterInstallations.meterId))
     .where(and(anyOf(waterMeterInstallations.consumerId, ids), isNotNull(waterMeterInstallations.removedOn)));
-
-  const history = await tx
-    .select({
-      consumerId: readoutReadings.consumerId,
-      period: readoutRoutePeriods.period,
-      consumption: readoutReadings.consumption,
-    })
-    .from(readoutReadings)
-    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
-    .where(
-      and(
-        anyOf(readoutReadings.consumerId, ids),
-        isNull(readoutReadings.supersededAt),
-        eq(readoutReadings.estimated, false),
-        isNotNull(readoutReadings.consumption),
-        earlier(key),
-      ),
-    );
-  const historyOf = new Map<number, { period: number; consumption: number }[]>();
-  for (const h of history) {
-    if (h.consumption === null || h.consumption < 0) continue;
-    const list = historyOf.get(h.consumerId) ?? [];
-    list.push({ period: h.period, consumption: h.consumption });
-    historyOf.set(h.consumerId, list);
-  }
 
   const periodIds = [...periodOf.values()].filter((id): id is number => id !== null);
   const current =
@@ -327,7 +256,7 @@ export async function consumerRows(
       previousDate,
       swap,
       previousEstimate,
-      average: seasonalAverage(historyOf.get(c.consumerId) ?? [], key.period),
+      average: seasonalAverage(pastOf.get(c.consumerId) ?? [], key.period),
       reading: r ? readingView(r) : null,
     };
   });

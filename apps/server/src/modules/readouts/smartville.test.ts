@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { client, installMeter, newConsumer } from '../../test/water-fixtures.ts';
 import { readoutsModule } from './index.ts';
 import { readoutSmartville } from './readouts.schema.ts';
 import { type FakeSmartville, startFakeSmartville } from './smartville.fake.ts';
@@ -19,32 +20,15 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, he
   t.app.inject({ method, url, headers, payload: payload as Json });
 
 async function consumerWithMeter(number: string, serialNumber: string, initialReading: number) {
-  const owner = await call('POST', '/api/traders', {
-    individual: true,
-    lastname: `Έξυπνος ${number}`,
-    firstname: 'Άννα',
-  });
-  const made = await call('POST', '/api/protocol/consumers', {
-    parts: ['01', '001', number],
-    ownerId: owner.json().id,
-    supplyAddress: `Ερμού ${number}`,
-    status: 1,
-    routePosition: Number(number),
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const installed = await call('POST', `/api/protocol/consumers/${made.json().id}/meters`, {
-    date: '2025-12-01',
-    meter: {
-      serialNumber,
-      meterTypeId: null,
-      kind: 2,
-      direction: 1,
-      diameter: 'DN15',
-      digits: 5,
-      initialReading,
-    },
-  });
-  expect(installed.statusCode, installed.body).toBe(200);
+  const api = client(t, admin);
+  const id = await newConsumer(
+    api,
+    '',
+    ['01', '001', number],
+    { individual: true, lastname: `Έξυπνος ${number}`, firstname: 'Άννα' },
+    { supplyAddress: `Ερμού ${number}`, billed: false, fields: { routePosition: Number(number) } },
+  );
+  await installMeter(api, '', id, { serialNumber, kind: 2, initialReading });
 }
 
 async function pull() {

@@ -2,6 +2,7 @@ import { Decimal, isValidRf, sum } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../platform/i18n.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { client, finalBill, type Json, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 import { cancelMissedSettlements } from './settlements.service.ts';
 
@@ -18,55 +19,10 @@ let other: number;
 let consumerId: number;
 let q: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Json = Record<string, any>;
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...admin, ...headers } });
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...admin, ...headers }, payload: (payload ?? {}) as Json });
-const idOf = (rows: Json[], code: string) => rows.find((r) => r.code === code)?.id as number;
-
-async function newConsumer(parts: string[]): Promise<number> {
-  const usages = (await get(`/api/water/parametrics/propertyUsages${q}`)).json();
-  const sewerage = (await get(`/api/water/parametrics/sewerageIndicators${q}`)).json();
-  const policies = (await get(`/api/water/invoice_policies${q}`)).json();
-  const trader = await post(`/api/traders${q}`, {
-    individual: true,
-    lastname: 'Οικονόμου',
-    firstname: 'Ελένη',
-  });
-  expect(trader.statusCode, trader.body).toBe(201);
-  const consumer = await post(`/api/protocol/consumers${q}`, {
-    parts,
-    ownerId: trader.json().id,
-    supplyAddress: 'Ερμού 12, Αγία Ελένη',
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: (policies[0] as Json).id,
-  });
-  expect(consumer.statusCode, consumer.body).toBe(201);
-  return consumer.json().id;
-}
-
-async function finalBill(consumer: number, from: string, to: string, consumption: string, issueDate: string) {
-  const bill = await post(`/api/billing/bills${q}`, {
-    consumerId: consumer,
-    from,
-    to,
-    periodLabel: `${from} – ${to}`,
-    previousReading: 1000,
-    previousDate: from,
-    currentReading: 1000 + Number(consumption),
-    currentDate: to,
-    consumption,
-    issueDate,
-  });
-  expect(bill.statusCode, bill.body).toBe(200);
-  const done = await post(`/api/billing/bills/${bill.json().id}/finalize${q}`);
-  expect(done.statusCode, done.body).toBe(200);
-}
-
 const debtsOf = async (consumer: number) =>
   (await get(`/api/settlements/consumers/${consumer}/debts${q}`)).json() as Json[];
 const category = async (code: string) =>
@@ -78,10 +34,15 @@ beforeAll(async () => {
   demo = (await get('/api/users/authenticatedUser')).json().companies[0].id;
   other = (await createCompany(t.database.db, { companyname: 'ΔΕΥΑ Β', companytitle: 'ΔΕΥΑ Β' }, 'test')).id;
   q = `?companyid=${demo}`;
-  consumerId = await newConsumer(['01', '001', '961']);
-  await finalBill(consumerId, '2026-01-01', '2026-02-28', '60', '2026-03-10');
-  await finalBill(consumerId, '2026-03-01', '2026-04-30', '45', '2026-05-10');
-  await finalBill(consumerId, '2026-05-01', '2026-06-30', '70', '2026-07-10');
+  const api = client(t, admin);
+  consumerId = await newConsumer(api, q, ['01', '001', '961'], {
+    individual: true,
+    lastname: 'Οικονόμου',
+    firstname: 'Ελένη',
+  });
+  await finalBill(api, q, consumerId, '2026-01-01', '2026-02-28', '60', '2026-03-10');
+  await finalBill(api, q, consumerId, '2026-03-01', '2026-04-30', '45', '2026-05-10');
+  await finalBill(api, q, consumerId, '2026-05-01', '2026-06-30', '70', '2026-07-10');
 });
 
 afterAll(async () => {

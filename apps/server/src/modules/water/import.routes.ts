@@ -1,10 +1,9 @@
-import multipart from '@fastify/multipart';
 import { CONSUMER_IMPORT_MAX_BYTES, consumerImportStartSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { uploadedSheet } from '../../platform/imports/upload.ts';
+import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery } from '../../platform/params.ts';
 import { requireDefinition } from './consumer-code.ts';
@@ -19,10 +18,7 @@ const importQuery = companyQuery.extend({ dryRun: z.enum(['true', 'false']).defa
  * (xlsx or UTF-8 csv) as a background job, a dry run or the import itself (GET /api/jobs/{id}).
  */
 export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
-  await app.register(multipart, {
-    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-    throwFileSizeLimit: false,
-  });
+  await acceptOneFile(app);
 
   app.get(
     '/protocol/consumers/import/template',

@@ -1,6 +1,22 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import type { ModuleOptions } from '../module.ts';
 import { isXlsx } from './sheet.ts';
+
+type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
+
+/**
+ * Lets a plugin's routes take one uploaded file (an import's sheet, a bank file, a form's
+ * attachment) beside a few small fields; the size is checked where the file is read (`uploadedFile`).
+ */
+export async function acceptOneFile(app: App): Promise<void> {
+  await app.register(multipart, {
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+}
 
 /**
  * The file part of a multipart upload, its name as sent and its bytes: refused with 400 `noFile` when
