@@ -149,8 +149,6 @@ try {
       DATABASE_URL: server.url,
       ADMIN_PASSWORD,
       SEED_DEMO: '1',
-      // The demo water service's consumers would collide with the generated ones' codes.
-      SEED_DEMO_WATER: '0',
       LOG_LEVEL: 'warn',
     },
     undefined,

@@ -30,8 +30,6 @@ const node = await startServerProcess({
   DATABASE_URL: server.url,
   ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
   SEED_DEMO: '1',
-  // The demo company's six consumers would take codes the generated ones need (01-001-101…).
-  SEED_DEMO_WATER: '0',
   LOG_LEVEL: 'warn',
 });
 const pool = new pg.Pool({ connectionString: server.url, max: 2 });
