@@ -159,16 +159,23 @@ describe('signing in and the shell', () => {
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('dashboard-greeting').waitFor();
     // In a full run Chromium sometimes kept navigator.onLine true after one setOffline for a page its
-    // service worker controls (as in readouts-field): the emulation is set again until the page
-    // sees it; what is tested is that the app shows the indicator once the browser says offline.
+    // service worker controls (as in readouts-field), and it reaches the page only some time after
+    // the call: the page is read every 250 ms and the emulation set again every 5 s (setting it at
+    // every read reset it before the page could see it). What is tested is that the app shows the
+    // indicator once the browser says offline.
+    await context.setOffline(true);
+    let reads = 0;
     await expect
       .poll(
         async () => {
-          await context.setOffline(false);
-          await context.setOffline(true);
+          reads += 1;
+          if (reads % 20 === 0) {
+            await context.setOffline(false);
+            await context.setOffline(true);
+          }
           return page.evaluate(() => navigator.onLine);
         },
-        { timeout: 20_000 },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(false);
     await page.getByTestId('offline-indicator').waitFor({ state: 'visible' });
