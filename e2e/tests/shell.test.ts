@@ -158,6 +158,10 @@ describe('signing in and the shell', () => {
     const { context, page } = await e2e.newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('dashboard-greeting').waitFor();
+    // Every chunk of the dashboard loaded first: a chunk cut off by the lost connection reloads the
+    // page (see the test above), and before the service worker controls it that reload is Chromium's
+    // own offline page, without the app (a loaded full run met it: onLine false, no indicator).
+    await page.waitForLoadState('networkidle');
     // In a full run Chromium sometimes kept navigator.onLine true after one setOffline for a page its
     // service worker controls (as in readouts-field), and it reaches the page only some time after
     // the call: the page is read every 250 ms and the emulation set again every 5 s (setting it at
