@@ -53,12 +53,12 @@ export async function bankImportJob(
     .from(paymentsBankLines)
     .where(eq(paymentsBankLines.fileId, fileId));
   const last = stored?.last ?? 0;
-  const todo = lines.filter((l) => l.lineNo > last);
-  let done = lines.length - todo.length;
+  const remaining = lines.filter((l) => l.lineNo > last);
+  let done = lines.length - remaining.length;
   await progress(done, lines.length);
-  for (let i = 0; i < todo.length; i += linesPerChunk) {
+  for (let i = 0; i < remaining.length; i += linesPerChunk) {
     if (signal.aborted) throw new Error('aborted');
-    const chunk = todo.slice(i, i + linesPerChunk);
+    const chunk = remaining.slice(i, i + linesPerChunk);
     await db.transaction((tx) => importChunk(tx, { companyId, fileId, username: payload.username }, chunk));
     done += chunk.length;
     await progress(done, lines.length);
