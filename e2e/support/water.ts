@@ -132,3 +132,37 @@ export async function finalizedBill(
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return done.body;
 }
+
+/**
+ * The billing run of period 1/2026 over `routes` through billing's API, waited for, then finalized
+ * through its job; fails unless `finalized` bills were finalized.
+ */
+export async function runAndFinalize(
+  api: Api,
+  routes: (number | undefined)[],
+  issueDate: string,
+  finalized: number,
+) {
+  const run = await api('POST', '/api/billing/runs', {
+    year: 2026,
+    period: 1,
+    scope: 'routes',
+    ids: routes,
+    issueDate,
+  });
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
+  const deadline = Date.now() + 120_000;
+  while ((await api('GET', `/api/billing/runs/${run.body.id}`)).body.state !== 'done') {
+    if (Date.now() > deadline) throw new Error('the run did not end');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const finalizing = await api('POST', `/api/billing/runs/${run.body.id}/finalize`, {});
+  expect(finalizing.status, JSON.stringify(finalizing.body)).toBe(202);
+  let job: { state: string; result?: unknown } = { state: 'queued' };
+  while (job.state === 'queued' || job.state === 'running') {
+    if (Date.now() > deadline) throw new Error('the finalizing did not end');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    job = (await api('GET', `/api/jobs/${finalizing.body.jobId}`)).body;
+  }
+  expect(job).toMatchObject({ state: 'succeeded', result: { finalized } });
+}

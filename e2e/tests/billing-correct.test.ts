@@ -6,6 +6,7 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
+import { runAndFinalize } from '../support/water.ts';
 
 /**
  * The corrected bill after a credit, as the billing administrator issues it on the consumer card's
@@ -88,28 +89,7 @@ beforeAll(async () => {
     const reading = await readAs(consumer.body.id, 525);
     expect(reading.status, JSON.stringify(reading.body)).toBe(200);
   }
-  const run = await api('POST', '/api/billing/runs', {
-    year: 2026,
-    period: 1,
-    scope: 'routes',
-    ids: [route],
-    issueDate: '2026-05-10',
-  });
-  expect(run.status, JSON.stringify(run.body)).toBe(201);
-  const deadline = Date.now() + 120_000;
-  while ((await api('GET', `/api/billing/runs/${run.body.id}`)).body.state !== 'done') {
-    if (Date.now() > deadline) throw new Error('the run did not end');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const finalizing = await api('POST', `/api/billing/runs/${run.body.id}/finalize`, {});
-  expect(finalizing.status, JSON.stringify(finalizing.body)).toBe(202);
-  let job: { state: string; result?: unknown } = { state: 'queued' };
-  while (job.state === 'queued' || job.state === 'running') {
-    if (Date.now() > deadline) throw new Error('the finalizing did not end');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    job = (await api('GET', `/api/jobs/${finalizing.body.jobId}`)).body;
-  }
-  expect(job).toMatchObject({ state: 'succeeded', result: { finalized: 2 } });
+  await runAndFinalize(api, [route], '2026-05-10', 2);
   for (const number of ['791', '792']) {
     const [bill] = (await api('GET', `/api/billing/consumers/${consumers[number]}/bills`)).body;
     bills[number] = bill;

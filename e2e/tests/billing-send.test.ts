@@ -5,7 +5,7 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
-import { enterReading, installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
+import { enterReading, installMeter, newConsumer, readoutRoutes, runAndFinalize } from '../support/water.ts';
 
 /**
  * Sending the bills (issue 17) as the billing clerk does it: a finalized run of two routes; on
@@ -51,28 +51,7 @@ beforeAll(async () => {
       readOn: '2026-04-22',
     });
   }
-  const run = await api('POST', '/api/billing/runs', {
-    year: 2026,
-    period: 1,
-    scope: 'routes',
-    ids: [routes['001'], routes['002']],
-    issueDate: '2026-05-10',
-  });
-  expect(run.status, JSON.stringify(run.body)).toBe(201);
-  const deadline = Date.now() + 120_000;
-  while ((await api('GET', `/api/billing/runs/${run.body.id}`)).body.state !== 'done') {
-    if (Date.now() > deadline) throw new Error('the run did not end');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const finalizing = await api('POST', `/api/billing/runs/${run.body.id}/finalize`, {});
-  expect(finalizing.status, JSON.stringify(finalizing.body)).toBe(202);
-  let job: { state: string; result?: unknown } = { state: 'queued' };
-  while (job.state === 'queued' || job.state === 'running') {
-    if (Date.now() > deadline) throw new Error('the finalizing did not end');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    job = (await api('GET', `/api/jobs/${finalizing.body.jobId}`)).body;
-  }
-  expect(job).toMatchObject({ state: 'succeeded', result: { finalized: 5 } });
+  await runAndFinalize(api, [routes['001'], routes['002']], '2026-05-10', 5);
 }, 180_000);
 afterAll(async () => {
   await e2e?.close();
