@@ -14,7 +14,8 @@ import { runAndFinalize } from '../support/water.ts';
  * bill credited, and "Issue corrected bill" shows the new bill's lines and total before it is issued,
  * numbered next in the water-bill series; its PDF says which bill it replaces. A refusal of the server
  * (another administrator issued it meanwhile) shows in the dialog, translated. Screenshots of the
- * preview, the tab and the PDF in Greek and English.
+ * preview, the tab and the PDF in Greek and English. The corrected bills, on hold, are printed from the
+ * bills list into one PDF and that sending closed once posted.
  */
 let e2e: E2E;
 let api: Api;
@@ -184,6 +185,58 @@ describe('the corrected bill after a credit', () => {
       .toBe('A corrected bill has already been issued in its place (ΛΥΔ-4/2026).');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await shot(page, 'billing-correct-bills-tab-en');
+    await context.close();
+  }, 120_000);
+
+  it('prints the corrected bills chosen on the bills list into one PDF and closes that sending', async () => {
+    const corrected: number[] = [];
+    for (const number of ['791', '792']) {
+      const tab = (await api('GET', `/api/billing/consumers/${consumers[number]}/bills`)).body as {
+        id: number;
+        replacesId: number | null;
+        sendStatus: number;
+      }[];
+      const bill = tab.find((b) => b.replacesId !== null);
+      expect(bill?.sendStatus).toBe(0);
+      corrected.push(bill?.id as number);
+    }
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD, '/login');
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/invoices');
+    await page.getByTestId('data-table-row').first().waitFor();
+    expect(await page.getByTestId('billing-invoices-print').isDisabled()).toBe(true);
+    for (const id of corrected) await page.getByTestId(`row-select-${id}`).click();
+    expect(await page.getByTestId('billing-invoices-print').textContent()).toBe('Εκτύπωση επιλεγμένων (2)');
+    await page.getByTestId('billing-invoices-print').click();
+    await page.getByText('Δημιουργείται το PDF εκτύπωσης 2 λογαριασμών.').waitFor();
+    const sendings = page.getByTestId('billing-chosen-sendings');
+    await sendings
+      .locator('[data-testid="billing-dispatch"][data-state="done"]')
+      .waitFor({ timeout: 30_000 });
+    expect(await sendings.getByTestId('billing-dispatch-result').first().textContent()).toBe(
+      '2 λογαριασμοί τυπώθηκαν',
+    );
+    await shot(page, 'billing-chosen-sendings-el');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const { dispatches } = (await api('GET', '/api/billing/dispatches')).body as {
+      dispatches: { id: number }[];
+    };
+    const file = await api.fetch(`/api/billing/dispatches/${dispatches[0]?.id}/file`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
+    expect(text.match(/Διορθωμένος λογαριασμός ύδρευσης – αποχέτευσης/g)).toHaveLength(2);
+    expect(text).toContain('Παπαθανασίου');
+    expect(text).toContain('Κυριακίδου');
+    pdfShot(bytes, 'billing-print-chosen', 70);
+    for (const id of corrected)
+      expect((await api('GET', `/api/billing/bills/${id}`)).body.sendStatus).toBe(2);
+    // Posted: the sending is closed and its bills completed.
+    await sendings.getByTestId('billing-dispatch-complete').click();
+    await page.getByText('2 λογαριασμοί ολοκληρώθηκαν.').waitFor();
+    await expect.poll(() => sendings.getByTestId('billing-dispatch-complete').count()).toBe(0);
+    for (const id of corrected)
+      expect((await api('GET', `/api/billing/bills/${id}`)).body.sendStatus).toBe(9);
     await context.close();
   }, 120_000);
 });

@@ -31,8 +31,23 @@ export const emailBillsSchema = z
   });
 export type EmailBillsRequest = z.input<typeof emailBillsSchema>;
 
-/** POST /api/billing/dispatches/print: the merged PDF of a run's route. */
-export const printBillsSchema = z.object({ runId: idSchema, routeId: idSchema });
+/**
+ * POST /api/billing/dispatches/print: the merged PDF of a run's route (its bills marked for print),
+ * or of chosen finalized bills on hold or marked for print (a corrected bill, bills picked on the list).
+ */
+export const printBillsSchema = z
+  .object({
+    runId: idSchema.optional(),
+    routeId: idSchema.optional(),
+    billIds: z.array(idSchema).max(10_000).optional(),
+  })
+  .superRefine((row, ctx) => {
+    const chosen = (row.billIds ?? []).length > 0;
+    const route = row.runId !== undefined && row.routeId !== undefined;
+    if (chosen === route || (chosen && (row.runId !== undefined || row.routeId !== undefined))) {
+      ctx.addIssue({ code: 'custom', path: ['billIds'], message: 'validation.billing_print_scope' });
+    }
+  });
 export type PrintBillsRequest = z.input<typeof printBillsSchema>;
 
 export const billDispatchSchema = z.object({
@@ -51,6 +66,8 @@ export const billDispatchSchema = z.object({
   refused: z.number().int(),
   /** The printed file's size; null until it is stored (and for e-mail batches). */
   fileSize: z.number().int().nullable(),
+  /** Its bills sent (mailed or printed) and not yet completed: what closing the sending completes. */
+  sentBills: z.number().int(),
   error: z.string().nullable(),
   createuser: z.string(),
   createdate: z.string(),
@@ -89,3 +106,7 @@ export const runSendingSchema = z.object({
   dispatches: z.array(billDispatchSchema),
 });
 export type RunSending = z.infer<typeof runSendingSchema>;
+
+/** GET /api/billing/dispatches: the sendings of chosen bills (outside any run), newest first. */
+export const billDispatchListSchema = z.object({ dispatches: z.array(billDispatchSchema) });
+export type BillDispatchList = z.infer<typeof billDispatchListSchema>;

@@ -208,14 +208,17 @@ export const billingBills = pgTable(
       .on(t.consumerId, t.periodFrom, t.kind)
       .where(sql`replaces_id IS NULL`),
     uniqueIndex('billing_bills_rf_code').on(t.rfCode),
+    // The next four are partial: a run writes 100,000 drafts whose credit, replaced bill, number and
+    // dispatch are all null, and a null entry in each would be four index insertions a bill for nothing.
+    // Every reader looks them up by a value, which the predicate admits.
     // A bill is credited once, even by two operators at the same moment.
-    uniqueIndex('billing_bills_corrects').on(t.correctsId),
+    uniqueIndex('billing_bills_corrects').on(t.correctsId).where(sql`corrects_id IS NOT NULL`),
     // A credited bill is replaced once, even by two administrators at the same moment.
-    uniqueIndex('billing_bills_replaces').on(t.replacesId),
-    uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number),
+    uniqueIndex('billing_bills_replaces').on(t.replacesId).where(sql`replaces_id IS NOT NULL`),
+    uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number).where(sql`number IS NOT NULL`),
     index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
     index('billing_bills_run_idx').on(t.runId),
-    index('billing_bills_dispatch_idx').on(t.dispatchId, t.sendStatus),
+    index('billing_bills_dispatch_idx').on(t.dispatchId, t.sendStatus).where(sql`dispatch_id IS NOT NULL`),
   ],
 );
 
@@ -251,7 +254,7 @@ export const billingDispatches = pgTable(
  * by bill and position, with no id of their own: a run writes a million of them, and a serial id
  * would cost each a sequence value and a second index. For the same reason `bill_id` has no foreign
  * key: its check (a query and a row lock per line) was most of the cost of a run's lines. Statement
- * triggers keep both its guarantees instead, once per statement (migration 0033): every line's bill
+ * triggers keep both its guarantees instead, once per statement (migration 0034): every line's bill
  * exists, locked as the key's check locks it, and deleting a bill deletes its lines.
  */
 export const billingBillLines = pgTable(

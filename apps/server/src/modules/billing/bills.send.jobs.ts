@@ -169,19 +169,25 @@ export async function emailJob({ payload, db, progress, signal }: JobContext<Dis
 }
 
 /**
- * Prints the run route's bills marked for print into one PDF in route order (route position, then
- * code), stores it, then in one transaction records the file and marks those bills printed (sent). A
- * crash before that commit leaves them marked for print (the stored object is swept), so a rerun
- * prints them again and nothing is marked printed without its file.
+ * Prints a dispatch's bills marked for print into one PDF in route order (route position, then code):
+ * a run route's, or the chosen bills marked in this dispatch. Stores it, then in one transaction
+ * records the file and marks those bills printed (sent). A crash before that commit leaves them
+ * marked for print (the stored object is swept), so a rerun prints them again and nothing is marked
+ * printed without its file.
  */
 export async function printJob({ payload, db, progress, signal }: JobContext<DispatchPayload>) {
   const dispatch = await dispatchOf(db, payload.dispatchId);
-  if (!dispatch || dispatch.runId === null || dispatch.routeId === null) return { printed: 0 };
+  if (!dispatch) return { printed: 0 };
   const { storage } = servicesOf(db);
+  const ofRoute = dispatch.runId !== null && dispatch.routeId !== null;
   const marked = and(
     eq(billingBills.companyId, dispatch.companyId),
-    eq(billingBills.runId, dispatch.runId),
-    eq(waterConsumers.routeId, dispatch.routeId),
+    ofRoute
+      ? and(
+          eq(billingBills.runId, dispatch.runId as number),
+          eq(waterConsumers.routeId, dispatch.routeId as number),
+        )
+      : eq(billingBills.dispatchId, dispatch.id),
     eq(billingBills.sendStatus, send),
     eq(billingBills.sendMethod, 'print'),
   );
@@ -194,13 +200,18 @@ export async function printJob({ payload, db, progress, signal }: JobContext<Dis
   const ids = bills.map((b) => b.id);
   await progress(0, ids.length);
   if (ids.length === 0) return { printed: 0 };
-  const [route] = await db
-    .select({ code: waterRoutes.code, description: waterRoutes.description })
-    .from(waterRoutes)
-    .where(eq(waterRoutes.id, dispatch.routeId));
-  const title = translate(LANGUAGE, 'billing.pdf.printTitle', {
-    route: `${route?.code ?? ''} ${route?.description ?? ''}`.trim(),
-  });
+  let title: string;
+  if (ofRoute) {
+    const [route] = await db
+      .select({ code: waterRoutes.code, description: waterRoutes.description })
+      .from(waterRoutes)
+      .where(eq(waterRoutes.id, dispatch.routeId as number));
+    title = translate(LANGUAGE, 'billing.pdf.printTitle', {
+      route: `${route?.code ?? ''} ${route?.description ?? ''}`.trim(),
+    });
+  } else {
+    title = translate(LANGUAGE, 'billing.pdf.printTitleChosen', { count: ids.length });
+  }
   const stream = printBills(db, dispatch.companyId, ids, LANGUAGE, title, (done) => {
     if (signal.aborted) throw new Error('aborted');
     if (done % 20 === 0) void progress(done, ids.length);

@@ -1,4 +1,5 @@
 import {
+  billDispatchListSchema,
   billDispatchSchema,
   billDispatchStartedSchema,
   emailBillsSchema,
@@ -14,11 +15,13 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { rememberSendServices } from './bills.send.jobs.ts';
 import {
+  chosenDispatches,
+  completeDispatch,
   completeRoute,
   dispatchFileKey,
   emailBills,
   getDispatch,
-  printRoute,
+  printBills,
   runSending,
   sendErrors,
 } from './bills.send.ts';
@@ -69,7 +72,7 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags,
         summary:
-          "Prints a run route's bills marked for print into one PDF (a background job) and marks them printed",
+          "Prints a run route's bills marked for print, or chosen finalized bills, into one PDF (a background job) and marks them printed",
         querystring: companyQuery,
         body: printBillsSchema,
         response: { 201: billDispatchStartedSchema },
@@ -78,7 +81,35 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request, reply) =>
       reply
         .code(201)
-        .send(await printRoute(db, jobs, principalOf(request), companyOf(request), request.body, request.id)),
+        .send(await printBills(db, jobs, principalOf(request), companyOf(request), request.body, request.id)),
+  );
+  app.get(
+    '/billing/dispatches',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The sendings of chosen bills (outside any run), newest first, with their progress',
+        querystring: companyQuery,
+        response: { 200: billDispatchListSchema },
+      },
+    },
+    async (request) => ({ dispatches: await chosenDispatches(db, companyOf(request)) }),
+  );
+  app.post(
+    '/billing/dispatches/:id/complete',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Closes a sending: its sent (mailed or printed) bills become completed',
+        params: idParams,
+        querystring: companyQuery,
+        response: { 200: z.object({ completed: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      completeDispatch(db, principalOf(request), companyOf(request), request.params.id, request.id),
   );
   app.get(
     '/billing/dispatches/:id',

@@ -224,6 +224,53 @@ describe('sending the bills', () => {
     expect(await routeCounts('001')).toMatchObject({ uncertain: 0, sent: 1, completed: 3 });
   }, 60_000);
 
+  it('prints chosen bills: a corrected bill after a credit, into its own file, then closes that sending', async () => {
+    const credit = await post(`/api/billing/bills/${bills['903']}/credit`, { reason: 'Λάθος ένδειξη' });
+    expect(credit.statusCode, credit.body).toBe(201);
+    const corrected = await post(`/api/billing/bills/${bills['903']}/correction`, undefined);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const correctedId = corrected.json().id as number;
+    expect(await sendStatus(correctedId)).toBe(0);
+    // 905 was mailed already: of the two chosen, only the corrected bill (on hold) is printed.
+    const started = await post('/api/billing/dispatches/print', { billIds: [correctedId, bills['905']] });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ email: 0, print: 1, dispatch: { kind: 'print', runId: null } });
+    expect(await sendStatus(correctedId)).toBe(1);
+    const job = await waitForJob(t, admin, started.json().dispatch.jobId);
+    expect(job.result).toEqual({ printed: 1 });
+    const dispatchId = started.json().dispatch.id as number;
+    const text = await pdfText((await get(`/api/billing/dispatches/${dispatchId}/file`)).rawPayload);
+    expect(text).toContain('Διορθωμένος λογαριασμός');
+    expect(text).toContain('Send903');
+    expect(text).not.toContain('Send905');
+    expect(await sendStatus(correctedId)).toBe(2);
+    // Listed among the sendings outside runs (not the run's), with its bill still to close.
+    const chosen = (await get('/api/billing/dispatches')).json().dispatches as Json[];
+    expect(chosen.map((d) => d.id)).toContain(dispatchId);
+    expect(chosen.every((d) => d.runId === null)).toBe(true);
+    expect(chosen.find((d) => d.id === dispatchId)).toMatchObject({ state: 'done', bills: 1, sentBills: 1 });
+    const run = (await get(`/api/billing/runs/${runId}/sending`)).json().dispatches as Json[];
+    expect(run.map((d) => d.id)).not.toContain(dispatchId);
+    // Nothing printable among the chosen now: refused, and no empty sending is left behind.
+    const nothing = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/dispatches/print',
+      headers: { ...admin, 'accept-language': 'en' },
+      payload: { billIds: [correctedId, bills['905'] as number] },
+    });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe(
+      'None of the chosen bills is a finalized bill on hold or marked for print.',
+    );
+    expect(nothing.json().key).toBe('billing.error.nothing_to_print');
+    expect((await get('/api/billing/dispatches')).json().dispatches).toHaveLength(chosen.length);
+    const closed = await post(`/api/billing/dispatches/${dispatchId}/complete`, {});
+    expect(closed.json()).toEqual({ completed: 1 });
+    expect(await sendStatus(correctedId)).toBe(9);
+    expect((await get(`/api/billing/dispatches/${dispatchId}`)).json().sentBills).toBe(0);
+    expect((await post('/api/billing/dispatches/999999/complete', {})).statusCode).toBe(404);
+  }, 60_000);
+
   it('refuses a scope it cannot send, naming the field, and mail without a mail server', async () => {
     const none = await post('/api/billing/dispatches/email', {});
     expect(none.statusCode).toBe(400);
@@ -245,6 +292,14 @@ describe('sending the bills', () => {
     expect(
       (await post('/api/billing/dispatches/print', { runId: 999_999, routeId: routes['001'] })).statusCode,
     ).toBe(404);
+    for (const scope of [{}, { runId }, { runId, routeId: routes['001'], billIds: [bills['901']] }]) {
+      const refused = await post('/api/billing/dispatches/print', scope);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors[0]).toMatchObject({
+        field: 'billIds',
+        key: 'validation.billing_print_scope',
+      });
+    }
     const principal = { userId: 1, username: 'admin', superAdmin: true } as unknown as Principal;
     const queue = createJobQueue(jobRegistryOf([billingModule]));
     await expect(

@@ -34,6 +34,7 @@ export const sendErrors = {
   mailNotConfigured: 'billing.error.mail_not_configured',
   routeNotInRun: 'billing.error.route_not_in_run',
   noFile: 'billing.error.no_print_file',
+  nothingToPrint: 'billing.error.nothing_to_print',
 } as const;
 
 const { hold, send, sent, completed } = billSendStatuses;
@@ -198,12 +199,13 @@ async function newDispatch(
 }
 
 /**
- * The merged PDF of a run's route for printing, as a background job: the route's finalized bills on
- * hold without an e-mail address are marked for print first; the job prints every bill marked for
- * print, stores the file and marks them printed. One job per run and route at a time: asking again
- * meanwhile answers the one under way.
+ * A merged PDF for printing, as a background job: of a run's route (its finalized bills on hold
+ * without an e-mail address are marked for print first; one job per run and route at a time, asking
+ * again meanwhile answers the one under way), or of chosen finalized bills on hold or marked for print
+ * (a corrected bill, bills picked on the list: marked for print in this dispatch whatever their
+ * address). The job prints the bills, stores the file and marks them printed.
  */
-export async function printRoute(
+export async function printBills(
   db: Db,
   queue: JobQueue,
   principal: Principal,
@@ -211,12 +213,17 @@ export async function printRoute(
   request: PrintBillsRequest,
   requestId: string,
 ): Promise<BillDispatchStarted> {
+  const chosen = request.billIds ?? [];
   const { id, print } = await db.transaction(async (tx) => {
-    assertRouteOfRun(await runOf(tx, companyId, request.runId), request.routeId);
+    if (request.runId !== undefined)
+      assertRouteOfRun(await runOf(tx, companyId, request.runId), request.routeId);
     const dispatchId = await newDispatch(tx, principal, companyId, 'print', request.runId, request.routeId);
     const { job, created } = await queue.enqueue(tx, {
       kind: BILL_PRINT_JOB,
-      key: `${BILL_PRINT_JOB}:${request.runId}:${request.routeId}`,
+      key:
+        chosen.length > 0
+          ? `${BILL_PRINT_JOB}:dispatch:${dispatchId}`
+          : `${BILL_PRINT_JOB}:${request.runId}:${request.routeId}`,
       companyId,
       owner: principal.userId,
       payload: { dispatchId },
@@ -230,7 +237,12 @@ export async function printRoute(
       return { id: (existing as { id: number }).id, print: 0 };
     }
     await tx.update(billingDispatches).set({ jobId: job.id }).where(eq(billingDispatches.id, dispatchId));
-    const counts = await markForSending(tx, principal.username, companyId, null, scopeSql(request), true);
+    const print =
+      chosen.length > 0
+        ? await markChosenForPrint(tx, principal.username, companyId, dispatchId, chosen)
+        : (await markForSending(tx, principal.username, companyId, null, scopeSql(request), true)).print;
+    // Rolls the dispatch and its job back: an empty print file is of no use to anyone.
+    if (chosen.length > 0 && print === 0) throw new AppError(409, sendErrors.nothingToPrint);
     await recordAudit(tx, {
       entity: 'billing.dispatch',
       entityId: dispatchId,
@@ -239,9 +251,29 @@ export async function printRoute(
       user: principal,
       requestId,
     });
-    return { id: dispatchId, print: counts.print };
+    return { id: dispatchId, print };
   });
   return { dispatch: await getDispatch(db, companyId, id), email: 0, print };
+}
+
+/** Marks chosen finalized bills on hold or already marked for print for print in this dispatch; how many. */
+async function markChosenForPrint(
+  tx: Tx,
+  username: string,
+  companyId: number,
+  dispatchId: number,
+  billIds: number[],
+): Promise<number> {
+  const result = await tx.execute(sql`
+    UPDATE billing_bills AS b
+    SET send_status = ${send}, send_method = 'print', dispatch_id = ${dispatchId},
+        send_attempted_at = NULL, send_error = NULL, changeuser = ${username}, changedate = now()
+    WHERE b.company_id = ${companyId}
+      AND b.entry_state = ${billEntryStates.finalized}
+      AND (b.send_status = ${hold} OR (b.send_status = ${send} AND b.send_method = 'print'))
+      AND b.id = ANY(${`{${billIds.join(',')}}`}::int[])
+    RETURNING b.id`);
+  return rowsOf(result).length;
 }
 
 /** Closes a run route's sending: its sent bills (mailed, printed) become completed. */
@@ -274,6 +306,44 @@ export async function completeRoute(
   });
 }
 
+/**
+ * Closes a sending of chosen bills (or any dispatch): its bills sent (mailed, printed) become
+ * completed. A run's routes are closed per route (`completeRoute`), this is for what no run holds.
+ */
+export async function completeDispatch(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  dispatchId: number,
+  requestId: string,
+): Promise<{ completed: number }> {
+  return db.transaction(async (tx) => {
+    const [dispatch] = await tx
+      .select({ id: billingDispatches.id })
+      .from(billingDispatches)
+      .where(and(eq(billingDispatches.id, dispatchId), eq(billingDispatches.companyId, companyId)));
+    if (!dispatch) throw notFound();
+    const result = await tx.execute(sql`
+      UPDATE billing_bills SET send_status = ${completed}, changeuser = ${principal.username}, changedate = now()
+      WHERE company_id = ${companyId} AND dispatch_id = ${dispatchId} AND send_status = ${sent}
+      RETURNING id`);
+    await recordAudit(tx, {
+      entity: 'billing.dispatch',
+      entityId: dispatchId,
+      action: 'sending_completed',
+      companyId,
+      user: principal,
+      requestId,
+    });
+    return { completed: rowsOf(result).length };
+  });
+}
+
+/** The sendings of chosen bills, outside any run (a corrected bill's, bills picked on the list). */
+export async function chosenDispatches(db: Tx, companyId: number): Promise<BillDispatch[]> {
+  return listDispatches(db, companyId, sql`${billingDispatches.runId} IS NULL`);
+}
+
 /** The company's dispatches (of one run, or one), newest first, with their job's progress. */
 async function listDispatches(db: Tx, companyId: number, where: SQL | undefined): Promise<BillDispatch[]> {
   const rows = await db
@@ -282,6 +352,8 @@ async function listDispatches(db: Tx, companyId: number, where: SQL | undefined)
       routeCode: waterRoutes.code,
       done: jobs.progressDone,
       total: jobs.progressTotal,
+      sentBills: sql<number>`(SELECT count(*)::int FROM billing_bills b
+        WHERE b.dispatch_id = ${billingDispatches.id} AND b.send_status = ${sent})`,
     })
     .from(billingDispatches)
     .leftJoin(jobs, eq(jobs.id, billingDispatches.jobId))
@@ -289,7 +361,7 @@ async function listDispatches(db: Tx, companyId: number, where: SQL | undefined)
     .where(and(eq(billingDispatches.companyId, companyId), where))
     .orderBy(desc(billingDispatches.id))
     .limit(100);
-  return rows.map(({ dispatch: d, routeCode, done, total }) => ({
+  return rows.map(({ dispatch: d, routeCode, done, total, sentBills }) => ({
     id: d.id,
     kind: d.kind,
     runId: d.runId,
@@ -302,6 +374,7 @@ async function listDispatches(db: Tx, companyId: number, where: SQL | undefined)
     bills: d.bills,
     refused: d.refused,
     fileSize: d.fileKey ? d.fileSize : null,
+    sentBills,
     error: d.error,
     createuser: d.createuser ?? '',
     createdate: (d.createdate ?? new Date()).toISOString(),

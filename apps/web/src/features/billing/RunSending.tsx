@@ -24,7 +24,7 @@ import type {
   RunSending,
 } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
 import { useInstallationEnv } from '../../app/env.ts';
@@ -38,7 +38,7 @@ import { openPdf } from './api.ts';
 import { runPeriodLabel } from './runPeriod.ts';
 
 const sendingKey = (runId: number) => ['billing', 'sending', runId] as const;
-const active = (d: BillDispatch) => d.state === 'queued' || d.state === 'running';
+export const active = (d: BillDispatch) => d.state === 'queued' || d.state === 'running';
 
 /** A finalized run's "Sending" button and its dialog. */
 export function RunSendingButton({ run }: { run: BillingRun }) {
@@ -121,10 +121,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
   const routes = sending.data?.routes ?? [];
   const canEmail = (r: RouteSendCounts) => mailEnabled && r.holdWithEmail > 0;
   const canPrint = (r: RouteSendCounts) => r.toPrint > 0 || r.hold > r.holdWithEmail;
-  const openFile = (d: BillDispatch) =>
-    void openPdf(withCompany(`/api/billing/dispatches/${d.id}/file`, companyId)).catch(() =>
-      notify(t('billingUi.sending.fileError'), 'error'),
-    );
+  const openFile = useOpenDispatchFile();
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby="billing-sending-title">
       <DialogTitle id="billing-sending-title">
@@ -291,7 +288,27 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
   );
 }
 
-function DispatchRow({ dispatch: d, onOpen }: { dispatch: BillDispatch; onOpen: (d: BillDispatch) => void }) {
+/** Opens a print sending's merged PDF (a notice if it cannot). */
+export function useOpenDispatchFile() {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const notify = useNotify();
+  return (d: BillDispatch) =>
+    void openPdf(withCompany(`/api/billing/dispatches/${d.id}/file`, companyId)).catch(() =>
+      notify(t('billingUi.sending.fileError'), 'error'),
+    );
+}
+
+/** A sending with its progress, result and printed file; `action` is one more button (closing it). */
+export function DispatchRow({
+  dispatch: d,
+  onOpen,
+  action,
+}: {
+  dispatch: BillDispatch;
+  onOpen: (d: BillDispatch) => void;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation();
   const total = d.progressTotal ?? 0;
   const percent = total === 0 ? (d.state === 'done' ? 100 : 0) : (100 * d.progressDone) / total;
@@ -341,6 +358,7 @@ function DispatchRow({ dispatch: d, onOpen }: { dispatch: BillDispatch; onOpen: 
             {t('billingUi.sending.file', { size: Math.max(1, Math.round(d.fileSize / 1024)) })}
           </Button>
         )}
+        {action}
       </TableCell>
     </TableRow>
   );
