@@ -137,6 +137,15 @@ describe('sending the bills', () => {
     await page.reload();
     await page.getByTestId('data-table-row').first().waitFor();
     await shot(page, 'billing-invoices-sent-en');
+    // The sending of the chosen bill, outside the run: listed on the bills list, its bill to close.
+    await page.getByTestId('billing-invoices-sendings').click();
+    const sendings = page.getByTestId('billing-chosen-sendings');
+    await sendings.locator('[data-testid="billing-dispatch"][data-kind="email"][data-state="done"]').waitFor();
+    expect(await sendings.getByTestId('billing-dispatch-result').first().textContent()).toBe('1 e-mail sent');
+    expect(await sendings.getByTestId('billing-dispatch-complete').textContent()).toBe('Complete (1)');
+    await shot(page, 'billing-chosen-sendings-en');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByTestId('billing-chosen-close').click();
     await page.goto('/en/invoices/runs');
     await page.getByTestId('billing-run-sending').first().click();
     await page.locator('[data-testid="billing-sending-route"][data-route="002"]').waitFor();
