@@ -67,13 +67,45 @@ async function runPeriod() {
   throw new Error('the run did not end');
 }
 
+/** A household supply on route 001 with a meter from 1 December 2025 at 100 and a reading of period 1. */
+async function newSupply(number: string, reading: number) {
+  const usages = (await get('/api/water/parametrics/propertyUsages')).json();
+  const sewerage = (await get('/api/water/parametrics/sewerageIndicators')).json();
+  const policies = (await get('/api/water/invoice_policies')).json();
+  const owner = await post('/api/traders', { individual: true, lastname: `Διόρθωση${number}`, firstname: 'Άννα' });
+  const made = await post('/api/protocol/consumers', {
+    parts: ['01', '001', number],
+    ownerId: owner.json().id,
+    supplyAddress: `Οδός ${number}`,
+    status: 1,
+    propertyUsageId: idOf(usages, 'OIK'),
+    sewerageIndicatorId: idOf(sewerage, 'SYN'),
+    invoicePolicyId: (policies[0] as Json).id,
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const id = made.json().id as number;
+  consumer[number] = id;
+  const meter = await post(`/api/protocol/consumers/${id}/meters`, {
+    date: '2025-12-01',
+    meter: {
+      serialNumber: `COR-${number}`,
+      meterTypeId: null,
+      kind: 1,
+      direction: 1,
+      diameter: 'DN15',
+      digits: 5,
+      initialReading: 100,
+    },
+  });
+  expect(meter.statusCode, meter.body).toBe(200);
+  expect((await read(id, reading)).statusCode).toBe(200);
+  return id;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
   worker = startJobWorker(t.database.db, jobRegistryOf([billingModule]), { pollMs: 20, leaseMs: 5000 });
-  const usages = (await get('/api/water/parametrics/propertyUsages')).json();
-  const sewerage = (await get('/api/water/parametrics/sewerageIndicators')).json();
-  const policies = (await get('/api/water/invoice_policies')).json();
   route = idOf((await get('/api/readouts/routes')).json(), '001');
   // 25 m³ read where 15 were used (901 with a 20.00 € extra charge, 904 pays it), 902 read right,
   // 903 for two administrators at once.
@@ -83,39 +115,7 @@ beforeAll(async () => {
     ['903', 125],
     ['904', 125],
   ];
-  for (const [number, reading] of plan) {
-    const owner = await post('/api/traders', {
-      individual: true,
-      lastname: `Διόρθωση${number}`,
-      firstname: 'Άννα',
-    });
-    const made = await post('/api/protocol/consumers', {
-      parts: ['01', '001', number],
-      ownerId: owner.json().id,
-      supplyAddress: `Οδός ${number}`,
-      status: 1,
-      propertyUsageId: idOf(usages, 'OIK'),
-      sewerageIndicatorId: idOf(sewerage, 'SYN'),
-      invoicePolicyId: (policies[0] as Json).id,
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().id as number;
-    consumer[number] = id;
-    const meter = await post(`/api/protocol/consumers/${id}/meters`, {
-      date: '2025-12-01',
-      meter: {
-        serialNumber: `COR-${number}`,
-        meterTypeId: null,
-        kind: 1,
-        direction: 1,
-        diameter: 'DN15',
-        digits: 5,
-        initialReading: 100,
-      },
-    });
-    expect(meter.statusCode, meter.body).toBe(200);
-    expect((await read(id, reading)).statusCode).toBe(200);
-  }
+  for (const [number, reading] of plan) await newSupply(number, reading);
   const extra = await post(`/api/protocol/consumers/${consumer['901']}/transactions`, {
     kind: 99,
     date: '2026-03-01',
@@ -403,5 +403,57 @@ describe('the credit and two administrators', () => {
       params: { number: `ΛΥΔ-${winner.number}/2026` },
     });
     expect((await billsOf(id)).filter((b) => b.kind === 1)).toHaveLength(2);
+  });
+});
+
+describe('an open bill of a later period', () => {
+  it('carries the credited bill no more, then its corrected bill, without a rerun', async () => {
+    const id = await newSupply('905', 125);
+    const manual = (from: string, to: string, consumption: string, issueDate: string) =>
+      post('/api/billing/bills', {
+        consumerId: id,
+        from,
+        to,
+        periodLabel: `${from} – ${to}`,
+        previousReading: 100,
+        previousDate: from,
+        currentReading: 100 + Number(consumption),
+        currentDate: to,
+        consumption,
+        issueDate,
+      });
+    // Issued today: the series' date check refuses a date before the corrected bills issued above.
+    const today = utilityDay(new Date());
+    // January–April on the wrong reading: 25 m³ → 37.26 (as 904's), finalized and unpaid.
+    const first = await manual('2026-01-01', '2026-04-30', '25', today);
+    expect((await post(`/api/billing/bills/${first.json().id}/finalize`)).statusCode).toBe(200);
+    // May–August, 10 m³, left open: 13%: 6.00 + 4.00 + 0.35 + 0.50 = 10.85 → VAT 1.41;
+    // 24%: 3.00 + 2.40 + 1.50 = 6.90 → VAT 1.66; its own 20.82, plus the 37.26 it carries.
+    const draft = await manual('2026-05-01', '2026-08-31', '10', today);
+    expect(draft.statusCode, draft.body).toBe(200);
+    const open = async () => (await get(`/api/billing/bills/${draft.json().id}`)).json() as Json;
+    const carried = (bill: Json) =>
+      bill.lines
+        .filter((l: Json) => l.charge === 'previousBalance')
+        .map((l: Json) => [l.sourceId, l.amount]);
+    expect(await open()).toMatchObject({ previousBalance: '37.26', total: '58.08' });
+    expect(carried(await open())).toEqual([[first.json().id, '37.26']]);
+    // Credited: the open bill no longer charges it.
+    expect((await read(id, 115)).statusCode).toBe(200);
+    expect((await credit(first.json().id)).statusCode).toBe(201);
+    expect(await open()).toMatchObject({ previousBalance: '0.00', total: '20.82', net: '17.75' });
+    expect(carried(await open())).toEqual([]);
+    // The corrected bill (15 m³ → 25.05) is owed instead, as a rerun would carry it.
+    const corrected = await correct(first.json().id);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(corrected.json().total).toBe('25.05');
+    const after = await open();
+    expect(after).toMatchObject({ previousBalance: '25.05', total: '45.87', net: '17.75', entryState: 0 });
+    expect(carried(after)).toEqual([[corrected.json().id, '25.05']]);
+    // The lines still add up to the total, and finalizing marks the corrected bill carried.
+    const sum = after.lines.reduce((a: number, l: Json) => a + Math.round(Number(l.amount) * 100), 0);
+    expect(sum + Math.round(Number(after.vatTotal) * 100)).toBe(4587);
+    expect((await post(`/api/billing/bills/${draft.json().id}/finalize`)).statusCode).toBe(200);
+    expect((await get(`/api/billing/bills/${corrected.json().id}`)).json().entryState).toBe(-2);
   });
 });

@@ -22,6 +22,7 @@ import { readoutReadings, readoutRoutePeriods } from '../readouts/readouts.schem
 import { lockForCredit } from './api.ts';
 import { loadBillingContext, loadConsumerCharges } from './billing.context.ts';
 import { billingBillLines, billingBills } from './billing.schema.ts';
+import { refreshCarriedBalances } from './bills.carried.ts';
 import {
   type BillReadings,
   billingErrors,
@@ -277,6 +278,7 @@ export async function issueCorrection(
       });
       // Numbered last in the water-bill series (gapless counter row), its extras and carried bills marked.
       await finalizeInTx(tx, principal, companyId, stored.id, series, requestId);
+      await refreshCarriedBalances(tx, companyId, bill.consumerId, principal.username);
       return getBill(tx, companyId, stored.id);
     });
   } catch (error) {

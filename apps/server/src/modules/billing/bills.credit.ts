@@ -16,6 +16,7 @@ import { nextNumber } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { billCredited, lockForCredit } from './api.ts';
 import { billingBillLines, billingBills } from './billing.schema.ts';
+import { refreshCarriedBalances } from './bills.carried.ts';
 import { billingErrors, getBill, lineRow } from './bills.service.ts';
 
 /**
@@ -189,5 +190,6 @@ async function creditInTx(
     description: `${printed(creditSeries.code, taken.number, taken.year)} · ${bill.periodLabel}`,
     username: principal.username,
   });
+  await refreshCarriedBalances(tx, companyId, bill.consumerId, principal.username);
   return credit.id;
 }
