@@ -83,6 +83,7 @@ describe('bank files', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(file, 'utf8'),
     });
+    await shot(page, 'bank-import-el');
     await page.getByTestId('bank-start').click();
     // The job ends and the report opens.
     const report = page.getByTestId('bank-report');
@@ -127,6 +128,8 @@ describe('bank files', () => {
     await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
     await en.page.getByTestId('dashboard-greeting').waitFor();
     await en.page.goto('/en/payments/bank');
+    await en.page.getByTestId('bank-files').waitFor();
+    await shot(en.page, 'bank-import-en');
     await en.page.getByTestId('bank-files').getByRole('button', { name: 'Report' }).first().click();
     await en.page.getByTestId('bank-report').waitFor();
     await expect
