@@ -83,6 +83,11 @@ describe('bank files', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(file, 'utf8'),
     });
+    // The start button enabled, past MUI's 250 ms colour transition, before the picture.
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('[data-testid="bank-start"]')?.disabled,
+    );
+    await page.waitForTimeout(300);
     await shot(page, 'bank-import-el');
     await page.getByTestId('bank-start').click();
     // The job ends and the report opens.
