@@ -13,15 +13,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
-import { loadConfig } from '@protocol/server/config';
-import { openDatabase } from '@protocol/server/db';
-import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
 import { generateConsumers } from './generate.ts';
 import {
   benchPostgres,
   dataset,
   load,
+  openRecordingDatabase,
   reportFigure,
   signIn,
   startBareList,
@@ -90,17 +88,11 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
 try {
   const env = { ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
   // In this process only to learn the list's SQL (the app logs it here, never measured).
-  const recorded: { query: string; params: unknown[] }[] = [];
-  let recording = false;
-  const config = loadConfig({ ...env, DATA_DIR: scratch, DATABASE_URL: server.url });
-  const database = await openDatabase({
-    ...config,
-    logQuery: (query, params) => {
-      if (recording) recorded.push({ query, params });
-    },
+  const { config, database, sql } = await openRecordingDatabase({
+    ...env,
+    DATA_DIR: scratch,
+    DATABASE_URL: server.url,
   });
-  await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
   const pool = new pg.Pool({ connectionString: server.url, max: 10 });
   let companyId: number;
   if (dataset) {
@@ -120,7 +112,7 @@ try {
     url: '/api/account/login',
     payload: { username: 'admin', password: ADMIN_PASSWORD },
   });
-  recording = true;
+  sql.start();
   const sample = (
     await app.inject({
       method: 'GET',
@@ -128,7 +120,7 @@ try {
       headers: { authorization: `Bearer ${signedIn.json().jwttoken}` },
     })
   ).json() as { totalElements: number };
-  recording = false;
+  const recorded = sql.stop();
   await app.close();
   await database.close();
   const listSql = recorded.filter((r) => !r.query.includes('from "sessions"'));

@@ -10,15 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
-import { loadConfig } from '@protocol/server/config';
-import { openDatabase } from '@protocol/server/db';
-import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
 import { generateDocuments } from './generate.ts';
 import {
   BENCH_ADMIN_PASSWORD,
   benchPostgres,
   dataset,
+  openRecordingDatabase,
   reportFigure,
   signIn,
   startServerProcess,
@@ -37,14 +35,11 @@ const server = await benchPostgres();
 const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
 try {
   const env = { ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
-  let captured: { query: string; params: unknown[] }[] = [];
-  const config = loadConfig({ ...env, DATA_DIR: scratch, DATABASE_URL: server.url });
-  const database = await openDatabase({
-    ...config,
-    logQuery: (query, params) => captured.push({ query, params }),
+  const { config, database, sql } = await openRecordingDatabase({
+    ...env,
+    DATA_DIR: scratch,
+    DATABASE_URL: server.url,
   });
-  await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
   if (!dataset) {
     console.log('generating 200,000 documents over two years…');
     await generateDocuments(server.url, 200_000, year);
@@ -67,14 +62,14 @@ try {
     url: '/api/account/login',
     payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
   });
-  captured = [];
+  sql.start();
   const first = await app.inject({
     method: 'GET',
     url: `/api/export/file?format=csv&uri=${encodeURIComponent(`${list}&size=1`)}`,
     headers: { authorization: `Bearer ${login.json().jwttoken}` },
   });
   if (first.statusCode !== 200) throw new Error(`export: ${first.statusCode} ${first.body.slice(0, 300)}`);
-  const batch = captured.find(({ query }) => /from "documents"/.test(query) && / limit \$\d+/.test(query));
+  const batch = sql.stop().find(({ query }) => /from "documents"/.test(query) && / limit \$\d+/.test(query));
   if (!batch) throw new Error('the export ran no batch of documents');
   const client = await pool.connect();
   const whole = batch.query

@@ -9,15 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
-import { loadConfig } from '@protocol/server/config';
-import { openDatabase } from '@protocol/server/db';
-import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
 import { generateConsumers, generateDocuments, generateOperators } from './generate.ts';
 import {
   BENCH_ADMIN_PASSWORD,
   benchPostgres,
   dataset,
+  openRecordingDatabase,
   percentile,
   reportFigure,
   signIn,
@@ -32,14 +30,11 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
 try {
   const env = { ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
   // In this process only to learn the SQL each request runs (the app logs it here, never measured).
-  let captured: { query: string; params: unknown[] }[] = [];
-  const config = loadConfig({ ...env, DATA_DIR: scratch, DATABASE_URL: server.url });
-  const database = await openDatabase({
-    ...config,
-    logQuery: (query, params) => captured.push({ query, params }),
+  const { config, database, sql } = await openRecordingDatabase({
+    ...env,
+    DATA_DIR: scratch,
+    DATABASE_URL: server.url,
   });
-  await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
   if (!dataset) {
     console.log('generating 200,000 operators, 200,000 documents and 20,000 consumers…');
     await generateOperators(server.url, 200_000);
@@ -107,10 +102,10 @@ try {
   };
 
   for (const list of LISTS) {
-    captured = [];
+    sql.start();
     const injected = await app.inject({ method: 'GET', url: `/api/${list.url}`, headers: injectHeaders });
     if (injected.statusCode !== 200) throw new Error(`${list.url}: ${injected.statusCode} ${injected.body}`);
-    const statements = captured.filter(({ query }) => !query.includes('"sessions"'));
+    const statements = sql.stop().filter(({ query }) => !query.includes('"sessions"'));
     // The count (or the planner's estimate) the engine runs beside the page.
     const counting = (query: string) => /^(select count\(\*\) from \(|EXPLAIN)/i.test(query);
     const page = statements.filter(({ query }) => !counting(query));
@@ -157,9 +152,9 @@ try {
   }
 
   // The dashboard: one request for every card of the signed-in operator.
-  captured = [];
+  sql.start();
   await app.inject({ method: 'GET', url: `/api/dashboard?${c}`, headers: injectHeaders });
-  const cards = captured.filter(({ query }) => !query.includes('"sessions"'));
+  const cards = sql.stop().filter(({ query }) => !query.includes('"sessions"'));
   const dashboard = await time(async () => void (await get(`dashboard?${c}`)));
   const cardsDirect = await time(async () => {
     await Promise.all(cards.map(({ query, params }) => pool.query(query, params)));

@@ -9,14 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
-import { loadConfig } from '@protocol/server/config';
-import { openDatabase } from '@protocol/server/db';
 import { verifyPassword } from '@protocol/server/password';
-import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
 import {
   BENCH_ADMIN_PASSWORD,
   benchPostgres,
+  openRecordingDatabase,
   percentile,
   reportFigure,
   signIn,
@@ -45,27 +43,24 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
 try {
   const env = { ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
   // In this process only to learn the SQL of an authenticated request (never measured).
-  let captured: { query: string; params: unknown[] }[] = [];
-  const config = loadConfig({ ...env, DATA_DIR: scratch, DATABASE_URL: server.url });
-  const database = await openDatabase({
-    ...config,
-    logQuery: (query, params) => captured.push({ query, params }),
+  const { config, database, sql } = await openRecordingDatabase({
+    ...env,
+    DATA_DIR: scratch,
+    DATABASE_URL: server.url,
   });
-  await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
   const app = await buildApp(config, database);
   const login = await app.inject({
     method: 'POST',
     url: '/api/account/login',
     payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
   });
-  captured = [];
+  sql.start();
   await app.inject({
     method: 'GET',
     url: '/api/users/authenticatedUser',
     headers: { authorization: `Bearer ${login.json().jwttoken}` },
   });
-  const statements = captured;
+  const statements = sql.stop();
   await app.close();
   await database.close();
 

@@ -8,13 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appModules, buildApp } from '@protocol/server/app';
-import { loadConfig } from '@protocol/server/config';
-import { openDatabase } from '@protocol/server/db';
 import { reindexHandler } from '@protocol/server/search-reindex';
-import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
 import { generateDocuments } from './generate.ts';
-import { benchPostgres, freePort, reportFigure } from './support.ts';
+import { benchPostgres, freePort, openRecordingDatabase, reportFigure } from './support.ts';
 
 const documents = Number(process.argv[2] ?? 1_000_000);
 const repetitions = Number(process.argv[3] ?? 5);
@@ -55,21 +52,14 @@ const percentile = (sorted: number[], p: number) =>
 const server = await benchPostgres();
 const scratch = mkdtempSync(path.join(tmpdir(), 'protocol-bench-'));
 try {
-  const config = loadConfig({
+  // What the app sends to PostgreSQL, replayed directly below.
+  const { config, database, sql } = await openRecordingDatabase({
     DATA_DIR: scratch,
     DATABASE_URL: server.url,
     ADMIN_PASSWORD,
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
   });
-  // What the app sends to PostgreSQL, replayed directly below.
-  let captured: { query: string; params: unknown[] }[] = [];
-  const database = await openDatabase({
-    ...config,
-    logQuery: (query, params) => captured.push({ query, params }),
-  });
-  await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
   console.log(`generating ${documents} documents…`);
   const t0 = performance.now();
   const { companyId } = await generateDocuments(server.url, documents);
@@ -100,10 +90,10 @@ try {
       const body = (await response.json()) as Record<string, unknown[]>;
       return { ms: performance.now() - s, found: Object.values(body).map((list) => list.length) };
     };
-    captured = [];
+    sql.start();
     const { found } = await search(); // warm-up, and the statements of one search
     // The search's own statements; the session lookup of the authentication is the API's cost.
-    const statements = captured.filter(({ query }) => !query.includes('"sessions"'));
+    const statements = sql.stop().filter(({ query }) => !query.includes('"sessions"'));
     // Directly, all at once: at least as fast as the route, which runs its sources side by side.
     const direct = async () => {
       const s = performance.now();

@@ -6,6 +6,9 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@protocol/server/config';
+import { openDatabase } from '@protocol/server/db';
+import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
 
 // A server on PostgreSQL refuses to start without the keys every node shares (README "Several nodes"):
@@ -365,4 +368,37 @@ export async function uploadOnNewConnection(url: string, headers: Record<string,
     sent.on('error', reject);
     sent.end(body);
   });
+}
+
+/** A statement the app sent to PostgreSQL, as its query logger saw it. */
+export interface SentStatement {
+  query: string;
+  params: unknown[];
+}
+
+/**
+ * The app's database opened in this process (migrated, seeded by `env`) with its SQL recorded between
+ * `sql.start()` and `sql.stop()`: only to learn what a request runs, to replay or explain it; never
+ * measured.
+ */
+export async function openRecordingDatabase(env: Record<string, string | undefined>) {
+  let recorded: SentStatement[] | null = null;
+  const config = loadConfig(env);
+  const database = await openDatabase({
+    ...config,
+    logQuery: (query, params) => recorded?.push({ query, params }),
+  });
+  await database.migrate();
+  await bootstrap(database.db, config, () => undefined);
+  const sql = {
+    start() {
+      recorded = [];
+    },
+    stop(): SentStatement[] {
+      const statements = recorded ?? [];
+      recorded = null;
+      return statements;
+    },
+  };
+  return { config, database, sql };
 }

@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Api, type ApiAnswer, idOf } from './api.ts';
+import { ADMIN_PASSWORD, signIn } from './harness.ts';
 
 /*
  * The water service's data made through the API for the tests that need it before a screen opens:
@@ -166,3 +168,17 @@ export async function runAndFinalize(
   }
   expect(job).toMatchObject({ state: 'succeeded', result: { finalized } });
 }
+
+/** Signs in as the admin and opens the consumer card's Bills tab, once its first bill shows. */
+export async function openConsumerBills(page: Page, consumerId: number, language: 'el' | 'en') {
+  const prefix = language === 'en' ? '/en' : '';
+  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+  await page.getByTestId('dashboard-greeting').waitFor();
+  await page.goto(`${prefix}/consumers/${consumerId}/edit`);
+  await page.getByRole('tab', { name: language === 'en' ? 'Bills' : 'Λογαριασμοί' }).click();
+  await page.getByTestId('consumer-bill').first().waitFor();
+}
+
+/** A bill's row on the consumer card's Bills tab. */
+export const consumerBillRow = (page: Page, id: number) =>
+  page.locator(`[data-testid="consumer-bill"][data-id="${id}"]`);

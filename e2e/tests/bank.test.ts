@@ -83,6 +83,12 @@ describe('bank files', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(file, 'utf8'),
     });
+    // The start button enabled, past MUI's 250 ms colour transition, before the picture.
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('[data-testid="bank-start"]')?.disabled,
+    );
+    await page.waitForTimeout(300);
+    await shot(page, 'bank-import-el');
     await page.getByTestId('bank-start').click();
     // The job ends and the report opens.
     const report = page.getByTestId('bank-report');
@@ -127,6 +133,8 @@ describe('bank files', () => {
     await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
     await en.page.getByTestId('dashboard-greeting').waitFor();
     await en.page.goto('/en/payments/bank');
+    await en.page.getByTestId('bank-files').waitFor();
+    await shot(en.page, 'bank-import-en');
     await en.page.getByTestId('bank-files').getByRole('button', { name: 'Report' }).first().click();
     await en.page.getByTestId('bank-report').waitFor();
     await expect

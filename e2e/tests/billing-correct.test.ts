@@ -1,12 +1,11 @@
 import { pdfText } from '@protocol/server/testing/files';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
-import { runAndFinalize } from '../support/water.ts';
+import { consumerBillRow, openConsumerBills, runAndFinalize } from '../support/water.ts';
 
 /**
  * The corrected bill after a credit, as the billing administrator issues it on the consumer card's
@@ -32,16 +31,6 @@ const readAs = (consumerId: number, reading: number) =>
     reading,
     readOn: '2026-04-22',
   });
-
-async function openBillsTab(page: Page, consumerId: number, language: 'el' | 'en') {
-  const prefix = language === 'en' ? '/en' : '';
-  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-  await page.getByTestId('dashboard-greeting').waitFor();
-  await page.goto(`${prefix}/consumers/${consumerId}/edit`);
-  await page.getByRole('tab', { name: language === 'en' ? 'Bills' : 'Λογαριασμοί' }).click();
-  await page.getByTestId('consumer-bill').first().waitFor();
-}
-const billRow = (page: Page, id: number) => page.locator(`[data-testid="consumer-bill"][data-id="${id}"]`);
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -108,8 +97,8 @@ describe('the corrected bill after a credit', () => {
     // 25 m³ of the household tariff: 20.13 + 2.62 VAT 13%, 11.70 + 2.81 VAT 24%.
     expect(bill.total).toBe('37.26');
     const { context, page } = await e2e.newPage();
-    await openBillsTab(page, consumers['791'] as number, 'el');
-    const row = billRow(page, bill.id);
+    await openConsumerBills(page, consumers['791'] as number, 'el');
+    const row = consumerBillRow(page, bill.id);
     // Not credited yet: nothing to correct.
     expect(await row.getByTestId('consumer-bill-correct').count()).toBe(0);
     await row.getByTestId('consumer-bill-credit').click();
@@ -170,8 +159,8 @@ describe('the corrected bill after a credit', () => {
     const credited = await api('POST', `/api/billing/bills/${bill.id}/credit`, { reason: 'Wrong reading' });
     expect(credited.status, JSON.stringify(credited.body)).toBe(201);
     const { context, page } = await e2e.newPage({ locale: 'en-GB' });
-    await openBillsTab(page, consumers['792'] as number, 'en');
-    await billRow(page, bill.id).getByTestId('consumer-bill-correct').click();
+    await openConsumerBills(page, consumers['792'] as number, 'en');
+    await consumerBillRow(page, bill.id).getByTestId('consumer-bill-correct').click();
     const dialog = page.getByTestId('correct-bill-dialog');
     await expect.poll(() => dialog.getByTestId('correct-bill-total').textContent()).toBe('25.05 €');
     await shot(page, 'billing-correct-dialog-en');

@@ -1,12 +1,11 @@
 import { pdfText } from '@protocol/server/testing/files';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { type E2E, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
-import { finalizedBill, newConsumer } from '../support/water.ts';
+import { consumerBillRow, finalizedBill, newConsumer, openConsumerBills } from '../support/water.ts';
 
 /**
  * Crediting a finalized bill (issue 17: later corrections are credits, never edits) as the billing
@@ -33,16 +32,6 @@ const billOf = (from: string, to: string, periodLabel: string, issueDate: string
     issueDate,
   });
 
-async function openBillsTab(page: Page, language: 'el' | 'en') {
-  const prefix = language === 'en' ? '/en' : '';
-  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-  await page.getByTestId('dashboard-greeting').waitFor();
-  await page.goto(`${prefix}/consumers/${consumerId}/edit`);
-  await page.getByRole('tab', { name: language === 'en' ? 'Bills' : 'Λογαριασμοί' }).click();
-  await page.getByTestId('consumer-bill').first().waitFor();
-}
-const billRow = (page: Page, id: number) => page.locator(`[data-testid="consumer-bill"][data-id="${id}"]`);
-
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
@@ -61,8 +50,8 @@ afterAll(async () => {
 describe('crediting a bill', () => {
   it('credits a bill from the Bills tab with a reason and prints the credit', async () => {
     const { context, page } = await e2e.newPage();
-    await openBillsTab(page, 'el');
-    const first = billRow(page, bills.first?.id ?? 0);
+    await openConsumerBills(page, consumerId, 'el');
+    const first = consumerBillRow(page, bills.first?.id ?? 0);
     await first.getByTestId('consumer-bill-credit').click();
     const dialog = page.getByTestId('credit-bill-dialog');
     await dialog.waitFor();
@@ -118,8 +107,8 @@ describe('crediting a bill', () => {
 
   it('shows the server’s refusal in the dialog, in English', async () => {
     const { context, page } = await e2e.newPage({ locale: 'en-GB' });
-    await openBillsTab(page, 'en');
-    await billRow(page, bills.second?.id ?? 0)
+    await openConsumerBills(page, consumerId, 'en');
+    await consumerBillRow(page, bills.second?.id ?? 0)
       .getByTestId('consumer-bill-credit')
       .click();
     await page.getByTestId('credit-bill-dialog').waitFor();

@@ -24,7 +24,7 @@ import {
   PdfTable,
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { printedCompany } from '../companies/api.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
@@ -43,10 +43,7 @@ export function billNumber(bill: Bill, language: Language): string {
 /** What one bill's print needs beside the bill: the company, the meter, the chart's periods, extras. */
 async function billPrintData(db: Db, companyId: number, id: number, language: Language) {
   const bill = await getBill(db, companyId, id);
-  const [company] = await db
-    .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const company = await printedCompany(db, companyId);
   const [meter] = await db
     .select({ serial: waterMeters.serialNumber })
     .from(waterMeterInstallations)
@@ -74,7 +71,7 @@ type BillPrintData = Awaited<ReturnType<typeof billPrintData>>;
 function headingOf({ bill, company }: BillPrintData, language: Language) {
   const p = (key: string) => translate(language, `billing.pdf.${key}`);
   return {
-    company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
+    company: company,
     title: `${p(bill.corrects ? 'creditTitle' : bill.replaces ? 'correctedTitle' : 'title')}  ${billNumber(bill, language)}`,
     subtitle: `${p('period')}: ${bill.periodLabel} (${formatDate(bill.periodFrom)} – ${formatDate(bill.periodTo)})`,
   };

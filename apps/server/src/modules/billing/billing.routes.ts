@@ -18,6 +18,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { sendInline } from '../../platform/pdf/reply.ts';
 import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { printBill } from './bill.pdf.ts';
 import { issueCorrection, previewCorrection } from './bills.correct.ts';
@@ -293,17 +294,11 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         querystring: companyQuery.extend({ lang: z.enum(['el', 'en']).optional() }),
       },
     },
-    async (request, reply) => {
-      const { fileName, buffer } = await printBill(
-        db,
-        companyOf(request),
-        request.params.id,
-        request.query.lang ?? 'el',
-      );
-      reply.header('Content-Type', 'application/pdf');
-      reply.header('Content-Disposition', `inline; filename="${fileName}"`);
-      return reply.send(buffer);
-    },
+    async (request, reply) =>
+      sendInline(
+        reply,
+        await printBill(db, companyOf(request), request.params.id, request.query.lang ?? 'el'),
+      ),
   );
   app.get(
     '/billing/consumers/:id/bills',

@@ -13,6 +13,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { sendInline } from '../../platform/pdf/reply.ts';
 import { rememberSendServices } from './bills.send.jobs.ts';
 import {
   chosenDispatches,
@@ -140,10 +141,7 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const key = await dispatchFileKey(db, companyOf(request), request.params.id);
       const file = await storage.get(key);
       if (!file) throw new AppError(404, sendErrors.noFile);
-      reply.header('Content-Type', 'application/pdf');
-      reply.header('Content-Length', String(file.size));
-      reply.header('Content-Disposition', `inline; filename="bills-${request.params.id}.pdf"`);
-      return reply.send(file.stream);
+      return sendInline(reply, { fileName: `bills-${request.params.id}.pdf`, ...file });
     },
   );
   app.get(

@@ -2,7 +2,17 @@ import type { CompanyRef } from '@protocol/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { CompanyDetails } from '../../platform/pdf/index.ts';
 import { companies, companyUsers } from './companies.schema.ts';
+
+/** The company as its prints head it: its title (else its short name) and its ΑΦΜ. */
+export async function printedCompany(db: Tx, companyId: number): Promise<CompanyDetails> {
+  const [company] = await db
+    .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null };
+}
 
 export async function companyIdsOfUser(db: Db, userId: number): Promise<number[]> {
   const rows = await db

@@ -1,5 +1,4 @@
 import { type FinanceDocument, formatDecimal, formatMoney, type Language } from '@protocol/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { formatDate } from '../../platform/exports/format.ts';
@@ -16,7 +15,7 @@ import {
   PdfTable,
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { printedCompany } from '../companies/api.ts';
 import { documentPrintExtras } from './documents.print-extras.ts';
 import { getFinanceDocument } from './documents.service.ts';
 
@@ -36,16 +35,13 @@ export function documentTitleNumber(doc: FinanceDocument, language: Language): s
  */
 export async function printFinanceDocument(db: Db, principal: Principal, id: number, language: Language) {
   const doc = await getFinanceDocument(db, principal, id);
-  const [company] = await db
-    .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
-    .from(companies)
-    .where(eq(companies.id, doc.companyId));
+  const company = await printedCompany(db, doc.companyId);
   const t = (key: string, params?: Record<string, string | number>) =>
     translate(language, `finance.${key}`, params);
   const money = (value: string) => formatMoney(value, language);
   const number = documentTitleNumber(doc, language);
   const heading = {
-    company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
+    company: company,
     title: `${doc.seriesDescr} ${number}`,
   };
   const top = MARGIN + pageHeadingHeight(heading, language);

@@ -11,6 +11,7 @@ import { companyOf, confirmedPrincipalOf, principalOf } from '../../platform/aut
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { sendInline } from '../../platform/pdf/reply.ts';
 import { finalizeFinanceDocument } from './documents.finalize.ts';
 import { issueFinanceDocument } from './documents.issue.ts';
 import { documentsList, documentsOfCompany } from './documents.list.ts';
@@ -153,16 +154,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         querystring: z.object({ lang: z.enum(['el', 'en']).optional() }),
       },
     },
-    async (request, reply) => {
-      const { fileName, buffer } = await printFinanceDocument(
-        db,
-        principalOf(request),
-        request.params.id,
-        request.query.lang ?? 'el',
-      );
-      reply.header('Content-Type', 'application/pdf');
-      reply.header('Content-Disposition', `inline; filename="${fileName}"`);
-      return reply.send(buffer);
-    },
+    async (request, reply) =>
+      sendInline(
+        reply,
+        await printFinanceDocument(db, principalOf(request), request.params.id, request.query.lang ?? 'el'),
+      ),
   );
 };

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   BANK_FILE_MAX_BYTES,
   bankErrors,
@@ -16,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { uploadedFile } from '../../platform/imports/upload.ts';
+import { acceptOneFile, uploadedFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { bankFileText, invalidReasons, isTextFile, parseBankFile } from './bank.parse.ts';
@@ -31,10 +30,7 @@ const offset = z.coerce.number().int().min(0).max(10_000_000).default(0);
 
 /** Issue 18, the banks: layouts, the upload of a payments file, its report, matching by hand. */
 export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
-  await app.register(multipart, {
-    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-    throwFileSizeLimit: false,
-  });
+  await acceptOneFile(app);
 
   app.get(
     '/payments/bank/layouts',

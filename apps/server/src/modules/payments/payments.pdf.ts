@@ -1,5 +1,4 @@
 import { formatMoney, type Language, type Payment } from '@protocol/contracts';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { formatDate, formatDateTime } from '../../platform/exports/format.ts';
 import { renderXlsx } from '../../platform/exports/xlsx.ts';
@@ -16,7 +15,7 @@ import {
   PdfTable,
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { printedCompany } from '../companies/api.ts';
 import { accountOf } from './account.service.ts';
 import { getPayment } from './cashier.service.ts';
 import { type DaySummary, daySummary } from './day-summary.ts';
@@ -24,14 +23,6 @@ import { type DaySummary, daySummary } from './day-summary.ts';
 /** The printed documents of payments: the receipt, the cashier's day summary (Z) and the statement. */
 
 const MARGIN = 40;
-
-async function companyHeading(tx: Tx, companyId: number) {
-  const [company] = await tx
-    .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null };
-}
 
 async function render(
   tx: Tx,
@@ -41,7 +32,7 @@ async function render(
   subtitle: string,
   draw: (pdf: PDFKit.PDFDocument, top: number) => void,
 ): Promise<Buffer> {
-  const heading = { company: await companyHeading(tx, companyId), title, subtitle };
+  const heading = { company: await printedCompany(tx, companyId), title, subtitle };
   const top = MARGIN + pageHeadingHeight(heading, language);
   const { doc: pdf, stream } = createPdf({
     language,

@@ -8,13 +8,14 @@ import {
   recordPaymentSchema,
   utilityDay,
 } from '@protocol/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { sendInline } from '../../platform/pdf/reply.ts';
 import { accountOf, findDebts } from './account.service.ts';
 import { getPayment, recordPayment, returnPrepayment } from './cashier.service.ts';
 import { daySummary } from './day-summary.ts';
@@ -106,11 +107,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (request) => getPayment(db, companyOf(request), request.params.id),
   );
   const lang = z.enum(['el', 'en']).optional();
-  const send = (reply: FastifyReply, file: { fileName: string; buffer: Buffer }, type: string) => {
-    reply.header('Content-Type', type);
-    reply.header('Content-Disposition', `inline; filename="${file.fileName}"`);
-    return reply.send(file.buffer);
-  };
   app.get(
     '/payments/payments/:id/receipt',
     {
@@ -123,10 +119,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       },
     },
     async (request, reply) =>
-      send(
+      sendInline(
         reply,
         await printReceipt(db, companyOf(request), request.params.id, request.query.lang ?? 'el'),
-        'application/pdf',
       ),
   );
   const dayQuery = companyQuery.extend({
@@ -168,10 +163,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       schema: { tags, summary: "A cashier's day (Z) as a PDF", querystring: dayQuery },
     },
     async (request, reply) =>
-      send(
+      sendInline(
         reply,
         await printDaySummary(db, companyOf(request), dayOf(request), request.query.lang ?? 'el'),
-        'application/pdf',
       ),
   );
   app.get(
@@ -189,16 +183,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       const language = request.query.lang ?? 'el';
       return db.transaction(async (tx) =>
         request.query.format === 'xlsx'
-          ? send(
+          ? sendInline(
               reply,
               await statementXlsx(tx, companyOf(request), request.params.id, language),
               'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
             )
-          : send(
-              reply,
-              await printStatement(tx, companyOf(request), request.params.id, language),
-              'application/pdf',
-            ),
+          : sendInline(reply, await printStatement(tx, companyOf(request), request.params.id, language)),
       );
     },
   );

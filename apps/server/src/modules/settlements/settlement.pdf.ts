@@ -13,7 +13,7 @@ import {
   PdfTable,
   pageHeadingHeight,
 } from '../../platform/pdf/index.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { printedCompany } from '../companies/api.ts';
 import { settlementCategories, settlements } from './settlements.schema.ts';
 import { getSettlement } from './settlements.service.ts';
 
@@ -26,10 +26,7 @@ const MARGIN = 40;
  */
 export async function printSettlement(db: Db, companyId: number, id: number, language: Language) {
   const s = await getSettlement(db, companyId, id);
-  const [company] = await db
-    .select({ name: companies.companytitle, short: companies.companyname, vat: companies.vatnumber })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const company = await printedCompany(db, companyId);
   const [category] = await db
     .select({ days: settlementCategories.toleranceDays, count: settlementCategories.toleranceInstalments })
     .from(settlements)
@@ -40,7 +37,7 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
   const money = (value: string) => formatMoney(value, language);
   const number = `${s.nr}/${s.year}`;
   const heading = {
-    company: { name: company?.name || company?.short || '', vatNumber: company?.vat ?? null },
+    company: company,
     title: p('title', { number }),
     subtitle: `${p('date')}: ${formatDate(s.date)} · ${translate(language, `settlements.status_${s.status}`)}`,
   };

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
+import { sendInline } from '../../platform/pdf/reply.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { categoriesTable } from './categories.ts';
 import { printSettlement } from './settlement.pdf.ts';
@@ -150,17 +151,11 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         querystring: companyQuery.extend({ lang: z.enum(['el', 'en']).optional() }),
       },
     },
-    async (request, reply) => {
-      const { fileName, buffer } = await printSettlement(
-        db,
-        companyOf(request),
-        request.params.id,
-        request.query.lang ?? 'el',
-      );
-      reply.header('Content-Type', 'application/pdf');
-      reply.header('Content-Disposition', `inline; filename="${fileName}"`);
-      return reply.send(buffer);
-    },
+    async (request, reply) =>
+      sendInline(
+        reply,
+        await printSettlement(db, companyOf(request), request.params.id, request.query.lang ?? 'el'),
+      ),
   );
 
   app.get(

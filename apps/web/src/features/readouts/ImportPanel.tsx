@@ -1,4 +1,3 @@
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
+import { ChooseFileButton } from '../../components/ChooseFileButton.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/files.ts';
 import { useJob } from '../../lib/jobs.ts';
@@ -100,21 +100,13 @@ export function ImportPanel({
           <SmartvilleControls periodKey={periodKey} months={months} busy={running} onStarted={setJobId} />
         ) : (
           <>
-            <Button
-              component="label"
-              variant="outlined"
-              startIcon={<UploadFileOutlinedIcon />}
-              sx={{ textTransform: 'none' }}
-            >
-              {file ? file.name : t('readoutsUi.import.choose')}
-              <input
-                type="file"
-                hidden
-                accept=".csv,.txt,.xlsx"
-                data-testid="import-file"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            </Button>
+            <ChooseFileButton
+              file={file}
+              prompt={t('readoutsUi.import.choose')}
+              accept=".csv,.txt,.xlsx"
+              onChoose={setFile}
+              testId="import-file"
+            />
             <Button
               variant="contained"
               disabled={!file || starting || running}

@@ -1,4 +1,3 @@
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,20 +12,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Job } from '@protocol/contracts';
+import { formatMoney } from '@protocol/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompany } from '../../../app/company.tsx';
 import { useLang, useLocalize } from '../../../app/language.tsx';
+import { ChooseFileButton } from '../../../components/ChooseFileButton.tsx';
 import { useNotify } from '../../../components/Notifier.tsx';
-import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { jobEnded, useJob } from '../../../lib/jobs.ts';
 import { bankApi } from './bankApi.ts';
-
-const ended = (state?: string) => state === 'succeeded' || state === 'failed' || state === 'cancelled';
 
 /** The upload of a bank file by its layout, the import's progress, and the files imported so far. */
 export function BankImportPanel() {
@@ -51,12 +49,7 @@ export function BankImportPanel() {
   const [started, setStarted] = useState<{ jobId: number; fileId: number } | null>(null);
   const [starting, setStarting] = useState(false);
   const chosen = layoutId === '' ? (active[0]?.id ?? '') : layoutId;
-  const job = useQuery({
-    queryKey: ['jobs', started?.jobId],
-    queryFn: ({ signal }) => api.get<Job>(`/api/jobs/${started?.jobId}`, { signal }),
-    enabled: started !== null,
-    refetchInterval: (query) => (ended(query.state.data?.state) ? false : 400),
-  });
+  const job = useJob(started?.jobId ?? null);
   const state = job.data?.state;
   useEffect(() => {
     if (state !== 'succeeded' || !started) return;
@@ -75,7 +68,7 @@ export function BankImportPanel() {
       setStarting(false);
     }
   };
-  const running = started !== null && !ended(state);
+  const running = started !== null && !jobEnded(state);
   const number = (n: number) => n.toLocaleString(language === 'el' ? 'el-GR' : 'en-GB');
   return (
     <Stack spacing={2}>
@@ -99,21 +92,13 @@ export function BankImportPanel() {
               </MenuItem>
             ))}
           </TextField>
-          <Button
-            component="label"
-            variant="outlined"
-            startIcon={<UploadFileOutlinedIcon />}
-            sx={{ textTransform: 'none' }}
-          >
-            {file ? file.name : t('bankUi.import.choose')}
-            <input
-              type="file"
-              hidden
-              accept=".csv,.txt,.dat"
-              data-testid="bank-file"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
+          <ChooseFileButton
+            file={file}
+            prompt={t('bankUi.import.choose')}
+            accept=".csv,.txt,.dat"
+            onChoose={setFile}
+            testId="bank-file"
+          />
           <Button
             variant="contained"
             disabled={!file || chosen === '' || starting || running}
