@@ -15,6 +15,7 @@ import { openDatabase } from '@protocol/server/db';
 import { verifyPassword } from '@protocol/server/password';
 import { bootstrap } from '@protocol/server/seed';
 import pg from 'pg';
+import { cpuMeter } from './cpu.ts';
 import {
   BENCH_ADMIN_PASSWORD,
   benchPostgres,
@@ -31,7 +32,7 @@ const REQUEST_MS = 10;
 
 /** p50 and p95 of `count` runs of `work`, after three to warm up. */
 async function time(count: number, work: () => Promise<unknown>) {
-  const [times] = await timeSideBySide(count, 3, [work]);
+  const [times] = await timeSideBySide(count, 3, [{ run: work }]);
   return times ?? { p50: 0, p95: 0 };
 }
 
@@ -40,17 +41,31 @@ async function time(count: number, work: () => Promise<unknown>) {
  * first one alternating), after `warmUps` turns: every side meets the same load on a shared machine,
  * and a server just started has compiled its hot path before any sample counts.
  */
-async function timeSideBySide(count: number, warmUps: number, works: (() => Promise<unknown>)[]) {
+async function timeSideBySide(
+  count: number,
+  warmUps: number,
+  works: { run: () => Promise<unknown>; cpuMs?: () => number }[],
+) {
   const samples = works.map((): number[] => []);
+  const cpu = works.map(() => 0);
   for (let i = 0; i < warmUps + count; i += 1) {
     const order = i % 2 === 0 ? works.keys() : [...works.keys()].reverse();
     for (const k of order) {
+      const work = works[k];
+      const cpuBefore = work?.cpuMs?.() ?? 0;
       const started = performance.now();
-      await works[k]?.();
-      if (i >= warmUps) samples[k]?.push(performance.now() - started);
+      await work?.run();
+      const ms = performance.now() - started;
+      if (i < warmUps) continue;
+      samples[k]?.push(ms);
+      cpu[k] = (cpu[k] ?? 0) + (work?.cpuMs?.() ?? 0) - cpuBefore;
     }
   }
-  return samples.map((times) => ({ p50: percentile(times, 50), p95: percentile(times, 95) }));
+  return samples.map((times, k) => ({
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    cpuMs: (cpu[k] ?? 0) / count,
+  }));
 }
 
 const server = await benchPostgres();
@@ -90,11 +105,26 @@ try {
   const node = await startServerProcess({ ...env, DATABASE_URL: server.url });
   const base = node.base;
 
-  // The sign-ins and their baseline in turns, as many of each, after 10 of each to warm up.
+  // The sign-ins and their baseline in turns, as many of each, after 10 of each to warm up; beside
+  // the wall time, the CPU time each costs (the server's and PostgreSQL's; this process's), which a
+  // loaded machine changes little.
+  const meter = await cpuMeter(pool);
   const [signInTimes, argon] = await timeSideBySide(signIns, 10, [
-    () => signIn(base),
-    async () => {
-      if (!(await verifyPassword(BENCH_ADMIN_PASSWORD, adminHash))) throw new Error('wrong admin hash');
+    {
+      run: () => signIn(base),
+      cpuMs: () => {
+        const used = meter?.read();
+        return used ? used.server + used.database : 0;
+      },
+    },
+    {
+      run: async () => {
+        if (!(await verifyPassword(BENCH_ADMIN_PASSWORD, adminHash))) throw new Error('wrong admin hash');
+      },
+      cpuMs: () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      },
     },
   ]);
   if (!signInTimes || !argon) throw new Error('no samples');
@@ -109,6 +139,10 @@ try {
   });
   console.log(
     `sign in: p50 ${signInTimes.p50.toFixed(1)} ms (argon2id alone ${argon.p50.toFixed(1)} ms); ` +
+      (meter
+        ? `CPU per sign-in ${signInTimes.cpuMs.toFixed(1)} ms (server and PostgreSQL; argon2id alone ` +
+          `${argon.cpuMs.toFixed(1)} ms); `
+        : '') +
       `authenticated request: p50 ${request.p50.toFixed(2)} ms, p95 ${request.p95.toFixed(2)} ms ` +
       `(its ${statements.length} SQL statements ${direct.p50.toFixed(2)} ms)`,
   );
