@@ -37,7 +37,7 @@ const BENCHES: { name: string; file: string; args: string[]; ownData?: boolean }
     args: [String(size.operators), ...(small ? ['2', '1'] : ['5', '3'])],
   },
   // Sign-ins add only sessions.
-  { name: 'sign-in', file: 'run.ts', args: small ? ['20', '300'] : ['30', '1000'] },
+  { name: 'sign-in', file: 'run.ts', args: small ? ['30', '300'] : ['60', '1000'] },
   { name: 'search', file: 'search.ts', args: ['0', small ? '3' : '5'] },
   { name: 'export', file: 'export.ts', args: [] },
   { name: 'embedded', file: 'embedded.ts', args: small ? ['5000', '3'] : ['20000', '5'] },

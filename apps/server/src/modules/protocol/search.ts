@@ -89,7 +89,8 @@ async function findDocuments(
           and(
             sql`${documents.companyId} + 0 = ${companyId}`,
             visibilityCondition(principal),
-            eq(documents.kind, kind),
+            // Nor a bitmap AND with the half of the list index of that kind (30 ms on 1,000,000).
+            sql`${documents.kind} + 0 = ${kind}`,
             ne(documents.state, DELETED),
             text.matches(documents.searchVector),
           ),

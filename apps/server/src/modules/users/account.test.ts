@@ -1,5 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { DEMO_OPERATORS } from '../../db/seed.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { LOGIN_LIMIT_PER_IP, LOGIN_LIMIT_PER_USERNAME } from './users.service.ts';
@@ -38,6 +40,20 @@ describe('sign in', () => {
       companies: [{ companyname: 'ΔΕΥΑ Αγίας Ελένης' }],
     });
     expect(me.json()).not.toHaveProperty('passwordHash');
+  });
+
+  it('writes the session row and its audit line, and lets only that commit skip the WAL flush', async () => {
+    const count = async (query: SQL) => rowsOf<{ n: number }>(await t.database.db.execute(query))[0]?.n;
+    const sessionsOf = sql`SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE u.username = 'admin' AND s.revoked_at IS NULL`;
+    const loginLines = sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'login' AND username = 'admin'`;
+    const [sessionsBefore, linesBefore] = [await count(sessionsOf), await count(loginLines)];
+    expect((await login('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    expect(await count(sessionsOf)).toBe((sessionsBefore ?? 0) + 1);
+    expect(await count(loginLines)).toBe((linesBefore ?? 0) + 1);
+    // The setting was local to the sign-in's own statement: what runs next on the connection waits again.
+    const setting = await t.database.db.execute(sql`SELECT current_setting('synchronous_commit') AS v`);
+    expect(rowsOf<{ v: string }>(setting)[0]?.v).toBe('on');
   });
 
   it('matches the user name regardless of case', async () => {

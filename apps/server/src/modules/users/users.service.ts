@@ -136,7 +136,13 @@ const credentialsOf = preparedStatement(() => {
       (SELECT ${jsonRowOf(users, 'u')} FROM ${users} u WHERE lower(u.username) = lower(${sql.placeholder('username')}::text)) AS "user"`;
 });
 
-/** The session row and its audit line, written by one prepared statement (every sign-in runs it). */
+/**
+ * The session row and its audit line, written by one prepared statement (every sign-in runs it). Its
+ * commit does not wait for the WAL to reach the disk (the flush cost more than everything else of a
+ * sign-in but the hash): should PostgreSQL crash in the fraction of a second before it does, the row
+ * and its audit line are lost together and the token naming the session is refused, so the operator
+ * signs in again. Nothing is let in that should not be.
+ */
 const sessionOpening = preparedStatement(
   (db) => sql`WITH opened AS (${db
     .insert(sessions)
@@ -148,8 +154,7 @@ const sessionOpening = preparedStatement(
       userAgent: sql.placeholder('userAgent'),
       sso: sql.placeholder('sso'),
     })
-    .getSQL()})
-  ${auditInsert(db, [
+    .getSQL()}), audited AS (${auditInsert(db, [
     {
       entity: 'user',
       entityId: sql`${sql.placeholder('userId')}::text`,
@@ -158,7 +163,8 @@ const sessionOpening = preparedStatement(
       username: sql.placeholder('username'),
       requestId: sql.placeholder('requestId'),
     },
-  ]).getSQL()}`,
+  ]).getSQL()})
+  SELECT set_config('synchronous_commit', 'off', true)`,
 );
 
 /** Opens a session for a signed-in operator; the JWT will name it. */

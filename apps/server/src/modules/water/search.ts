@@ -1,9 +1,16 @@
 import { searchConsumerSchema } from '@protocol/contracts';
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { defineSearchSource, newestMatches, RECENT_WINDOW } from '../../platform/search/search.ts';
+import { defineSearchSource, newestMatches } from '../../platform/search/search.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { waterConsumers } from './consumers.schema.ts';
+
+/**
+ * The newest consumers the first step reads, fewer than `RECENT_WINDOW`: each is read with its owner
+ * (four index pages a consumer, 11 ms for 5,000), and a word missing from them costs the second step
+ * well under a millisecond.
+ */
+const RECENT_CONSUMERS = 1_000;
 
 /**
  * Consumers of the company by code, supply address or their owner's name or ΑΦΜ, newest first (see
@@ -27,7 +34,7 @@ export const consumerSearchSource = defineSearchSource({
       .from(waterConsumers)
       .where(eq(waterConsumers.companyId, companyId))
       .orderBy(desc(waterConsumers.id))
-      .limit(RECENT_WINDOW)
+      .limit(RECENT_CONSUMERS)
       .as('newest');
     const matching = union(
       db
@@ -36,9 +43,13 @@ export const consumerSearchSource = defineSearchSource({
         .where(text.matches(waterConsumers.searchVector)),
       db
         .select({ id: waterConsumers.id })
-        .from(traders)
-        .innerJoin(waterConsumers, eq(waterConsumers.ownerId, traders.id))
-        .where(text.matches(traders.searchVector)),
+        .from(waterConsumers)
+        .where(
+          sql`${waterConsumers.ownerId} = ANY(ARRAY(${db
+            .select({ id: traders.id })
+            .from(traders)
+            .where(text.matches(traders.searchVector))}))`,
+        ),
     );
     return newestMatches(
       limit,
@@ -66,7 +77,9 @@ export const consumerSearchSource = defineSearchSource({
           .from(waterConsumers)
           .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
           .where(
-            sql`${waterConsumers.companyId} + 0 = ${companyId} AND ${inArray(waterConsumers.id, matching)}`,
+            // The few ids first, each consumer then by its key: as a join the planner hashed them
+            // against every consumer of the table (80 ms on 150,000 for 11 matches).
+            sql`${waterConsumers.companyId} + 0 = ${companyId} AND ${waterConsumers.id} = ANY(ARRAY(${matching}))`,
           )
           .orderBy(sql`${waterConsumers.id} + 0 DESC`)
           .limit(limit),
