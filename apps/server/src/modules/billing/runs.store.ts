@@ -140,7 +140,17 @@ async function upsertBills(
   return new Map(rowsStored.map((s) => [s.consumer_id, s.id]));
 }
 
-/** New bills' columns as `copyBills` writes them, in order. */
+/** The computed columns of a new bill, the last of `NEW_BILL_COLUMNS`. */
+const COMPUTED_COLUMNS = [
+  'consumption',
+  'billedConsumption',
+  'net',
+  'vatTotal',
+  'previousBalance',
+  'total',
+  'vatBreakdown',
+] as const satisfies (keyof ReturnType<typeof billValues>)[];
+/** New bills' columns as `copyBills` writes them, in order: the bill's own, its readings', its computed. */
 const NEW_BILL_COLUMNS = [
   'id',
   'rfCode',
@@ -159,18 +169,26 @@ const NEW_BILL_COLUMNS = [
   'previousDate',
   'currentReading',
   'currentDate',
-  'consumption',
-  'billedConsumption',
-  'net',
-  'vatTotal',
-  'previousBalance',
-  'total',
-  'vatBreakdown',
+  ...COMPUTED_COLUMNS,
 ] as const satisfies (keyof typeof billingBills._.columns)[];
+
+/** The computed columns of a bill as COPY text, made once per computed bill (shared, `computeOnce`). */
+const computedOfBill = new WeakMap<ComputedBill, string>();
+function computedText(b: ComputedRunBill) {
+  let text = computedOfBill.get(b.bill);
+  if (text === undefined) {
+    const values = billValues(b.bill, b.expiredays, b.period, b.readings);
+    text = COMPUTED_COLUMNS.map(
+      (key) => `\t${copyField(key === 'vatBreakdown' ? JSON.stringify(values[key]) : values[key])}`,
+    ).join('');
+    computedOfBill.set(b.bill, text);
+  }
+  return text;
+}
 
 /**
  * New bills with COPY (PostgreSQL), which PostgreSQL reads several times faster than the JSON of the
- * upsert; `addDays` and the computed bill's own fields as COPY text once per shared bill.
+ * upsert. A run's bills share their run, dates and most computed values: those are made text once.
  */
 async function copyBills(
   client: pg.ClientBase,
@@ -179,18 +197,23 @@ async function copyBills(
   runId: number,
   bills: ComputedRunBill[],
 ) {
-  const fixed = `\t${companyId}`;
+  const own = `\t${companyId}`;
   const run = `\t${PERIOD_CHARGE_KIND}\t0\t${runId}\t${copyField(username)}`;
+  const dated = new Map<string, string>();
   let text = '';
   for (const b of bills) {
     const id = b.reservedId as number;
-    const values = billValues(b.bill, b.expiredays, b.period, b.readings);
-    text += `${id}\t${copyField(billRfCode(companyId, id))}${fixed}\t${b.consumerId}\t${b.period.from}${run}`;
-    for (const key of NEW_BILL_COLUMNS.slice(9)) {
-      const value = values[key as keyof typeof values];
-      text += `\t${key === 'vatBreakdown' ? copyField(JSON.stringify(value)) : copyField(value as string | number | null)}`;
+    const { readings } = b;
+    const key = `${b.period.to}|${readings.periodLabel}|${readings.issueDate}|${b.expiredays}`;
+    let dates = dated.get(key);
+    if (dates === undefined) {
+      const values = billValues(b.bill, b.expiredays, b.period, readings);
+      dates = `\t${values.periodTo}\t${copyField(values.periodLabel)}\t${values.issueDate}\t${values.dueDate}`;
+      dated.set(key, dates);
     }
-    text += '\n';
+    text += `${id}\t${billRfCode(companyId, id)}${own}\t${b.consumerId}\t${b.period.from}${run}${dates}`;
+    text += `\t${copyField(readings.previousReading)}\t${copyField(readings.previousDate)}`;
+    text += `\t${copyField(readings.currentReading)}\t${copyField(readings.currentDate)}${computedText(b)}\n`;
   }
   await copyInto(
     client,
