@@ -10,6 +10,7 @@
 // the VAT, the total and the number of bills agree to the cent.
 //   BENCH_CONSUMERS=10000 npx tsx bench/billing.ts
 // BENCH_PROF=<folder> has the server write its CPU profile there (node --cpu-prof) when it stops.
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { billCharges, Decimal } from '@protocol/contracts';
 import pg from 'pg';
@@ -141,6 +142,27 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/** CPU seconds (user + system) of a process, with its reaped children's when `children`. */
+function cpuOf(pid: number, children = false) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = fields.slice(11, children ? 15 : 13).reduce((sum, f) => sum + Number(f), 0);
+  return ticks / 100;
+}
+/** PostgreSQL's CPU seconds: the postmaster's, its live children's and those it reaped. */
+function postgresCpu(postmaster: number) {
+  let total = cpuOf(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(stat[1]) === postmaster) total += cpuOf(Number(entry));
+    } catch {
+      // Ended meanwhile: the postmaster's reaped children count it.
+    }
+  }
+  return total;
+}
+
 const server = await benchPostgres();
 let failed = false;
 try {
@@ -184,6 +206,16 @@ try {
   });
   const { jwttoken } = (await login.json()) as { jwttoken: string };
   const headers = { authorization: `Bearer ${jwttoken}`, 'content-type': 'application/json' };
+  // BENCH_STATEMENTS=1: the run's CPU (server, PostgreSQL) and its costliest statements, from
+  // pg_stat_statements (the PostgreSQL must preload it: BENCH_DATABASE_URL to such a server).
+  const statements = process.env.BENCH_STATEMENTS === '1';
+  const backend = Number((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid);
+  const postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+  if (statements) {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await pool.query('SELECT pg_stat_statements_reset()');
+  }
+  const cpuBefore = { server: cpuOf(node.pid), postgres: postgresCpu(postmaster) };
   const runStarted = performance.now();
   const started = await fetch(`${base}/billing/runs?companyid=${companyId}`, {
     method: 'POST',
@@ -204,6 +236,19 @@ try {
   ).json()) as RunTotals & { state: string; error: string | null };
   if (run.state !== 'done') throw new Error(`the run failed: ${run.error}`);
   console.log(`billing run (API + job): ${(runMs / 1000).toFixed(1)} s, ${run.bills} bills (load ${load()})`);
+  console.log(
+    `  CPU: server ${(cpuOf(node.pid) - cpuBefore.server).toFixed(2)} s, PostgreSQL ${(postgresCpu(postmaster) - cpuBefore.postgres).toFixed(2)} s`,
+  );
+  if (statements) {
+    const top = await pool.query<{ ms: string; calls: string; rows: string; query: string }>(
+      `SELECT round(total_exec_time)::text AS ms, calls::text, rows::text,
+         left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'
+       ORDER BY total_exec_time DESC LIMIT 15`,
+    );
+    for (const r of top.rows)
+      console.log(`  ${r.ms.padStart(7)} ms ${r.calls.padStart(6)}× ${r.rows.padStart(7)} rows  ${r.query}`);
+  }
 
   // 3. Both to the cent.
   const fromSql = new Map(sqlRows.map((r) => [r.name, r.amount]));

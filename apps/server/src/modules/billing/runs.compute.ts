@@ -102,6 +102,8 @@ export interface ComputedRunBill {
   consumerId: number;
   /** The id reserved for the bill should it be new (a run's chunk only; null in a dry run). */
   reservedId: number | null;
+  /** The period's bill was there already (open) when the chunk read it: recomputed in place. */
+  stored: boolean;
   period: { from: string; to: string };
   readings: BillReadings;
   bill: ComputedBill;
@@ -113,10 +115,10 @@ type Problem = BillingRunProblem;
 /**
  * What a chunk's bills need of each reading's consumer, in one query: the consumer, the date of the
  * reading's previous one (the same meter's last reading before it, else the meter's installation,
- * whose initial reading the consumption started from), whether the period's bill is finalized
- * already (9, or −2 once carried: its corrected bill, if any, is final too), and, for a run, an id
+ * whose initial reading the consumption started from), the state of the period's bill if it has one
+ * (finalized: 9, or −2 once carried: its corrected bill, if any, is final too), and, for a run, an id
  * reserved from the bills' sequence (so a new bill is written once, with the RF code its id gives).
- * The finalized check is a scalar subquery, one probe of the bills' partial unique index per consumer:
+ * The bill's state is a scalar subquery, one probe of the bills' partial unique index per consumer:
  * as EXISTS the planner hashed every finalized bill of the company, a scan of the whole bills table
  * per chunk.
  */
@@ -154,9 +156,9 @@ export async function readingConsumers(
         (SELECT max(i.installed_on) FROM water_meter_installations i
          WHERE i.consumer_id = x.consumer_id AND i.meter_id = x.meter_id AND i.installed_on <= x.read_on)
       )::text AS "previousDate",
-      coalesce((SELECT b.entry_state NOT IN (${billEntryStates.new}, ${billEntryStates.editing}) FROM billing_bills b
+      (SELECT b.entry_state FROM billing_bills b
         WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}
-          AND b.replaces_id IS NULL), false) AS finalized,
+          AND b.replaces_id IS NULL) AS "billState",
       ${reserve ? sql`nextval(pg_get_serial_sequence('billing_bills', 'id'))::int` : sql`NULL::int`} AS "reservedId"
     FROM json_to_recordset(${readings}::json) AS x(consumer_id int, meter_id int, read_on date, period_from date)
     JOIN water_consumers c ON c.id = x.consumer_id AND c.company_id = ${companyId}`);
@@ -165,11 +167,18 @@ export async function readingConsumers(
       rows: (BillingConsumer & {
         code: string;
         previousDate: string | null;
+        billState: number | null;
         finalized: boolean;
         reservedId: number | null;
       })[];
     }
   ).rows;
+  for (const row of rows) {
+    row.finalized =
+      row.billState !== null &&
+      row.billState !== billEntryStates.new &&
+      row.billState !== billEntryStates.editing;
+  }
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -234,6 +243,7 @@ export async function computeChunk(
         bills.push({
           consumerId: consumer.id,
           reservedId: consumer.reservedId,
+          stored: consumer.billState !== null,
           period: { from, to },
           readings,
           bill,

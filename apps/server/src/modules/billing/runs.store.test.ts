@@ -11,7 +11,9 @@ import { copyLines, insertLines } from './runs.store.ts';
  * How a run writes bill lines (issue 17, "Measure"): on PostgreSQL with COPY, on PGlite as one JSON
  * parameter; both must store exactly the computed lines, whatever their text holds. The lines have
  * no foreign key to their bill (its per-line check was most of their cost): statement triggers refuse
- * a line without its bill and delete the lines of a deleted bill, on both databases.
+ * a line without its bill and delete the lines of a deleted bill, on both databases. Bills, for the
+ * same reason, have no foreign keys to their company, consumer and run (migration 0037): statement
+ * triggers refuse a bill without them, a billed consumer's deletion, and unlink a deleted run's bills.
  */
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Json = Record<string, any>;
@@ -171,5 +173,66 @@ describe('bill lines as a run writes them', () => {
     expect((await storedLines(id)).length).toBeGreaterThan(3);
     await t.database.db.execute(sql`DELETE FROM billing_bills WHERE id = ${id}`);
     expect(await storedLines(id)).toEqual([]);
+  });
+});
+
+describe('bills as a run writes them', () => {
+  /** The error code of a failed statement, from the driver or wrapped by the query builder. */
+  const codeOf = async (statement: Promise<unknown>) => {
+    const error = (await statement.then(
+      () => ({}),
+      (e: unknown) => e,
+    )) as { code?: string; cause?: { code?: string } };
+    return error.cause?.code ?? error.code;
+  };
+  const billRow = async (id: number) =>
+    (
+      (await t.database.db.execute(
+        sql`SELECT company_id, consumer_id, run_id FROM billing_bills WHERE id = ${id}`,
+      )) as unknown as { rows: Json[] }
+    ).rows[0] as Json;
+
+  it('refuses a bill of a company, consumer or run that is not there, as the foreign keys did', async () => {
+    const id = await draftBill('985');
+    const { company_id: companyId, consumer_id: consumerId } = await billRow(id);
+    // The bill again for another period, with one of its references changed.
+    const copyOf = (column: string, value: number) =>
+      t.database.db.execute(sql`
+        INSERT INTO billing_bills
+        SELECT (jsonb_populate_record(b, jsonb_build_object('id', nextval('billing_bills_id_seq'),
+          'period_from', '2027-01-01', 'rf_code', NULL, 'number', NULL,
+          'company_id', ${column === 'company' ? value : companyId}::int,
+          'consumer_id', ${column === 'consumer' ? value : consumerId}::int,
+          'run_id', ${column === 'run' ? value : null}::int))).*
+        FROM billing_bills b WHERE id = ${id}`);
+    expect(await codeOf(copyOf('company', 2_000_000_000))).toBe('23503');
+    expect(await codeOf(copyOf('consumer', 2_000_000_000))).toBe('23503');
+    expect(await codeOf(copyOf('run', 2_000_000_000))).toBe('23503');
+    expect(
+      await codeOf(
+        t.database.db.execute(sql`UPDATE billing_bills SET consumer_id = 2000000000 WHERE id = ${id}`),
+      ),
+    ).toBe('23503');
+    // The same bill with what is there is stored.
+    await copyOf('none', 0);
+  });
+
+  it('refuses to delete a billed consumer, and unlinks the bills of a deleted run', async () => {
+    const id = await draftBill('986');
+    const { company_id: companyId, consumer_id: consumerId } = await billRow(id);
+    expect(
+      await codeOf(t.database.db.execute(sql`DELETE FROM water_consumers WHERE id = ${consumerId}`)),
+    ).toBe('23503');
+    const run = (
+      (await t.database.db.execute(sql`
+        INSERT INTO billing_runs (company_id, year, period, scope, route_ids, issue_date)
+        VALUES (${companyId}, 2026, 1, 'routes', '{}', '2026-05-10') RETURNING id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]?.id as number;
+    await t.database.db.execute(sql`UPDATE billing_bills SET run_id = ${run} WHERE id = ${id}`);
+    expect((await billRow(id)).run_id).toBe(run);
+    await t.database.db.execute(sql`DELETE FROM billing_runs WHERE id = ${run}`);
+    expect(await billRow(id)).toMatchObject({ consumer_id: consumerId, run_id: null });
   });
 });

@@ -54,10 +54,13 @@ const RECOMPUTED = [
 ] as const;
 
 /**
- * Stores a chunk's bills in the caller's transaction with two or three statements whatever its size:
- * the bills upserted (a new one with the id `computeChunk` reserved and its RF code, written once; an
- * open one recomputed in place; a finalized one, or a corrected bill of the period, left alone), the
- * old lines of recomputed ones deleted and the new lines inserted.
+ * Stores a chunk's bills in the caller's transaction with a few statements whatever its size: new
+ * bills (none of the period when the chunk read them) copied (PostgreSQL) with the ids `computeChunk`
+ * reserved and their RF codes; the others upserted (a new one as the copied ones, on PGlite; an open
+ * one recomputed in place; a finalized one, or a corrected bill of the period, left alone); the old
+ * lines of recomputed ones deleted and the new lines inserted. A bill another writer stored for the
+ * period since the chunk read it makes the copy fail on the unique index: the chunk's transaction
+ * fails whole, and the job's next attempt recomputes that bill in place.
  */
 export async function storeChunk(
   tx: Tx,
@@ -67,6 +70,34 @@ export async function storeChunk(
   bills: ComputedRunBill[],
 ) {
   if (bills.length === 0) return;
+  const copy = copyConnection(tx);
+  const copied = copy ? bills.filter((b) => !b.stored) : [];
+  if (copy && copied.length > 0) await copyBills(copy, username, companyId, runId, copied);
+  const upserted = copy ? bills.filter((b) => b.stored) : bills;
+  const idOf = new Map(copied.map((b) => [b.consumerId, b.reservedId as number]));
+  for (const [consumerId, id] of await upsertBills(tx, username, companyId, runId, upserted)) {
+    idOf.set(consumerId, id);
+  }
+  const written = bills.flatMap((b) => {
+    const billId = idOf.get(b.consumerId);
+    return billId === undefined ? [] : [{ billId, bill: b.bill }];
+  });
+  if (copy) await copyLines(copy, written);
+  else await insertLines(tx, written);
+}
+
+/**
+ * Bills upserted from one JSON parameter; the old lines of the recomputed ones deleted. Answers the
+ * stored bills' ids by consumer (a finalized bill, left alone, is not among them).
+ */
+async function upsertBills(
+  tx: Tx,
+  username: string,
+  companyId: number,
+  runId: number,
+  bills: ComputedRunBill[],
+) {
+  if (bills.length === 0) return new Map<number, number>();
   // Assigned, not spread: V8 gives an object spread this wide slow properties, and serialising
   // 100,000 of them took most of a run's own CPU.
   const rows = bills.map((b) =>
@@ -100,20 +131,96 @@ export async function storeChunk(
   );
   const rowsStored = (stored as unknown as { rows: { id: number; consumer_id: number; inserted: boolean }[] })
     .rows;
-  const idOf = new Map(rowsStored.map((s) => [s.consumer_id, s.id]));
   const recomputed = rowsStored.filter((s) => !s.inserted).map((s) => s.id);
   if (recomputed.length > 0) {
     await tx.execute(
       sql`DELETE FROM billing_bill_lines WHERE bill_id = ANY(${`{${recomputed.join(',')}}`}::int[])`,
     );
   }
-  const written = bills.flatMap((b) => {
-    const billId = idOf.get(b.consumerId);
-    return billId === undefined ? [] : [{ billId, bill: b.bill }];
-  });
-  const copy = copyConnection(tx);
-  if (copy) await copyLines(copy, written);
-  else await insertLines(tx, written);
+  return new Map(rowsStored.map((s) => [s.consumer_id, s.id]));
+}
+
+/** The computed columns of a new bill, the last of `NEW_BILL_COLUMNS`. */
+const COMPUTED_COLUMNS = [
+  'consumption',
+  'billedConsumption',
+  'net',
+  'vatTotal',
+  'previousBalance',
+  'total',
+  'vatBreakdown',
+] as const satisfies (keyof ReturnType<typeof billValues>)[];
+/** New bills' columns as `copyBills` writes them, in order: the bill's own, its readings', its computed. */
+const NEW_BILL_COLUMNS = [
+  'id',
+  'rfCode',
+  'companyId',
+  'consumerId',
+  'periodFrom',
+  'kind',
+  'entryState',
+  'runId',
+  'createuser',
+  'periodTo',
+  'periodLabel',
+  'issueDate',
+  'dueDate',
+  'previousReading',
+  'previousDate',
+  'currentReading',
+  'currentDate',
+  ...COMPUTED_COLUMNS,
+] as const satisfies (keyof typeof billingBills._.columns)[];
+
+/** The computed columns of a bill as COPY text, made once per computed bill (shared, `computeOnce`). */
+const computedOfBill = new WeakMap<ComputedBill, string>();
+function computedText(b: ComputedRunBill) {
+  let text = computedOfBill.get(b.bill);
+  if (text === undefined) {
+    const values = billValues(b.bill, b.expiredays, b.period, b.readings);
+    text = COMPUTED_COLUMNS.map(
+      (key) => `\t${copyField(key === 'vatBreakdown' ? JSON.stringify(values[key]) : values[key])}`,
+    ).join('');
+    computedOfBill.set(b.bill, text);
+  }
+  return text;
+}
+
+/**
+ * New bills with COPY (PostgreSQL), which PostgreSQL reads several times faster than the JSON of the
+ * upsert. A run's bills share their run, dates and most computed values: those are made text once.
+ */
+async function copyBills(
+  client: pg.ClientBase,
+  username: string,
+  companyId: number,
+  runId: number,
+  bills: ComputedRunBill[],
+) {
+  const own = `\t${companyId}`;
+  const run = `\t${PERIOD_CHARGE_KIND}\t0\t${runId}\t${copyField(username)}`;
+  const dated = new Map<string, string>();
+  let text = '';
+  for (const b of bills) {
+    const id = b.reservedId as number;
+    const { readings } = b;
+    const key = `${b.period.to}|${readings.periodLabel}|${readings.issueDate}|${b.expiredays}`;
+    let dates = dated.get(key);
+    if (dates === undefined) {
+      const values = billValues(b.bill, b.expiredays, b.period, readings);
+      dates = `\t${values.periodTo}\t${copyField(values.periodLabel)}\t${values.issueDate}\t${values.dueDate}`;
+      dated.set(key, dates);
+    }
+    text += `${id}\t${billRfCode(companyId, id)}${own}\t${b.consumerId}\t${b.period.from}${run}${dates}`;
+    text += `\t${copyField(readings.previousReading)}\t${copyField(readings.previousDate)}`;
+    text += `\t${copyField(readings.currentReading)}\t${copyField(readings.currentDate)}${computedText(b)}\n`;
+  }
+  await copyInto(
+    client,
+    'billing_bills',
+    NEW_BILL_COLUMNS.map((key) => billingBills[key].name),
+    text,
+  );
 }
 
 /** The lines of stored bills as one INSERT of a JSON parameter (PGlite, which has no COPY stream). */

@@ -287,6 +287,31 @@ describe('background jobs', () => {
     expect(runs.get(id)).toBe(2);
   });
 
+  it('wakes an idle worker the moment a job is queued, not at its next poll', async () => {
+    // On PostgreSQL the worker has connections of its own: woken by a notification from another.
+    let own: Database = t.database;
+    let dataDir: string | undefined;
+    if (t.config.databaseUrl) {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-jobs-'));
+      own = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir });
+    }
+    try {
+      worker(own.db, { ...fast, pollMs: 60_000 });
+      // Its first look found nothing: it sleeps for a minute now.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { id } = await enqueue({ kind: 'fixture.quick' });
+      await until(
+        () => read(id),
+        (job) => job.state === 'succeeded',
+        5_000,
+      );
+    } finally {
+      await Promise.all(workers.splice(0).map((w) => w.stop()));
+      if (own !== t.database) await own.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('two workers, each with its own connections, never run one job twice', async () => {
     let second: Database = t.database;
     let dataDir: string | undefined;

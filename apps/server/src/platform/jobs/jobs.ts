@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type JobRow, jobs } from './jobs.schema.ts';
+import { notifyQueued } from './wake.ts';
 
 export type { JobRow } from './jobs.schema.ts';
 
@@ -87,7 +88,10 @@ export function createJobQueue(registry: JobRegistry): JobQueue {
           })
           .onConflictDoNothing({ target: jobs.key, where: active })
           .returning();
-        if (created) return { job: created, created: true };
+        if (created) {
+          await notifyQueued(tx);
+          return { job: created, created: true };
+        }
         const [existing] = await tx
           .select()
           .from(jobs)

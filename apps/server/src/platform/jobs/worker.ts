@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from './jobs.schema.ts';
 import { claimJob, type JobHandler, type JobRegistry, type JobRow, settleJob } from './jobs.ts';
+import { listenForQueued } from './wake.ts';
 
 export interface JobWorkerOptions {
   /** Jobs run at once by this worker. */
@@ -26,7 +27,7 @@ export interface JobWorker {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * A worker polling the jobs table: at most `concurrency` jobs at a time, each under a lease it
+ * A worker polling the jobs table, and woken at once when a job is queued: at most `concurrency` jobs at a time, each under a lease it
  * renews. Every write about a job is guarded by `locked_by = this worker AND state = 'running'`,
  * so a worker that lost its lease (paused, cut off) can never end or report on a job another took.
  */
@@ -37,11 +38,19 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
   const kinds = [...registry.handlers.keys()];
   const running = new Map<number, { promise: Promise<void>; controller: AbortController }>();
   let stopping = false;
-  let wake: () => void = () => undefined;
+  // Woken by a job ending (a slot free), a job queued (`listenForQueued`) or `stop`; a wake that
+  // comes while it claims is kept, so the nap after a claim that came too early is skipped.
+  let woken = false;
+  let alarm: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    alarm?.();
+  };
   const nap = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (woken) return resolve();
       const timer = setTimeout(resolve, ms);
-      wake = () => {
+      alarm = () => {
         clearTimeout(timer);
         resolve();
       };
@@ -124,9 +133,12 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
     running.set(job.id, { promise, controller });
   }
 
+  const unlisten = listenForQueued(db, wake, log);
   const loop = (async () => {
     while (!stopping) {
       let claimed: JobRow | undefined;
+      woken = false;
+      alarm = undefined;
       if (running.size < concurrency) {
         try {
           claimed = await claimJob(db, id, kinds, leaseMs);
@@ -146,6 +158,7 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
       stopping = true;
       wake();
       await loop;
+      await unlisten();
       const all = [...running.values()];
       for (const { controller } of all) controller.abort(new Error('worker stopping'));
       await Promise.race([Promise.allSettled(all.map((r) => r.promise)), delay(stopGraceMs)]);
