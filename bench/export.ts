@@ -79,7 +79,7 @@ try {
   const client = await pool.connect();
   const whole = batch.query
     .replace(/ limit \$\d+( offset \$\d+)?$/, '')
-    .replace(/ and "documents"\."id" in \(\$\d+(, \$\d+)*\)/, '')
+    .replace(/ and "documents"\."id" = ANY\(\$\d+::[a-z]+\[\]\)/, '')
     .replace(/\$(\d+)/g, (_, n: string) => client.escapeLiteral(String(batch.params[Number(n) - 1])));
   client.release();
   await app.close();
