@@ -60,7 +60,7 @@ try {
   ).rows[0]?.n;
 
   // The export's SQL (learnt in this process, never measured here): its first batch, without the
-  // batch's ids (`AND id IN (…)`) and LIMIT/OFFSET, is the whole query COPY runs.
+  // batch's ids (`AND id = ANY(…)`) and LIMIT/OFFSET, is the whole query COPY runs.
   const app = await buildApp(config, database);
   const login = await app.inject({
     method: 'POST',

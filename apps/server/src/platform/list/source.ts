@@ -46,7 +46,14 @@ export function listSource<Q extends PgSelect, Row = Awaited<Q>[number]>(
       return row?.n ?? 0;
     },
     async estimate(where: SQL | undefined) {
-      const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${rows().where(where)}`)) as unknown as {
+      // Its rows, not its columns: selecting a constant lets PostgreSQL drop the left joins no filter
+      // reads before planning (a third of the planning time of the consumers list), and drizzle build
+      // less; the estimate of the rows is the same. `config.fields` as in `ids`.
+      const statement = rows().where(where);
+      (statement as unknown as { config: { fields: Record<string, unknown> } }).config.fields = {
+        one: sql`1`,
+      };
+      const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`)) as unknown as {
         rows: Record<string, unknown>[];
       };
       const plan = Object.values(result.rows[0] ?? {})[0];
