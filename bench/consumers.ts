@@ -7,7 +7,7 @@
 // 2. times loading M new register rows (default 100,000: owner with ΑΦΜ, consumer, meter) with COPY
 //    into the same tables (for a second company), and the import job of the same rows as a csv upload;
 //    prints import / COPY (target ≤ 5).
-//   npx tsx bench/consumers.ts [consumers=100000] [import rows=consumers] [seconds per round=5] [rounds=3]
+//   npx tsx bench/consumers.ts [consumers=100000] [import rows=consumers, 0: none] [seconds per round=5] [rounds=3]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,166 +171,168 @@ try {
   await bare.stop();
 
   // 2. The import next to COPY of the same rows into the same tables (owners, consumers, meters,
-  // installations, audit lines) in one transaction.
-  const { after, run } = (
-    await pool.query<{ after: number; run: number }>(
-      `SELECT coalesce(max(route_position), 0)::int AS after, (SELECT count(*)::int FROM water_consumers) AS run
-       FROM water_consumers WHERE company_id = $1`,
-      [companyId],
-    )
-  ).rows[0] ?? { after: 0, run: 0 };
-  const rows = Array.from({ length: importRows }, (_, i) => registerRow(i, after, run));
-  const one = async <T>(text: string, params: unknown[] = []) =>
-    (await pool.query(text, params)).rows[0] as T;
-  const routeIds = new Map(
-    (
-      await pool.query<{ key: string; sector_id: number; id: number }>(
-        `SELECT s.code || '-' || r.code AS key, s.id AS sector_id, r.id FROM water_routes r
-         JOIN water_sectors s ON s.id = r.sector_id WHERE r.company_id = $1`,
+  // installations, audit lines) in one transaction; none with import rows = 0 (the list alone).
+  if (importRows > 0) {
+    const { after, run } = (
+      await pool.query<{ after: number; run: number }>(
+        `SELECT coalesce(max(route_position), 0)::int AS after, (SELECT count(*)::int FROM water_consumers) AS run
+         FROM water_consumers WHERE company_id = $1`,
         [companyId],
       )
-    ).rows.map((r) => [r.key, r]),
-  );
-  const { id: usageId } = await one<{ id: number }>(
-    `SELECT id FROM water_property_usages WHERE company_id = $1 AND code = 'OIK'`,
-    [companyId],
-  );
-  const { id: adminId } = await one<{ id: number }>(`SELECT id FROM users WHERE username = 'admin'`);
-  // COPY loads into a second company (reusing the first's sectors, routes and usage), so the import
-  // then meets the same tables without deleting (and vacuuming away) 100,000 rows of five tables.
-  const { id: copyCompany } = await one<{ id: number }>(
-    `INSERT INTO companies (companyname, companytitle, createuser) VALUES ('COPY', 'COPY', 'bench') RETURNING id`,
-  );
-  const dir = path.join(scratch, 'copy');
-  mkdirSync(dir);
-  const copyStart = performance.now();
-  const reserve = async (table: string) => {
-    const { seq } = await one<{ seq: string }>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, [table]);
-    const { first } = await one<{ first: string }>(`SELECT nextval($1) AS first`, [seq]);
-    await pool.query('SELECT setval($1, $2)', [seq, Number(first) + importRows - 1]);
-    return Number(first);
-  };
-  const [trader0, consumer0, meter0] = [
-    await reserve('traders'),
-    await reserve('water_consumers'),
-    await reserve('water_meters'),
-  ];
-  const files = {
-    traders: rows.map((r, i) =>
-      csvLine([
-        trader0 + i,
-        copyCompany,
-        't',
-        r.lastname,
-        r.firstname,
-        `${r.lastname} ${r.firstname}`,
-        r.vat,
-        'bench-copy',
-      ]),
-    ),
-    consumers: rows.map((r, i) => {
-      const route = routeIds.get(`${r.sector}-${r.route}`);
-      const [d, m, y] = r.day.split('/');
-      return csvLine([
-        consumer0 + i,
-        copyCompany,
-        r.code,
-        route?.sector_id ?? null,
-        route?.id ?? null,
-        trader0 + i,
-        r.address,
-        '62042',
-        usageId,
-        `${y}-${m}-${d}`,
-        1,
-        'bench-copy',
-      ]);
-    }),
-    meters: rows.map((r, i) => csvLine([meter0 + i, copyCompany, r.serial, 1, 5, 'bench-copy'])),
-    installations: rows.map((r, i) => {
-      const [d, m, y] = r.day.split('/');
-      return csvLine([copyCompany, consumer0 + i, meter0 + i, `${y}-${m}-${d}`, r.reading, 'bench-copy']);
-    }),
-    audit: rows.map((_, i) =>
-      csvLine([copyCompany, 'consumer', consumer0 + i, 'import_create', adminId, 'bench-copy']),
-    ),
-  };
-  for (const [name, lines] of Object.entries(files))
-    writeFileSync(path.join(dir, `${name}.csv`), lines.join('\n'));
-  const script = [
-    `\\copy traders (id, company_id, individual, lastname, firstname, fullname, vatnumber, createuser) FROM '${dir}/traders.csv' WITH (FORMAT csv)`,
-    `\\copy water_consumers (id, company_id, code, sector_id, route_id, owner_id, supply_address, supply_postal_code, property_usage_id, connection_date, status, createuser) FROM '${dir}/consumers.csv' WITH (FORMAT csv)`,
-    `\\copy water_meters (id, company_id, serial_number, kind, digits, createuser) FROM '${dir}/meters.csv' WITH (FORMAT csv)`,
-    `\\copy water_meter_installations (company_id, consumer_id, meter_id, installed_on, initial_reading, createuser) FROM '${dir}/installations.csv' WITH (FORMAT csv)`,
-    `\\copy audit_log (company_id, entity, entity_id, action, user_id, username) FROM '${dir}/audit.csv' WITH (FORMAT csv)`,
-  ].join('\n');
-  writeFileSync(path.join(dir, 'copy.sql'), `${script}\n`);
-  execFileSync('psql', [
-    '-q',
-    '-v',
-    'ON_ERROR_STOP=1',
-    '-1',
-    '-d',
-    server.url,
-    '-f',
-    path.join(dir, 'copy.sql'),
-  ]);
-  const copySeconds = (performance.now() - copyStart) / 1000;
-  console.log(`COPY of ${importRows} register rows (5 tables): ${copySeconds.toFixed(1)} s`);
-  const csv = `\uFEFF${[
-    HEADER.join(';'),
-    ...rows.map((r) =>
-      [
-        r.sector,
-        r.route,
-        r.number,
-        r.vat,
-        r.lastname,
-        r.firstname,
-        r.address,
-        '62042',
-        'OIK',
-        r.day,
-        1,
-        r.serial,
-        5,
-        r.reading,
-      ].join(';'),
-    ),
-  ].join('\r\n')}\r\n`;
-  const form = new FormData();
-  form.append('file', new Blob([csv]), 'register.csv');
-  const importStart = performance.now();
-  const started = await uploadOnNewConnection(
-    `${base}/protocol/consumers/import?dryRun=false&companyid=${companyId}`,
-    headers,
-    form,
-  );
-  if (started.status !== 202) throw new Error(`import: ${started.status} ${started.text}`);
-  const { jobId } = JSON.parse(started.text) as { jobId: number };
-  let job: { state: string; error?: string; result?: Record<string, unknown> };
-  for (;;) {
-    job = (await (await fetch(`${base}/jobs/${jobId}`, { headers })).json()) as typeof job;
-    if (job.state === 'succeeded' || job.state === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    ).rows[0] ?? { after: 0, run: 0 };
+    const rows = Array.from({ length: importRows }, (_, i) => registerRow(i, after, run));
+    const one = async <T>(text: string, params: unknown[] = []) =>
+      (await pool.query(text, params)).rows[0] as T;
+    const routeIds = new Map(
+      (
+        await pool.query<{ key: string; sector_id: number; id: number }>(
+          `SELECT s.code || '-' || r.code AS key, s.id AS sector_id, r.id FROM water_routes r
+           JOIN water_sectors s ON s.id = r.sector_id WHERE r.company_id = $1`,
+          [companyId],
+        )
+      ).rows.map((r) => [r.key, r]),
+    );
+    const { id: usageId } = await one<{ id: number }>(
+      `SELECT id FROM water_property_usages WHERE company_id = $1 AND code = 'OIK'`,
+      [companyId],
+    );
+    const { id: adminId } = await one<{ id: number }>(`SELECT id FROM users WHERE username = 'admin'`);
+    // COPY loads into a second company (reusing the first's sectors, routes and usage), so the import
+    // then meets the same tables without deleting (and vacuuming away) 100,000 rows of five tables.
+    const { id: copyCompany } = await one<{ id: number }>(
+      `INSERT INTO companies (companyname, companytitle, createuser) VALUES ('COPY', 'COPY', 'bench') RETURNING id`,
+    );
+    const dir = path.join(scratch, 'copy');
+    mkdirSync(dir);
+    const copyStart = performance.now();
+    const reserve = async (table: string) => {
+      const { seq } = await one<{ seq: string }>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, [table]);
+      const { first } = await one<{ first: string }>(`SELECT nextval($1) AS first`, [seq]);
+      await pool.query('SELECT setval($1, $2)', [seq, Number(first) + importRows - 1]);
+      return Number(first);
+    };
+    const [trader0, consumer0, meter0] = [
+      await reserve('traders'),
+      await reserve('water_consumers'),
+      await reserve('water_meters'),
+    ];
+    const files = {
+      traders: rows.map((r, i) =>
+        csvLine([
+          trader0 + i,
+          copyCompany,
+          't',
+          r.lastname,
+          r.firstname,
+          `${r.lastname} ${r.firstname}`,
+          r.vat,
+          'bench-copy',
+        ]),
+      ),
+      consumers: rows.map((r, i) => {
+        const route = routeIds.get(`${r.sector}-${r.route}`);
+        const [d, m, y] = r.day.split('/');
+        return csvLine([
+          consumer0 + i,
+          copyCompany,
+          r.code,
+          route?.sector_id ?? null,
+          route?.id ?? null,
+          trader0 + i,
+          r.address,
+          '62042',
+          usageId,
+          `${y}-${m}-${d}`,
+          1,
+          'bench-copy',
+        ]);
+      }),
+      meters: rows.map((r, i) => csvLine([meter0 + i, copyCompany, r.serial, 1, 5, 'bench-copy'])),
+      installations: rows.map((r, i) => {
+        const [d, m, y] = r.day.split('/');
+        return csvLine([copyCompany, consumer0 + i, meter0 + i, `${y}-${m}-${d}`, r.reading, 'bench-copy']);
+      }),
+      audit: rows.map((_, i) =>
+        csvLine([copyCompany, 'consumer', consumer0 + i, 'import_create', adminId, 'bench-copy']),
+      ),
+    };
+    for (const [name, lines] of Object.entries(files))
+      writeFileSync(path.join(dir, `${name}.csv`), lines.join('\n'));
+    const script = [
+      `\\copy traders (id, company_id, individual, lastname, firstname, fullname, vatnumber, createuser) FROM '${dir}/traders.csv' WITH (FORMAT csv)`,
+      `\\copy water_consumers (id, company_id, code, sector_id, route_id, owner_id, supply_address, supply_postal_code, property_usage_id, connection_date, status, createuser) FROM '${dir}/consumers.csv' WITH (FORMAT csv)`,
+      `\\copy water_meters (id, company_id, serial_number, kind, digits, createuser) FROM '${dir}/meters.csv' WITH (FORMAT csv)`,
+      `\\copy water_meter_installations (company_id, consumer_id, meter_id, installed_on, initial_reading, createuser) FROM '${dir}/installations.csv' WITH (FORMAT csv)`,
+      `\\copy audit_log (company_id, entity, entity_id, action, user_id, username) FROM '${dir}/audit.csv' WITH (FORMAT csv)`,
+    ].join('\n');
+    writeFileSync(path.join(dir, 'copy.sql'), `${script}\n`);
+    execFileSync('psql', [
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-1',
+      '-d',
+      server.url,
+      '-f',
+      path.join(dir, 'copy.sql'),
+    ]);
+    const copySeconds = (performance.now() - copyStart) / 1000;
+    console.log(`COPY of ${importRows} register rows (5 tables): ${copySeconds.toFixed(1)} s`);
+    const csv = `\uFEFF${[
+      HEADER.join(';'),
+      ...rows.map((r) =>
+        [
+          r.sector,
+          r.route,
+          r.number,
+          r.vat,
+          r.lastname,
+          r.firstname,
+          r.address,
+          '62042',
+          'OIK',
+          r.day,
+          1,
+          r.serial,
+          5,
+          r.reading,
+        ].join(';'),
+      ),
+    ].join('\r\n')}\r\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'register.csv');
+    const importStart = performance.now();
+    const started = await uploadOnNewConnection(
+      `${base}/protocol/consumers/import?dryRun=false&companyid=${companyId}`,
+      headers,
+      form,
+    );
+    if (started.status !== 202) throw new Error(`import: ${started.status} ${started.text}`);
+    const { jobId } = JSON.parse(started.text) as { jobId: number };
+    let job: { state: string; error?: string; result?: Record<string, unknown> };
+    for (;;) {
+      job = (await (await fetch(`${base}/jobs/${jobId}`, { headers })).json()) as typeof job;
+      if (job.state === 'succeeded' || job.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const importSeconds = (performance.now() - importStart) / 1000;
+    if (job.state !== 'succeeded') throw new Error(`import failed: ${job.error}`);
+    const { errors, ...counts } = job.result as { errors: unknown[] };
+    if (errors.length > 0) throw new Error(`import refused rows: ${JSON.stringify(errors.slice(0, 3))}`);
+    console.log(
+      `import job of the same ${importRows} rows: ${importSeconds.toFixed(1)} s ${JSON.stringify(counts)}`,
+    );
+    console.log(`import / COPY: ${(importSeconds / copySeconds).toFixed(2)} (target ≤ 5)`);
+    reportFigure({
+      figure: `consumers register import of ${importRows.toLocaleString('en')} rows (owner, consumer, meter)`,
+      value: importSeconds,
+      unit: 's',
+      baseline: { label: 'COPY of the same rows into the same tables', value: copySeconds },
+      ratio: importSeconds / copySeconds,
+      target: '≤ 5× COPY',
+      holds: importSeconds / copySeconds <= 5,
+    });
   }
-  const importSeconds = (performance.now() - importStart) / 1000;
-  if (job.state !== 'succeeded') throw new Error(`import failed: ${job.error}`);
-  const { errors, ...counts } = job.result as { errors: unknown[] };
-  if (errors.length > 0) throw new Error(`import refused rows: ${JSON.stringify(errors.slice(0, 3))}`);
-  console.log(
-    `import job of the same ${importRows} rows: ${importSeconds.toFixed(1)} s ${JSON.stringify(counts)}`,
-  );
-  console.log(`import / COPY: ${(importSeconds / copySeconds).toFixed(2)} (target ≤ 5)`);
-  reportFigure({
-    figure: `consumers register import of ${importRows.toLocaleString('en')} rows (owner, consumer, meter)`,
-    value: importSeconds,
-    unit: 's',
-    baseline: { label: 'COPY of the same rows into the same tables', value: copySeconds },
-    ratio: importSeconds / copySeconds,
-    target: '≤ 5× COPY',
-    holds: importSeconds / copySeconds <= 5,
-  });
   await pool.end();
   await node.stop();
 } finally {

@@ -1,7 +1,18 @@
 import type { CustomFieldDefinition, CustomFieldEntity, CustomFieldType } from '@protocol/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { customFields, customTables, customTableValues } from './settings-tables.schema.ts';
+
+/** The definitions of a company's custom fields of an entity: read by every page of their list. */
+const definitionsOf = preparedStatement(
+  () => sql`SELECT ${customFields.key} AS "key", ${customFields.labelEl} AS "labelEl",
+      ${customFields.labelEn} AS "labelEn", ${customFields.type} AS "type",
+      ${customFields.required} AS "required", ${customFields.customTableId} AS "customTableId"
+    FROM ${customFields}
+    WHERE ${customFields.companyId} = ${sql.placeholder('companyId')} AND ${customFields.entity} = ${sql.placeholder('entity')}
+    ORDER BY ${customFields.order}, ${customFields.id}`,
+);
 
 /** The company's custom fields of an entity, in their order, select fields with their choices. */
 export async function loadCustomFields(
@@ -9,18 +20,14 @@ export async function loadCustomFields(
   companyId: number,
   entity: CustomFieldEntity,
 ): Promise<CustomFieldDefinition[]> {
-  const rows = await db
-    .select({
-      key: customFields.key,
-      labelEl: customFields.labelEl,
-      labelEn: customFields.labelEn,
-      type: customFields.type,
-      required: customFields.required,
-      customTableId: customFields.customTableId,
-    })
-    .from(customFields)
-    .where(and(eq(customFields.companyId, companyId), eq(customFields.entity, entity)))
-    .orderBy(asc(customFields.order), asc(customFields.id));
+  const rows = await definitionsOf<{
+    key: string;
+    labelEl: string;
+    labelEn: string;
+    type: string;
+    required: boolean;
+    customTableId: number | null;
+  }>(db, { companyId, entity });
   const tableIds = [...new Set(rows.map((r) => r.customTableId).filter((id): id is number => id !== null))];
   // Only values of the company's own tables: a definition can never offer another company's values.
   const values =
