@@ -27,9 +27,10 @@ export interface JobWorker {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * A worker polling the jobs table, and woken at once when a job is queued: at most `concurrency` jobs at a time, each under a lease it
- * renews. Every write about a job is guarded by `locked_by = this worker AND state = 'running'`,
- * so a worker that lost its lease (paused, cut off) can never end or report on a job another took.
+ * A worker polling the jobs table, and woken at once when a job is queued: at most `concurrency`
+ * jobs at a time, each under a lease it renews. Every write about a job is guarded by
+ * `locked_by = this worker AND state = 'running'`, so a worker that lost its lease (paused, cut off)
+ * can never end or report on a job another took.
  */
 export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorkerOptions = {}): JobWorker {
   // Host and process first: an operator (and the several-nodes test) sees which node holds a job.
