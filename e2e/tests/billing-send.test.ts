@@ -140,7 +140,9 @@ describe('sending the bills', () => {
     // The sending of the chosen bill, outside the run: listed on the bills list, its bill to close.
     await page.getByTestId('billing-invoices-sendings').click();
     const sendings = page.getByTestId('billing-chosen-sendings');
-    await sendings.locator('[data-testid="billing-dispatch"][data-kind="email"][data-state="done"]').waitFor();
+    await sendings
+      .locator('[data-testid="billing-dispatch"][data-kind="email"][data-state="done"]')
+      .waitFor();
     expect(await sendings.getByTestId('billing-dispatch-result').first().textContent()).toBe('1 e-mail sent');
     expect(await sendings.getByTestId('billing-dispatch-complete').textContent()).toBe('Complete (1)');
     await shot(page, 'billing-chosen-sendings-en');

@@ -72,7 +72,11 @@ async function newSupply(number: string, reading: number) {
   const usages = (await get('/api/water/parametrics/propertyUsages')).json();
   const sewerage = (await get('/api/water/parametrics/sewerageIndicators')).json();
   const policies = (await get('/api/water/invoice_policies')).json();
-  const owner = await post('/api/traders', { individual: true, lastname: `Διόρθωση${number}`, firstname: 'Άννα' });
+  const owner = await post('/api/traders', {
+    individual: true,
+    lastname: `Διόρθωση${number}`,
+    firstname: 'Άννα',
+  });
   const made = await post('/api/protocol/consumers', {
     parts: ['01', '001', number],
     ownerId: owner.json().id,
@@ -433,9 +437,7 @@ describe('an open bill of a later period', () => {
     expect(draft.statusCode, draft.body).toBe(200);
     const open = async () => (await get(`/api/billing/bills/${draft.json().id}`)).json() as Json;
     const carried = (bill: Json) =>
-      bill.lines
-        .filter((l: Json) => l.charge === 'previousBalance')
-        .map((l: Json) => [l.sourceId, l.amount]);
+      bill.lines.filter((l: Json) => l.charge === 'previousBalance').map((l: Json) => [l.sourceId, l.amount]);
     expect(await open()).toMatchObject({ previousBalance: '37.26', total: '58.08' });
     expect(carried(await open())).toEqual([[first.json().id, '37.26']]);
     // Credited: the open bill no longer charges it.
