@@ -6,6 +6,7 @@ import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { pdfText } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { client, installMeter, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
 import { finalizedBills } from './api.ts';
 import { billingModule } from './index.ts';
@@ -69,39 +70,16 @@ async function runPeriod() {
 
 /** A household supply on route 001 with a meter from 1 December 2025 at 100 and a reading of period 1. */
 async function newSupply(number: string, reading: number) {
-  const usages = (await get('/api/water/parametrics/propertyUsages')).json();
-  const sewerage = (await get('/api/water/parametrics/sewerageIndicators')).json();
-  const policies = (await get('/api/water/invoice_policies')).json();
-  const owner = await post('/api/traders', {
-    individual: true,
-    lastname: `Διόρθωση${number}`,
-    firstname: 'Άννα',
-  });
-  const made = await post('/api/protocol/consumers', {
-    parts: ['01', '001', number],
-    ownerId: owner.json().id,
-    supplyAddress: `Οδός ${number}`,
-    status: 1,
-    propertyUsageId: idOf(usages, 'OIK'),
-    sewerageIndicatorId: idOf(sewerage, 'SYN'),
-    invoicePolicyId: (policies[0] as Json).id,
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const id = made.json().id as number;
+  const api = client(t, admin);
+  const id = await newConsumer(
+    api,
+    '',
+    ['01', '001', number],
+    { individual: true, lastname: `Διόρθωση${number}`, firstname: 'Άννα' },
+    { supplyAddress: `Οδός ${number}` },
+  );
   consumer[number] = id;
-  const meter = await post(`/api/protocol/consumers/${id}/meters`, {
-    date: '2025-12-01',
-    meter: {
-      serialNumber: `COR-${number}`,
-      meterTypeId: null,
-      kind: 1,
-      direction: 1,
-      diameter: 'DN15',
-      digits: 5,
-      initialReading: 100,
-    },
-  });
-  expect(meter.statusCode, meter.body).toBe(200);
+  await installMeter(api, '', id, { serialNumber: `COR-${number}`, initialReading: 100 });
   expect((await read(id, reading)).statusCode).toBe(200);
   return id;
 }

@@ -33,8 +33,18 @@ function recordset<T extends PgTable>(
   };
 }
 
-/** What a rerun recomputes of a bill in place; its id, RF code, number and creation stay. */
-const RECOMPUTED = [
+/** The computed columns of a new bill, the last of `NEW_BILL_COLUMNS`. */
+const COMPUTED_COLUMNS = [
+  'consumption',
+  'billedConsumption',
+  'net',
+  'vatTotal',
+  'previousBalance',
+  'total',
+  'vatBreakdown',
+] as const satisfies (keyof ReturnType<typeof billValues>)[];
+/** A bill's period and readings columns, as computed for it. */
+const READINGS_COLUMNS = [
   'periodTo',
   'periodLabel',
   'issueDate',
@@ -43,15 +53,10 @@ const RECOMPUTED = [
   'previousDate',
   'currentReading',
   'currentDate',
-  'consumption',
-  'billedConsumption',
-  'net',
-  'vatTotal',
-  'previousBalance',
-  'total',
-  'vatBreakdown',
-  'runId',
 ] as const;
+
+/** What a rerun recomputes of a bill in place; its id, RF code, number and creation stay. */
+const RECOMPUTED = [...READINGS_COLUMNS, ...COMPUTED_COLUMNS, 'runId'] as const;
 
 /**
  * Stores a chunk's bills in the caller's transaction with a few statements whatever its size: new
@@ -140,16 +145,6 @@ async function upsertBills(
   return new Map(rowsStored.map((s) => [s.consumer_id, s.id]));
 }
 
-/** The computed columns of a new bill, the last of `NEW_BILL_COLUMNS`. */
-const COMPUTED_COLUMNS = [
-  'consumption',
-  'billedConsumption',
-  'net',
-  'vatTotal',
-  'previousBalance',
-  'total',
-  'vatBreakdown',
-] as const satisfies (keyof ReturnType<typeof billValues>)[];
 /** New bills' columns as `copyBills` writes them, in order: the bill's own, its readings', its computed. */
 const NEW_BILL_COLUMNS = [
   'id',
@@ -161,14 +156,7 @@ const NEW_BILL_COLUMNS = [
   'entryState',
   'runId',
   'createuser',
-  'periodTo',
-  'periodLabel',
-  'issueDate',
-  'dueDate',
-  'previousReading',
-  'previousDate',
-  'currentReading',
-  'currentDate',
+  ...READINGS_COLUMNS,
   ...COMPUTED_COLUMNS,
 ] as const satisfies (keyof typeof billingBills._.columns)[];
 
