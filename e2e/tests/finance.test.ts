@@ -117,8 +117,12 @@ describe('finance', () => {
     await page.waitForURL(/\/finance\/documents\/\d+\/edit/);
     await page.getByTestId('document-finalize').click();
     await page.getByTestId('confirm-dialog-ok').click();
-    // The series asks before printing (print mode 2): not now, the Print button shows it.
-    await page.getByTestId('confirm-dialog-cancel').click();
+    // The series asks before printing (print mode 2): not now, the Print button shows it. Its own
+    // dialog, not the closing one of the finalize (a click on that would leave this one open).
+    await page
+      .getByRole('dialog', { name: 'Εκτύπωση παραστατικού' })
+      .getByTestId('confirm-dialog-cancel')
+      .click();
     await expect.poll(() => page.getByTestId('document-entry-state').textContent()).toBe('Οριστικοποιημένο');
     await page.getByTestId('document-finalized-note').waitFor();
     expect(await page.getByTestId('document-save').count()).toBe(0);
