@@ -115,27 +115,20 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         throw new AppError(415, 'finance.error.notXlsx');
       const principal = principalOf(request);
       const companyId = companyOf(request);
-      const payload: AccountImportPayload = {
-        fileId: 0,
-        dryRun: request.query.dryRun === 'true',
-        language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
-        companyId,
-        username: principal.username,
-        userId: principal.userId,
-        requestId: request.id,
-      };
       const content = request.body;
-      const jobId = await db.transaction(async (tx) => {
-        payload.fileId = await storeAccountsFile(tx, storage, companyId, content);
-        const { job } = await jobs.enqueue(tx, {
-          kind: ACCOUNTS_IMPORT_JOB,
+      const jobId = await jobs.enqueueWith(
+        db,
+        { kind: ACCOUNTS_IMPORT_JOB, companyId, owner: principal.userId, maxAttempts: 2 },
+        async (tx): Promise<AccountImportPayload> => ({
+          fileId: await storeAccountsFile(tx, storage, companyId, content),
+          dryRun: request.query.dryRun === 'true',
+          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
           companyId,
-          owner: principal.userId,
-          payload: payload as unknown as Record<string, unknown>,
-          maxAttempts: 2,
-        });
-        return job.id;
-      });
+          username: principal.username,
+          userId: principal.userId,
+          requestId: request.id,
+        }),
+      );
       return reply.status(202).send({ jobId });
     },
   );

@@ -179,7 +179,7 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
             companyId,
             documentIds,
             ...(bills ? { source: 'bill' } : {}),
-          } satisfies TransmitPayload as unknown as Record<string, unknown>,
+          } satisfies TransmitPayload,
         }),
       );
       return reply.status(202).send({ jobId: job.id, documents: documentIds.length, created });

@@ -148,7 +148,7 @@ export async function startBankImport(
       key: `${BANK_IMPORT_JOB}:${fileId}`,
       companyId,
       owner: principal.userId,
-      payload: payload as unknown as Record<string, unknown>,
+      payload,
     });
     await tx.update(paymentsBankFiles).set({ jobId: job.id }).where(eq(paymentsBankFiles.id, fileId));
     return { jobId: job.id, fileId };

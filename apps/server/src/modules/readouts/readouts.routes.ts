@@ -82,8 +82,10 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         fileType: 'readouts.import.file_type',
       });
       const { source, year, period } = request.query;
-      const jobId = await db.transaction(async (tx) => {
-        const payload: ImportPayload = {
+      const jobId = await jobs.enqueueWith(
+        db,
+        { kind: IMPORT_JOB, companyId, owner: principal.userId, maxAttempts: 2 },
+        async (tx): Promise<ImportPayload> => ({
           fileId: await storeReadingsFile(tx, storage, companyId, file),
           companyId,
           source: source as 3 | 4,
@@ -91,16 +93,8 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
           period,
           username: principal.username,
           language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
-        };
-        const { job } = await jobs.enqueue(tx, {
-          kind: IMPORT_JOB,
-          companyId,
-          owner: principal.userId,
-          payload: payload as unknown as Record<string, unknown>,
-          maxAttempts: 2,
-        });
-        return job.id;
-      });
+        }),
+      );
       return reply.status(202).send({ jobId });
     },
   );

@@ -80,18 +80,18 @@ export const smartvilleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         username: principal.username,
         language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
       };
-      const jobId = await db.transaction(async (tx) => {
-        const { job } = await jobs.enqueue(tx, {
+      const jobId = await jobs.enqueueWith(
+        db,
+        {
           kind: SMARTVILLE_JOB,
           // One pull of a period at a time: a second click while it runs answers the same job.
           key: `smartville:${companyId}:${payload.year}:${payload.period}`,
           companyId,
           owner: principal.userId,
-          payload: payload as unknown as Record<string, unknown>,
           maxAttempts: 2,
-        });
-        return job.id;
-      });
+        },
+        () => payload,
+      );
       return reply.status(202).send({ jobId });
     },
   );

@@ -64,26 +64,18 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         noFile: 'error.import_no_file',
         fileType: 'error.import_file_type',
       });
-      const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
-      const jobId = await db.transaction(async (tx) => {
-        const fileId = await storeRegisterFile(tx, storage, companyId, content);
-        const payload: ImportPayload = {
-          fileId,
+      const jobId = await jobs.enqueueWith(
+        db,
+        { kind: IMPORT_JOB, companyId, owner: principal.userId, maxAttempts: 2 },
+        async (tx): Promise<ImportPayload> => ({
+          fileId: await storeRegisterFile(tx, storage, companyId, content),
           dryRun: request.query.dryRun === 'true',
-          language,
+          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
           companyId,
           username: principal.username,
           userId: principal.userId,
-        };
-        const { job } = await jobs.enqueue(tx, {
-          kind: IMPORT_JOB,
-          companyId,
-          owner: principal.userId,
-          payload: payload as unknown as Record<string, unknown>,
-          maxAttempts: 2,
-        });
-        return job.id;
-      });
+        }),
+      );
       return reply.status(202).send({ jobId });
     },
   );

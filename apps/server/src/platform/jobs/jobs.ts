@@ -35,7 +35,8 @@ export interface NewJob {
   companyId: number | null;
   /** The operator who asked; null for work nobody asked for. */
   owner: number | null;
-  payload?: Record<string, unknown>;
+  /** What the handler gets as `payload` (stored as JSON). */
+  payload?: object;
   /** Runs that may fail (a thrown error or a dead worker) before the job fails; default 3. */
   maxAttempts?: number;
 }
@@ -47,6 +48,16 @@ export interface JobQueue {
    * job is coalesced: nothing is queued and the existing job is returned, `created` false.
    */
   enqueue(tx: Tx, job: NewJob): Promise<{ job: JobRow; created: boolean }>;
+  /**
+   * Queues a job in a transaction of its own after `payloadOf`, which stores what the job needs
+   * (e.g. the uploaded file it reads) in the same transaction and gives the payload: both commit,
+   * or neither. Returns the job's id.
+   */
+  enqueueWith(
+    db: Db,
+    job: Omit<NewJob, 'payload'>,
+    payloadOf: (tx: Tx) => Promise<object> | object,
+  ): Promise<number>;
 }
 
 /** The kinds and hooks of all modules, gathered once. */
@@ -71,7 +82,12 @@ export function jobRegistryOf(
 const active = sql`${jobs.key} IS NOT NULL AND ${jobs.state} IN ('queued', 'running')`;
 
 export function createJobQueue(registry: JobRegistry): JobQueue {
-  return {
+  const queue: JobQueue = {
+    enqueueWith(db, job, payloadOf) {
+      return db.transaction(
+        async (tx) => (await queue.enqueue(tx, { ...job, payload: await payloadOf(tx) })).job.id,
+      );
+    },
     async enqueue(tx, job) {
       if (!registry.handlers.has(job.kind)) throw new Error(`No module declares the job kind ${job.kind}`);
       // The loop covers the holder of the key ending between the insert and the read.
@@ -83,7 +99,7 @@ export function createJobQueue(registry: JobRegistry): JobQueue {
             key: job.key ?? null,
             companyId: job.companyId,
             ownerId: job.owner,
-            payload: job.payload ?? {},
+            payload: (job.payload ?? {}) as Record<string, unknown>,
             maxAttempts: job.maxAttempts ?? 3,
           })
           .onConflictDoNothing({ target: jobs.key, where: active })
@@ -100,6 +116,7 @@ export function createJobQueue(registry: JobRegistry): JobQueue {
       }
     },
   };
+  return queue;
 }
 
 /**
