@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appModules } from '../../app.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
+import { type Database, openDatabase, rowsOf, type Tx } from '../../db/client.ts';
 import {
   ADMIN_PASSWORD,
   createOperator,
@@ -16,7 +16,7 @@ import {
 } from '../../test/harness.ts';
 import { defineModule, type ModuleOptions } from '../module.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, type JobContext, jobRegistryOf } from './jobs.ts';
+import { claimJob, createJobQueue, type JobContext, jobRegistryOf } from './jobs.ts';
 import { type JobWorker, startJobWorker } from './worker.ts';
 
 /**
@@ -218,6 +218,43 @@ describe('background jobs', () => {
     const again = await enqueue({ kind: 'fixture.count', key: 'reindex:1' });
     expect(again.created).toBe(true);
     expect(again.id).not.toBe(first.id);
+  });
+
+  it('stores what a job needs and queues it in one transaction: both, or neither', async () => {
+    const db = t.database.db;
+    const queue = createJobQueue(registry);
+    await db.execute(sql`CREATE TABLE fixture_uploads (id serial PRIMARY KEY, name text NOT NULL)`);
+    const upload = (name: string) => async (tx: Tx) => {
+      const [row] = rowsOf<{ id: number }>(
+        await tx.execute(sql`INSERT INTO fixture_uploads (name) VALUES (${name}) RETURNING id`),
+      );
+      return { fileId: row?.id, n: 2 };
+    };
+    const job = { kind: 'fixture.quick', companyId: null, owner: adminId };
+    const id = await queue.enqueueWith(db, job, upload('μετρήσεις.csv'));
+    const [queued] = await db.select().from(jobs).where(eq(jobs.id, id));
+    const [stored] = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM fixture_uploads WHERE name = 'μετρήσεις.csv'`),
+    );
+    expect(queued?.payload).toEqual({ fileId: stored?.id, n: 2 });
+
+    const jobsBefore = (await db.select({ n: count() }).from(jobs))[0]?.n;
+    // The job cannot be queued (no module declares the kind): the stored upload goes too.
+    await expect(
+      queue.enqueueWith(db, { ...job, kind: 'fixture.none' }, upload('χαμένο.csv')),
+    ).rejects.toThrow(/fixture\.none/);
+    // Storing fails after a row was written: no job, no row.
+    await expect(
+      queue.enqueueWith(db, job, async (tx) => {
+        await upload('μισό.csv')(tx);
+        throw new Error('ο δίσκος γέμισε');
+      }),
+    ).rejects.toThrow('ο δίσκος γέμισε');
+    expect((await db.select({ n: count() }).from(jobs))[0]?.n).toBe(jobsBefore);
+    expect(rowsOf(await db.execute(sql`SELECT name FROM fixture_uploads ORDER BY id`))).toEqual([
+      { name: 'μετρήσεις.csv' },
+    ]);
+    await db.execute(sql`DROP TABLE fixture_uploads`);
   });
 
   it('cancels a queued job once; a running or ended one answers 409', async () => {
