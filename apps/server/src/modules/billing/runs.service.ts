@@ -15,7 +15,7 @@ import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
-import { holdRoutePeriod, releaseRoutePeriod, withoutEstimate } from '../readouts/api.ts';
+import { holdRoutePeriodIn, releaseRoutePeriod, withoutEstimate } from '../readouts/api.ts';
 import { readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
 import { loadBillingContext } from './billing.context.ts';
@@ -250,45 +250,53 @@ export async function billingRunJob({
     reported.catch(() => undefined);
   };
   let failed = false;
-  // Holding a route and letting it go need not wait for the disk either (two commits a route): a crash
-  // ends the hold with the job, and the job's synchronous end makes every release durable before it.
+  // Letting go of a route after a failure need not wait for the disk: a crash ends the hold with the
+  // job, and the job's synchronous end makes every release durable before it.
   const unsynced = <T>(work: (tx: Db) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL synchronous_commit = off`);
       return work(tx as unknown as Db);
     });
+  // The route is held in its first chunk's transaction and let go in its last one's (no transactions
+  // of their own): entry waits on the locked period row meanwhile, and 409s between chunks.
   const billRoute = async (routeId: number) => {
     const key = { routeId, year: run.year, period: run.period };
-    if (!(await unsynced((tx) => holdRoutePeriod(tx, run.companyId, key, holder)))) {
-      throw new Error(runErrors.routeHeld);
-    }
+    const readings = ofRoute.get(routeId) ?? [];
+    const chunks = Math.max(1, Math.ceil(readings.length / size));
+    let held = false;
     try {
-      const readings = ofRoute.get(routeId) ?? [];
-      for (let i = 0; i < readings.length; i += size) {
+      for (let c = 0; c < chunks; c++) {
         if (signal.aborted) throw new Error('aborted');
         if (failed) return;
-        const chunk = readings.slice(i, i + size);
+        const chunk = readings.slice(c * size, (c + 1) * size);
         await db.transaction(async (tx) => {
           // The chunk's commit need not wait for its WAL to reach the disk: should the database crash
           // before it does, the chunk is lost whole and the job, not yet ended, bills it again; the
           // job's end commits synchronously, after (so with) every chunk.
           await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-          const computed = await computeChunk(
-            tx,
-            run.companyId,
-            context,
-            periods,
-            run.issueDate,
-            chunk,
-            true,
-          );
-          await storeChunk(tx, username, run.companyId, run.id, computed.bills);
+          if (c === 0 && !(await holdRoutePeriodIn(tx, run.companyId, key, holder))) {
+            throw new Error(runErrors.routeHeld);
+          }
+          if (chunk.length > 0) {
+            const computed = await computeChunk(
+              tx,
+              run.companyId,
+              context,
+              periods,
+              run.issueDate,
+              chunk,
+              true,
+            );
+            await storeChunk(tx, username, run.companyId, run.id, computed.bills);
+          }
+          if (c === chunks - 1) await releaseRoutePeriod(tx, run.companyId, key, holder);
         });
+        held = c < chunks - 1;
         done += chunk.length;
         report();
       }
     } finally {
-      await unsynced((tx) => releaseRoutePeriod(tx, run.companyId, key, holder));
+      if (held) await unsynced((tx) => releaseRoutePeriod(tx, run.companyId, key, holder));
     }
   };
   const waiting = [...run.routeIds];
