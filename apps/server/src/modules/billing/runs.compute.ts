@@ -9,7 +9,7 @@ import {
   readingFlags,
   reviewStates,
 } from '@protocol/contracts';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { consumptionFor, type PeriodConsumption } from '../readouts/api.ts';
@@ -357,4 +357,24 @@ export async function scopeCounts(tx: Tx, companyId: number, key: RunScope, rout
       ),
     );
   return { consumers: consumers.map((c) => c.id), flagged: flagged?.n ?? 0 };
+}
+
+/** How many consumers `readingsOf` answers for the routes, counted (a run's progress total). */
+export async function readingsCount(tx: Tx, companyId: number, key: RunScope, routeIds: number[]) {
+  if (routeIds.length === 0) return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(DISTINCT ${readoutReadings.consumerId})::int` })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .where(
+      and(
+        eq(readoutReadings.companyId, companyId),
+        eq(readoutRoutePeriods.year, key.year),
+        eq(readoutRoutePeriods.period, key.period),
+        inArray(readoutRoutePeriods.routeId, routeIds),
+        isNull(readoutReadings.supersededAt),
+        isNotNull(readoutReadings.consumption),
+      ),
+    );
+  return row?.n ?? 0;
 }
