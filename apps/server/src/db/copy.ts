@@ -26,12 +26,58 @@ export function copyField(value: string | number | boolean | null | undefined): 
     : String(value);
 }
 
-/** Writes `text` (rows of `copyField`s, tab-separated, each ending in a newline) into `columns` of `table`. */
+/**
+ * COPY text built as bytes: a bulk write repeats the same fields (a shared bill's lines, its dates)
+ * on many rows, which are encoded once and copied as bytes, not concatenated and encoded per row.
+ */
+export class CopyBytes {
+  private buffer = Buffer.allocUnsafe(1 << 16);
+  private length = 0;
+
+  private room(bytes: number) {
+    if (this.length + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
+
+  /** Text known to be ASCII (numbers, dates, codes): one byte a character. */
+  ascii(text: string) {
+    this.room(text.length);
+    this.length += this.buffer.write(text, this.length, 'latin1');
+    return this;
+  }
+
+  /** Bytes encoded beforehand (`CopyBytes.encode`). */
+  bytes(bytes: Buffer) {
+    this.room(bytes.length);
+    this.length += bytes.copy(this.buffer, this.length);
+    return this;
+  }
+
+  get empty() {
+    return this.length === 0;
+  }
+
+  /** The bytes written so far (a view, valid until the next write). */
+  view() {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  static encode(text: string) {
+    return Buffer.from(text, 'utf8');
+  }
+}
+
+/**
+ * Writes `text` (rows of `copyField`s, tab-separated, each ending in a newline; as a string or its
+ * UTF-8 bytes) into `columns` of `table`.
+ */
 export async function copyInto(
   client: pg.ClientBase,
   table: string,
   columns: string[],
-  text: string,
+  text: string | Buffer,
 ): Promise<void> {
   const stream = client.query(
     copyFrom(`COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`),

@@ -9,7 +9,7 @@ import {
   readingFlags,
   reviewStates,
 } from '@protocol/contracts';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { consumptionFor, type PeriodConsumption } from '../readouts/api.ts';
@@ -117,7 +117,8 @@ type Problem = BillingRunProblem;
  * reading's previous one (the same meter's last reading before it, else the meter's installation,
  * whose initial reading the consumption started from), the state of the period's bill if it has one
  * (finalized: 9, or −2 once carried: its corrected bill, if any, is final too), and, for a run, an id
- * reserved from the bills' sequence (so a new bill is written once, with the RF code its id gives).
+ * reserved from the bills' sequence (so a new bill is written once, with the RF code its id gives;
+ * the sequence looked up once a chunk, not per consumer, where it cost a catalog scan each).
  * The bill's state is a scalar subquery, one probe of the bills' partial unique index per consumer:
  * as EXISTS the planner hashed every finalized bill of the company, a scan of the whole bills table
  * per chunk.
@@ -159,7 +160,7 @@ export async function readingConsumers(
       (SELECT b.entry_state FROM billing_bills b
         WHERE b.consumer_id = c.id AND b.period_from = x.period_from AND b.kind = ${PERIOD_CHARGE_KIND}
           AND b.replaces_id IS NULL) AS "billState",
-      ${reserve ? sql`nextval(pg_get_serial_sequence('billing_bills', 'id'))::int` : sql`NULL::int`} AS "reservedId"
+      ${reserve ? sql`nextval((SELECT pg_get_serial_sequence('billing_bills', 'id'))::regclass)::int` : sql`NULL::int`} AS "reservedId"
     FROM json_to_recordset(${readings}::json) AS x(consumer_id int, meter_id int, read_on date, period_from date)
     JOIN water_consumers c ON c.id = x.consumer_id AND c.company_id = ${companyId}`);
   const rows = (
@@ -356,4 +357,24 @@ export async function scopeCounts(tx: Tx, companyId: number, key: RunScope, rout
       ),
     );
   return { consumers: consumers.map((c) => c.id), flagged: flagged?.n ?? 0 };
+}
+
+/** How many consumers `readingsOf` answers for the routes, counted (a run's progress total). */
+export async function readingsCount(tx: Tx, companyId: number, key: RunScope, routeIds: number[]) {
+  if (routeIds.length === 0) return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(DISTINCT ${readoutReadings.consumerId})::int` })
+    .from(readoutReadings)
+    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
+    .where(
+      and(
+        eq(readoutReadings.companyId, companyId),
+        eq(readoutRoutePeriods.year, key.year),
+        eq(readoutRoutePeriods.period, key.period),
+        inArray(readoutRoutePeriods.routeId, routeIds),
+        isNull(readoutReadings.supersededAt),
+        isNotNull(readoutReadings.consumption),
+      ),
+    );
+  return row?.n ?? 0;
 }

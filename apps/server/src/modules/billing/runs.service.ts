@@ -15,7 +15,12 @@ import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
-import { holdRoutePeriod, releaseRoutePeriod, withoutEstimate } from '../readouts/api.ts';
+import {
+  holdRoutePeriodIn,
+  type PeriodConsumption,
+  releaseRoutePeriod,
+  withoutEstimate,
+} from '../readouts/api.ts';
 import { readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
 import { loadBillingContext } from './billing.context.ts';
@@ -26,6 +31,7 @@ import {
   periodsOf,
   RUN_CHUNK,
   type RunScope,
+  readingsCount,
   readingsOf,
   routesOfScope,
   scopeCounts,
@@ -204,15 +210,17 @@ export async function startRun(
 
 /**
  * Routes a run bills side by side on PostgreSQL, each on a connection of the pool in transactions of
- * its own (the database then works on both cores); PGlite has one connection, so one at a time.
+ * its own: with three, the database works on both cores while this process computes and encodes the
+ * next chunk. PGlite has one connection, so one at a time.
  */
-const ROUTES_AT_ONCE = 2;
+const ROUTES_AT_ONCE = 3;
 const routesAtOnce = (db: Db) =>
   (db as { $client?: unknown }).$client instanceof pg.Pool ? ROUTES_AT_ONCE : 1;
 
 /**
- * The run's job: route by route it holds the route's period (readings entry waits meanwhile) and
- * bills it in chunks of RUN_CHUNK consumers, one transaction each, so a killed run leaves whole bills
+ * The run's job: route by route it holds the route's period (readings entry waits meanwhile), reads
+ * its readings and bills them in chunks of RUN_CHUNK consumers, one transaction each (the first holds
+ * the route, the last lets it go), so a killed run leaves whole bills
  * and its rerun (the job taken up again) recomputes the same bills in place and completes the rest.
  * Routes are billed a few at once (`routesAtOnce`); the first failure stops the others at their next
  * chunk. `chunk` (tests) bills fewer consumers a transaction.
@@ -232,63 +240,81 @@ export async function billingRunJob({
   await db.update(billingRuns).set({ state: 'running' }).where(eq(billingRuns.id, run.id));
   const context = await loadBillingContext(db, run.companyId);
   const periods = await periodsOf(db, run.companyId, run.routeIds, scope);
-  const all = await readingsOf(db, run.companyId, scope, run.routeIds);
-  const ofRoute = new Map<number, typeof all>();
-  for (const reading of all) {
-    const readings = ofRoute.get(reading.routeId);
-    if (readings) readings.push(reading);
-    else ofRoute.set(reading.routeId, [reading]);
-  }
+  // Each route's readings are read in its first chunk's transaction, beside the other routes' work;
+  // a consumer read on two routes is billed once, by the first.
+  const total = await readingsCount(db, run.companyId, scope, run.routeIds);
+  const billed = new Set<number>();
   let done = 0;
-  await progress(0, all.length);
+  await progress(0, total);
   // Reported one after another, each with the count at its turn, so the progress never goes back;
-  // not waited for by the chunks (each report is a commit that waits for the disk). A failed report
-  // fails the job at its end; the lost lease that would make it fail aborts the chunks already.
+  // not waited for by the chunks (each report is a commit that waits for the disk), and at most one
+  // waiting (it reports the count of the chunks done meanwhile too). A failed report fails the job
+  // at its end; the lost lease that would make it fail aborts the chunks already.
   let reported = Promise.resolve();
+  let waitingReport = false;
   const report = () => {
-    reported = reported.then(() => progress(done, all.length));
+    if (waitingReport) return;
+    waitingReport = true;
+    reported = reported.then(() => {
+      waitingReport = false;
+      return progress(done, total);
+    });
     reported.catch(() => undefined);
   };
   let failed = false;
-  // Holding a route and letting it go need not wait for the disk either (two commits a route): a crash
-  // ends the hold with the job, and the job's synchronous end makes every release durable before it.
+  // Letting go of a route after a failure need not wait for the disk: a crash ends the hold with the
+  // job, and the job's synchronous end makes every release durable before it.
   const unsynced = <T>(work: (tx: Db) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL synchronous_commit = off`);
       return work(tx as unknown as Db);
     });
+  // The route is held in its first chunk's transaction and let go in its last one's (no transactions
+  // of their own): entry waits on the locked period row meanwhile, and 409s between chunks.
   const billRoute = async (routeId: number) => {
     const key = { routeId, year: run.year, period: run.period };
-    if (!(await unsynced((tx) => holdRoutePeriod(tx, run.companyId, key, holder)))) {
-      throw new Error(runErrors.routeHeld);
-    }
+    let readings: PeriodConsumption[] = [];
+    let held = false;
     try {
-      const readings = ofRoute.get(routeId) ?? [];
-      for (let i = 0; i < readings.length; i += size) {
+      for (let c = 0; c === 0 || c * size < readings.length; c++) {
         if (signal.aborted) throw new Error('aborted');
         if (failed) return;
-        const chunk = readings.slice(i, i + size);
-        await db.transaction(async (tx) => {
+        const chunk = await db.transaction(async (tx) => {
           // The chunk's commit need not wait for its WAL to reach the disk: should the database crash
           // before it does, the chunk is lost whole and the job, not yet ended, bills it again; the
           // job's end commits synchronously, after (so with) every chunk.
           await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-          const computed = await computeChunk(
-            tx,
-            run.companyId,
-            context,
-            periods,
-            run.issueDate,
-            chunk,
-            true,
-          );
-          await storeChunk(tx, username, run.companyId, run.id, computed.bills);
+          if (c === 0) {
+            if (!(await holdRoutePeriodIn(tx, run.companyId, key, holder))) {
+              throw new Error(runErrors.routeHeld);
+            }
+            readings = (await readingsOf(tx, run.companyId, scope, [routeId])).filter(
+              (r) => !billed.has(r.consumerId) && billed.add(r.consumerId),
+            );
+          }
+          const part = readings.slice(c * size, (c + 1) * size);
+          if (part.length > 0) {
+            const computed = await computeChunk(
+              tx,
+              run.companyId,
+              context,
+              periods,
+              run.issueDate,
+              part,
+              true,
+            );
+            await storeChunk(tx, username, run.companyId, run.id, computed.bills);
+          }
+          const last = (c + 1) * size >= readings.length;
+          if (last) await releaseRoutePeriod(tx, run.companyId, key, holder);
+          return { last, billed: part.length };
         });
-        done += chunk.length;
+        held = !chunk.last;
+        done += chunk.billed;
         report();
       }
     } finally {
-      await unsynced((tx) => releaseRoutePeriod(tx, run.companyId, key, holder));
+      if (held) await unsynced((tx) => releaseRoutePeriod(tx, run.companyId, key, holder));
     }
   };
   const waiting = [...run.routeIds];

@@ -3,7 +3,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Tx } from '../../db/client.ts';
-import { copyConnection, copyField, copyInto } from '../../db/copy.ts';
+import { CopyBytes, copyConnection, copyField, copyInto } from '../../db/copy.ts';
 import { billingBillLines, billingBills } from './billing.schema.ts';
 import { billValues, lineRow } from './bills.service.ts';
 import type { ComputedRunBill } from './runs.compute.ts';
@@ -160,23 +160,26 @@ const NEW_BILL_COLUMNS = [
   ...COMPUTED_COLUMNS,
 ] as const satisfies (keyof typeof billingBills._.columns)[];
 
-/** The computed columns of a bill as COPY text, made once per computed bill (shared, `computeOnce`). */
-const computedOfBill = new WeakMap<ComputedBill, string>();
-function computedText(b: ComputedRunBill) {
-  let text = computedOfBill.get(b.bill);
-  if (text === undefined) {
+/** The computed columns of a bill and the row's end as COPY bytes, made once per computed bill (shared, `computeOnce`). */
+const computedOfBill = new WeakMap<ComputedBill, Buffer>();
+function computedBytes(b: ComputedRunBill) {
+  let bytes = computedOfBill.get(b.bill);
+  if (bytes === undefined) {
     const values = billValues(b.bill, b.expiredays, b.period, b.readings);
-    text = COMPUTED_COLUMNS.map(
-      (key) => `\t${copyField(key === 'vatBreakdown' ? JSON.stringify(values[key]) : values[key])}`,
-    ).join('');
-    computedOfBill.set(b.bill, text);
+    bytes = CopyBytes.encode(
+      `${COMPUTED_COLUMNS.map(
+        (key) => `\t${copyField(key === 'vatBreakdown' ? JSON.stringify(values[key]) : values[key])}`,
+      ).join('')}\n`,
+    );
+    computedOfBill.set(b.bill, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /**
  * New bills with COPY (PostgreSQL), which PostgreSQL reads several times faster than the JSON of the
- * upsert. A run's bills share their run, dates and most computed values: those are made text once.
+ * upsert. A run's bills share their run, dates and most computed values: those are encoded once, and
+ * a bill's own fields (ids, RF code, readings: numbers and dates) are ASCII.
  */
 async function copyBills(
   client: pg.ClientBase,
@@ -186,9 +189,9 @@ async function copyBills(
   bills: ComputedRunBill[],
 ) {
   const own = `\t${companyId}`;
-  const run = `\t${PERIOD_CHARGE_KIND}\t0\t${runId}\t${copyField(username)}`;
-  const dated = new Map<string, string>();
-  let text = '';
+  const run = CopyBytes.encode(`\t${PERIOD_CHARGE_KIND}\t0\t${runId}\t${copyField(username)}`);
+  const dated = new Map<string, Buffer>();
+  const bytes = new CopyBytes();
   for (const b of bills) {
     const id = b.reservedId as number;
     const { readings } = b;
@@ -196,18 +199,25 @@ async function copyBills(
     let dates = dated.get(key);
     if (dates === undefined) {
       const values = billValues(b.bill, b.expiredays, b.period, readings);
-      dates = `\t${values.periodTo}\t${copyField(values.periodLabel)}\t${values.issueDate}\t${values.dueDate}`;
+      dates = CopyBytes.encode(
+        `\t${values.periodTo}\t${copyField(values.periodLabel)}\t${values.issueDate}\t${values.dueDate}`,
+      );
       dated.set(key, dates);
     }
-    text += `${id}\t${billRfCode(companyId, id)}${own}\t${b.consumerId}\t${b.period.from}${run}${dates}`;
-    text += `\t${copyField(readings.previousReading)}\t${copyField(readings.previousDate)}`;
-    text += `\t${copyField(readings.currentReading)}\t${copyField(readings.currentDate)}${computedText(b)}\n`;
+    bytes
+      .ascii(`${id}\t${billRfCode(companyId, id)}${own}\t${b.consumerId}\t${b.period.from}`)
+      .bytes(run)
+      .bytes(dates)
+      .ascii(
+        `\t${copyField(readings.previousReading)}\t${copyField(readings.previousDate)}\t${copyField(readings.currentReading)}\t${copyField(readings.currentDate)}`,
+      )
+      .bytes(computedBytes(b));
   }
   await copyInto(
     client,
     'billing_bills',
     NEW_BILL_COLUMNS.map((key) => billingBills[key].name),
-    text,
+    bytes.view(),
   );
 }
 
@@ -228,10 +238,13 @@ export async function insertLines(tx: Tx, stored: { billId: number; bill: Comput
  * PostgreSQL reads several times faster as COPY text than as the JSON of `insertLines`.
  */
 export async function copyLines(client: pg.ClientBase, stored: { billId: number; bill: ComputedBill }[]) {
-  let text = '';
-  for (const { billId, bill } of stored) for (const line of linesText(bill)) text += `${billId}${line}`;
-  if (text === '') return;
-  await copyInto(client, 'billing_bill_lines', LINE_COLUMNS, text);
+  const bytes = new CopyBytes();
+  for (const { billId, bill } of stored) {
+    const id = String(billId);
+    for (const line of linesBytes(bill)) bytes.ascii(id).bytes(line);
+  }
+  if (bytes.empty) return;
+  await copyInto(client, 'billing_bill_lines', LINE_COLUMNS, bytes.view());
 }
 
 const LINE_KEYS = Object.keys(
@@ -255,7 +268,7 @@ const LINE_COLUMNS = LINE_KEYS.map((key) => billingBillLines[key].name);
 /**
  * A bill's lines but their bill's id, made once per computed bill: a run shares one bill among the
  * consumers it fits (`computeOnce`), and writes its lines for each. As JSON (`"position":1,…}`) for
- * `insertLines`, as COPY text (`\t1\twater\t…\n`) for `copyLines`.
+ * `insertLines`, as COPY bytes (`\t1\twater\t…\n`) for `copyLines`.
  */
 const linesOfBill = new WeakMap<ComputedBill, string[]>();
 function linesJson(bill: ComputedBill) {
@@ -269,17 +282,19 @@ function linesJson(bill: ComputedBill) {
   }
   return lines;
 }
-const textOfBill = new WeakMap<ComputedBill, string[]>();
-function linesText(bill: ComputedBill) {
-  let lines = textOfBill.get(bill);
+const bytesOfBill = new WeakMap<ComputedBill, Buffer[]>();
+function linesBytes(bill: ComputedBill) {
+  let lines = bytesOfBill.get(bill);
   if (!lines) {
     lines = bill.lines.map((line, i) => {
       const row = lineRow(0, i + 1, line);
-      return `${LINE_KEYS.slice(1)
-        .map((key) => `\t${copyField(row[key as keyof typeof row])}`)
-        .join('')}\n`;
+      return CopyBytes.encode(
+        `${LINE_KEYS.slice(1)
+          .map((key) => `\t${copyField(row[key as keyof typeof row])}`)
+          .join('')}\n`,
+      );
     });
-    textOfBill.set(bill, lines);
+    bytesOfBill.set(bill, lines);
   }
   return lines;
 }

@@ -15,4 +15,4 @@
 //   the review list until a correction reads them); billing lists them among those without a reading.
 
 export { consumptionFor, type PeriodConsumption, withoutEstimate } from './consumption.ts';
-export { holdRoutePeriod, READOUTS_BUSY, releaseRoutePeriod } from './readouts.service.ts';
+export { holdRoutePeriod, holdRoutePeriodIn, READOUTS_BUSY, releaseRoutePeriod } from './readouts.service.ts';

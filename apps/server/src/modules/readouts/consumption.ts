@@ -1,6 +1,5 @@
 import { NO_ESTIMATE_FLAG } from '@protocol/contracts';
-import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, arrayContains, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
@@ -38,37 +37,28 @@ export async function consumptionFor(
   period: { year: number; period: number },
   scope: { routeIds?: number[]; consumerIds?: number[] } = {},
 ): Promise<PeriodConsumption[]> {
-  const corrected = alias(readoutReadings, 'corrected');
-  const rows = await tx
-    .select({
-      consumerId: readoutReadings.consumerId,
-      routeId: readoutRoutePeriods.routeId,
-      meterId: readoutReadings.meterId,
-      periodState: readoutRoutePeriods.state,
-      previousReading: readoutReadings.previousReading,
-      currentReading: readoutReadings.reading,
-      currentDate: readoutReadings.readOn,
-      consumption: readoutReadings.consumption,
-      basis: readoutReadings.basis,
-      estimated: readoutReadings.estimated,
-      correctsId: readoutReadings.correctsId,
-      estimatedConsumption: corrected.consumption,
-      unableReason: readoutReadings.unableReason,
-    })
-    .from(readoutReadings)
-    .innerJoin(readoutRoutePeriods, eq(readoutRoutePeriods.id, readoutReadings.routePeriodId))
-    .leftJoin(corrected, eq(corrected.id, readoutReadings.correctsId))
-    .where(
-      and(
-        eq(readoutReadings.companyId, companyId),
-        eq(readoutRoutePeriods.year, period.year),
-        eq(readoutRoutePeriods.period, period.period),
-        isNull(readoutReadings.supersededAt),
-        scope.routeIds ? inArray(readoutRoutePeriods.routeId, scope.routeIds) : undefined,
-        scope.consumerIds ? inArray(readoutReadings.consumerId, scope.consumerIds) : undefined,
-      ),
-    )
-    .orderBy(readoutReadings.consumerId);
+  // Plain SQL, not the query builder: a billing run reads 100,000 of these, and mapping them column
+  // by column through the builder cost more than the query.
+  const rows = (
+    (await tx.execute(sql`
+      SELECT r.consumer_id AS "consumerId", p.route_id AS "routeId", r.meter_id AS "meterId",
+        p.state AS "periodState", r.previous_reading AS "previousReading", r.reading AS "currentReading",
+        r.read_on::text AS "currentDate", r.consumption, r.basis, r.estimated, r.corrects_id AS "correctsId",
+        c.consumption AS "estimatedConsumption", r.unable_reason AS "unableReason"
+      FROM readout_readings r
+      JOIN readout_route_periods p ON p.id = r.route_period_id
+      LEFT JOIN readout_readings c ON c.id = r.corrects_id
+      WHERE r.company_id = ${companyId} AND p.year = ${period.year} AND p.period = ${period.period}
+        AND r.superseded_at IS NULL
+        ${scope.routeIds ? sql`AND p.route_id = ANY(${`{${scope.routeIds.join(',')}}`}::int[])` : sql``}
+        ${scope.consumerIds ? sql`AND r.consumer_id = ANY(${`{${scope.consumerIds.join(',')}}`}::int[])` : sql``}
+      ORDER BY r.consumer_id`)) as unknown as {
+      rows: (Omit<PeriodConsumption, 'correctionOf'> & {
+        correctsId: number | null;
+        estimatedConsumption: number | null;
+      })[];
+    }
+  ).rows;
   // Named field by field: a billing run maps 100,000 of these, and rest/spread copies are many times slower.
   return rows.map(
     (r): PeriodConsumption => ({

@@ -427,19 +427,28 @@ export async function holdRoutePeriod(
   holder: string,
   seconds = 600,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const period = await openPeriod(tx, holder, companyId, key);
-    if (isHeld(period, holder)) return false;
-    await tx
-      .update(readoutRoutePeriods)
-      .set({ heldBy: holder, heldUntil: new Date(Date.now() + seconds * 1000) })
-      .where(eq(readoutRoutePeriods.id, period.id));
-    return true;
-  });
+  return db.transaction((tx) => holdRoutePeriodIn(tx, companyId, key, holder, seconds));
+}
+
+/** As `holdRoutePeriod`, in the caller's transaction: the hold is taken when it commits. */
+export async function holdRoutePeriodIn(
+  tx: Tx,
+  companyId: number,
+  key: PeriodKey,
+  holder: string,
+  seconds = 600,
+): Promise<boolean> {
+  const period = await openPeriod(tx, holder, companyId, key);
+  if (isHeld(period, holder)) return false;
+  await tx
+    .update(readoutRoutePeriods)
+    .set({ heldBy: holder, heldUntil: new Date(Date.now() + seconds * 1000) })
+    .where(eq(readoutRoutePeriods.id, period.id));
+  return true;
 }
 
 /** Lets go of a route's period held by `holder`. */
-export async function releaseRoutePeriod(db: Db, companyId: number, key: PeriodKey, holder: string) {
+export async function releaseRoutePeriod(db: Tx, companyId: number, key: PeriodKey, holder: string) {
   await releaseRoutePeriods(db, { companyId, year: key.year, period: key.period, holder }, [key.routeId]);
 }
 
