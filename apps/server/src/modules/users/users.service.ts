@@ -224,6 +224,15 @@ export const sessionHolds = () => sql`(${sql.placeholder('sessionFingerprint')}:
   SELECT FROM (${liveSessionSelect(sql`${sql.placeholder('sessionId')}::text`, sql`${sql.placeholder('userId')}::int`)}) AS held
   WHERE held."fingerprint" = ${sql.placeholder('sessionFingerprint')}::text))`;
 
+/**
+ * For a statement that reads on behalf of a principal its node remembered: true while the session is
+ * still live and unchanged (its fingerprint), so the read answers nothing once it is not, and the
+ * caller confirms the session (auth.ts). One-time filter: PostgreSQL evaluates it once per statement.
+ */
+export const sessionHeld = (principal: Principal): SQL => sql`EXISTS (
+  SELECT FROM (${liveSessionSelect(sql`${principal.sessionId}::text`, sql`${principal.userId}::int`)}) AS held
+  WHERE held."fingerprint" = ${principal.fingerprint ?? null}::text)`;
+
 export const sessionValues = (principal: Principal) => ({
   sessionId: principal.sessionId,
   userId: principal.userId,
