@@ -19,6 +19,7 @@ import { generateConsumers } from './generate.ts';
 import {
   benchPostgres,
   dataset,
+  isSessionLookup,
   load,
   openRecordingDatabase,
   reportFigure,
@@ -124,7 +125,7 @@ try {
   const recorded = sql.stop();
   await app.close();
   await database.close();
-  const listSql = recorded.filter((r) => !r.query.includes('from "sessions"'));
+  const listSql = recorded.filter((r) => !isSessionLookup(r.query));
   console.log(`list: ${sample.totalElements} matching rows; ${listSql.length} SQL queries per request`);
 
   const node = await startServerProcess({ ...env, DATABASE_URL: server.url, DATABASE_POOL_MAX: '10' });

@@ -381,6 +381,13 @@ export async function uploadOnNewConnection(url: string, headers: Record<string,
   });
 }
 
+/**
+ * The session lookup of a request (users' `resolveSession`): a bare baseline, which authenticates no
+ * one, replays a request's statements without it. A page on a remembered session checks it in its own
+ * statement (`session_held`), which stays.
+ */
+export const isSessionLookup = (query: string) => query.includes('live_session(');
+
 /** A statement the app sent to PostgreSQL, as its query logger saw it. */
 export interface SentStatement {
   query: string;
