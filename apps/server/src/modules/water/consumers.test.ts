@@ -231,6 +231,10 @@ describe('consumers: the record', () => {
     expect(byAddress.totalElements).toBe(byOwner.totalElements);
     const bySector = (await get('/api/protocol/consumers/search?sectorCode=eq(02)&sort=code,ASC')).json();
     expect(bySector.content.map((c: { code: string }) => c.code)).toEqual(['02-001-    7', '02-002-    5']);
+    // The same shape of page with another value: its own rows, not the statement's first ones.
+    const otherSector = (await get('/api/protocol/consumers/search?sectorCode=eq(01)&sort=code,ASC')).json();
+    expect(otherSector.totalElements).toBeGreaterThan(0);
+    expect(otherSector.content.every((c: { sectorCode: string }) => c.sectorCode === '01')).toBe(true);
     const pending = (await get('/api/protocol/consumers/search?status=eq(0)')).json();
     expect(pending.totalElements).toBe(0);
     const quick = (
