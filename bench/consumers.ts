@@ -10,14 +10,16 @@
 //   npx tsx bench/consumers.ts [consumers=100000] [import rows=consumers, 0: none] [seconds per round=5] [rounds=3]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
 import pg from 'pg';
+import { cpuMeter, processCpuMs } from './cpu.ts';
 import { generateConsumers } from './generate.ts';
 import {
   benchPostgres,
   dataset,
+  isSessionLookup,
   load,
   openRecordingDatabase,
   reportFigure,
@@ -123,7 +125,7 @@ try {
   const recorded = sql.stop();
   await app.close();
   await database.close();
-  const listSql = recorded.filter((r) => !r.query.includes('from "sessions"'));
+  const listSql = recorded.filter((r) => !isSessionLookup(r.query));
   console.log(`list: ${sample.totalElements} matching rows; ${listSql.length} SQL queries per request`);
 
   const node = await startServerProcess({ ...env, DATABASE_URL: server.url, DATABASE_POOL_MAX: '10' });
@@ -143,14 +145,24 @@ try {
   const ratios: number[] = [];
   let appRate = 0;
   let bareRate = 0;
+  // CPU per request of each side's process and of PostgreSQL: on a machine others load too, it
+  // says where a request's time goes better than a rate does.
+  const meter = await cpuMeter(pool);
+  const measured = async (url: string, sent: Record<string, string>, pid: number) => {
+    const before = { own: processCpuMs(pid), database: meter?.read().database ?? 0 };
+    const result = await load(url, sent, seconds, concurrency);
+    const per = (ms: number) => (ms / Math.max(1, result.requests)).toFixed(2);
+    const cpu = `CPU ${per(processCpuMs(pid) - before.own)} ms + PostgreSQL ${per((meter?.read().database ?? 0) - before.database)} ms`;
+    return { ...result, cpu };
+  };
   for (let round = 1; round <= rounds; round++) {
-    const a = await load(appUrl, headers, seconds, concurrency);
-    const b = await load(bareUrl, {}, seconds, concurrency);
+    const a = await measured(appUrl, headers, node.pid);
+    const b = await measured(bareUrl, {}, bare.pid);
     ratios.push(a.rps / b.rps);
     appRate += a.rps / rounds;
     bareRate += b.rps / rounds;
     console.log(
-      `round ${round}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms)  bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50.toFixed(1)} ms)  ratio ${(a.rps / b.rps).toFixed(2)}`,
+      `round ${round}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms, ${a.cpu})  bare ${b.rps.toFixed(0)} req/s (p50 ${b.p50.toFixed(1)} ms, ${b.cpu})  ratio ${(a.rps / b.rps).toFixed(2)}; load average ${loadavg()[0]?.toFixed(2)}`,
     );
   }
   const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;

@@ -19,6 +19,9 @@ function stat(pid: number): { ppid: number; cpuMs: number; reapedMs: number } | 
   }
 }
 
+/** The CPU milliseconds so far of one process (0 once it has gone). */
+export const processCpuMs = (pid: number): number => stat(pid)?.cpuMs ?? 0;
+
 function childrenOf(parent: number): number[] {
   // The kernel's list where it keeps one (a read, not a scan of every process: a bench reads it
   // around every sample).

@@ -190,7 +190,7 @@ export async function load(
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { rps: done / seconds, p50: latencies[Math.floor(latencies.length / 2)] ?? 0 };
+  return { rps: done / seconds, requests: done, p50: latencies[Math.floor(latencies.length / 2)] ?? 0 };
 }
 
 /**
@@ -260,14 +260,24 @@ export async function startServerProcess(
 export async function startBareList(
   databaseUrl: string,
   statements: { query: string; params: unknown[] }[],
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'protocol-bench-bare-'));
   const file = path.join(dir, 'statements.json');
   writeFileSync(file, JSON.stringify(statements));
   const port = await freePort();
+  // The same Node flags as the servers a bench starts (BENCH_SERVER_NODE_ARGS), to profile both sides.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-list.ts'), databaseUrl, file, String(port)],
+    [
+      ...extra,
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'bare-list.ts'),
+      databaseUrl,
+      file,
+      String(port),
+    ],
     { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -283,6 +293,7 @@ export async function startBareList(
   });
   return {
     url: `http://127.0.0.1:${port}/list`,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -369,6 +380,13 @@ export async function uploadOnNewConnection(url: string, headers: Record<string,
     sent.end(body);
   });
 }
+
+/**
+ * The session lookup of a request (users' `resolveSession`): a bare baseline, which authenticates no
+ * one, replays a request's statements without it. A page on a remembered session checks it in its own
+ * statement (`session_held`), which stays.
+ */
+export const isSessionLookup = (query: string) => query.includes('live_session(');
 
 /** A statement the app sent to PostgreSQL, as its query logger saw it. */
 export interface SentStatement {

@@ -25,7 +25,7 @@ import { readoutsModule } from './modules/readouts/index.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
 import { tradersModule } from './modules/traders/index.ts';
-import { resolveSession } from './modules/users/api.ts';
+import { resolveSession, sessionHeld } from './modules/users/api.ts';
 import { usersModule } from './modules/users/index.ts';
 import { waterModule } from './modules/water/index.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -151,7 +151,11 @@ export async function buildApp(
 
   const tokens = createTokenService(config.jwtSecret);
   const db = database.db;
-  await app.register(authPlugin, { tokens, resolveSession: (sid, uid) => resolveSession(db, sid, uid) });
+  await app.register(authPlugin, {
+    tokens,
+    resolveSession: (sid, uid) => resolveSession(db, sid, uid),
+    sessionHeld,
+  });
 
   const searchSources = modules.flatMap((m) => m.search ?? []);
   // The platform's own kind of job beside the modules': rebuilding the search index.

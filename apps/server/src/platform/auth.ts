@@ -1,4 +1,5 @@
 import { errorKeys, hasPermission, type Permission } from '@protocol/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound, unauthorized } from './errors.ts';
@@ -22,9 +23,10 @@ export interface Principal {
    * Set when this node remembered the principal from an earlier request of the session instead of
    * reading it again (routes declaring `checksSession`): the route's write then checks in its own
    * statement that the session still holds, unchanged, and when it does not, `confirm` reads it
-   * again and applies the route's checks: the principal as it is now, or 401/403/404.
+   * again and applies the route's checks: the principal as it is now, or 401/403/404. A read checks
+   * it with `held()`, an SQL condition true while the session holds as remembered.
    */
-  remembered?: { confirm(): Promise<Principal> };
+  remembered?: { confirm(): Promise<Principal>; held(): SQL };
 }
 
 declare module 'fastify' {
@@ -44,8 +46,9 @@ declare module 'fastify' {
     companyScoped?: boolean;
     /**
      * The route's write checks the session itself (`sessionHolds` of the users module, in the same
-     * statement), so the session a node remembers is not read again first: a hot write saves a round
-     * trip. A sign-out or a change of the operator on any node is still refused at once.
+     * statement), or its read does (`remembered.held()`, a list's page), so the session a node
+     * remembers is not read again first: a hot request saves a round trip. A sign-out or a change of
+     * the operator on any node is still refused at once.
      */
     checksSession?: boolean;
   }
@@ -57,6 +60,8 @@ export interface AuthOptions {
   tokens: TokenService;
   /** Loads the live session named by the token, with its operator; null when revoked or expired. */
   resolveSession(sessionId: string, userId: number): Promise<Principal | null>;
+  /** The condition that a remembered principal's session still holds as it was read (users' `sessionHeld`). */
+  sessionHeld(principal: Principal): SQL;
 }
 
 /** Every registered /api route with what it declared: the route-matrix test walks them. */
@@ -137,7 +142,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
         request.principal = principal;
         return principal;
       };
-      request.principal = { ...known, remembered: { confirm } };
+      request.principal = { ...known, remembered: { confirm, held: () => options.sessionHeld(known) } };
       return;
     }
     const principal = await lookUp(sessionId, userId);

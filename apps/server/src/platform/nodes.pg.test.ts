@@ -212,6 +212,16 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
     expect(rows[0]?.n).toBe(2);
   });
 
+  it('refuses a list page on the node that remembers a session signed out on the other', async () => {
+    const session = await tokenOn(a, 'admin', ADMIN_PASSWORD);
+    const page = (node: Node) => call(node, `/traders/search?companyid=${companyId}`, { headers: session });
+    // The second page on b runs on the session b remembers from the first: its statement checks it.
+    expect((await page(b)).status).toBe(200);
+    expect((await page(b)).status).toBe(200);
+    expect((await call(a, '/account/logout', { method: 'POST', headers: session })).status).toBe(204);
+    expect((await page(b)).status).toBe(401);
+  });
+
   it('counts failed sign-ins across both nodes: past the limit even the right password waits', async () => {
     const failures = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

@@ -165,3 +165,75 @@ describe('a session remembered by its node', () => {
     expect(await written()).toBe(before);
   });
 });
+
+describe('a list read on a session remembered by its node', () => {
+  let reader: number;
+  let readers: number;
+  beforeAll(async () => {
+    const created = await createOperator(t, admin, {
+      username: 'reader',
+      firstname: 'Ανάγνωση',
+      lastname: 'Λίστας',
+    });
+    reader = created.json().id;
+    const db = t.database.db;
+    const [group] = await db
+      .insert(userGroups)
+      .values({ companyId, name: 'Ανάγνωση συναλλασσομένων' })
+      .returning({ id: userGroups.id });
+    readers = group?.id ?? 0;
+    await db.insert(userGroupPermissions).values({ groupId: readers, permission: 'traders:read' });
+    await db.insert(userGroupMembers).values({ groupId: readers, userId: reader });
+    await db.insert(companyUsers).values({ companyId, userId: reader }).onConflictDoNothing();
+  });
+  const list = (headers: { authorization: string }, filter = '') =>
+    t.app.inject({ method: 'GET', url: `/api/traders/search?companyid=${companyId}${filter}`, headers });
+  const queriesOf = async (read: () => Promise<{ statusCode: number }>) => {
+    const before = t.queries.length;
+    expect((await read()).statusCode).toBe(200);
+    return t.queries.length - before;
+  };
+
+  it('reads no session before its page, and is refused by the next page once signed out elsewhere', async () => {
+    const session = await t.login('reader', OPERATOR_PASSWORD);
+    const first = await queriesOf(() => list(session));
+    // Remembered now: the page's own statement checks the session.
+    expect(await queriesOf(() => list(session))).toBe(first - 1);
+    expect((await list(session)).json().totalElements).toBeGreaterThan(0);
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, reader));
+    const refused = await list(session);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().content).toBeUndefined();
+  });
+
+  it('answers an empty page of a session that holds, and not found once out of the company', async () => {
+    const session = await t.login('reader', OPERATOR_PASSWORD);
+    expect((await list(session)).statusCode).toBe(200);
+    const empty = await list(session, `&fullname=${encodeURIComponent('ci(contains(κανένας τέτοιος))')}`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ content: [], totalElements: 0 });
+    await t.database.db
+      .delete(companyUsers)
+      .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, reader)));
+    expect((await list(session)).statusCode).toBe(404);
+    await t.database.db.insert(companyUsers).values({ companyId, userId: reader });
+    expect((await list(session)).statusCode).toBe(200);
+  });
+
+  it('reads the page again for the operator as changed elsewhere, and refuses it once the permission is gone', async () => {
+    const session = await t.login('reader', OPERATOR_PASSWORD);
+    const before = (await list(session)).json().totalElements;
+    // Another permission changes the session's fingerprint: the check refuses, the page is read again.
+    await t.database.db.insert(userGroupPermissions).values({ groupId: readers, permission: 'water:read' });
+    const again = await list(session);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().totalElements).toBe(before);
+    expect(again.json().content.length).toBeGreaterThan(0);
+    await t.database.db
+      .delete(userGroupPermissions)
+      .where(
+        and(eq(userGroupPermissions.groupId, readers), eq(userGroupPermissions.permission, 'traders:read')),
+      );
+    expect((await list(session)).statusCode).toBe(403);
+  });
+});

@@ -1,4 +1,5 @@
 import { allPermissions } from '@protocol/contracts';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUserToCompany, createCompany } from '../modules/companies/api.ts';
@@ -102,6 +103,7 @@ describe('the route matrix: every /api route checks who asks and for which compa
     await app.register(authPlugin, {
       tokens: createTokenService('x'.repeat(40)),
       resolveSession: async () => null,
+      sessionHeld: () => sql`false`,
     });
     await expect(
       app.register(async (api) => {

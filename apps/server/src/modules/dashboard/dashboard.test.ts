@@ -214,7 +214,7 @@ describe('GET /api/dashboard', () => {
     await dashboard('writer', companyC);
     const cardQueries = t.queries
       .slice(before)
-      .filter((q) => !/sessions|users|company_users|user_group/.test(q));
+      .filter((q) => !/live_session|sessions|users|company_users|user_group/.test(q));
     expect(cardQueries).toHaveLength(4);
   });
 });

@@ -1,2 +1,2 @@
 // What other modules may use of the operators (see README "Adding a module").
-export { createUser, resolveSession, sessionHolds, sessionValues } from './users.service.ts';
+export { createUser, resolveSession, sessionHeld, sessionHolds, sessionValues } from './users.service.ts';

@@ -19,7 +19,6 @@ import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
 import { AppError, badRequest, forbidden, notFound, tooManyAttempts } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { addUserToCompany, companiesOfUser, companyIdsOfUser } from '../companies/api.ts';
-import { companies, companyUsers } from '../companies/companies.schema.ts';
 import { userGroupMembers, userGroupPermissions } from './groups.schema.ts';
 import { groupsOfUser } from './groups.service.ts';
 import { loginFailures, sessions, users } from './users.schema.ts';
@@ -191,28 +190,17 @@ export async function openSession(
 }
 
 /**
- * The live session with its active operator, the permissions of their groups and their companies;
- * no row when revoked, expired or the operator is inactive. `fingerprint` sums all of it up: a
- * statement that writes on behalf of a session remembered by a node compares it (`sessionHolds`).
+ * The live session with its active operator, the permissions of their groups and their companies
+ * (the database's `live_session`, migration 0038); no row when revoked, expired or the operator is
+ * inactive. `fingerprint` sums all of it up: a statement on behalf of a session remembered by a node
+ * compares it (`session_held`), and a function keeps its plan, so that check costs a statement little.
  */
-const liveSessionSelect = (sessionId: SQLWrapper, userId: SQLWrapper) => sql`SELECT live.*,
-    md5(row(live.*)::text) AS "fingerprint"
-  FROM (SELECT ${users.id} AS "id", ${users.username} AS "username", ${users.kind} AS "kind",
-      ${users.superAdmin} AS "superAdmin", ${sessions.sso} AS "sso",
-      ARRAY(SELECT DISTINCT ${userGroupPermissions.permission} FROM ${userGroupMembers}
-        JOIN ${userGroupPermissions} ON ${userGroupPermissions.groupId} = ${userGroupMembers.groupId}
-        WHERE ${userGroupMembers.userId} = ${users.id} ORDER BY 1) AS "granted",
-      CASE WHEN ${users.superAdmin} THEN ARRAY(SELECT ${companies.id} FROM ${companies} ORDER BY ${companies.id})
-        ELSE ARRAY(SELECT ${companyUsers.companyId} FROM ${companyUsers} WHERE ${companyUsers.userId} = ${users.id}
-          ORDER BY ${companyUsers.companyId}) END AS "companyIds"
-    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    WHERE ${sessions.id} = ${sessionId} AND ${sessions.userId} = ${userId}
-      AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now() AND ${users.active}) AS live`;
-
-/** The session lookup of every request of every operator, one prepared statement. */
-const liveSession = preparedStatement(() =>
-  liveSessionSelect(sql.placeholder('sessionId'), sql.placeholder('userId')),
+const liveSession = preparedStatement(
+  () => sql`SELECT * FROM live_session(${sql.placeholder('sessionId')}, ${sql.placeholder('userId')})`,
 );
+
+const held = (sessionId: SQLWrapper, userId: SQLWrapper, fingerprint: SQLWrapper) =>
+  sql`session_held(${sessionId}::text, ${userId}::int, ${fingerprint}::text)`;
 
 /**
  * For a statement that writes on behalf of a principal: true when the principal was just read from
@@ -220,9 +208,20 @@ const liveSession = preparedStatement(() =>
  * operator, permissions and companies). Its placeholders: `sessionId`, `userId`, `sessionFingerprint`
  * (null for a principal just read); `sessionValues` gives them.
  */
-export const sessionHolds = () => sql`(${sql.placeholder('sessionFingerprint')}::text IS NULL OR EXISTS (
-  SELECT FROM (${liveSessionSelect(sql`${sql.placeholder('sessionId')}::text`, sql`${sql.placeholder('userId')}::int`)}) AS held
-  WHERE held."fingerprint" = ${sql.placeholder('sessionFingerprint')}::text))`;
+export const sessionHolds = () =>
+  sql`(${sql.placeholder('sessionFingerprint')}::text IS NULL OR ${held(
+    sql.placeholder('sessionId'),
+    sql.placeholder('userId'),
+    sql.placeholder('sessionFingerprint'),
+  )})`;
+
+/**
+ * For a statement that reads on behalf of a principal its node remembered: true while the session is
+ * still live and unchanged, so the read answers nothing once it is not, and the caller confirms the
+ * session (auth.ts). A one-time filter: PostgreSQL evaluates it once per statement.
+ */
+export const sessionHeld = (principal: Principal): SQL =>
+  held(sql`${principal.sessionId}`, sql`${principal.userId}`, sql`${principal.fingerprint ?? null}`);
 
 export const sessionValues = (principal: Principal) => ({
   sessionId: principal.sessionId,

@@ -31,8 +31,10 @@ describe('Greek text filters are index-backed', () => {
       .slice(before)
       .filter((q) => q.includes('from "users"') && !q.includes('"sessions"'));
     expect(page).toBeDefined();
-    // The same statement with its parameters written in: the filter value, then the page size.
-    const statement = String(page).replace('$1', `'ΖΑΧΑΡΙΟΥ'`).replace('$2', '100000');
+    // The same statement with its parameters written in: the filter value, then the page.
+    const statement = String(page)
+      .replace('$1', `'ΖΑΧΑΡΙΟΥ'`)
+      .replace(/limit \$\d+ offset \$\d+/, 'limit 100000 offset 0');
     // On a test-sized table a sequential scan may be cheaper; what matters is that the index serves
     // the statement when scanning is not an option (bench/users-list.ts shows it chosen at 200k rows).
     const text = await t.database.db.transaction(async (tx) => {

@@ -61,9 +61,15 @@ export interface EntityList<Row> {
   catalogFor(companyId: number | undefined): Promise<EntityCatalog>;
   /**
    * One page of the list as the screen asks for it, within `scope` (who may see what); `companyId`
-   * is the company whose custom fields the list offers.
+   * is the company whose custom fields the list offers. `held`, a condition of the page's own
+   * statement only (a remembered session that still holds, auth.ts): false, the page has no rows.
    */
-  page(scope: SQL | undefined, querystring: ListQuerystring, companyId?: number): Promise<Page<Row>>;
+  page(
+    scope: SQL | undefined,
+    querystring: ListQuerystring,
+    companyId?: number,
+    held?: SQL,
+  ): Promise<Page<Row>>;
   /**
    * Every row of the same query, in batches, for exports: memory holds the rows' ids and one batch of
    * rows, whatever the size.
@@ -142,14 +148,14 @@ export function defineList<Row>(spec: ListSpec<Row>): EntityList<Row> {
     async catalogFor(companyId) {
       return (await shapeOf(companyId)).catalog;
     },
-    async page(scope, querystring, companyId) {
+    async page(scope, querystring, companyId, held) {
       const pageFor = (catalog: EntityCatalog, columns: FieldColumns) => {
         const query = parseListQuery(catalog, querystring);
         const condition = where(scope, query, columns);
         const orderBy = listOrderBy(query, columns, spec.id, searchedFields(query));
         return pageOf(
           query,
-          (limit, offset) => spec.fetch(condition, orderBy, limit, offset),
+          (limit, offset) => spec.fetch(and(condition, held), orderBy, limit, offset),
           () => total(condition),
         );
       };

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { companyIdOf, type Principal, principalOf } from '../auth.ts';
+import { companyIdOf, confirmedPrincipalOf, type Principal, principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import type { EntityList } from './list.ts';
 import { type ListQuerystring, listQuerystringSchema } from './query.ts';
@@ -80,6 +80,7 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
       config: {
         ...(signedIn ? { signedIn: true } : { permission: route.permission as Permission }),
         ...(companyScoped ? { companyScoped: true } : {}),
+        checksSession: true,
       },
       schema: {
         tags: [...route.tags],
@@ -89,12 +90,22 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
       },
     },
     async (request) => {
+      const pageFor = (principal: Principal, held?: SQL) => {
+        if (anyOf && !mayRead(principal.scope, route.permission)) {
+          throw new AppError(403, errorKeys.forbidden, { permission: [route.permission].flat().join('|') });
+        }
+        const { scope, companyId } = access(principal, request.query);
+        return route.list.page(scope, request.query, companyId, held);
+      };
+      // On a session this node remembered, the page's own statement checks that it still holds (no
+      // round trip before it): a page without rows may be one it refused, so the session is read again
+      // (401, 403 or 404 when it no longer holds) and, if it changed, the page too for it as it is now.
       const principal = principalOf(request);
-      if (anyOf && !mayRead(principal.scope, route.permission)) {
-        throw new AppError(403, errorKeys.forbidden, { permission: [route.permission].flat().join('|') });
-      }
-      const { scope, companyId } = access(principal, request.query);
-      return route.list.page(scope, request.query, companyId);
+      const held = principal.remembered?.held();
+      const page = await pageFor(principal, held);
+      if (!held || page.content.length > 0) return page;
+      const now = await confirmedPrincipalOf(request);
+      return now.fingerprint === principal.fingerprint ? page : pageFor(now);
     },
   );
 }
