@@ -193,6 +193,26 @@ export async function confirmedPrincipalOf(request: FastifyRequest): Promise<Pri
   return principal.remembered ? principal.remembered.confirm() : principal;
 }
 
+/**
+ * A read of a `checksSession` route that cannot carry `held()` in one statement (the global search
+ * runs several side by side): on a remembered session it reads for that principal while the session
+ * is read again beside it, and answers only once the session holds — for the principal as it is now
+ * when it changed; a refusal (401/403/404) wins over what was read. The lookup still happens, off the
+ * request's path instead of before it.
+ */
+export async function readWhileConfirming<T>(
+  request: FastifyRequest,
+  read: (principal: Principal) => Promise<T>,
+): Promise<T> {
+  const principal = principalOf(request);
+  if (!principal.remembered) return read(principal);
+  const [now, result] = await Promise.allSettled([principal.remembered.confirm(), read(principal)]);
+  if (now.status === 'rejected') throw now.reason;
+  if (now.value.fingerprint !== principal.fingerprint) return read(now.value);
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /** The signed-in operator of a route that is not public. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();

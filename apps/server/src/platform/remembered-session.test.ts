@@ -237,3 +237,68 @@ describe('a list read on a session remembered by its node', () => {
     expect((await list(session)).statusCode).toBe(403);
   });
 });
+
+describe('a global search on a session remembered by its node', () => {
+  let searcher: number;
+  let group: number;
+  beforeAll(async () => {
+    const created = await createOperator(t, admin, {
+      username: 'searcher',
+      firstname: 'Αναζήτηση',
+      lastname: 'Παντού',
+    });
+    searcher = created.json().id;
+    const db = t.database.db;
+    const [row] = await db
+      .insert(userGroups)
+      .values({ companyId, name: 'Αναζήτηση συναλλασσομένων' })
+      .returning({ id: userGroups.id });
+    group = row?.id ?? 0;
+    await db.insert(userGroupPermissions).values({ groupId: group, permission: 'traders:read' });
+    await db.insert(userGroupMembers).values({ groupId: group, userId: searcher });
+    await db.insert(companyUsers).values({ companyId, userId: searcher }).onConflictDoNothing();
+  });
+  const search = (headers: { authorization: string }) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/search?companyid=${companyId}&search=${encodeURIComponent('ΠΕΛΑΤ')}`,
+      headers,
+    });
+  const traderNames = async (headers: { authorization: string }) => {
+    const response = await search(headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().traderDTOList as { fullname: string }[]).map((trader) => trader.fullname);
+  };
+
+  it('answers what it found only once the session holds: refused once signed out elsewhere', async () => {
+    const session = await t.login('searcher', OPERATOR_PASSWORD);
+    expect(await traderNames(session)).toEqual(['Πελάτης']);
+    // Remembered now: the session is read again beside the search's statements, and still holds.
+    expect(await traderNames(session)).toEqual(['Πελάτης']);
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, searcher));
+    const refused = await search(session);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().traderDTOList).toBeUndefined();
+  });
+
+  it('is not found once out of the company, and searches again for the operator as changed elsewhere', async () => {
+    const session = await t.login('searcher', OPERATOR_PASSWORD);
+    expect(await traderNames(session)).toEqual(['Πελάτης']);
+    await t.database.db
+      .delete(companyUsers)
+      .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, searcher)));
+    const outside = await search(session);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().traderDTOList).toBeUndefined();
+    await t.database.db.insert(companyUsers).values({ companyId, userId: searcher });
+    expect(await traderNames(session)).toEqual(['Πελάτης']);
+    // The permission taken away elsewhere: the remembered principal found the trader, the answer is
+    // the search of the operator as they are now, without it.
+    await t.database.db
+      .delete(userGroupPermissions)
+      .where(
+        and(eq(userGroupPermissions.groupId, group), eq(userGroupPermissions.permission, 'traders:read')),
+      );
+    expect(await traderNames(session)).toEqual([]);
+  });
+});

@@ -1,7 +1,29 @@
 import { searchSubmissionSchema } from '@protocol/contracts';
-import { and, desc, eq } from 'drizzle-orm';
-import { defineSearchSource } from '../../platform/search/search.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { builtSelect } from '../../db/prepared.ts';
+import { defineSearchSource, matchesWords } from '../../platform/search/search.ts';
 import { formSubmissions, onlineForms } from './forms.schema.ts';
+
+const submissions = builtSelect((db) =>
+  db
+    .select({
+      id: formSubmissions.id,
+      reference: formSubmissions.reference,
+      applicant: formSubmissions.applicant,
+      formTitle: onlineForms.title,
+    })
+    .from(formSubmissions)
+    .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
+    .where(
+      and(
+        eq(formSubmissions.companyId, sql.placeholder('companyId')),
+        matchesWords(formSubmissions.searchVector),
+      ),
+    )
+    .orderBy(desc(formSubmissions.id))
+    .limit(sql.placeholder('limit'))
+    .$dynamic(),
+);
 
 /** Submissions of the company by reference, applicant or protocol number. */
 export const submissionSearchSource = defineSearchSource({
@@ -9,17 +31,5 @@ export const submissionSearchSource = defineSearchSource({
   permission: 'forms:read',
   indexes: 'form_submissions',
   item: searchSubmissionSchema,
-  find: ({ db, companyId, text, limit }) =>
-    db
-      .select({
-        id: formSubmissions.id,
-        reference: formSubmissions.reference,
-        applicant: formSubmissions.applicant,
-        formTitle: onlineForms.title,
-      })
-      .from(formSubmissions)
-      .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
-      .where(and(eq(formSubmissions.companyId, companyId), text.matches(formSubmissions.searchVector)))
-      .orderBy(desc(formSubmissions.id))
-      .limit(limit),
+  find: ({ db, companyId, text, limit }) => submissions(db, { companyId, words: text.words, limit }),
 });

@@ -1,5 +1,6 @@
 import { searchMydataSchema } from '@protocol/contracts';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { builtSelect } from '../../db/prepared.ts';
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSearchSource } from '../../platform/search/search.ts';
@@ -20,6 +21,36 @@ const transmitJob: JobHandler<TransmitPayload> = ({ db, payload, progress, signa
     payload.source ?? 'document',
   );
 
+const byMark = builtSelect((db) =>
+  db
+    .select({
+      id: financeDocuments.id,
+      mark: mydataTransmissions.mark,
+      seriesCode: financeSeries.code,
+      number: financeDocuments.number,
+      year: financeDocuments.year,
+      traderName: traders.fullname,
+    })
+    .from(mydataTransmissions)
+    .innerJoin(
+      financeDocuments,
+      and(
+        eq(mydataTransmissions.source, 'document'),
+        eq(financeDocuments.id, mydataTransmissions.documentId),
+      ),
+    )
+    .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
+    .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
+    .where(
+      and(
+        eq(mydataTransmissions.companyId, sql.placeholder('companyId')),
+        like(mydataTransmissions.mark, sql.placeholder('prefix')),
+      ),
+    )
+    .limit(sql.placeholder('limit'))
+    .$dynamic(),
+);
+
 /** The global search finds a document by its MARK (typed whole or its first digits). */
 const markSearch = defineSearchSource({
   key: 'mydataDTOList',
@@ -27,29 +58,7 @@ const markSearch = defineSearchSource({
   item: searchMydataSchema,
   find: async ({ db, companyId, text, limit }) => {
     if (!/^\d{3,20}$/.test(text.raw)) return [];
-    const rows = await db
-      .select({
-        id: financeDocuments.id,
-        mark: mydataTransmissions.mark,
-        seriesCode: financeSeries.code,
-        number: financeDocuments.number,
-        year: financeDocuments.year,
-        traderName: traders.fullname,
-      })
-      .from(mydataTransmissions)
-      .innerJoin(
-        financeDocuments,
-        and(
-          eq(mydataTransmissions.source, 'document'),
-          eq(financeDocuments.id, mydataTransmissions.documentId),
-        ),
-      )
-      .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
-      .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
-      .where(
-        and(eq(mydataTransmissions.companyId, companyId), like(mydataTransmissions.mark, `${text.raw}%`)),
-      )
-      .limit(limit);
+    const rows = await byMark(db, { companyId, prefix: `${text.raw}%`, limit });
     return rows.map((row) => ({ ...row, mark: row.mark ?? '' }));
   },
 });

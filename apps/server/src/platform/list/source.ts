@@ -1,6 +1,7 @@
-import { Column, count, is, Placeholder, SQL, Subquery, sql } from 'drizzle-orm';
+import { count, is, Placeholder, type SQL, type Subquery, sql } from 'drizzle-orm';
 import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { flatReader } from '../../db/prepared.ts';
 import type { ListSpec } from './list.ts';
 
 const dialect = new PgDialect();
@@ -86,7 +87,7 @@ export function listSource<Q extends PgSelect, Row = Awaited<Q>[number]>(
   rows: () => Q,
   map?: (row: Awaited<Q>[number]) => Row,
 ): Pick<ListSpec<Row>, 'fetch' | 'count' | 'estimate' | 'ids'> {
-  const session = (db as unknown as { _: { session: Session } })._.session;
+  const session = db._.session;
   const pages = statementCache(([where, ...orderBy]) =>
     flatReader(
       rows()
@@ -158,59 +159,5 @@ export function listSource<Q extends PgSelect, Row = Awaited<Q>[number]>(
   };
 }
 
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
-}
-
-/** How drizzle decodes a selected field's value (a column, an SQL expression, an alias or a subquery). */
-function decoderOf(field: unknown): Decoder | undefined {
-  // An expression's decoder is its `mapWith`, kept on the SQL object (not in drizzle's types).
-  const ofSql = (expression: SQL) => (expression as unknown as { decoder: Decoder }).decoder;
-  if (is(field, Column)) return field;
-  if (is(field, SQL)) return ofSql(field);
-  if (is(field, SQL.Aliased)) return ofSql(field.sql);
-  if (is(field, Subquery)) return ofSql((field._ as unknown as { sql: SQL }).sql);
-  return undefined;
-}
-
-type Session = Db['_']['session'];
-type Reader = (session: Session, values: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
-
-/**
- * The reader of a flat select (every field a column or an expression): its rows, each decoded as
- * drizzle does, with the decoders looked up once per statement: drizzle's reader asks each cell's
- * field what it is (a prototype walk per check), which cost an export of 100,000 rows a tenth of its
- * time. A select of nested objects is left to drizzle.
- */
-function flatReader(statement: PgSelect): Reader {
-  // The fields as the SQL selects them (`config.fields`, as `ids` reads it; `getSelectedFields()`
-  // answers a proxy for subqueries that refuses unaliased expressions).
-  const fields = Object.entries(
-    (statement as unknown as { config: { fields: Record<string, unknown> } }).config.fields,
-  );
-  const decoders = fields.map(([, field]) => decoderOf(field));
-  if (decoders.some((decoder) => decoder === undefined)) {
-    const prepared = statement.prepare('');
-    return async (_session, values) => (await prepared.execute(values)) as Record<string, unknown>[];
-  }
-  const names = fields.map(([name]) => name);
-  const read = (rows: unknown[][]) =>
-    rows.map((values) => {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i++) {
-        const value = values[i];
-        row[names[i] as string] = value === null ? null : (decoders[i] as Decoder).mapFromDriverValue(value);
-      }
-      return row;
-    });
-  const query = statement.toSQL();
-  return async (session, values) =>
-    (await session.prepareQuery(query, undefined, undefined, true, read).execute(values)) as Record<
-      string,
-      unknown
-    >[];
-}
-
 /** The rows of a flat select built for one request (see `flatReader`). */
-const readFlat = (db: Db, statement: PgSelect) =>
-  flatReader(statement)((db as unknown as { _: { session: Session } })._.session, {});
+const readFlat = (db: Db, statement: PgSelect) => flatReader(statement)(db._.session, {});

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { companyOf, principalOf } from '../auth.ts';
+import { companyOf, principalOf, readWhileConfirming } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { jobView } from '../jobs/jobs.routes.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
@@ -37,25 +37,27 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app.get(
     '/search',
     {
-      config: { signedIn: true, companyScoped: true },
+      // The session is confirmed beside the sources' statements, not before them.
+      config: { signedIn: true, companyScoped: true, checksSession: true },
       schema: {
         querystring: companyQuery.extend({ search: z.string().max(200).default('') }),
         response: { 200: response },
       },
     },
     async (request) => {
-      const principal = principalOf(request);
       const companyId = companyOf(request);
       const text = searchText(request.query.search);
       if ([...text.raw].length < SEARCH_MIN_LENGTH) {
         throw new AppError(400, errorKeys.searchTooShort, { length: SEARCH_MIN_LENGTH });
       }
-      const lists = await Promise.all(
-        sources.map(async (source) => {
-          if (!hasPermission(principal.scope, source.permission)) return [source.key, []] as const;
-          const found = await source.find({ db, principal, companyId, text, limit: SEARCH_LIST_LIMIT });
-          return [source.key, found.slice(0, SEARCH_LIST_LIMIT)] as const;
-        }),
+      const lists = await readWhileConfirming(request, (principal) =>
+        Promise.all(
+          sources.map(async (source) => {
+            if (!hasPermission(principal.scope, source.permission)) return [source.key, []] as const;
+            const found = await source.find({ db, principal, companyId, text, limit: SEARCH_LIST_LIMIT });
+            return [source.key, found.slice(0, SEARCH_LIST_LIMIT)] as const;
+          }),
+        ),
       );
       return Object.fromEntries(lists);
     },

@@ -35,14 +35,12 @@ export interface SearchContext {
   limit: number;
 }
 
-/** What was typed, and how a source matches it against its stored vector. */
+/** What was typed. */
 export interface SearchText {
   /** The input, trimmed. */
   raw: string;
-  /** Its words: runs of letters and digits. */
+  /** Its words: runs of letters and digits (the value of `WORDS`). */
   words: string[];
-  /** A condition: the vector has every word, the last ones possibly still being typed. */
-  matches(vector: AnyPgColumn | SQL): SQL;
 }
 
 /** Keeps each source's item type while the registry holds them side by side. */
@@ -73,28 +71,19 @@ export async function newestMatches<Row>(
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/**
- * Every word is a prefix (search while typing) in two forms, either of which may match: stemmed by
- * the Greek configuration ('αιτησεις' → 'αιτησ'), for inflections; and only normalised (accents,
- * case, ς), for a word cut short where the stemmer would cut it differently than the whole word.
- * Words hold only letters and digits, so they never carry tsquery syntax.
- */
+/** What was typed, and its words (which hold only letters and digits, so never tsquery syntax). */
 export function searchText(raw: string): SearchText {
   const trimmed = raw.trim();
-  const words = trimmed.match(WORD) ?? [];
-  const tsquery =
-    words.length === 0
-      ? undefined
-      : sql.join(
-          words.map(
-            (word) =>
-              sql`(to_tsquery('public.greek_unaccent', ${`${word}:*`}) || to_tsquery('simple', norm_text(${word}) || ':*'))`,
-          ),
-          sql` && `,
-        );
-  return {
-    raw: trimmed,
-    words,
-    matches: (vector) => (tsquery ? sql`${vector} @@ (${tsquery})` : sql`false`),
-  };
+  return { raw: trimmed, words: trimmed.match(WORD) ?? [] };
 }
+
+/** The words of a search statement built once (`builtSelect`): its value is `SearchText.words`. */
+export const WORDS = sql.placeholder('words');
+
+/**
+ * The condition that `vector` has every word typed, each a prefix (search while typing) in two forms,
+ * either of which may match: stemmed by the Greek configuration ('αιτησεις' → 'αιτησ'), for
+ * inflections; and only normalised (accents, case, ς), for a word cut short where the stemmer would cut
+ * it differently than the whole word (the SQL function `search_query`). No words: no match.
+ */
+export const matchesWords = (vector: AnyPgColumn | SQL) => sql`${vector} @@ search_query(${WORDS})`;

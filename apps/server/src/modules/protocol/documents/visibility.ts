@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { notFound } from '../../../platform/errors.ts';
@@ -13,7 +13,7 @@ import { isProtocolWriter } from './documents.rules.ts';
  */
 
 /** The groups (departments) the operator belongs to, as a subquery. */
-const groupsOf = (userId: number) =>
+const groupsOf = (userId: number | Placeholder) =>
   sql`(SELECT ${userGroupMembers.groupId} FROM ${userGroupMembers} WHERE ${userGroupMembers.userId} = ${userId})`;
 
 /**
@@ -22,14 +22,20 @@ const groupsOf = (userId: number) =>
  * or was charged to them or to one of their groups, and what is shared with them or their groups.
  */
 export function visibilityCondition(principal: Principal): SQL | undefined {
-  if (isProtocolWriter(principal)) return undefined;
-  const me = principal.userId;
+  return isProtocolWriter(principal) ? undefined : readerVisibility(principal.userId);
+}
+
+/**
+ * What a protocol:read operator `me` sees (`visibilityCondition`); `me` may be a placeholder, for a
+ * statement built once.
+ */
+export function readerVisibility(me: number | Placeholder): SQL {
   return or(
     eq(documents.createUserId, me),
     eq(documents.chargedUserId, me),
     sql`${documents.chargedGroupId} IN ${groupsOf(me)}`,
     sql`EXISTS (SELECT 1 FROM ${documentAssignments} WHERE ${documentAssignments.documentId} = ${documents.id} AND (${documentAssignments.userId} = ${me} OR ${documentAssignments.groupId} IN ${groupsOf(me)}))`,
-  );
+  ) as SQL;
 }
 
 /** Whether the operator may see this document (its company and the visibility rule). */
