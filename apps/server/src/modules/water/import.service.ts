@@ -9,9 +9,10 @@ import {
   type Language,
   normalizeVatNumber,
 } from '@protocol/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditInsert } from '../../platform/audit.ts';
+import { insertRecords } from '../../db/prepared.ts';
+import { auditLog } from '../../platform/audit.schema.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
   dropImportFile,
@@ -249,10 +250,12 @@ async function ownersOf(
   }
   if (missing.size > 0) {
     const news = [...missing.entries()];
-    // RETURNING of a multi-row VALUES insert answers the rows in the order given.
-    const created = await tx
-      .insert(traders)
-      .values(
+    // RETURNING answers the rows in the order given (`insertRecords`).
+    const created = await returned<{ id: number }>(
+      tx,
+      sql`${insertRecords(
+        traders,
+        ['companyId', 'individual', 'lastname', 'firstname', 'fullname', 'vatnumber', 'createuser'],
         news.map(([, row]) => {
           const individual = row.firstname !== '';
           return {
@@ -265,8 +268,8 @@ async function ownersOf(
             createuser: p.username,
           };
         }),
-      )
-      .returning({ id: traders.id });
+      )} RETURNING ${traders.id} AS id`,
+    );
     for (const [i, [key]] of news.entries()) cache.set(key, created[i]?.id ?? 0);
     result.tradersCreated += created.length;
   }
@@ -274,13 +277,30 @@ async function ownersOf(
   return owners;
 }
 
-/** `excluded.<column>` of an upsert, for each of the given columns. */
-const excluded = <K extends keyof typeof waterConsumers.$inferInsert>(keys: K[]) =>
-  Object.fromEntries(
-    keys.map((key) => [key, sql.raw(`excluded."${(waterConsumers[key] as { name: string }).name}"`)]),
-  );
+/** The columns an imported row writes; those of UPDATED are what a row already there takes. */
+const CONSUMER_COLUMNS = [
+  'companyId',
+  'code',
+  'sectorId',
+  'routeId',
+  'departmentId',
+  'areaId',
+  'addressId',
+  'buildingId',
+  'ownerId',
+  'supplyAddress',
+  'supplyPostalCode',
+  'propertyUsageId',
+  'connectionDate',
+  'status',
+  'createuser',
+] as const;
 
-const UPDATED: (keyof typeof waterConsumers.$inferInsert)[] = [
+/** The rows a statement with RETURNING answers. */
+const returned = async <Row>(tx: Tx, statement: SQL) =>
+  ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
+
+const UPDATED: (typeof CONSUMER_COLUMNS)[number][] = [
   'sectorId',
   'routeId',
   'departmentId',
@@ -307,9 +327,15 @@ async function applyChunk(
   cache: Map<string, number>,
 ) {
   const owners = await ownersOf(tx, p, rows, result, cache);
-  const saved = await tx
-    .insert(waterConsumers)
-    .values(
+  const updated = UPDATED.map((key) => {
+    const name = waterConsumers[key].name;
+    return `"${name}" = excluded."${name}"`;
+  }).join(', ');
+  const saved = await returned<{ id: number; code: string; inserted: boolean }>(
+    tx,
+    sql`${insertRecords(
+      waterConsumers,
+      [...CONSUMER_COLUMNS],
       rows.map((row) => ({
         companyId: p.companyId,
         code: row.code,
@@ -322,27 +348,29 @@ async function applyChunk(
         status: row.status,
         createuser: p.username,
       })),
-    )
-    .onConflictDoUpdate({
-      target: [waterConsumers.companyId, waterConsumers.code],
-      set: { ...excluded(UPDATED), updateuser: p.username, updatedate: new Date() },
-    })
-    .returning({ id: waterConsumers.id, code: waterConsumers.code, inserted: sql<boolean>`(xmax = 0)` });
+    )}
+    ON CONFLICT (${sql.identifier(waterConsumers.companyId.name)}, ${sql.identifier(waterConsumers.code.name)}) DO UPDATE SET ${sql.raw(updated)},
+      ${sql.identifier(waterConsumers.updateuser.name)} = ${p.username}, ${sql.identifier(waterConsumers.updatedate.name)} = now()
+    RETURNING ${waterConsumers.id} AS id, ${waterConsumers.code} AS code, (xmax = 0) AS inserted`,
+  );
   const idOf = new Map(saved.map((c) => [c.code, c.id]));
   for (const c of saved) {
     if (c.inserted) result.created++;
     else result.updated++;
   }
-  await auditInsert(
-    tx,
-    saved.map((c) => ({
-      entity: 'consumer',
-      entityId: String(c.id),
-      action: c.inserted ? 'import_create' : 'import_update',
-      companyId: p.companyId,
-      userId: p.userId,
-      username: p.username,
-    })),
+  await tx.execute(
+    insertRecords(
+      auditLog,
+      ['entity', 'entityId', 'action', 'companyId', 'userId', 'username'],
+      saved.map((c) => ({
+        entity: 'consumer',
+        entityId: String(c.id),
+        action: c.inserted ? 'import_create' : 'import_update',
+        companyId: p.companyId,
+        userId: p.userId,
+        username: p.username,
+      })),
+    ),
   );
   const withMeter = rows.filter((r) => r.meter);
   if (withMeter.length === 0) return;
@@ -375,9 +403,11 @@ async function applyChunk(
   );
   const newMeters = toInstall.filter((r) => !meterOf.has(r.meter?.serialNumber ?? ''));
   if (newMeters.length > 0) {
-    const created = await tx
-      .insert(waterMeters)
-      .values(
+    const created = await returned<{ id: number; serial: string }>(
+      tx,
+      sql`${insertRecords(
+        waterMeters,
+        ['companyId', 'serialNumber', 'kind', 'digits', 'createuser'],
         newMeters.map((r) => ({
           companyId: p.companyId,
           serialNumber: r.meter?.serialNumber ?? '',
@@ -385,20 +415,24 @@ async function applyChunk(
           digits: r.meter?.digits ?? 5,
           createuser: p.username,
         })),
-      )
-      .returning({ id: waterMeters.id, serial: waterMeters.serialNumber });
+      )} RETURNING ${waterMeters.id} AS id, ${waterMeters.serialNumber} AS serial`,
+    );
     for (const m of created) meterOf.set(m.serial, m.id);
   }
   const today = new Date().toISOString().slice(0, 10);
-  await tx.insert(waterMeterInstallations).values(
-    toInstall.map((r) => ({
-      companyId: p.companyId,
-      consumerId: idOf.get(r.code) ?? 0,
-      meterId: meterOf.get(r.meter?.serialNumber ?? '') ?? 0,
-      installedOn: r.connectionDate ?? today,
-      initialReading: r.meter?.initialReading ?? 0,
-      createuser: p.username,
-    })),
+  await tx.execute(
+    insertRecords(
+      waterMeterInstallations,
+      ['companyId', 'consumerId', 'meterId', 'installedOn', 'initialReading', 'createuser'],
+      toInstall.map((r) => ({
+        companyId: p.companyId,
+        consumerId: idOf.get(r.code) ?? 0,
+        meterId: meterOf.get(r.meter?.serialNumber ?? '') ?? 0,
+        installedOn: r.connectionDate ?? today,
+        initialReading: r.meter?.initialReading ?? 0,
+        createuser: p.username,
+      })),
+    ),
   );
   result.metersInstalled += toInstall.length;
 }
