@@ -28,18 +28,25 @@ export function preparedStatement(build: (db: Tx) => SQL) {
   };
 }
 
+/** `table`'s columns of the given keys, in their order. */
+function columnsNamed(table: PgTable, keys: string[]): Column[] {
+  const all = getTableColumns(table);
+  return keys.map((key) => {
+    const column = all[key];
+    if (!column) throw new Error(`no column ${key}`);
+    return column;
+  });
+}
+
 /**
  * The rows a JSON array parameter holds (`[{ "column_name": value, … }]`), typed by `table`'s
  * columns, as a FROM item aliased `alias`: a statement takes any number of rows in one parameter, so
  * its text, and its prepared plan, are the same for one line or fifty.
  */
 export function jsonRecords(table: PgTable, columns: string[], json: SQLWrapper, alias: string): SQL {
-  const all = getTableColumns(table);
-  const definitions = columns.map((key) => {
-    const column = all[key];
-    if (!column) throw new Error(`no column ${key}`);
-    return `${column.name} ${column.getSQLType().replace(/^(big)?serial$/, 'integer')}`;
-  });
+  const definitions = columnsNamed(table, columns).map(
+    (column) => `${column.name} ${column.getSQLType().replace(/^(big)?serial$/, 'integer')}`,
+  );
   return sql`jsonb_to_recordset(${json}::jsonb) AS ${sql.raw(`${alias}(${definitions.join(', ')})`)}`;
 }
 
@@ -167,12 +174,7 @@ export function insertRecords<K extends string>(
   columns: K[],
   rows: Record<K, unknown>[],
 ): SQL {
-  const all = getTableColumns(table);
-  const names = columns.map((key) => {
-    const column = all[key];
-    if (!column) throw new Error(`no column ${key}`);
-    return `"${column.name}"`;
-  });
+  const names = columnsNamed(table, columns).map((column) => `"${column.name}"`);
   const json = recordsJson(table, columns, rows);
   return sql`INSERT INTO ${table} (${sql.raw(names.join(', '))}) SELECT ${sql.raw(
     names.map((name) => `r.${name}`).join(', '),

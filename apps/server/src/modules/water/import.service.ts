@@ -277,10 +277,8 @@ async function ownersOf(
   return owners;
 }
 
-/** The columns an imported row writes; those of UPDATED are what a row already there takes. */
-const CONSUMER_COLUMNS = [
-  'companyId',
-  'code',
+/** What an imported row sets on a consumer already there. */
+const UPDATED = [
   'sectorId',
   'routeId',
   'departmentId',
@@ -293,27 +291,14 @@ const CONSUMER_COLUMNS = [
   'propertyUsageId',
   'connectionDate',
   'status',
-  'createuser',
 ] as const;
+
+/** The columns an imported row writes. */
+const CONSUMER_COLUMNS = ['companyId', 'code', ...UPDATED, 'createuser'] as const;
 
 /** The rows a statement with RETURNING answers. */
 const returned = async <Row>(tx: Tx, statement: SQL) =>
   ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
-
-const UPDATED: (typeof CONSUMER_COLUMNS)[number][] = [
-  'sectorId',
-  'routeId',
-  'departmentId',
-  'areaId',
-  'addressId',
-  'buildingId',
-  'ownerId',
-  'supplyAddress',
-  'supplyPostalCode',
-  'propertyUsageId',
-  'connectionDate',
-  'status',
-];
 
 /**
  * Writes checked rows in multi-row statements: consumers upserted by code, traders matched by ΑΦΜ,
