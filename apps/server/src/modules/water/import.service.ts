@@ -9,8 +9,8 @@ import {
   type Language,
   normalizeVatNumber,
 } from '@protocol/contracts';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { insertRecords } from '../../db/prepared.ts';
 import { auditLog } from '../../platform/audit.schema.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -251,24 +251,25 @@ async function ownersOf(
   if (missing.size > 0) {
     const news = [...missing.entries()];
     // RETURNING answers the rows in the order given (`insertRecords`).
-    const created = await returned<{ id: number }>(
-      tx,
-      sql`${insertRecords(
-        traders,
-        ['companyId', 'individual', 'lastname', 'firstname', 'fullname', 'vatnumber', 'createuser'],
-        news.map(([, row]) => {
-          const individual = row.firstname !== '';
-          return {
-            companyId: p.companyId,
-            individual,
-            lastname: individual ? row.lastname : null,
-            firstname: individual ? row.firstname : null,
-            fullname: fullnameOf(row),
-            vatnumber: row.vatnumber,
-            createuser: p.username,
-          };
-        }),
-      )} RETURNING ${traders.id} AS id`,
+    const created = rowsOf<{ id: number }>(
+      await tx.execute(
+        sql`${insertRecords(
+          traders,
+          ['companyId', 'individual', 'lastname', 'firstname', 'fullname', 'vatnumber', 'createuser'],
+          news.map(([, row]) => {
+            const individual = row.firstname !== '';
+            return {
+              companyId: p.companyId,
+              individual,
+              lastname: individual ? row.lastname : null,
+              firstname: individual ? row.firstname : null,
+              fullname: fullnameOf(row),
+              vatnumber: row.vatnumber,
+              createuser: p.username,
+            };
+          }),
+        )} RETURNING ${traders.id} AS id`,
+      ),
     );
     for (const [i, [key]] of news.entries()) cache.set(key, created[i]?.id ?? 0);
     result.tradersCreated += created.length;
@@ -296,10 +297,6 @@ const UPDATED = [
 /** The columns an imported row writes. */
 const CONSUMER_COLUMNS = ['companyId', 'code', ...UPDATED, 'createuser'] as const;
 
-/** The rows a statement with RETURNING answers. */
-const returned = async <Row>(tx: Tx, statement: SQL) =>
-  ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
-
 /**
  * Writes checked rows in multi-row statements: consumers upserted by code, traders matched by ΑΦΜ,
  * meters installed once (a consumer with a meter on keeps it), one audit line per consumer.
@@ -316,27 +313,28 @@ async function applyChunk(
     const name = waterConsumers[key].name;
     return `"${name}" = excluded."${name}"`;
   }).join(', ');
-  const saved = await returned<{ id: number; code: string; inserted: boolean }>(
-    tx,
-    sql`${insertRecords(
-      waterConsumers,
-      [...CONSUMER_COLUMNS],
-      rows.map((row) => ({
-        companyId: p.companyId,
-        code: row.code,
-        ...row.levels,
-        ownerId: owners.get(row.code) ?? 0,
-        supplyAddress: row.supplyAddress,
-        supplyPostalCode: row.supplyPostalCode,
-        propertyUsageId: row.usageId,
-        connectionDate: row.connectionDate,
-        status: row.status,
-        createuser: p.username,
-      })),
-    )}
+  const saved = rowsOf<{ id: number; code: string; inserted: boolean }>(
+    await tx.execute(
+      sql`${insertRecords(
+        waterConsumers,
+        [...CONSUMER_COLUMNS],
+        rows.map((row) => ({
+          companyId: p.companyId,
+          code: row.code,
+          ...row.levels,
+          ownerId: owners.get(row.code) ?? 0,
+          supplyAddress: row.supplyAddress,
+          supplyPostalCode: row.supplyPostalCode,
+          propertyUsageId: row.usageId,
+          connectionDate: row.connectionDate,
+          status: row.status,
+          createuser: p.username,
+        })),
+      )}
     ON CONFLICT (${sql.identifier(waterConsumers.companyId.name)}, ${sql.identifier(waterConsumers.code.name)}) DO UPDATE SET ${sql.raw(updated)},
       ${sql.identifier(waterConsumers.updateuser.name)} = ${p.username}, ${sql.identifier(waterConsumers.updatedate.name)} = now()
     RETURNING ${waterConsumers.id} AS id, ${waterConsumers.code} AS code, (xmax = 0) AS inserted`,
+    ),
   );
   const idOf = new Map(saved.map((c) => [c.code, c.id]));
   for (const c of saved) {
@@ -388,19 +386,20 @@ async function applyChunk(
   );
   const newMeters = toInstall.filter((r) => !meterOf.has(r.meter?.serialNumber ?? ''));
   if (newMeters.length > 0) {
-    const created = await returned<{ id: number; serial: string }>(
-      tx,
-      sql`${insertRecords(
-        waterMeters,
-        ['companyId', 'serialNumber', 'kind', 'digits', 'createuser'],
-        newMeters.map((r) => ({
-          companyId: p.companyId,
-          serialNumber: r.meter?.serialNumber ?? '',
-          kind: 1,
-          digits: r.meter?.digits ?? 5,
-          createuser: p.username,
-        })),
-      )} RETURNING ${waterMeters.id} AS id, ${waterMeters.serialNumber} AS serial`,
+    const created = rowsOf<{ id: number; serial: string }>(
+      await tx.execute(
+        sql`${insertRecords(
+          waterMeters,
+          ['companyId', 'serialNumber', 'kind', 'digits', 'createuser'],
+          newMeters.map((r) => ({
+            companyId: p.companyId,
+            serialNumber: r.meter?.serialNumber ?? '',
+            kind: 1,
+            digits: r.meter?.digits ?? 5,
+            createuser: p.username,
+          })),
+        )} RETURNING ${waterMeters.id} AS id, ${waterMeters.serialNumber} AS serial`,
+      ),
     );
     for (const m of created) meterOf.set(m.serial, m.id);
   }
