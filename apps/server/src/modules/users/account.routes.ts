@@ -32,10 +32,16 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, config, tokens, sso },
 ) => {
-  const issueToken = async (user: typeof users.$inferSelect, request: FastifyRequest, viaSso: boolean) => {
+  const issueToken = async (
+    user: typeof users.$inferSelect,
+    request: FastifyRequest,
+    viaSso: boolean,
+    attempt?: number,
+  ) => {
     const session = await openSession(db, user, clientOf(request), {
       hours: config.sessionHours,
       sso: viaSso,
+      attempt,
     });
     return tokens.sign({ sub: String(user.id), sid: session.sessionId }, SESSION_AUDIENCE, session.expiresAt);
   };
@@ -52,13 +58,13 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => {
-      const user = await checkCredentials(
+      const { user, attempt } = await checkCredentials(
         db,
         request.body.username,
         request.body.password,
         clientOf(request),
       );
-      return { jwttoken: await issueToken(user, request, false) };
+      return { jwttoken: await issueToken(user, request, false, attempt) };
     },
   );
 

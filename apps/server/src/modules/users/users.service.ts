@@ -86,54 +86,56 @@ export interface ClientInfo {
 /**
  * Checks user name and password, with rate limits on failures. The per-name limit is strict: past
  * it even the right password waits, so a name cannot be guessed. The per-address limit stops only
- * failing attempts: colleagues behind one address (a town hall's NAT) still sign in.
+ * failing attempts: colleagues behind one address (a town hall's NAT) still sign in. The attempt is
+ * counted and recorded as a failure before the password is verified, atomically with the check
+ * (`login_attempt`, migration 0041), so attempts arriving at once cannot all pass the check before
+ * any of them is recorded; `openSession` deletes the record of a sign-in that succeeds.
  */
 export async function checkCredentials(
   db: Db,
   username: string,
   password: string,
   client: ClientInfo,
-): Promise<UserRow> {
-  const key = username.toLowerCase();
-  const [found] = await credentialsOf<{ byName: Failures; byIp: Failures; user: JsonRow | null }>(db, {
-    key,
-    username,
-    ip: client.ip,
-  });
+): Promise<{ user: UserRow; attempt: number }> {
+  const [found] = await credentialsOf<{
+    byName: Failures;
+    byIp: Failures;
+    reserved: string | null;
+    user: JsonRow | null;
+  }>(db, { key: username.toLowerCase(), username, ip: client.ip });
   const wait = (failures: Failures | undefined) => Math.max(1, Number(failures?.retryAfter ?? 1));
-  if ((found?.byName.n ?? 0) >= LOGIN_LIMIT_PER_USERNAME) throw tooManyAttempts(wait(found?.byName));
-  const user = found?.user ? rowOf<UserRow>(users, found.user) : undefined;
+  if (!found?.reserved) throw tooManyAttempts(wait(found?.byName));
+  const attempt = Number(found.reserved);
+  const user = found.user ? rowOf<UserRow>(users, found.user) : undefined;
   const ok = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !ok) {
-    await db.transaction(async (tx) => {
-      await tx.insert(loginFailures).values({ username: key, ip: client.ip });
-      // Old failures only matter for the window; keep the table small.
-      await tx.delete(loginFailures).where(sql`${loginFailures.at} < now() - interval '1 day'`);
-    });
-    if ((found?.byIp.n ?? 0) >= LOGIN_LIMIT_PER_IP) throw tooManyAttempts(wait(found?.byIp));
+    // The attempt stays recorded; old failures only matter for the window: keep the table small.
+    await db.delete(loginFailures).where(sql`${loginFailures.at} < now() - interval '1 day'`);
+    if (found.byIp.n >= LOGIN_LIMIT_PER_IP) throw tooManyAttempts(wait(found.byIp));
     throw new AppError(401, errorKeys.badCredentials);
   }
-  if (!user.active) throw new AppError(401, errorKeys.userInactive);
-  return user;
+  if (!user.active) {
+    // The right password of an inactive operator is no failure.
+    await db.delete(loginFailures).where(eq(loginFailures.id, attempt));
+    throw new AppError(401, errorKeys.userInactive);
+  }
+  return { user, attempt };
 }
 
 /** Failures in the window and the seconds until the oldest leaves it (when the next attempt may pass). */
 type Failures = { n: number; retryAfter: number | null };
 
 /**
- * A sign-in's reads in one prepared statement (every sign-in runs it): the failures counted against
- * the name and against the address, and the operator of that name (lower-cased, as stored unique).
+ * A sign-in's first statement, prepared (every sign-in runs it): the attempt counted and reserved
+ * against the name and the address (`login_attempt`), and the operator of that name (lower-cased, as
+ * stored unique).
  */
-const credentialsOf = preparedStatement(() => {
-  const failures = (where: SQL) =>
-    sql`(SELECT json_build_object('n', count(*),
-        'retryAfter', ceil(${sql.raw(String(LOGIN_WINDOW_SECONDS))} - extract(epoch FROM now() - min(${loginFailures.at})))::int)
-      FROM ${loginFailures}
-      WHERE ${where} AND ${loginFailures.at} > now() - make_interval(secs => ${sql.raw(String(LOGIN_WINDOW_SECONDS))}))`;
-  return sql`SELECT ${failures(sql`${loginFailures.username} = ${sql.placeholder('key')}`)} AS "byName",
-      ${failures(sql`${loginFailures.ip} = ${sql.placeholder('ip')}`)} AS "byIp",
-      (SELECT ${jsonRowOf(users, 'u')} FROM ${users} u WHERE lower(u.username) = lower(${sql.placeholder('username')}::text)) AS "user"`;
-});
+const credentialsOf = preparedStatement(
+  () => sql`SELECT a."byName", a."byIp", a.reserved::text AS reserved,
+      (SELECT ${jsonRowOf(users, 'u')} FROM ${users} u WHERE lower(u.username) = lower(${sql.placeholder('username')}::text)) AS "user"
+    FROM login_attempt(${sql.placeholder('key')}::text, ${sql.placeholder('ip')}::text,
+      ${sql.raw(String(LOGIN_LIMIT_PER_USERNAME))}, ${sql.raw(String(LOGIN_WINDOW_SECONDS))}) AS a`,
+);
 
 /**
  * The session row and its audit line, written by one prepared statement (every sign-in runs it). Its
@@ -162,16 +164,22 @@ const sessionOpening = preparedStatement(
       username: sql.placeholder('username'),
       requestId: sql.placeholder('requestId'),
     },
-  ]).getSQL()})
+  ]).getSQL()}), succeeded AS (${db
+    .delete(loginFailures)
+    .where(eq(loginFailures.id, sql`${sql.placeholder('attempt')}::bigint`))
+    .getSQL()})
   SELECT set_config('synchronous_commit', 'off', true)`,
 );
 
-/** Opens a session for a signed-in operator; the JWT will name it. */
+/**
+ * Opens a session for a signed-in operator; the JWT will name it. `attempt`, the sign-in's record
+ * from `checkCredentials`, is deleted in the same statement: a sign-in that succeeds is no failure.
+ */
 export async function openSession(
   db: Db,
   user: UserRow,
   client: ClientInfo,
-  options: { hours: number; sso: boolean },
+  options: { hours: number; sso: boolean; attempt?: number },
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + options.hours * 3600_000);
@@ -185,6 +193,7 @@ export async function openSession(
     action: options.sso ? 'login_sso' : 'login',
     username: user.username,
     requestId: client.requestId,
+    attempt: options.attempt ?? null,
   });
   return { sessionId, expiresAt };
 }
