@@ -30,6 +30,7 @@ export const errorKeys = {
   bookTypesUniquePerYear: 'error.book_types_unique_per_year',
   linkedElsewhere: 'error.linked_elsewhere',
   globalViewsAdminOnly: 'error.global_views_admin_only',
+  globalViewsSuperAdminOnly: 'error.global_views_super_admin_only',
   registryWrongAfm: 'error.registry_wrong_afm',
   registryNotFound: 'error.registry_not_found',
   registryNotRegistered: 'error.registry_not_registered',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './db.ts';
 import { filterOperators } from './list.ts';
 
 /** Spec §3 'User table view': one saved view per row, its JSON in metaValue. */
@@ -40,4 +41,8 @@ export const tableViewSchema = z.object({
 });
 export type TableView = z.infer<typeof tableViewSchema>;
 
-export const userMetaQuerySchema = z.object({ metaKey: z.string().trim().min(1).max(200) });
+/** The list's key, and the company in use: its shared views are the ones shown (the operator's first when absent). */
+export const userMetaQuerySchema = z.object({
+  metaKey: z.string().trim().min(1).max(200),
+  companyid: idParamSchema.optional(),
+});

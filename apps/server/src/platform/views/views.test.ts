@@ -1,5 +1,7 @@
 import type { TableView } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUserToCompany, createCompany } from '../../modules/companies/api.ts';
+import { createUser } from '../../modules/users/api.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -23,8 +25,12 @@ const view = (title: string, active: 0 | 1, extra: Partial<TableView> = {}): Tab
   ...extra,
 });
 
-const list = async (headers: { authorization: string }) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/users/meta?metaKey=${KEY}`, headers });
+const list = async (headers: { authorization: string }, query = '') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/users/meta?metaKey=${KEY}${query}`,
+    headers,
+  });
   expect(response.statusCode).toBe(200);
   return (response.json() as { id: number; global: 0 | 1; metaKey: string; metaValue: string }[]).map(
     (row) => ({
@@ -36,10 +42,11 @@ const list = async (headers: { authorization: string }) => {
 const save = (
   headers: { authorization: string },
   body: { id: number | null; global: 0 | 1; metaValue: TableView | string },
+  query = '',
 ) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/users/meta?metaKey=${KEY}`,
+    url: `/api/users/meta?metaKey=${KEY}${query}`,
     headers,
     payload: {
       id: body.id,
@@ -48,10 +55,10 @@ const save = (
       metaValue: typeof body.metaValue === 'string' ? body.metaValue : JSON.stringify(body.metaValue),
     },
   });
-const remove = (headers: { authorization: string }, id: number) =>
+const remove = (headers: { authorization: string }, id: number, query = '') =>
   t.app.inject({
     method: 'DELETE',
-    url: `/api/users/meta?metaKey=${KEY}`,
+    url: `/api/users/meta?metaKey=${KEY}${query}`,
     headers,
     payload: { id, global: 0, metaKey: KEY, metaValue: '{}' },
   });
@@ -161,5 +168,107 @@ describe('saved table views (spec §4)', () => {
     const last = views.at(-1);
     expect((await remove(maria, last?.id ?? 0)).statusCode).toBe(204);
     expect((await list(maria)).length).toBe(views.length - 1);
+  });
+});
+
+describe('shared views belong to a company', () => {
+  let companyA: number;
+  let companyB: number;
+  let adminA: { authorization: string };
+  let adminB: { authorization: string };
+
+  beforeAll(async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin });
+    companyA = me.json().companies[0].id;
+    await t.database.db.transaction(async (tx) => {
+      const b = await createCompany(tx, { companyname: 'ΔΕΥΑ Β', companytitle: 'ΔΕΥΑ Β' }, 'test');
+      companyB = b.id;
+      // A company administrator of each company (kind 1, not super administrator).
+      for (const [username, company] of [
+        ['admina29', companyA],
+        ['adminb29', companyB],
+      ] as const) {
+        const user = await createUser(
+          tx,
+          { username, password: 'Admin-2026!', firstname: 'Διαχειριστής', lastname: username, kind: 1 },
+          'test',
+        );
+        await addUserToCompany(tx, company, user.id);
+      }
+    });
+    adminA = await t.login('admina29', 'Admin-2026!');
+    adminB = await t.login('adminb29', 'Admin-2026!');
+  });
+
+  it("issue 29 item 3: company B's shared view is not seen, changed or deleted in company A", async () => {
+    const created = await save(adminB, { id: null, global: 1, metaValue: view('Της Β', 0) });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as number;
+    expect((await list(adminB)).map((v) => [v.id, v.global])).toContainEqual([id, 1]);
+    // Company A's operators and administrator see nothing of it…
+    for (const headers of [maria, giorgos, adminA]) {
+      expect((await list(headers)).map((v) => v.id)).not.toContain(id);
+    }
+    // …and cannot change, choose or delete it by its id: to them it does not exist.
+    const changed = await save(adminA, { id, global: 1, metaValue: view('Αλλαγμένη', 1) });
+    expect(changed.statusCode).toBe(404);
+    expect(changed.json()).toMatchObject({ status: 404, key: 'error.not_found' });
+    expect((await save(maria, { id, global: 1, metaValue: view('Της Β', 1) })).statusCode).toBe(404);
+    expect((await remove(adminA, id)).statusCode).toBe(404);
+    // Company B's administrator cannot reach company A either.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/meta?metaKey=${KEY}&companyid=${companyA}`,
+      headers: adminB,
+    });
+    expect(refused.statusCode).toBe(404);
+    // The super administrator sees it in company B (not in A), and may change and delete it.
+    expect((await list(admin, `&companyid=${companyA}`)).map((v) => v.id)).not.toContain(id);
+    expect((await list(admin, `&companyid=${companyB}`)).map((v) => v.id)).toContain(id);
+    const bQuery = `&companyid=${companyB}`;
+    expect(
+      (await save(admin, { id, global: 1, metaValue: view('Της Β, διορθωμένη', 0) }, bQuery)).statusCode,
+    ).toBe(200);
+    expect((await list(adminB)).find((v) => v.id === id)?.value.title).toBe('Της Β, διορθωμένη');
+    expect((await remove(admin, id, bQuery)).statusCode).toBe(204);
+    expect((await list(adminB)).map((v) => v.id)).not.toContain(id);
+  });
+
+  it("issue 29 item 3: the super administrator's shared view is seen everywhere and changed by no company administrator", async () => {
+    const created = await save(
+      admin,
+      { id: null, global: 1, metaValue: view('Όλων', 0) },
+      `&companyid=${companyB}`,
+    );
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as number;
+    for (const headers of [adminA, adminB, maria]) {
+      expect((await list(headers)).map((v) => v.id)).toContain(id);
+    }
+    // Choosing it is personal and allowed; changing or deleting it is not.
+    expect((await save(adminB, { id, global: 1, metaValue: view('Όλων', 1) })).statusCode).toBe(200);
+    const overwritten = await save(adminB, { id, global: 1, metaValue: view('Της Β τώρα', 1) });
+    expect(overwritten.statusCode).toBe(403);
+    expect(overwritten.json()).toMatchObject({ status: 403, key: 'error.global_views_super_admin_only' });
+    const unshared = await save(adminB, { id, global: 0, metaValue: view('Όλων', 1) });
+    expect(unshared.statusCode).toBe(403);
+    const deleted = await remove(adminB, id);
+    expect(deleted.statusCode).toBe(403);
+    expect(deleted.json()).toMatchObject({ status: 403, key: 'error.global_views_super_admin_only' });
+    expect((await remove(maria, id)).statusCode).toBe(403);
+    expect((await list(adminA)).find((v) => v.id === id)?.value.title).toBe('Όλων');
+    expect((await remove(admin, id)).statusCode).toBe(204);
+  });
+
+  it("a company administrator changes and deletes the company's own shared views", async () => {
+    const created = await save(adminA, { id: null, global: 1, metaValue: view('Της Α', 0) });
+    const id = created.json().id as number;
+    expect((await list(maria)).map((v) => v.id)).toContain(id);
+    expect((await list(adminB)).map((v) => v.id)).not.toContain(id);
+    expect((await save(adminA, { id, global: 1, metaValue: view('Της Α, νέα', 0) })).statusCode).toBe(200);
+    expect((await save(maria, { id, global: 1, metaValue: view('Της Μαρίας', 0) })).json().key).toBe(
+      'error.global_views_admin_only',
+    );
+    expect((await remove(adminA, id)).statusCode).toBe(204);
   });
 });
