@@ -51,6 +51,11 @@ declare module 'fastify' {
      * the operator on any node is still refused at once.
      */
     checksSession?: boolean;
+    /**
+     * A public answer with no personal data and no token (the app's settings, a form's definition):
+     * the platform leaves it without `Cache-Control: no-store`, which every other /api answer gets.
+     */
+    cacheable?: boolean;
   }
 }
 
@@ -78,9 +83,14 @@ export const routeAccess = new WeakMap<FastifyInstance, RouteAccess[]>();
 /** Authenticates and authorises every /api request by what its route declared. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const routes: RouteAccess[] = [];
-  // What an operator reads is personal data: no browser or proxy keeps a copy (files included).
+  // An API answer carries personal data or a token (a signed-in operator's lists and files, a
+  // consumer's public balance, a citizen's draft, the sign-in's token): no browser or proxy keeps a
+  // copy, unless the route declares itself `cacheable` or sets a Cache-Control of its own.
   app.addHook('onSend', async (request, reply) => {
-    if (request.principal && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    const cacheable = request.routeOptions.config?.cacheable === true;
+    if (request.url.startsWith('/api/') && !cacheable && !reply.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
   });
   routeAccess.set(app, routes);
   app.decorateRequest('principal', null);

@@ -43,9 +43,20 @@ describe('defect 4: personal data is never cached', () => {
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 
-  it('leaves public answers cacheable as they were', async () => {
+  it('leaves the public answers that declare themselves cacheable as they were', async () => {
     const env = await t.app.inject({ method: 'GET', url: '/api/installation/env' });
     expect(env.headers['cache-control']).toBeUndefined();
+  });
+
+  it('issue 29 item 4: an ordinary list, a refusal and the health probe say no-store too', async () => {
+    const users = await t.app.inject({ method: 'GET', url: '/api/users/search', headers: admin });
+    expect(users.statusCode).toBe(200);
+    expect(users.headers['cache-control']).toBe('no-store');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/search' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -254,6 +254,23 @@ describe('the public form', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('issue 29 item 4: a draft read by its private link is never cached (no-store)', async () => {
+    const { formId } = await createForm();
+    const saved = await submit(formId, { values: { fullname: 'Προσωπικά στοιχεία' }, draft: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.headers['cache-control']).toBe('no-store');
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/forms/${formId}/drafts/${saved.json().draftToken}`,
+    });
+    expect(back.json()).toEqual({ values: { fullname: 'Προσωπικά στοιχεία' } });
+    expect(back.headers['cache-control']).toBe('no-store');
+    // The form's definition holds no personal data and declares itself cacheable.
+    const form = await t.app.inject({ method: 'GET', url: `/api/public/forms/${formId}` });
+    expect(form.statusCode).toBe(200);
+    expect(form.headers['cache-control']).toBeUndefined();
+  });
+
   it('checks uploads on their content and type', async () => {
     const { formId } = await createForm();
     const upload = (name: string, content: Buffer, field = 'attachment') => {

@@ -33,7 +33,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/public/forms/:formId',
     {
-      config: { public: true },
+      config: { public: true, cacheable: true },
       schema: {
         tags: ['forms'],
         summary:
@@ -101,7 +101,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/public/forms/:formId/lookup',
     {
-      config: { public: true },
+      config: { public: true, cacheable: true },
       schema: {
         tags: ['forms'],
         summary: "Suggestions of an API autocomplete field (e.g. the streets of the company's addresses)",

@@ -17,7 +17,7 @@ export const installationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/installation/env',
     {
-      config: { public: true },
+      config: { public: true, cacheable: true },
       schema: {
         tags: ['installation'],
         summary: 'Public facts the web app needs at start',

@@ -423,4 +423,17 @@ describe('the public balance lookup', () => {
     for (let i = 0; i < 8; i++) answers.push((await lookup({ code, vatNumber: '094259216' })).statusCode);
     expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
   });
+
+  it('issue 29 item 4: the balance (bills, amounts, RF codes) is never cached (no-store)', async () => {
+    const account = (await get(`/api/payments/accounts/${consumerId}?companyid=${demo}`)).json();
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/balance',
+      payload: { code: account.consumer.code.replace(/\s/g, ''), vatNumber: '094259216' },
+      remoteAddress: '10.29.4.2',
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().bills[0].rfCode).toBeTruthy();
+    expect(found.headers['cache-control']).toBe('no-store');
+  });
 });

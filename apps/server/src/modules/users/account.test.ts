@@ -62,6 +62,15 @@ describe('sign in', () => {
     expect(await waiting()).toBe(configured);
   });
 
+  it('issue 29 item 4: the sign-in answer carrying the token is never cached (no-store)', async () => {
+    const response = await login('admin', ADMIN_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().jwttoken).toBeTruthy();
+    expect(response.headers['cache-control']).toBe('no-store');
+    const refused = await login('admin', 'wrong-password');
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('matches the user name regardless of case', async () => {
     expect((await login(maria.username.toUpperCase(), maria.password)).statusCode).toBe(200);
   });
