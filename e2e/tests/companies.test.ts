@@ -142,6 +142,9 @@ describe('issue 29 item 11: the super administrator’s companies', () => {
     await page.goto(`/en/companies/${company.id}/edit`);
     await page.getByTestId('company-companyname').waitFor();
     await shot(page, 'company-edit-en');
+    await page.getByTestId('topbar-theme').click();
+    await page.waitForTimeout(300); // the theme's transition
+    await shot(page, 'company-edit-en-dark');
     await context.close();
   });
 
