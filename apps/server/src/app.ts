@@ -22,6 +22,7 @@ import { parametricsModule } from './modules/parametrics/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { protocolModule } from './modules/protocol/index.ts';
 import { readoutsModule } from './modules/readouts/index.ts';
+import { customExportsOf } from './modules/settings/api.ts';
 import { settingsModule } from './modules/settings/index.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
 import { tradersModule } from './modules/traders/index.ts';
@@ -192,7 +193,7 @@ export async function buildApp(
       await api.register(jobsRoutes, { ...moduleOptions, jobRegistry });
       for (const module of modules) if (module.plugin) await api.register(module.plugin, moduleOptions);
       // After the modules: it serves the lists they registered.
-      await api.register(exportsRoutes, moduleOptions);
+      await api.register(exportsRoutes, { ...moduleOptions, customExports: customExportsOf(db) });
       await api.register(searchRoutes, { db, sources: searchSources, jobs: moduleOptions.jobs });
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },

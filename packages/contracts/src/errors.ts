@@ -21,6 +21,7 @@ export const errorKeys = {
   ssoUnknownUser: 'error.sso_unknown_user',
   noAccessSuperAdmin: 'error.no_access_super_admin',
   noAccessUser: 'error.no_access_user',
+  companiesSuperAdminOnly: 'error.companies_super_admin_only',
   payloadTooLarge: 'error.payload_too_large',
   unknownField: 'error.unknown_field',
   unknownOperator: 'error.unknown_operator',

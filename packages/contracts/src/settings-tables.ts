@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
+import { CUSTOM_EXPORT_SETTING_PREFIX, customExportOf } from './exports.ts';
 import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
@@ -449,6 +450,9 @@ export function generalSettingValueError(
   parName: string,
   parValue: string | null,
 ): { key: string; params: Record<string, string | number> } | undefined {
+  if (parName.startsWith(CUSTOM_EXPORT_SETTING_PREFIX)) {
+    return customExportOf(parValue) ? undefined : { key: 'validation.setting_export', params: {} };
+  }
   const known = Object.hasOwn(knownGeneralSettings, parName) ? knownGeneralSettings[parName] : undefined;
   if (!known || parValue === null || parValue === '') return undefined;
   switch (known.type) {

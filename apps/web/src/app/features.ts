@@ -2,6 +2,7 @@ import { about } from '../features/about/feature.tsx';
 import { billing } from '../features/billing/feature.tsx';
 import { bookSummary } from '../features/bookSummary/feature.tsx';
 import { cases } from '../features/cases/feature.tsx';
+import { companies } from '../features/companies/feature.tsx';
 import { company } from '../features/company/feature.tsx';
 import { dashboard } from '../features/dashboard/feature.tsx';
 import { documents } from '../features/documents/feature.tsx';
@@ -46,6 +47,7 @@ export const features: readonly Feature[] = [
   userGroups,
   parametrics,
   settings,
+  companies,
   company,
   about,
   newPage,

@@ -1,8 +1,8 @@
 import {
   type Company,
+  companyListItemSchema,
   companySchema,
   errorKeys,
-  type SaveCompanyRequest,
   saveCompanySchema,
 } from '@protocol/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -10,13 +10,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { updatedBy } from '../../platform/audit-columns.ts';
+import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import { type Principal, principalOf } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
+import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { idParams } from '../../platform/params.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { users } from '../users/users.schema.ts';
+import { companiesList } from './companies.list.ts';
 import { companies, companyUsers } from './companies.schema.ts';
 import { mergeCredentials, publicCredentials, readCredentials } from './credentials.ts';
 
@@ -32,6 +34,13 @@ async function describe(db: Db, box: SecretBox, row: typeof companies.$inferSele
     companyname: row.companyname,
     companytitle: row.companytitle,
     vatnumber: row.vatnumber,
+    address: row.address,
+    city: row.city,
+    zipcode: row.zipcode,
+    phone: row.phone,
+    email: row.email,
+    active: row.active,
+    ...auditFieldsOf(row),
     credentials: publicCredentials(readCredentials(box, row.credentials)),
     admusers: admins.map((a) => a.id),
   };
@@ -44,11 +53,31 @@ async function companyRow(db: Db, principal: Principal, id: number) {
   return row;
 }
 
+/** Creating, listing and (de)activating the installation's companies is the super administrator's. */
+function superAdminOnly(principal: Principal): void {
+  if (!principal.superAdmin) throw forbidden(errorKeys.companiesSuperAdminOnly);
+}
+
 /** Companies (spec §3 Company, §6): their names and their service credentials, encrypted at rest. */
 export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, secrets, companyDefaults },
+  { db, secrets, companyDefaults, lists },
 ) => {
+  registerListRoute(app, lists, {
+    path: '/companies/search',
+    permission: 'settings:admin',
+    companyScoped: false,
+    list: companiesList(db),
+    // All of the installation's companies, active or not: only the super administrator's.
+    scope: ({ principal }) => {
+      superAdminOnly(principal);
+      return undefined;
+    },
+    tags: ['companies'],
+    summary: 'The companies of the installation (super administrator; list engine)',
+    item: companyListItemSchema,
+  });
+
   app.get(
     '/companies',
     {
@@ -86,10 +115,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   const save = async (
     principal: Principal,
     id: number | null,
-    body: SaveCompanyRequest,
+    body: z.output<typeof saveCompanySchema>,
     requestId: string,
   ) => {
     const current = id === null ? undefined : await companyRow(db, principal, id);
+    if (body.active !== undefined && body.active !== (current?.active ?? true)) superAdminOnly(principal);
     const stored = mergeCredentials(
       readCredentials(secrets, current?.credentials ?? null),
       body.credentials ?? {},
@@ -98,6 +128,13 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       companyname: body.companyname,
       companytitle: body.companytitle,
       vatnumber: body.vatnumber,
+      // Absent keeps (the company's own settings page sends only its names and credentials).
+      ...(body.address !== undefined ? { address: body.address } : {}),
+      ...(body.city !== undefined ? { city: body.city } : {}),
+      ...(body.zipcode !== undefined ? { zipcode: body.zipcode } : {}),
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
       credentials: Object.keys(stored).length > 0 ? secrets.seal(JSON.stringify(stored)) : null,
     };
     const row = await db.transaction(async (tx) => {
@@ -123,6 +160,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         // Which credentials changed, never their values.
         changes: {
           companyname: { before: current?.companyname ?? null, after: body.companyname },
+          active: { before: current?.active ?? null, after: body.active ?? current?.active ?? true },
           credentials: { before: null, after: Object.keys(body.credentials ?? {}) },
         },
         requestId,
@@ -145,7 +183,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      if (!principal.superAdmin) throw forbidden(errorKeys.noAccessSuperAdmin);
+      superAdminOnly(principal);
       return reply.status(201).send(await save(principal, null, request.body, request.id));
     },
   );

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { users } from '../users/users.schema.ts';
 
@@ -8,6 +8,13 @@ export const companies = pgTable('companies', {
   companyname: text('companyname').notNull(),
   companytitle: text('companytitle').notNull(),
   vatnumber: text('vatnumber'),
+  address: text('address'),
+  city: text('city'),
+  zipcode: text('zipcode'),
+  phone: text('phone'),
+  email: text('email'),
+  /** An inactive company is closed to its operators (users' live_session leaves it out). */
+  active: boolean('active').notNull().default(true),
   /** The company's service credentials, AES-256-GCM encrypted JSON (platform/secrets.ts). */
   credentials: text('credentials'),
   ...auditColumns(),

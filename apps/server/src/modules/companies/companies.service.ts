@@ -1,5 +1,5 @@
 import type { CompanyRef } from '@protocol/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { CompanyDetails } from '../../platform/pdf/index.ts';
@@ -22,7 +22,7 @@ export async function companyIdsOfUser(db: Db, userId: number): Promise<number[]
   return rows.map((r) => r.id);
 }
 
-/** The companies an operator works for; a super admin works for all. */
+/** The companies an operator works for (the active ones); a super admin works for all. */
 export async function companiesOfUser(db: Db, userId: number, superAdmin: boolean): Promise<CompanyRef[]> {
   const columns = {
     id: companies.id,
@@ -34,7 +34,7 @@ export async function companiesOfUser(db: Db, userId: number, superAdmin: boolea
     .select(columns)
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(eq(companyUsers.userId, userId))
+    .where(and(eq(companyUsers.userId, userId), eq(companies.active, true)))
     .orderBy(asc(companies.id));
 }
 

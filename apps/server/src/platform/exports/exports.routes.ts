@@ -1,10 +1,12 @@
 import { parse as parseQuery } from 'node:querystring';
 import {
   type EntityCatalog,
+  EXPORT_URI_PARAMS,
   errorKeys,
   exportListSchema,
   exportRequestSchema,
   exportResponseSchema,
+  exportUriParamsSchema,
   type FieldDef,
   fieldLabel,
   type Language,
@@ -14,29 +16,43 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../auth.ts';
+import { companyIdOf, principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { requestLanguage, translate } from '../i18n.ts';
 import type { ListQuerystring } from '../list/query.ts';
 import { mayRead, type RegisteredList } from '../list/registry.ts';
 import type { ModuleOptions } from '../module.ts';
 import { contentDisposition, exportFileName, renderExport } from './render.ts';
-import type { ExportColumn, ExportFormat } from './types.ts';
+import type { CustomExports, ExportColumn, ExportFormat } from './types.ts';
 
-/** The list an export address names, with its query string; a 400 for anything else. */
+const badUri = () =>
+  new AppError(400, errorKeys.badData, {}, [{ field: 'uri', key: 'validation.invalid', params: {} }]);
+
+/**
+ * The list an export address names, with its query string, and the export parameters the address
+ * carries (`format`, `columns`, `lang`, `title`: getForEntity's entries); a 400 for anything else.
+ */
 function resolve(
   lists: ModuleOptions['lists'],
   uri: string,
-): { entry: RegisteredList; query: ListQuerystring } {
+): { entry: RegisteredList; query: ListQuerystring; params: Partial<Omit<ExportInput, 'uri'>> } {
   const [path = '', search = ''] = uri.split('?', 2);
   const entry = lists.find(path);
-  if (!entry)
-    throw new AppError(400, errorKeys.badData, {}, [{ field: 'uri', key: 'validation.invalid', params: {} }]);
+  if (!entry) throw badUri();
   const query: ListQuerystring = {};
+  const exportParams: Record<string, string> = {};
   for (const [key, value] of Object.entries(parseQuery(search))) {
-    if (value !== undefined) query[key] = value;
+    if (value === undefined) continue;
+    if ((EXPORT_URI_PARAMS as readonly string[]).includes(key)) {
+      // Said twice, an export parameter is ambiguous.
+      if (typeof value !== 'string') throw badUri();
+      exportParams[key] = value;
+    } else query[key] = value;
   }
-  return { entry, query };
+  const params = exportUriParamsSchema.safeParse(exportParams);
+  if (!params.success) throw badUri();
+  const { title, ...rest } = params.data;
+  return { entry, query, params: { ...rest, ...(title ? { title } : {}) } };
 }
 
 /** The columns to write: the asked ones in their order, else the list's default ones. */
@@ -92,7 +108,8 @@ async function* labelled(
 
 interface ExportInput {
   uri: string;
-  format: ExportFormat;
+  /** Else the address's `format=`, else Excel. */
+  format?: ExportFormat;
   columns?: string[];
   lang?: Language;
   title?: string;
@@ -100,7 +117,10 @@ interface ExportInput {
 
 async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'], input: ExportInput) {
   const principal = principalOf(request);
-  const { entry, query: full } = resolve(lists, input.uri);
+  const { entry, query: full, params } = resolve(lists, input.uri);
+  // What the request says overrides what its address says.
+  const format = input.format ?? params.format ?? 'excel';
+  const asked = input.columns ?? params.columns;
   // The export needs what the list needs, and only the operator's companies.
   if (!mayRead(principal.scope, entry.permission)) {
     throw new AppError(403, errorKeys.forbidden, { permission: [entry.permission].flat().join('|') });
@@ -108,31 +128,35 @@ async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'
   // The list's scope reads the company in use (404 for another company's) before any row is read.
   const { scope, companyId } = entry.access(principal, full);
   const { companyid: _company, ...query } = full;
-  const language = input.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
-  const fields = columnsOf(await entry.list.catalogFor(companyId), input.columns);
+  const language =
+    input.lang ?? params.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
+  const fields = columnsOf(await entry.list.catalogFor(companyId), asked);
   const columns: ExportColumn[] = fields.map((f) => ({
     id: f.id,
     label: fieldLabel(f, language, (key) => translate(language, key)),
     type: f.type,
   }));
-  const title = input.title?.trim() || translate(language, entry.list.catalog.titleKey);
+  const title = input.title?.trim() || params.title || translate(language, entry.list.catalog.titleKey);
   const generatedAt = new Date();
   const rendered = renderExport({
-    format: input.format,
+    format,
     title,
     language,
     columns,
     rows: labelled(entry.list.batches(scope, query, { companyId }), fields, language),
     generatedAt,
   });
-  return { ...rendered, fileName: exportFileName(title, input.format, generatedAt) };
+  return { ...rendered, fileName: exportFileName(title, format, generatedAt) };
 }
 
 /**
  * Exports of any registered list (spec §7): the same query as the screen — its filters, sort and
  * search — with the visible columns in their order, translated headers and enum labels.
  */
-export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { lists }) => {
+export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions & { customExports: CustomExports }> = async (
+  app,
+  { lists, customExports },
+) => {
   app.post(
     '/export',
     {
@@ -145,8 +169,8 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       },
     },
     async (request) => {
-      const params = request.body.params ?? { format: 'excel' as const };
-      const started = await startExport(request, lists, { uri: request.body.uri, ...params });
+      // `params: null` (spec §7): the address alone says what to export (getForEntity's entries).
+      const started = await startExport(request, lists, { uri: request.body.uri, ...request.body.params });
       const chunks: Buffer[] = [];
       for await (const chunk of started.stream)
         chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
@@ -188,27 +212,43 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       config: { signedIn: true },
       schema: {
         tags: ['exports'],
-        summary: 'The standard and custom exports of a list (spec §7)',
+        summary:
+          'The standard and custom exports of a list (spec §7), named by its entity (e.g. FRM) or its address; ' +
+          'the custom ones are of the company numbered aa_deya (gen.deya_aa), else of companyid, else the first',
         querystring: z.object({
-          entityName: z.string().min(1).max(100),
+          entityName: z.string().min(1).max(200),
           aa_deya: z.string().max(20).optional(),
+          companyid: z.string().max(20).optional(),
         }),
         response: { 200: exportListSchema },
       },
     },
     async (request) => {
-      principalOf(request);
-      const entry = lists.findByEntity(request.query.entityName);
+      const principal = principalOf(request);
+      const { entityName, aa_deya: aaDeya } = request.query;
+      // The web app names a list by its address: it knows that, not the export key a module chose.
+      const entry = entityName.startsWith('/') ? lists.find(entityName) : lists.findByEntity(entityName);
       if (!entry) throw new AppError(404, errorKeys.notFound);
+      if (!mayRead(principal.scope, entry.permission)) {
+        throw new AppError(403, errorKeys.forbidden, { permission: [entry.permission].flat().join('|') });
+      }
+      let companyId: number | undefined;
+      if (aaDeya !== undefined) {
+        companyId = await customExports.companyNumbered(principal.companyIds, aaDeya);
+        if (companyId === undefined) throw new AppError(404, errorKeys.notFound);
+      } else if (principal.companyIds.length > 0) companyId = companyIdOf(principal, request.query);
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       const formats: ExportFormat[] = ['pdf', 'excel', 'csv', 'word'];
+      const custom = companyId === undefined ? [] : await customExports.of(companyId);
       return {
         standard: formats.map((format) => ({
           uri: `${entry.path}?format=${format}`,
           label: translate(language, `export.format.${format}`),
         })),
-        // Custom export layouts per utility arrive with the modules that need them.
-        custom: [],
+        // Of the company they belong to: posted as they are, they export that company's rows.
+        custom: custom
+          .filter((item) => item.path === entry.path)
+          .map((item) => ({ label: item.label, uri: `${item.uri}&companyid=${companyId}` })),
       };
     },
   );

@@ -36,3 +36,11 @@ export interface RenderedExport {
   contentType: string;
   extension: string;
 }
+
+/** Where a company's own exports come from (app.ts wires the settings module's `export.*` settings). */
+export interface CustomExports {
+  /** The company's custom exports: label, export address and the list path it names. */
+  of(companyId: number): Promise<{ label: string; uri: string; path: string }[]>;
+  /** Which of `companyIds` has the utility number (general setting gen.deya_aa) `aaDeya`. */
+  companyNumbered(companyIds: readonly number[], aaDeya: string): Promise<number | undefined>;
+}

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -12,10 +13,21 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import type { ExportFormat } from '@protocol/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuButton } from '../useMenuButton.ts';
+
+/** A getForEntity entry: a company's own export of the list. */
+export interface CustomExport {
+  label: string;
+  uri: string;
+}
 
 export interface ActionBarProps {
   onCreate?: () => void;
@@ -24,7 +36,10 @@ export interface ActionBarProps {
   onDelete?: () => void;
   selectedCount: number;
   onExport: (format: ExportFormat) => void;
-  exporting: ExportFormat | null;
+  exporting: ExportFormat | 'custom' | null;
+  /** The company's own exports of this list; the menu is hidden when there are none. */
+  customExports: CustomExport[];
+  onCustomExport: (entry: CustomExport) => void;
   onPrint: () => void;
   showSelected: boolean;
   onToggleSelected: () => void;
@@ -69,6 +84,58 @@ function Action({
 }
 
 const MAX_BADGE = 999;
+
+/** The company's own exports of the list (settings `export.*`), each exactly as the company defined it. */
+function CustomExportsMenu({
+  entries,
+  busy,
+  disabled,
+  onExport,
+}: {
+  entries: CustomExport[];
+  busy: boolean;
+  disabled: boolean;
+  onExport: (entry: CustomExport) => void;
+}) {
+  const { t } = useTranslation();
+  const menu = useMenuButton();
+  return (
+    <>
+      <Tooltip title={t('export.custom')}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={t('export.custom')}
+            data-testid="action-custom-exports"
+            disabled={disabled}
+            sx={{ borderRadius: 1.5 }}
+            {...menu.buttonProps}
+          >
+            {busy ? <CircularProgress size={18} /> : <FileDownloadOutlinedIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Menu {...menu.menuProps}>
+        <ListSubheader sx={{ lineHeight: '32px' }}>{t('export.customTitle')}</ListSubheader>
+        {entries.map((entry) => (
+          <MenuItem
+            key={entry.uri}
+            data-testid="custom-export"
+            onClick={() => {
+              menu.close();
+              onExport(entry);
+            }}
+          >
+            <ListItemIcon>
+              <FileDownloadOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {entry.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
 
 const EXPORTS: { format: ExportFormat; testId: string; icon: ReactNode }[] = [
   { format: 'pdf', testId: 'action-pdf', icon: <PictureAsPdfOutlinedIcon fontSize="small" /> },
@@ -119,6 +186,14 @@ export function ActionBar(props: ActionBarProps) {
           {props.exporting === item.format ? <CircularProgress size={18} /> : item.icon}
         </Action>
       ))}
+      {props.customExports.length > 0 && (
+        <CustomExportsMenu
+          entries={props.customExports}
+          busy={props.exporting === 'custom'}
+          disabled={props.exporting !== null}
+          onExport={props.onCustomExport}
+        />
+      )}
       <Action label={t('table.actions.print')} testId="action-print" onClick={props.onPrint}>
         <PrintOutlinedIcon fontSize="small" />
       </Action>

@@ -17,10 +17,10 @@ import { stripLang } from '../../lib/lang.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useNotify } from '../Notifier.tsx';
 import { RetryAlert } from '../RetryAlert.tsx';
-import { ActionBar } from './ActionBar.tsx';
+import { ActionBar, type CustomExport } from './ActionBar.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import type { Row } from './cells.tsx';
-import { downloadExport, openPrint } from './exporting.ts';
+import { downloadExport, downloadExportAddress, openPrint } from './exporting.ts';
 import { rememberList } from './listMemory.ts';
 import { Pagination } from './Pagination.tsx';
 import { QuickSearch } from './QuickSearch.tsx';
@@ -147,13 +147,36 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
     onSettled: () => setConfirmDelete(false),
   });
 
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  // The company's own exports of this list (spec §7 getForEntity 'custom'), named by the list's
+  // address; the company in use is the one the search address names.
+  const [listPath = '', listSearch = ''] = searchUrl.split('?', 2);
+  const listCompany = new URLSearchParams(listSearch).get('companyid');
+  const offered = useQuery({
+    queryKey: ['exports', listPath, listCompany],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ entityName: listPath });
+      if (listCompany) params.set('companyid', listCompany);
+      return api.get<{ custom: CustomExport[] }>(`/api/export/getForEntity?${params.toString()}`, { signal });
+    },
+    staleTime: 60_000,
+    // A list no export knows (a screen's own page loader) simply has no custom exports.
+    retry: false,
+  });
+
+  const [exporting, setExporting] = useState<ExportFormat | 'custom' | null>(null);
   const exportColumns = visibleColumns
     .filter((column) => fieldOf(catalog, column.id)?.exportable)
     .map((column) => column.id);
   const runExport = (format: ExportFormat) => {
     setExporting(format);
     downloadExport({ uri: listUri, format, columns: exportColumns, lang, title })
+      .then(() => notify(t('export.done'), 'success'))
+      .catch((failure: unknown) => notify(errorMessage(t, failure), 'error'))
+      .finally(() => setExporting(null));
+  };
+  const runCustomExport = (entry: CustomExport) => {
+    setExporting('custom');
+    downloadExportAddress(entry.uri)
       .then(() => notify(t('export.done'), 'success'))
       .catch((failure: unknown) => notify(errorMessage(t, failure), 'error'))
       .finally(() => setExporting(null));
@@ -185,6 +208,8 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
           selectedCount={selected.size}
           onExport={runExport}
           exporting={exporting}
+          customExports={offered.data?.custom ?? []}
+          onCustomExport={runCustomExport}
           onPrint={() => openPrint({ uri: listUri, columns: exportColumns, lang, title })}
           showSelected={showSelected}
           onToggleSelected={() => setShowSelected((value) => !value)}

@@ -1,4 +1,4 @@
-import type { ExportFormat, Language } from '@protocol/contracts';
+import type { ExportFormat, ExportRequest, Language } from '@protocol/contracts';
 import { api } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/files.ts';
 import { localizePath } from '../../lib/lang.ts';
@@ -14,10 +14,22 @@ export interface ExportJob {
 
 /** POST /api/export, then the file is saved under the name the server gave. */
 export async function downloadExport(job: ExportJob): Promise<void> {
-  const answer = await api.post<{ file: string; fileName: string }>('/api/export', {
+  await saveExport({
     uri: job.uri,
     params: { format: job.format, columns: job.columns, lang: job.lang, title: job.title },
   });
+}
+
+/**
+ * An export whose address says it all (a getForEntity entry: a company's own export), posted as
+ * spec §7 says, with `params: null`.
+ */
+export async function downloadExportAddress(uri: string): Promise<void> {
+  await saveExport({ uri, params: null });
+}
+
+async function saveExport(request: ExportRequest): Promise<void> {
+  const answer = await api.post<{ file: string; fileName: string }>('/api/export', request);
   const binary = atob(answer.file);
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
