@@ -23,12 +23,12 @@ import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { openBillPdf } from './api.ts';
 import { CorrectBillDialog } from './CorrectBillDialog.tsx';
 import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';
 
-const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus', 'rf'] as const;
+const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'finalized', 'sendStatus', 'rf'] as const;
 
 // The palette's warning and info colours are too light for white text (WCAG contrast): chips of
 // those colours are written in dark text, outlined ones in the page's own text colour.
@@ -133,6 +133,16 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
                       <Chip size="small" variant="outlined" label={t('billingUi.correct.replaced')} />
                     )}
                   </Stack>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="consumer-bill-finalized">
+                  {bill.defdate && (
+                    <>
+                      <Typography variant="body2">{formatDateTime(bill.defdate)}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {bill.defuser}
+                      </Typography>
+                    </>
+                  )}
                 </TableCell>
                 <TableCell>{t(`billing.sendStatus_${bill.sendStatus}`)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
