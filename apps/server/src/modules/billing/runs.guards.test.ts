@@ -142,9 +142,11 @@ describe('billing run guards', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({
         key: 'billing.error.run_date_before_last',
-        params: { date: '2026-12-28', last: '2026-12-30' },
+        params: { date: '28/12/2026', last: '30/12/2026' },
       });
-      expect(refused.json().message).toContain('2026-12-30');
+      expect(refused.json().message).toBe(
+        "The run's issue date (28/12/2026) is before the date of the series' last bill (30/12/2026): run the period again with an issue date of 30/12/2026 or later.",
+      );
       // Should the series move on between the check and the job, the job fails at once, no retries.
       const queued = await t.database.db.transaction((tx) =>
         createJobQueue(jobRegistryOf([billingModule])).enqueue(tx, {

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { formatDate } from '../../platform/exports/format.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import { type JobContext, type JobQueue, type JobRow, refusedAsJob } from '../../platform/jobs/jobs.ts';
 import { lastNumberedDate, seriesOfKind } from '../finance/api.ts';
@@ -543,7 +544,11 @@ export async function startFinalize(
   const series = await numberingSeries(db, companyId);
   const last = series.checkdates ? await lastNumberedDate(db, series.id, run.issueDate) : null;
   if (last !== null && last > run.issueDate) {
-    throw new AppError(400, runErrors.dateBeforeLast, { date: run.issueDate, last });
+    // Dates as the screens show them (DD/MM/YYYY): the params are for the message.
+    throw new AppError(400, runErrors.dateBeforeLast, {
+      date: formatDate(run.issueDate),
+      last: formatDate(last),
+    });
   }
   const { job } = await db.transaction((tx) =>
     queue.enqueue(tx, {
