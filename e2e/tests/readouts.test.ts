@@ -256,6 +256,8 @@ describe('readouts', () => {
     expect(await english.page.getByTestId('review-filter').textContent()).toContain(
       'Lower, reason given (2)',
     );
+    // Past the chips' colour transition, for the picture.
+    await english.page.waitForTimeout(400);
     await shot(english.page, 'readouts-lower-review-en');
     const after = await api('GET', `/api/readouts/sheet?routeId=${route3}&year=2026&period=3`);
     expect(
