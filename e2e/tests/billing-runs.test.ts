@@ -13,11 +13,13 @@ import { enterReading, installMeter, newConsumer, readoutRoutes } from '../suppo
  */
 let e2e: E2E;
 let api: Api;
+let routes: Record<string, number>;
+const consumers: number[] = [];
 
 beforeAll(async () => {
   e2e = await startE2E();
   api = await signInApi(e2e);
-  const routes = await readoutRoutes(api);
+  routes = await readoutRoutes(api);
   const plan: [route: string, number: string, consumption: number][] = [
     ['001', '611', 14],
     ['001', '612', 33],
@@ -30,6 +32,7 @@ beforeAll(async () => {
       parts: ['01', route, number],
       supplyAddress: `Ερμού ${number}, Αγία Ελένη`,
     });
+    consumers.push(consumerId);
     await installMeter(api, consumerId, {
       serialNumber: `E2E-${number}`,
       initialReading: 1000,
@@ -138,5 +141,103 @@ describe('billing runs', () => {
     await page.waitForTimeout(800);
     await shot(page, 'billing-runs-en');
     await context.close();
+  }, 120_000);
+
+  it('issue 29 item 17: the bills list and the card show when each bill was finalized, in both languages', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    const today = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Athens',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date());
+    await page.goto('/invoices');
+    await page.getByRole('columnheader', { name: 'Ημ/νία οριστικοποίησης' }).first().waitFor();
+    await page.getByRole('columnheader', { name: 'Οριστικοποίησε' }).first().waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: today, exact: true }).count()).toBe(4);
+    // The new columns are the last ones: scrolled into view for the picture.
+    await page
+      .getByTestId('data-table')
+      .locator('.MuiTableContainer-root')
+      .evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+    await shot(page, 'billing-invoices-finalized-el');
+    await page.goto(`/consumers/${consumers[0]}/edit`);
+    await page.getByRole('tab', { name: 'Λογαριασμοί' }).click();
+    const finalized = page.getByTestId('consumer-bill-finalized').first();
+    await finalized.waitFor();
+    expect(await finalized.textContent()).toMatch(new RegExp(`^${today} \\d{1,2}:\\d{2}:\\d{2}admin$`));
+    await shot(page, 'billing-consumer-bills-finalized-el');
+    await page.goto('/en/invoices');
+    await page.getByRole('columnheader', { name: 'Finalized on' }).first().waitFor();
+    await page.getByRole('columnheader', { name: 'Finalized by' }).first().waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: today, exact: true }).count()).toBe(4);
+    // The new columns are the last ones: scrolled into view for the picture.
+    await page
+      .getByTestId('data-table')
+      .locator('.MuiTableContainer-root')
+      .evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+    await shot(page, 'billing-invoices-finalized-en');
+    await page.goto(`/en/consumers/${consumers[0]}/edit`);
+    await page.getByRole('tab', { name: 'Bills' }).click();
+    await page.getByTestId('consumer-bill-finalized').first().waitFor();
+    await shot(page, 'billing-consumer-bills-finalized-en');
+    await context.close();
+  }, 120_000);
+
+  it("issue 29 item 12: a finalize before the series' last bill date is refused on the runs screen, naming both dates", async () => {
+    // Period 2 read and run with an issue date before the 10 May of the finalized period 1 bills.
+    for (const [i, consumerId] of consumers.entries()) {
+      await enterReading(api, {
+        routeId: routes[i < 2 ? '001' : '002'] ?? 0,
+        year: 2026,
+        period: 2,
+        consumerId,
+        reading: 1100 + i,
+        readOn: '2026-08-22',
+      });
+    }
+    const started = await api('POST', '/api/billing/runs', {
+      year: 2026,
+      period: 2,
+      scope: 'routes',
+      ids: [routes['001'], routes['002']],
+      issueDate: '2026-05-01',
+    });
+    expect(started.status).toBe(201);
+    await expect
+      .poll(async () => (await api('GET', `/api/billing/runs/${started.body.id}`)).body.state, {
+        timeout: 30_000,
+      })
+      .toBe('done');
+    for (const [prefix, text] of [
+      [
+        '',
+        'Η ημερομηνία έκδοσης της εκκαθάρισης (01/05/2026) είναι πριν από την ημερομηνία του τελευταίου λογαριασμού της σειράς (10/05/2026)',
+      ],
+      ['/en', "The run's issue date (01/05/2026) is before the date of the series' last bill (10/05/2026)"],
+    ] as const) {
+      const { context, page } = await e2e.newPage(prefix ? { locale: 'en-GB' } : {});
+      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await page.goto(`${prefix}/invoices/runs`);
+      const row = page.getByTestId('billing-run-row').first();
+      await row.getByTestId('billing-run-finalize').click();
+      const error = page.getByTestId('billing-run-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain(text);
+      await shot(page, `billing-runs-finalize-refused-${prefix ? 'en' : 'el'}`);
+      await context.close();
+    }
+    // Nothing was finalized, no job failed.
+    expect((await api('GET', `/api/billing/runs/${started.body.id}`)).body).toMatchObject({
+      open: 4,
+      finalizing: null,
+    });
   }, 120_000);
 });

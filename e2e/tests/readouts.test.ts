@@ -79,14 +79,19 @@ describe('readouts', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('300');
     await page.keyboard.press('Enter');
-    // D: a lower reading with no explanation is refused on its row, then typed right.
+    // D: a lower reading with no explanation asks for its reason; the reader goes back instead.
     await page.keyboard.type('40');
     const rowD = page.getByTestId('readout-row').nth(3);
     await rowD.getByTestId('flag-lower').waitFor();
     await page.keyboard.press('Enter');
-    await expect.poll(() => statuses(page)).toEqual(['saved', 'saved', 'saved', 'error']);
-    expect(await rowD.getByTestId('row-status').textContent()).toContain('μικρότερη από την προηγούμενη');
-    // The refused row keeps the focus: the reader fixes it in place.
+    await page.getByTestId('lower-reading-dialog').waitFor();
+    await page.getByRole('button', { name: 'Πίσω' }).click();
+    await page.getByTestId('lower-reading-dialog').waitFor({ state: 'detached' });
+    expect(await statuses(page)).toEqual(['saved', 'saved', 'saved', 'idle']);
+    // The row keeps the focus: the reader fixes it in place.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('reading-input');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('52');
@@ -170,6 +175,100 @@ describe('readouts', () => {
     expect(p2.body.rows.filter((r: { reading: unknown }) => r.reading !== null)).toHaveLength(1);
     expect(p2.body.rows[0].reading).toMatchObject({ reading: 130, consumption: 10 });
     await context.close();
+  });
+
+  it('issue 29 item 13: entering a lower reading asks for a reason; kept with it, flagged for the supervisor, in both languages', async () => {
+    // Route 003: two meters whose readers find them lower than last time.
+    const route3 = (await readoutRoutes(api))['003'];
+    const changed = await consumerWithMeter('Ζαχαρίου', '5', 'ZN-505', 800, '003');
+    const misread = await consumerWithMeter('Ηλιοπούλου', '6', 'ZN-506', 640, '003');
+    const url = (prefix: string, tab: string) =>
+      `${prefix}/readouts?route=${route3}&year=2026&period=3&tab=${tab}`;
+    const reason = 'Ο μετρητής άλλαξε χωρίς καταχώριση';
+
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto(url('', 'entry'));
+    await page.getByTestId('readout-row').first().waitFor();
+    await page.getByTestId('reading-input').first().focus();
+    await page.keyboard.type('15');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('lower-reading-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('ZN-505');
+    expect(await dialog.textContent()).toContain('(800)');
+    // No reason, no save.
+    await page.getByTestId('lower-reading-submit').click();
+    await dialog.getByText('Το πεδίο είναι απαραίτητο').waitFor();
+    await shot(page, 'readouts-lower-reason-el');
+    await page.getByTestId('lower-reading-reason').fill(reason);
+    await page.getByTestId('lower-reading-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => statuses(page)).toEqual(['saved', 'idle']);
+    const first = page.getByTestId('readout-row').first();
+    await first.getByTestId('flag-lower_reading').waitFor();
+    expect(await first.getByTestId('consumption').textContent()).toBe('0');
+    const sheet = await api('GET', `/api/readouts/sheet?routeId=${route3}&year=2026&period=3`);
+    expect(
+      sheet.body.rows.find((r: { consumerId: number }) => r.consumerId === changed).reading,
+    ).toMatchObject({
+      reading: 15,
+      consumption: 0,
+      basis: 'lower',
+      flags: ['lower_reading'],
+      review: 1,
+      note: reason,
+    });
+    // The supervisor's review: the flagged reading with its reason, the list narrowed to lower readings.
+    await page.getByRole('tab', { name: 'Έλεγχος' }).click();
+    await page.getByTestId('review-filter-lower_reading').click();
+    await expect
+      .poll(() => page.getByTestId('review-filter-lower_reading').getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.getByTestId('review-row').first().waitFor();
+    expect(await page.getByTestId('review-row').count()).toBe(1);
+    expect(await page.getByTestId('review-note').first().textContent()).toBe(reason);
+    await shot(page, 'readouts-lower-review-el');
+    await context.close();
+
+    const english = await e2e.newPage({ locale: 'en-GB' });
+    await signIn(english.page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await english.page.getByTestId('dashboard-greeting').waitFor();
+    await english.page.goto(url('/en', 'entry'));
+    await english.page.getByTestId('readout-row').nth(1).waitFor();
+    await english.page.getByTestId('reading-input').nth(1).focus();
+    await english.page.keyboard.type('600');
+    await english.page.keyboard.press('Enter');
+    const englishDialog = english.page.getByTestId('lower-reading-dialog');
+    await englishDialog.getByText('Lower reading on meter ZN-506').waitFor();
+    await english.page.getByTestId('lower-reading-reason').fill('Misread last time: 604 taken as 640');
+    await shot(english.page, 'readouts-lower-reason-en');
+    await english.page.keyboard.press('Enter');
+    await englishDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => statuses(english.page)).toEqual(['saved', 'saved']);
+    await english.page.goto(url('/en', 'review'));
+    await english.page.getByTestId('review-filter-lower_reading').click();
+    await expect
+      .poll(() => english.page.getByTestId('review-filter-lower_reading').getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => english.page.getByTestId('review-row').count()).toBe(2);
+    expect(await english.page.getByTestId('review-filter').textContent()).toContain(
+      'Lower, reason given (2)',
+    );
+    // Past the chips' colour transition, for the picture.
+    await english.page.waitForTimeout(400);
+    await shot(english.page, 'readouts-lower-review-en');
+    const after = await api('GET', `/api/readouts/sheet?routeId=${route3}&year=2026&period=3`);
+    expect(
+      after.body.rows.find((r: { consumerId: number }) => r.consumerId === misread).reading,
+    ).toMatchObject({
+      reading: 600,
+      consumption: 0,
+      flags: ['lower_reading'],
+      note: 'Misread last time: 604 taken as 640',
+    });
+    await english.context.close();
   });
 
   it('imports a handheld file with two bad lines and sees them reported, in both languages', async () => {

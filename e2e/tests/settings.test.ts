@@ -128,6 +128,28 @@ describe('settings screens', () => {
     await context.close();
   });
 
+  it('issue 29 item 14: refuses a case type named twice, marking the rows, in both languages', async () => {
+    const before = (await api('GET', '/api/protocol/case_types')).body as { descr: string }[];
+    const taken = before[0]?.descr ?? '';
+    for (const [prefix, message, picture] of [
+      ['', 'Η τιμή υπάρχει ήδη σε άλλη γραμμή', 'settings-case-types-duplicate-el'],
+      ['/en', 'The value is already used by another row', 'settings-case-types-duplicate-en'],
+    ] as const) {
+      const { context, page } = await e2e.newPage(prefix ? { locale: 'en-GB' } : {});
+      await asAdmin(page, prefix);
+      await page.goto(`${prefix}/settings/case_types`);
+      await page.getByTestId('row-table').waitFor();
+      await page.getByTestId('row-add').click();
+      await page.getByTestId('cell-descr--1').fill(taken);
+      await page.getByTestId('row-save').click();
+      await expect.poll(() => page.getByTestId('cell-error-descr--1').textContent()).toContain(message);
+      await shot(page, picture, { fullPage: false });
+      await context.close();
+    }
+    // Nothing was saved.
+    expect((await api('GET', '/api/protocol/case_types')).body).toEqual(before);
+  });
+
   it('shows the banks to a company administrator read-only: they are shared by every company', async () => {
     const created = await api('POST', '/api/users?companyid=1', {
       username: 'deyaadmin',

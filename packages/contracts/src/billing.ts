@@ -341,7 +341,9 @@ export const billSchema = computedBillSchema.extend({
   currentReading: z.number().int().nullable(),
   currentDate: z.string().nullable(),
   rfCode: z.string(),
+  /** Who finalized it and when (spec defuser, defdate: an instant, ISO). */
   defuser: z.string().nullable(),
+  defdate: z.string().nullable(),
   /** A credit (kind 4): the bill it credits, and why. */
   corrects: z.object({ id: z.number().int(), number: z.string(), issueDate: z.string() }).nullable(),
   reason: z.string().nullable(),
@@ -391,6 +393,9 @@ export const consumerBillSchema = z.object({
   kind: z.number().int(),
   sendStatus: z.number().int(),
   rfCode: z.string().nullable(),
+  /** Who finalized it and when (an instant, ISO); null while it is not. */
+  defuser: z.string().nullable(),
+  defdate: z.string().nullable(),
   /** A credit's corrected bill. */
   correctsId: z.number().int().nullable(),
   /** The credit issued for this bill, if any (it cannot be credited again). */
@@ -418,6 +423,8 @@ export const billListItemSchema = z.object({
   consumption: z.string(),
   total: z.string(),
   dueDate: z.string(),
+  defuser: z.string().nullable(),
+  defdate: z.string().nullable(),
 });
 export type BillListItem = z.infer<typeof billListItemSchema>;
 
@@ -457,5 +464,8 @@ export const billsCatalog = {
     billField('consumption', 'number', 120),
     billField('total', 'money', 120),
     billField('dueDate', 'date', 120),
+    billField('defuser', 'text', 140),
+    // The instant of finalizing, filtered and shown as its day in the utility's calendar.
+    billField('defdate', 'date', 130),
   ],
 } as const satisfies EntityCatalog;

@@ -18,7 +18,9 @@ export const jobSchema = z.object({
   progressTotal: z.number().int().nullable(),
   progressMessage: z.string().nullable(),
   result: z.unknown().nullable(),
+  /** Why it failed: a catalog key (translate it with `errorParams`) or a message. */
   error: z.string().nullable(),
+  errorParams: z.record(z.string(), z.union([z.string(), z.number()])),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -18,10 +18,16 @@ export const periodStates = { new: 0, editing: 1, finalized: 9 } as const;
 export const unableReasons = { closed: 1, noAccess: 2, broken: 3 } as const;
 export const unableReasonIds = Object.values(unableReasons) as number[];
 
-/** How a consumption was reached: a plain difference or one of the explanations of a lower reading. */
-export type ConsumptionBasis = 'normal' | 'rollover' | 'reverse' | 'swap' | 'correction';
-/** What sends a reading to the review list (abnormal consumption). */
-export const readingFlags = ['above_average', 'zero_active', 'too_large'] as const;
+/**
+ * How a consumption was reached: a plain difference, one of the explanations of a lower reading, or
+ * `lower` — a lower reading nothing on the meter explains, taken with the reader's reason (a meter
+ * changed unrecorded, a misread last time): counted as no consumption until a supervisor reviews it.
+ */
+export type ConsumptionBasis = 'normal' | 'rollover' | 'reverse' | 'swap' | 'correction' | 'lower';
+/** A lower reading taken with a reason: it waits in the review list. */
+export const LOWER_READING_FLAG = 'lower_reading';
+/** What sends a reading to the review list (abnormal consumption, an unexplained lower reading). */
+export const readingFlags = ['above_average', 'zero_active', 'too_large', LOWER_READING_FLAG] as const;
 export type ReadingFlag = (typeof readingFlags)[number];
 /**
  * Set at period close on a meter left without a reading that has no history to estimate from: it

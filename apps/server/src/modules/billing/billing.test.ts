@@ -1,5 +1,6 @@
-import { isValidRf } from '@protocol/contracts';
+import { isValidRf, utilityDay } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRows } from '../../test/files.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { client, newConsumer } from '../../test/water-fixtures.ts';
 import { createCompany } from '../companies/api.ts';
@@ -280,6 +281,42 @@ describe('bills', () => {
     ]);
     const tab = (await get(`/api/billing/consumers/${consumerId}/bills${q}`)).json();
     expect(tab.map((b: Json) => b.periodFrom)).toEqual(['2026-05-01', '2026-01-01']);
+  });
+
+  it('issue 29 item 17: a finalized bill says when it was finalized: the bill, the card tab, the list and its export', async () => {
+    const q = `?companyid=${demo}`;
+    const tab = (await get(`/api/billing/consumers/${consumerId}/bills${q}`)).json() as Json[];
+    expect(tab).toHaveLength(2);
+    for (const bill of tab) {
+      expect(bill.defuser).toBe('admin');
+      // An instant, finalized during this test.
+      expect(Date.now() - Date.parse(String(bill.defdate))).toBeLessThan(5 * 60_000);
+    }
+    const detail = (await get(`/api/billing/bills/${tab[0]?.id}${q}`)).json();
+    expect(detail).toMatchObject({ defuser: 'admin', defdate: tab[0]?.defdate });
+    // The list filters by the day of finalizing in the utility's calendar and shows who and when.
+    const today = utilityDay(new Date());
+    const uri = `/api/billing/bills/search${q}&ownerName=ci(contains(καραγιαννη))&defdate=eq(${today})&sort=periodFrom,ASC`;
+    const list = await get(uri);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().content.map((b: Json) => [b.number, b.defuser, b.defdate])).toEqual([
+      [1, 'admin', tab[1]?.defdate],
+      [2, 'admin', tab[0]?.defdate],
+    ]);
+    const before = await get(uri.replace(`eq(${today})`, 'lte(2025-12-31)'));
+    expect(before.json().content, before.body).toEqual([]);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/file?format=csv&lang=en&columns=number,defuser,defdate&uri=${encodeURIComponent(uri)}`,
+      headers: admin,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const [dd, mm, yyyy] = [today.slice(8), today.slice(5, 7), today.slice(0, 4)];
+    expect(csvRows(file.rawPayload)).toEqual([
+      ['Number', 'Finalized by', 'Finalized on'],
+      ['1', 'admin', expect.stringMatching(new RegExp(`^(${yyyy}-${mm}-${dd}|${dd}/${mm}/${yyyy})$`))],
+      ['2', 'admin', expect.stringMatching(new RegExp(`^(${yyyy}-${mm}-${dd}|${dd}/${mm}/${yyyy})$`))],
+    ]);
   });
 
   it('prints a stored bill as a PDF', async () => {

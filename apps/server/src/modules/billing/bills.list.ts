@@ -26,6 +26,8 @@ export function billsList(db: Db) {
     consumption: billingBills.billedConsumption,
     total: billingBills.total,
     dueDate: billingBills.dueDate,
+    defuser: billingBills.defuser,
+    defdate: billingBills.defdate,
   };
   return defineList<BillListItem>({
     catalog: billsCatalog,

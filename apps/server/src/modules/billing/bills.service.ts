@@ -268,6 +268,7 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     currentDate: bill.currentDate,
     rfCode: bill.rfCode ?? '',
     defuser: bill.defuser,
+    defdate: bill.defdate?.toISOString() ?? null,
     consumption: bill.consumption,
     billedConsumption: bill.billedConsumption,
     lines: lines.map((l) => ({
@@ -439,6 +440,8 @@ export async function billsOfConsumer(
       kind: billingBills.kind,
       sendStatus: billingBills.sendStatus,
       rfCode: billingBills.rfCode,
+      defuser: billingBills.defuser,
+      defdate: billingBills.defdate,
       correctsId: billingBills.correctsId,
       creditedById: sql<
         number | null
@@ -458,5 +461,6 @@ export async function billsOfConsumer(
       ),
     )
     .orderBy(desc(billingBills.periodFrom), asc(billingBills.id))
-    .limit(limit);
+    .limit(limit)
+    .then((rows) => rows.map((row) => ({ ...row, defdate: row.defdate?.toISOString() ?? null })));
 }

@@ -11,9 +11,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { formatDate } from '../../platform/exports/format.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
-import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
-import { seriesOfKind } from '../finance/api.ts';
+import { type JobContext, type JobQueue, type JobRow, refusedAsJob } from '../../platform/jobs/jobs.ts';
+import { lastNumberedDate, seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import {
   holdRoutePeriodIn,
@@ -47,6 +48,8 @@ export const runErrors = {
   noRoutes: 'billing.error.run_no_routes',
   routeHeld: 'billing.error.run_route_held',
   notDone: 'billing.error.run_not_done',
+  running: 'billing.error.run_running',
+  dateBeforeLast: 'billing.error.run_date_before_last',
   manualNumbering: 'billing.error.manual_numbering',
   noEstimate: 'billing.error.no_estimate',
 } as const;
@@ -142,9 +145,14 @@ export async function dryRunJob({
   return dryRun(db, payload.companyId, payload.scope, (done, total) => progress(done, total));
 }
 
+/** The key space of a company's run starts for advisory locks. */
+const RUN_START_LOCK = 72510017;
+
 /**
- * Starts a run: its row, its routes (the partial unique index refuses a route another active run
- * holds: 409) and its job, in one transaction.
+ * Starts a run: its row, its routes and its job, in one transaction. One run of a period at a time:
+ * starts of the company take turns (an advisory lock held to commit, so two posted at once cannot
+ * both miss each other), and a period with a queued or running run is a 409 naming that run. The
+ * partial unique index on the routes still keeps two active runs off one route's period.
  */
 export async function startRun(
   db: Db,
@@ -157,6 +165,27 @@ export async function startRun(
   const id = await db.transaction(async (tx) => {
     const routes = await routesOfScope(tx, companyId, scope);
     if (routes.length === 0) throw noRoutes();
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RUN_START_LOCK}, ${companyId})`);
+    const [working] = await tx
+      .select({ id: billingRuns.id, createuser: billingRuns.createuser })
+      .from(billingRuns)
+      .where(
+        and(
+          eq(billingRuns.companyId, companyId),
+          eq(billingRuns.year, scope.year),
+          eq(billingRuns.period, scope.period),
+          inArray(billingRuns.state, ['queued', 'running']),
+        ),
+      )
+      .limit(1);
+    if (working) {
+      throw new AppError(409, runErrors.running, {
+        run: working.id,
+        year: scope.year,
+        period: scope.period,
+        user: working.createuser ?? '',
+      });
+    }
     const [run] = await tx
       .insert(billingRuns)
       .values({
@@ -499,7 +528,8 @@ export async function getRun(db: Tx, companyId: number, id: number): Promise<Bil
 /**
  * Queues finalizing a done run as a job (its bills numbered by the job, see `finalizeRunJob`); what
  * would make it fail is refused at once: a run not done (409), no water-bill series, a series numbered
- * by hand (autonr off). Asking again while it works gives the same job.
+ * by hand (autonr off), an issue date before the date-checked series' last bill (400 naming both
+ * dates). Asking again while it works gives the same job.
  */
 export async function startFinalize(
   db: Db,
@@ -511,7 +541,15 @@ export async function startFinalize(
 ): Promise<{ jobId: number }> {
   const run = await getRun(db, companyId, runId);
   if (run.state !== 'done') throw new AppError(409, runErrors.notDone);
-  await numberingSeries(db, companyId);
+  const series = await numberingSeries(db, companyId);
+  const last = series.checkdates ? await lastNumberedDate(db, series.id, run.issueDate) : null;
+  if (last !== null && last > run.issueDate) {
+    // Dates as the screens show them (DD/MM/YYYY): the params are for the message.
+    throw new AppError(400, runErrors.dateBeforeLast, {
+      date: formatDate(run.issueDate),
+      last: formatDate(last),
+    });
+  }
   const { job } = await db.transaction((tx) =>
     queue.enqueue(tx, {
       kind: BILLING_FINALIZE_JOB,
@@ -539,9 +577,27 @@ async function numberingSeries(db: Tx, companyId: number) {
 /**
  * Finalizes a done run's open bills in the order they were billed, RUN_CHUNK a transaction: each takes
  * the next number of the water-bill series (gapless: a failed chunk gives its numbers back) and
- * becomes immutable. Taken up again after a crash it finds only the bills still open.
+ * becomes immutable. Taken up again after a crash it finds only the bills still open. What the
+ * finalizing refuses (a date before the series' last, a series gone or numbered by hand) would be
+ * refused again: the job fails at once with it.
  */
-export async function finalizeRunJob({
+export async function finalizeRunJob(
+  context: JobContext<{
+    companyId: number;
+    runId: number;
+    userId: number;
+    username: string;
+    requestId: string;
+  }>,
+) {
+  try {
+    return await finalizeRun(context);
+  } catch (error) {
+    throw refusedAsJob(error);
+  }
+}
+
+async function finalizeRun({
   payload,
   db,
   progress,

@@ -205,10 +205,13 @@ describe('billing runs', () => {
     expect(await holdRoutePeriod(db, companyId, key, 'an-import')).toBe(true);
     const blocked = await post('/api/billing/runs', request());
     expect(blocked.statusCode, blocked.body).toBe(201);
-    // While it is queued or running, an overlapping run is refused.
+    // While it is queued or running, another run of the period is refused, naming it.
     const overlapping = await post('/api/billing/runs', { ...request(), ids: [routes['002']] });
     expect(overlapping.statusCode).toBe(409);
-    expect(overlapping.json().key).toBe('billing.error.run_overlaps');
+    expect(overlapping.json()).toMatchObject({
+      key: 'billing.error.run_running',
+      params: { run: blocked.json().id },
+    });
     const failed = await finished(blocked.json().id);
     expect(failed.state).toBe('failed');
     expect(failed.error).toContain('billing.error.run_route_held');

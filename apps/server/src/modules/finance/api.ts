@@ -29,6 +29,23 @@ export async function seriesOfKind(tx: Tx, companyId: number, kind: string) {
 }
 
 /**
+ * The latest date the series numbered in the year of `date`, null before its first number: what a
+ * date-checked series (checkdates) refuses to number before.
+ */
+export async function lastNumberedDate(tx: Tx, seriesId: number, date: string): Promise<string | null> {
+  const [counter] = await tx
+    .select({ lastDate: financeSeriesCounters.lastDate })
+    .from(financeSeriesCounters)
+    .where(
+      and(
+        eq(financeSeriesCounters.seriesId, seriesId),
+        eq(financeSeriesCounters.year, Number(date.slice(0, 4))),
+      ),
+    );
+  return counter?.lastDate ?? null;
+}
+
+/**
  * The next number of a series in the year of `date`, with the counter row (`INSERT … ON CONFLICT DO
  * UPDATE SET last = last + 1 RETURNING`): the row lock makes concurrent callers take turns and a
  * rolled-back transaction gives its number back, so numbers never skip nor repeat. Call it last in the

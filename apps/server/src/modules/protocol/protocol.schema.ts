@@ -251,7 +251,10 @@ export const documentSignatures = pgTable(
   (t) => [index('document_signatures_document_idx').on(t.documentId)],
 );
 
-/** Case types (τύποι υποθέσεων), a settings table. */
+/**
+ * Case types (τύποι υποθέσεων), a settings table. The name is unique per company: a constraint
+ * deferred to the commit in the migration (0044), so a row-table save may swap two names.
+ */
 export const caseTypes = pgTable(
   'case_types',
   {

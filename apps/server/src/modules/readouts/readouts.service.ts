@@ -1,10 +1,12 @@
 import {
   type Consumption,
+  type ConsumptionBasis,
   consumptionFlags,
   correctedConsumption,
   daysBetween,
   estimateConsumption,
   estimatedReading,
+  LOWER_READING_FLAG,
   type MeterContext,
   NO_ESTIMATE_FLAG,
   periodStates,
@@ -90,17 +92,29 @@ export function meterOf(row: ReadoutRow): MeterContext | null {
   };
 }
 
-/** The consumption, flags and review of a reading of `row`, or the field error that refuses it. */
-export function assess(row: ReadoutRow, reading: number, thresholds: ReadoutThresholds) {
+/**
+ * The consumption, flags and review of a reading of `row`, or the field error that refuses it. A lower
+ * reading nothing on the meter explains is refused without a reason (`note`); with one it is taken as
+ * no consumption and flagged for review (README "Readouts").
+ */
+export function assess(
+  row: ReadoutRow,
+  reading: number,
+  thresholds: ReadoutThresholds,
+  note?: string | null,
+): { value: number | null; basis: ConsumptionBasis | null; flags: string[] } {
   const meter = meterOf(row);
   if (!meter) throw badRequest([{ field: 'reading', key: 'readouts.no_meter', params: {} }]);
   const result: Consumption = row.previousEstimate
     ? correctedConsumption(meter, reading, row.previousEstimate.consumption)
     : readingConsumption(meter, reading);
-  if (result.value === null)
+  if (result.value === null) {
+    if (note?.trim()) return { value: 0, basis: 'lower', flags: [LOWER_READING_FLAG] };
     throw badRequest([
       { field: 'reading', key: 'readouts.reading_lower', params: { previous: meter.previous } },
+      { field: 'note', key: 'readouts.reading_lower_reason', params: {} },
     ]);
+  }
   const total = row.previousEstimate ? result.value + row.previousEstimate.consumption : result.value;
   const flags = consumptionFlags(total, { average: row.average, active: row.active }, thresholds);
   return { ...result, flags };
@@ -145,7 +159,7 @@ export async function saveReading(
     const assessed =
       input.reading === null
         ? { value: null, basis: null, flags: [] as string[] }
-        : assess(row, input.reading, thresholds);
+        : assess(row, input.reading, thresholds, input.note);
     const values = {
       meterId: row.meterId,
       reading: input.reading,
@@ -266,7 +280,8 @@ export async function correctReading(
     const key = { routeId: period.routeId, year: period.year, period: period.period };
     const [row] = await loadRows(tx, companyId, key, period.id, [original.consumerId]);
     if (!row) throw notFound();
-    const assessed = assess(row, input.reading, await thresholdsOf(tx, companyId));
+    const note = input.note ?? original.note;
+    const assessed = assess(row, input.reading, await thresholdsOf(tx, companyId), note);
     const now = new Date();
     await tx
       .update(readoutReadings)
@@ -280,7 +295,7 @@ export async function correctReading(
       reading: input.reading,
       readOn: original.readOn,
       source: original.source,
-      note: input.note ?? original.note,
+      note,
       previousReading: original.previousReading,
       consumption: assessed.value,
       basis: assessed.basis,

@@ -183,6 +183,31 @@ describe('readouts', () => {
     expect(reverse.json().reading).toMatchObject({ consumption: 30, basis: 'reverse' });
   });
 
+  it('issue 29 item 13: a lower reading is refused without a reason, taken with one as no consumption and flagged for review', async () => {
+    const refused = await save('c', 400, { note: '   ' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual([
+      { field: 'reading', key: 'readouts.reading_lower', params: { previous: 500 } },
+      { field: 'note', key: 'readouts.reading_lower_reason', params: {} },
+    ]);
+    const reason = 'Ο μετρητής άλλαξε χωρίς καταχώριση';
+    const taken = await save('c', 400, { note: reason });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().reading).toMatchObject({
+      reading: 400,
+      consumption: 0,
+      basis: 'lower',
+      flags: ['lower_reading'],
+      review: 1,
+      note: reason,
+    });
+    // The supervisor sees it in the review list with its reason.
+    const review = (await get(`/api/readouts/review?routeId=${routeId}&year=2026&period=1`)).json();
+    expect(review.filter((r: Json) => (r.flags as string[]).includes('lower_reading'))).toEqual([
+      expect.objectContaining({ consumerId: ids.c, reading: 400, consumption: 0, review: 1, note: reason }),
+    ]);
+  });
+
   it('flags zero on an active consumer and an impossibly large consumption for review, accepted in one click', async () => {
     const zero = await save('c', 500);
     expect(zero.json().reading).toMatchObject({ consumption: 0, flags: ['zero_active'], review: 1 });

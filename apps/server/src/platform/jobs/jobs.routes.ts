@@ -25,6 +25,7 @@ export function jobView(row: JobRow) {
     progressMessage: row.progressMessage,
     result: row.result,
     error: row.error,
+    errorParams: row.errorParams ?? {},
     createdAt: row.createdAt.toISOString(),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),

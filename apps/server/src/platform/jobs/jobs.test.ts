@@ -14,9 +14,10 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
+import { AppError } from '../errors.ts';
 import { defineModule, type ModuleOptions } from '../module.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, createJobQueue, type JobContext, jobRegistryOf } from './jobs.ts';
+import { claimJob, createJobQueue, type JobContext, jobRegistryOf, refusedAsJob } from './jobs.ts';
 import { type JobWorker, startJobWorker } from './worker.ts';
 
 /**
@@ -77,6 +78,11 @@ const fixtureModule = defineModule({
     },
     'fixture.fail': async () => {
       throw new Error('ο μετρητής δεν απαντά');
+    },
+    /** Refused as a 4xx of a request would be: no retry can mend it. */
+    'fixture.refused': async ({ job }) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      throw refusedAsJob(new AppError(409, 'billing.error.date_before_last', { date: '2026-06-01' }));
     },
   },
   onJobSettled: async (tx, job) => {
@@ -280,6 +286,24 @@ describe('background jobs', () => {
       (job) => job.state === 'failed',
     );
     expect(failed).toMatchObject({ attempts: 1, error: 'ο μετρητής δεν απαντά' });
+    expect(settled).toContainEqual({ id, state: 'failed', ownerId: adminId });
+  });
+
+  it('issue 29 item 12: a refused job (JobRefused) fails at once, never retried, with its key and params', async () => {
+    const { id } = await enqueue({ kind: 'fixture.refused', maxAttempts: 3 });
+    worker();
+    const failed = await until(
+      () => read(id),
+      (job) => job.state === 'failed',
+      // A retry would wait 5 s first: a refused job ends well before.
+      3000,
+    );
+    expect(failed).toMatchObject({
+      attempts: 1,
+      error: 'billing.error.date_before_last',
+      errorParams: { date: '2026-06-01' },
+    });
+    expect(runs.get(id)).toBe(1);
     expect(settled).toContainEqual({ id, state: 'failed', ownerId: adminId });
   });
 

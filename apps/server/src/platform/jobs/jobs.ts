@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
 import { type JobRow, jobs } from './jobs.schema.ts';
 import { notifyQueued } from './wake.ts';
 
@@ -19,6 +20,27 @@ export interface JobContext<P> {
   db: Db;
   /** Aborted when the server stops or the lease is lost: stop at the next batch. */
   signal: AbortSignal;
+}
+
+/**
+ * What a handler throws for an error no retry can mend (a date the series refuses, a row gone): the
+ * worker fails the job at once, its error the catalog key with its params, instead of retrying it
+ * for nothing. Any other error may pass (a lost connection, a held route) and is retried.
+ */
+export class JobRefused extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+/** A 4xx `AppError` (what the same request would be refused) as a `JobRefused`; anything else as it is. */
+export function refusedAsJob(error: unknown): unknown {
+  return error instanceof AppError && error.status >= 400 && error.status < 500
+    ? new JobRefused(error.key, error.params)
+    : error;
 }
 
 /** One kind of job; what it returns (JSON) is kept as the job's result. */
@@ -128,7 +150,12 @@ export async function settleJob(
   registry: JobRegistry,
   id: number,
   where: SQL | undefined,
-  values: { state: 'succeeded' | 'failed' | 'cancelled'; result?: unknown; error?: string | null },
+  values: {
+    state: 'succeeded' | 'failed' | 'cancelled';
+    result?: unknown;
+    error?: string | null;
+    errorParams?: Record<string, string | number>;
+  },
 ): Promise<JobRow | undefined> {
   return db.transaction(async (tx) => {
     const [ended] = await tx

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, type JobHandler, type JobRegistry, type JobRow, settleJob } from './jobs.ts';
+import { claimJob, type JobHandler, JobRefused, type JobRegistry, type JobRow, settleJob } from './jobs.ts';
 import { listenForQueued } from './wake.ts';
 
 export interface JobWorkerOptions {
@@ -96,6 +96,13 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
           .update(jobs)
           .set({ state: 'queued', attempts: sql`${jobs.attempts} - 1`, lockedBy: null, lockedUntil: null })
           .where(mine(job.id));
+      } else if (error instanceof JobRefused) {
+        // Refused, not failed: another run would be refused alike, so the job fails now with the key.
+        await settleJob(db, registry, job.id, mine(job.id), {
+          state: 'failed',
+          error: error.key,
+          errorParams: error.params,
+        });
       } else if (job.attempts < job.maxAttempts) {
         // Retried later, longer after each failure.
         await db

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,12 +24,12 @@ import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { openBillPdf } from './api.ts';
 import { CorrectBillDialog } from './CorrectBillDialog.tsx';
 import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';
 
-const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'sendStatus', 'rf'] as const;
+const COLUMNS = ['period', 'number', 'amount', 'dueDate', 'state', 'finalized', 'sendStatus', 'rf'] as const;
 
 // The palette's warning and info colours are too light for white text (WCAG contrast): chips of
 // those colours are written in dark text, outlined ones in the page's own text colour.
@@ -76,109 +77,121 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
           {t('billingUi.consumerBills.empty')}
         </Typography>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell
-                  key={c}
-                  align={c === 'amount' ? 'right' : 'left'}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                >
-                  {t(`billingUi.consumerBills.${c}`)}
-                </TableCell>
-              ))}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((bill) => (
-              <TableRow key={bill.id} hover data-testid="consumer-bill" data-id={bill.id}>
-                <TableCell>{bill.periodLabel}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{billNumberOf(bill)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(bill.total, language)} €
-                </TableCell>
-                <TableCell>{bill.correctsId === null ? formatDate(bill.dueDate) : '—'}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                    <Chip
-                      size="small"
-                      variant={bill.entryState === 9 ? 'filled' : 'outlined'}
-                      label={t(`billing.entryState_${bill.entryState}`)}
-                    />
-                    {bill.correctsId !== null && (
-                      <Chip size="small" color="warning" label={t('billingUi.credit.chip')} sx={darkText} />
-                    )}
-                    {bill.creditedById !== null && (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        variant="outlined"
-                        label={t('billingUi.credit.credited')}
-                        sx={primaryText}
-                        data-testid="consumer-bill-credited"
-                      />
-                    )}
-                    {bill.replacesId !== null && (
-                      <Chip
-                        size="small"
-                        color="info"
-                        label={t('billingUi.correct.chip')}
-                        sx={darkText}
-                        data-testid="consumer-bill-corrected"
-                      />
-                    )}
-                    {bill.replacedById !== null && (
-                      <Chip size="small" variant="outlined" label={t('billingUi.correct.replaced')} />
-                    )}
-                  </Stack>
-                </TableCell>
-                <TableCell>{t(`billing.sendStatus_${bill.sendStatus}`)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {bill.rfCode ? formatRf(bill.rfCode) : ''}
-                </TableCell>
-                <TableCell align="right" sx={{ py: 0, whiteSpace: 'nowrap' }}>
-                  {can('billing:admin') && correctable(bill) && (
-                    <Tooltip title={t('billingUi.correct.action')}>
-                      <IconButton
-                        size="small"
-                        color="primary"
-                        onClick={() => setCorrecting(bill)}
-                        aria-label={t('billingUi.correct.action')}
-                        data-testid="consumer-bill-correct"
-                      >
-                        <NoteAddOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  {can('billing:admin') && creditable(bill) && (
-                    <Tooltip title={t('billingUi.credit.action')}>
-                      <IconButton
-                        size="small"
-                        onClick={() => setCrediting(bill)}
-                        aria-label={t('billingUi.credit.action')}
-                        data-testid="consumer-bill-credit"
-                      >
-                        <AssignmentReturnOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <Tooltip title={t('billingUi.consumerBills.pdf')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => open(bill)}
-                      aria-label={t('billingUi.consumerBills.pdf')}
-                      data-testid="consumer-bill-pdf"
-                    >
-                      <PictureAsPdfOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((c) => (
+                  <TableCell
+                    key={c}
+                    align={c === 'amount' ? 'right' : 'left'}
+                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  >
+                    {t(`billingUi.consumerBills.${c}`)}
+                  </TableCell>
+                ))}
+                <TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {items.map((bill) => (
+                <TableRow key={bill.id} hover data-testid="consumer-bill" data-id={bill.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{bill.periodLabel}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{billNumberOf(bill)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(bill.total, language)} €
+                  </TableCell>
+                  <TableCell>{bill.correctsId === null ? formatDate(bill.dueDate) : '—'}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                      <Chip
+                        size="small"
+                        variant={bill.entryState === 9 ? 'filled' : 'outlined'}
+                        label={t(`billing.entryState_${bill.entryState}`)}
+                      />
+                      {bill.correctsId !== null && (
+                        <Chip size="small" color="warning" label={t('billingUi.credit.chip')} sx={darkText} />
+                      )}
+                      {bill.creditedById !== null && (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          variant="outlined"
+                          label={t('billingUi.credit.credited')}
+                          sx={primaryText}
+                          data-testid="consumer-bill-credited"
+                        />
+                      )}
+                      {bill.replacesId !== null && (
+                        <Chip
+                          size="small"
+                          color="info"
+                          label={t('billingUi.correct.chip')}
+                          sx={darkText}
+                          data-testid="consumer-bill-corrected"
+                        />
+                      )}
+                      {bill.replacedById !== null && (
+                        <Chip size="small" variant="outlined" label={t('billingUi.correct.replaced')} />
+                      )}
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="consumer-bill-finalized">
+                    {bill.defdate && (
+                      <>
+                        <Typography variant="body2">{formatDateTime(bill.defdate)}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {bill.defuser}
+                        </Typography>
+                      </>
+                    )}
+                  </TableCell>
+                  <TableCell>{t(`billing.sendStatus_${bill.sendStatus}`)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                    {bill.rfCode ? formatRf(bill.rfCode) : ''}
+                  </TableCell>
+                  <TableCell align="right" sx={{ py: 0, whiteSpace: 'nowrap' }}>
+                    {can('billing:admin') && correctable(bill) && (
+                      <Tooltip title={t('billingUi.correct.action')}>
+                        <IconButton
+                          size="small"
+                          color="primary"
+                          onClick={() => setCorrecting(bill)}
+                          aria-label={t('billingUi.correct.action')}
+                          data-testid="consumer-bill-correct"
+                        >
+                          <NoteAddOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {can('billing:admin') && creditable(bill) && (
+                      <Tooltip title={t('billingUi.credit.action')}>
+                        <IconButton
+                          size="small"
+                          onClick={() => setCrediting(bill)}
+                          aria-label={t('billingUi.credit.action')}
+                          data-testid="consumer-bill-credit"
+                        >
+                          <AssignmentReturnOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={t('billingUi.consumerBills.pdf')}>
+                      <IconButton
+                        size="small"
+                        onClick={() => open(bill)}
+                        aria-label={t('billingUi.consumerBills.pdf')}
+                        data-testid="consumer-bill-pdf"
+                      >
+                        <PictureAsPdfOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {crediting && (
         <CreditBillDialog

@@ -102,6 +102,15 @@ export default function RunsPage() {
   const notify = useNotify();
   const [finalizeJobId, setFinalizeJobId] = useState<number | null>(null);
   useJob(finalizeJobId, (job) => {
+    // A finalizing refused on its way (the series moved on meanwhile) says why, translated.
+    if (job.state === 'failed') {
+      notify(
+        t(job.error ?? 'billingUi.runs.jobFailed', { ...job.errorParams, defaultValue: job.error ?? '' }),
+        'error',
+      );
+      void queryClient.invalidateQueries({ queryKey: runsKey });
+      return;
+    }
     if (job.state !== 'succeeded') return;
     notify(
       t('billingUi.runs.finalized', { count: (job.result as { finalized: number }).finalized }),

@@ -23,7 +23,7 @@ export function JobProgress({ job, label, testId }: { job?: Job; label: string; 
   if (job && (job.state === 'failed' || job.state === 'cancelled')) {
     return (
       <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
-        {t(job.error ?? 'billingUi.runs.jobFailed', { defaultValue: job.error ?? '' })}
+        {t(job.error ?? 'billingUi.runs.jobFailed', { ...job.errorParams, defaultValue: job.error ?? '' })}
       </Alert>
     );
   }

@@ -130,7 +130,7 @@ function JobItem({ job, onCancel }: { job: Job; onCancel: () => void }) {
       )}
       {job.state === 'failed' && job.error && (
         <Typography variant="caption" color="error">
-          {job.error}
+          {t(job.error, { ...job.errorParams, defaultValue: job.error })}
         </Typography>
       )}
       {job.state === 'queued' && (

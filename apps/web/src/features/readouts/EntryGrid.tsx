@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { LowerReadingDialog } from './LowerReadingDialog.tsx';
 import {
   newIdempotencyKey,
   type PeriodKey,
@@ -30,7 +31,7 @@ import {
   saveReading,
   today,
 } from './readoutsApi.ts';
-import { checkRow } from './rowCheck.ts';
+import { checkRow, needsReason } from './rowCheck.ts';
 
 type Status = 'idle' | 'saving' | 'saved' | 'unsaved' | 'busy' | 'error';
 interface Draft {
@@ -169,6 +170,8 @@ export function EntryGrid({
   const draftsRef = useRef(drafts);
   draftsRef.current = drafts;
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  // The row whose lower reading waits for its reason.
+  const [asking, setAsking] = useState<{ row: ReadoutRow; index: number } | null>(null);
 
   useEffect(() => {
     setRows(sheet.rows);
@@ -189,11 +192,14 @@ export function EntryGrid({
   }, []);
 
   const send = useCallback(
-    async (consumerId: number) => {
-      const draft = draftsRef.current[consumerId];
-      if (!draft || (draft.reading === '' && draft.unable === 0)) return;
+    // `change`: what the operator just gave with the save (the reason of a lower reading).
+    async (consumerId: number, change: Partial<Draft> = {}) => {
+      const known = draftsRef.current[consumerId];
+      if (!known) return;
+      const draft = { ...known, ...change };
+      if (draft.reading === '' && draft.unable === 0) return;
       const key = draft.key ?? newIdempotencyKey();
-      patch(consumerId, { status: 'saving', key, error: undefined });
+      patch(consumerId, { ...change, status: 'saving', key, error: undefined });
       try {
         const saved = await saveReading(companyId, {
           ...periodKey,
@@ -283,7 +289,8 @@ export function EntryGrid({
           <TableBody>
             {rows.map((row, index) => {
               const draft = drafts[row.consumerId] ?? draftOf(row);
-              const typed = draft.status === 'saved' ? null : checkRow(row, draft.reading, sheet.thresholds);
+              const typed =
+                draft.status === 'saved' ? null : checkRow(row, draft.reading, sheet.thresholds, draft.note);
               const shown =
                 typed ??
                 (row.reading && draft.status === 'saved'
@@ -332,6 +339,10 @@ export function EntryGrid({
                       onKeyDown={(e) => {
                         if (e.key === 'Enter' || (e.key === 'ArrowDown' && !e.altKey)) {
                           e.preventDefault();
+                          if (e.key === 'Enter' && draft.status !== 'saved' && needsReason(typed)) {
+                            setAsking({ row, index });
+                            return;
+                          }
                           if (e.key === 'Enter' && draft.status !== 'saved') void send(row.consumerId);
                           moveTo(index + 1);
                         } else if (e.key === 'ArrowUp') {
@@ -417,6 +428,24 @@ export function EntryGrid({
           </TableBody>
         </Table>
       </TableContainer>
+      {asking && (
+        <LowerReadingDialog
+          reading={drafts[asking.row.consumerId]?.reading ?? ''}
+          previous={asking.row.previousReading ?? 0}
+          serial={asking.row.serialNumber ?? asking.row.code}
+          onCancel={() => {
+            const { index } = asking;
+            setAsking(null);
+            window.setTimeout(() => moveTo(index), 0);
+          }}
+          onReason={(note) => {
+            const { row, index } = asking;
+            setAsking(null);
+            void send(row.consumerId, { note });
+            window.setTimeout(() => moveTo(index + 1), 0);
+          }}
+        />
+      )}
     </Paper>
   );
 }

@@ -29,9 +29,10 @@ import { formatDate } from '../../lib/dates.ts';
 import { langFromPath, localizePath } from '../../lib/lang.ts';
 import { CheckChips } from './EntryGrid.tsx';
 import { type Refusal, useFieldQueue, useFieldSheet } from './fieldStore.ts';
+import { LowerReadingDialog } from './LowerReadingDialog.tsx';
 import type { QueuedReading } from './outbox.ts';
 import { type PeriodKey, refusalOf, useRoutes } from './readoutsApi.ts';
-import { checkRow } from './rowCheck.ts';
+import { checkRow, needsReason } from './rowCheck.ts';
 import { registerFieldWorker } from './serviceWorker.ts';
 
 /**
@@ -233,7 +234,8 @@ function MeterCard({
   const [unable, setUnable] = useState(known?.unableReason ?? 0);
   const [note, setNote] = useState(known?.note ?? '');
   const input = useRef<HTMLInputElement | null>(null);
-  const check = checkRow(row, reading, thresholds);
+  const check = checkRow(row, reading, thresholds, note);
+  const [asking, setAsking] = useState(false);
   const disabled = locked || !can('readouts:write') || row.meterId === null;
   const ready = reading !== '' || unable > 0;
 
@@ -243,7 +245,9 @@ function MeterCard({
 
   const save = () => {
     if (!ready || disabled) return;
-    void onSave(reading === '' ? null : Number(reading), unable, note);
+    // A lower reading nothing explains is sent only with its reason.
+    if (needsReason(check)) setAsking(true);
+    else void onSave(reading === '' ? null : Number(reading), unable, note);
   };
   const status = refusal
     ? { severity: 'error' as const, text: refusalOf(t, refusal.error) }
@@ -255,6 +259,19 @@ function MeterCard({
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="field-meter" data-consumer={row.consumerId}>
+      {asking && (
+        <LowerReadingDialog
+          reading={reading}
+          previous={row.previousReading ?? 0}
+          serial={row.serialNumber ?? row.code}
+          onCancel={() => setAsking(false)}
+          onReason={(reason) => {
+            setAsking(false);
+            setNote(reason);
+            void onSave(Number(reading), unable, reason);
+          }}
+        />
+      )}
       <Typography variant="overline" color="text.secondary">
         {t('readoutsUi.field.position', { position: position + 1, total })}
       </Typography>

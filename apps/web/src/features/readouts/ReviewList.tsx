@@ -40,8 +40,13 @@ export function ReviewList({
   const review = useReview(periodKey);
   const [correcting, setCorrecting] = useState<{ id: number; value: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A supervisor narrows the list to one check (e.g. the lower readings taken with a reason).
+  const [flag, setFlag] = useState<string | null>(null);
   if (review.isError) return <RetryAlert error={review.error} onRetry={() => void review.refetch()} />;
-  const items = review.data ?? [];
+  const all = review.data ?? [];
+  const present = [...new Set(all.flatMap((item) => item.flags))];
+  const chosen = flag !== null && present.includes(flag) ? flag : null;
+  const items = chosen === null ? all : all.filter((item) => item.flags.includes(chosen));
 
   const act = async (item: ReviewItem, body: { action: 'accept' | 'correct'; reading?: number }) => {
     setBusy(true);
@@ -58,7 +63,7 @@ export function ReviewList({
     }
   };
 
-  if (!review.isPending && items.length === 0)
+  if (!review.isPending && all.length === 0)
     return (
       <Paper variant="outlined">
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="review-empty">
@@ -72,17 +77,47 @@ export function ReviewList({
     can('readouts:write') && (!locked || item.flags.includes(NO_ESTIMATE_FLAG));
   return (
     <Paper variant="outlined">
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, pt: 1.5 }}
+        role="group"
+        aria-label={t('readoutsUi.review.filterLabel')}
+        data-testid="review-filter"
+      >
+        <Typography variant="body2" color="text.secondary">
+          {t('readoutsUi.review.filterLabel')}
+        </Typography>
+        <Chip
+          size="small"
+          label={t('readoutsUi.review.all', { count: all.length })}
+          color={chosen === null ? 'primary' : 'default'}
+          variant={chosen === null ? 'filled' : 'outlined'}
+          onClick={() => setFlag(null)}
+          aria-pressed={chosen === null}
+        />
+        {present.map((f) => (
+          <Chip
+            key={f}
+            size="small"
+            label={`${t(`readoutsUi.flag_${f}`, { multiple })} (${all.filter((item) => item.flags.includes(f)).length})`}
+            color={chosen === f ? 'primary' : 'default'}
+            variant={chosen === f ? 'filled' : 'outlined'}
+            onClick={() => setFlag(f)}
+            aria-pressed={chosen === f}
+            data-testid={`review-filter-${f}`}
+          />
+        ))}
+      </Box>
       <TableContainer>
         <Table size="small" data-testid="review-list" sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow>
-              {['consumer', 'meter', 'previous', 'reading', 'consumption', 'average', 'checks', 'status'].map(
-                (c) => (
-                  <TableCell key={c} sx={{ fontWeight: 600 }}>
-                    {t(`readoutsUi.col.${c}`)}
-                  </TableCell>
-                ),
-              )}
+              {['consumer', 'meter', 'previous', 'reading', 'consumption', 'average', 'checks'].map((c) => (
+                <TableCell key={c} sx={{ fontWeight: 600 }}>
+                  {t(`readoutsUi.col.${c}`)}
+                </TableCell>
+              ))}
+              <TableCell sx={{ fontWeight: 600 }}>{t('readoutsUi.review.reason')}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{t('readoutsUi.col.status')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -102,6 +137,9 @@ export function ReviewList({
                 <TableCell align="right">{item.average ?? '—'}</TableCell>
                 <TableCell>
                   <CheckChips basis={null} flags={item.flags} multiple={multiple} />
+                </TableCell>
+                <TableCell sx={{ maxWidth: 260 }} data-testid="review-note">
+                  {item.note}
                 </TableCell>
                 <TableCell>
                   <Chip

@@ -1,6 +1,7 @@
 import {
   consumptionFlags,
   correctedConsumption,
+  LOWER_READING_FLAG,
   type ReadoutRow,
   type ReadoutThresholds,
   readingConsumption,
@@ -13,8 +14,20 @@ export interface RowCheck {
   flags: string[];
 }
 
-/** What the grid shows as the operator types: the same arithmetic and checks the server applies. */
-export function checkRow(row: ReadoutRow, draft: string, thresholds: ReadoutThresholds): RowCheck | null {
+/** A lower reading nothing explains and no reason given yet: the server would refuse it. */
+export const needsReason = (check: RowCheck | null) => check?.flags.includes('lower') ?? false;
+
+/**
+ * What the grid shows as the operator types: the same arithmetic and checks the server applies. A
+ * lower reading nothing explains is refused ('lower') until a reason (`note`) is given; then it is
+ * taken as no consumption and flagged for review.
+ */
+export function checkRow(
+  row: ReadoutRow,
+  draft: string,
+  thresholds: ReadoutThresholds,
+  note = '',
+): RowCheck | null {
   if (!/^\d+$/.test(draft) || row.previousReading === null || row.digits === null) return null;
   const reading = Number(draft);
   const meter = {
@@ -26,7 +39,10 @@ export function checkRow(row: ReadoutRow, draft: string, thresholds: ReadoutThre
   const result = row.previousEstimate
     ? correctedConsumption(meter, reading, row.previousEstimate.consumption)
     : readingConsumption(meter, reading);
-  if (result.value === null) return { consumption: null, basis: null, flags: ['lower'] };
+  if (result.value === null)
+    return note.trim()
+      ? { consumption: 0, basis: 'lower', flags: [LOWER_READING_FLAG] }
+      : { consumption: null, basis: null, flags: ['lower'] };
   const total = row.previousEstimate ? result.value + row.previousEstimate.consumption : result.value;
   return {
     consumption: result.value,

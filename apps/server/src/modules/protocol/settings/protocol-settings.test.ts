@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit.schema.ts';
 import {
@@ -10,7 +12,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { createCompany } from '../../companies/api.ts';
-import { documents, documentTypes } from '../protocol.schema.ts';
+import { caseTypes, documents, documentTypes } from '../protocol.schema.ts';
 import { DEMO_CASE_TYPES, DEMO_SUBJECT_CATEGORIES } from './protocol-settings.ts';
 
 let t: TestApp;
@@ -265,6 +267,73 @@ describe('subject categories and case types', () => {
     const empty = await post(CASE_TYPES, [{ id: null, descr: '', active: true }]);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors[0].field).toBe('0.descr');
+  });
+
+  it('issue 29 item 14: a case type name given twice is refused (409 naming the row), a swap of two names is not', async () => {
+    const before = await ok(CASE_TYPES);
+    const [a, b] = before as Json[];
+    const twice = await post(CASE_TYPES, [...before, { id: null, descr: (a as Json).descr, active: true }], {
+      ...admin,
+      'accept-language': 'en',
+    } as Auth);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      status: 409,
+      key: 'error.names_not_unique',
+      params: { field: 'descr', value: (a as Json).descr },
+      message: 'Names must be unique',
+    });
+    expect(twice.json().fieldErrors).toEqual([
+      {
+        field: `${before.length}.descr`,
+        key: 'error.names_not_unique',
+        params: { value: (a as Json).descr },
+      },
+    ]);
+    // Nothing was saved.
+    expect(await ok(CASE_TYPES)).toEqual(before);
+    // Two rows trading names in one save pass: the constraint is checked at the commit.
+    const swapped = await post(
+      CASE_TYPES,
+      before.map((row: Json) =>
+        row.id === a?.id ? { ...row, descr: b?.descr } : row.id === b?.id ? { ...row, descr: a?.descr } : row,
+      ),
+    );
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json().find((row: Json) => row.id === a?.id).descr).toBe(b?.descr);
+    // Another company may use the same name.
+    const other = await post(`${CASE_TYPES}?companyid=${companyB}`, [
+      { id: null, descr: a?.descr, active: true },
+    ]);
+    expect(other.statusCode, other.body).toBe(200);
+  });
+
+  it('issue 29 item 14: the database keeps a case type name unique per company; the migration renames old duplicates', async () => {
+    const db = t.database.db;
+    const [kept] = await db.select().from(caseTypes).where(eq(caseTypes.companyId, companyA)).limit(1);
+    const copy = { companyId: companyA, descr: kept?.descr as string };
+    // A writer that skips the save's check is refused at its commit.
+    await expect(
+      db.transaction(async (tx) => void (await tx.insert(caseTypes).values(copy))),
+    ).rejects.toThrow();
+    // Duplicates from before the constraint: the migration's statements keep the first, rename the rest.
+    const migration = readFileSync(
+      path.resolve(import.meta.dirname, '../../../db/migrations/0044_job_error_params_case_types.sql'),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    await db.execute(sql`ALTER TABLE case_types DROP CONSTRAINT case_types_company_descr_unique`);
+    const [first, second] = await db.insert(caseTypes).values([copy, copy]).returning();
+    for (const statement of migration.slice(1)) await db.execute(sql.raw(statement));
+    const rows = await db.select().from(caseTypes).where(eq(caseTypes.descr, copy.descr));
+    expect(rows.filter((r) => r.companyId === companyA).map((r) => r.id)).toEqual([kept?.id]);
+    const renamed = await db
+      .select()
+      .from(caseTypes)
+      .where(inArray(caseTypes.id, [first?.id ?? 0, second?.id ?? 0]));
+    expect(renamed.map((r) => r.descr).sort()).toEqual(
+      [`${copy.descr} (${first?.id})`, `${copy.descr} (${second?.id})`].sort(),
+    );
+    await expect(db.insert(caseTypes).values(copy)).rejects.toThrow();
   });
 
   it('lists with Greek-aware filters (accents and final sigma)', async () => {

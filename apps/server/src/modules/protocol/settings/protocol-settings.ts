@@ -148,6 +148,21 @@ export const caseTypesTable: RowTable<CaseTypeRow, CaseType, CaseType> = {
   ownedBy: (companyId) => eq(caseTypes.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
   values: (row) => ({ descr: row.descr, active: row.active }),
+  /**
+   * A name given twice is refused naming its row (the saved array is the whole table); a concurrent
+   * save that gives it meanwhile fails on the unique constraint at its commit, a 409 too.
+   */
+  async check(_tx, _companyId, rows) {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      if (seen.has(row.descr)) {
+        throw new AppError(409, errorKeys.namesNotUnique, { field: 'descr', value: row.descr }, [
+          { field: `${index}.descr`, key: errorKeys.namesNotUnique, params: { value: row.descr } },
+        ]);
+      }
+      seen.add(row.descr);
+    });
+  },
 };
 
 // ----- default reference data (every new company; the demo utility) -----

@@ -24,6 +24,7 @@ export default function CaseTypesTable() {
       rowSchema={caseTypeRowSchema}
       newRow={newRow}
       descriptionColumn="descr"
+      uniqueColumns={['descr']}
     />
   );
 }
