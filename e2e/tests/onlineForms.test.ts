@@ -179,6 +179,11 @@ describe('online forms', () => {
     await expect.poll(() => page.getByTestId('submission-status').textContent()).toBe('Ανοιχτή');
     await expect.poll(() => page.getByLabel('Ονοματεπώνυμο').inputValue()).toBe('Ελένη Παπαδάκη');
     await expect.poll(() => page.getByLabel('ΑΦΜ επιχείρησης').inputValue()).toBe('094014201');
+    // Issue 29 item 19: an open submission has added nobody to the traders yet.
+    expect(await page.getByTestId('submission-trader').textContent()).toContain(
+      'Καταχωρίζεται όταν η αίτηση γίνει αποδεκτή',
+    );
+    await shot(page, 'onlineForms-submission-open-el', { fullPage: false });
     const desk = page.locator('main');
     await choose(page, desk, 'Νέα κατάσταση', 'Σε εξέλιξη');
     await choose(page, desk, /^Ανάθεση σε(?! τμήμα)/, /Παπαδοπούλου/);
@@ -186,6 +191,10 @@ describe('online forms', () => {
     await page.getByTestId('submission-save').click();
     await expect.poll(() => page.getByTestId('submission-status').textContent()).toBe('Σε εξέλιξη');
     await expect.poll(() => page.getByTestId('submission-assignee').textContent()).toContain('Παπαδοπούλου');
+    // Accepted: the citizen is now a trader, and the sender of the registered document.
+    await expect
+      .poll(() => page.getByTestId('submission-trader').textContent())
+      .toBe('Καρτέλα συναλλασσόμενου');
     await expect
       .poll(() => page.getByTestId('submission-history').textContent())
       .toContain('Αυτοψία την Τρίτη το πρωί');
@@ -216,6 +225,8 @@ describe('online forms', () => {
       .poll(() => page.getByTestId('attachments-panel').textContent())
       .toContain(`${reference}.pdf`);
     await expect.poll(() => page.getByTestId('attachments-panel').textContent()).toContain('τοπογραφικό.pdf');
+    // The accepted citizen is the document's sender (the trader's chip shows the ΑΦΜ).
+    await expect.poll(() => page.getByTestId('document-correspondents').textContent()).toContain('094014201');
 
     // ----- English -----
     await page.goto(editUrl.replace(/\/online_forms/, '/en/online_forms'));

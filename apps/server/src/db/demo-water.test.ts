@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
+import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../test/harness.ts';
 import { DEMO_BALANCE_LOOKUP, injectInto, seedDemoWaterService } from './demo-water.ts';
 
 /**
@@ -103,6 +103,31 @@ describe('the demo water service', () => {
     expect(settlement.status).toBe(0);
     expect(settlement.lines.filter((l: Json) => l.number > 0)).toHaveLength(6);
     expect((await get(`/api/payments/accounts/${consumerId}`)).debts.length).toBe(7);
+  });
+
+  it('issue 29 item 18: the accountant sends a demo bill to myDATA; the local stand-in for AADE gives it a MARK', async () => {
+    const accountant = await t.login('eantoniou', 'Demo-2026!');
+    const as = async (method: 'GET' | 'POST', url: string, payload?: Json) =>
+      t.app.inject({
+        method,
+        url: `${url}${url.includes('?') ? '&' : '?'}companyid=${companyId}`,
+        headers: accountant,
+        payload,
+      });
+    const companyId = (await get('/api/companies'))[0].id;
+    const listed = (await as('GET', '/api/mydata/documents/search?size=-1')).json().content as Json[];
+    const bill = listed.find((d) => d.source === 'bill' && d.state === 'notSent');
+    expect(bill, JSON.stringify(listed.slice(0, 2))).toBeDefined();
+    const queued = await as('POST', '/api/mydata/transmissions', { billId: bill.id });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const job = await waitForJob(t, accountant, queued.json().jobId);
+    expect(job.state, JSON.stringify(job)).toBe('succeeded');
+    const sent = (await as('GET', `/api/mydata/bills/${bill.id}`)).json();
+    expect(sent.errors).toEqual([]);
+    expect(sent.state).toBe('sent');
+    expect(sent.mark).toMatch(/^\d+$/);
+    // AADE's QR address is the local stand-in's own, on loopback: the bill never left the machine.
+    expect(sent.qrUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
   });
 
   it('changes nothing when filled in again (a restart)', async () => {

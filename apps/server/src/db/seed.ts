@@ -10,7 +10,11 @@ import { SYSTEM_USER } from '../platform/audit-columns.ts';
 import { type AppModule, companyDefaultsOf } from '../platform/module.ts';
 import type { Db } from './client.ts';
 
-/** The demo operators the README lists. */
+/**
+ * The demo operators the README lists, in the order of DemoContext.operators: two clerks (protocol
+ * office; water department), the accountant (finance and myDATA) and the water service's supervisor
+ * (closes readout periods, keeps tariffs and parametrics), so every screen can be tried.
+ */
 export const DEMO_OPERATORS = [
   {
     username: 'mpapadopoulou',
@@ -26,11 +30,28 @@ export const DEMO_OPERATORS = [
     lastname: 'Νικολάου',
     email: 'g.nikolaou@deya-example.gr',
   },
+  {
+    username: 'eantoniou',
+    password: 'Demo-2026!',
+    firstname: 'Ελένη',
+    lastname: 'Αντωνίου',
+    email: 'e.antoniou@deya-example.gr',
+  },
+  {
+    username: 'kdimitriou',
+    password: 'Demo-2026!',
+    firstname: 'Κωνσταντίνος',
+    lastname: 'Δημητρίου',
+    email: 'k.dimitriou@deya-example.gr',
+  },
 ] as const;
+
+/** The demo company's ΑΦΜ: a made-up one with a valid check digit, the issuer of its myDATA documents. */
+export const DEMO_COMPANY_VATNUMBER = '099888777';
 
 /**
  * On an empty database: the administrator (with a generated password printed once when none is
- * configured) and, with SEED_DEMO, a demo water utility with two operators, the defaults every new
+ * configured) and, with SEED_DEMO, a demo water utility with its operators, the defaults every new
  * company gets and each module's demo data.
  */
 export async function bootstrap(
@@ -63,6 +84,7 @@ export async function bootstrap(
         {
           companyname: 'ΔΕΥΑ Αγίας Ελένης',
           companytitle: 'Δημοτική Επιχείρηση Ύδρευσης-Αποχέτευσης Αγίας Ελένης',
+          vatnumber: DEMO_COMPANY_VATNUMBER,
         },
         SYSTEM_USER,
       );

@@ -40,7 +40,7 @@ export async function companiesOfUser(db: Db, userId: number, superAdmin: boolea
 
 export async function createCompany(
   tx: Tx,
-  values: { companyname: string; companytitle: string },
+  values: { companyname: string; companytitle: string; vatnumber?: string },
   createdBy: string,
 ): Promise<CompanyRef> {
   const [row] = await tx

@@ -25,7 +25,7 @@ import { companies } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
 import { registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
-import { findOrCreateApplicant } from '../traders/api.ts';
+import { applicantVat, findTraderByVat, traderIdOfVat } from '../traders/api.ts';
 import { users } from '../users/users.schema.ts';
 import {
   formDrafts,
@@ -304,6 +304,9 @@ export async function submitForm(
     ),
   );
   const applicant = applicantOf(structure, values);
+  // Linked to the company's trader with the ΑΦΜ typed, if there is one; a new citizen becomes a trader
+  // only once staff accept the submission (submissions.service.ts), so spam adds no traders.
+  const vat = applicantVat(applicant);
   const submittedAt = new Date();
   const year = Number(
     new Intl.DateTimeFormat('en', { timeZone: UTILITY_TIME_ZONE, year: 'numeric' }).format(submittedAt),
@@ -337,14 +340,14 @@ export async function submitForm(
       let traderId: number | null = null;
       let documentId: number | null = null;
       if (form.autoNr && form.bookId !== null && owner) {
-        traderId = (await findOrCreateApplicant(tx, form.companyId, applicant, owner.username)).id;
+        traderId = vat ? await findTraderByVat(tx, form.companyId, vat) : null;
         const registered = await registerIncomingDocument(tx, {
           companyId: form.companyId,
           bookId: form.bookId,
           actor: owner,
           subject: `${form.title} (${reference})`,
           name: applicant.fullname ?? null,
-          senderTraderIds: [traderId],
+          senderTraderIds: traderId === null ? [] : [traderId],
           chargedUserId: form.assignTo,
           files: [
             ...(pdf
@@ -384,7 +387,7 @@ export async function submitForm(
         assignedTo: form.assignTo,
         documentId,
         protocolNumber,
-        traderId,
+        traderId: form.autoNr || !vat ? traderId : traderIdOfVat(form.companyId, vat),
         applicant: applicant.fullname ?? applicant.email ?? null,
         fee: form.isPayment ? form.fee : null,
         rfCode,

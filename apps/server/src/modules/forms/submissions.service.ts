@@ -19,10 +19,13 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { companyUsers } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
+import { addIncomingSender } from '../protocol/api.ts';
 import { cases } from '../protocol/protocol.schema.ts';
+import { findOrCreateApplicant } from '../traders/api.ts';
 import { userGroupMembers, userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { formSubmissions, onlineForms, onlineFormVersions, submissionHistory } from './forms.schema.ts';
+import { applicantOf } from './submission-print.ts';
 
 /*
  * The review desk (GET /api/onlineForms/submissions/{id}, PUT /api/onlineForms/submissions): a
@@ -37,6 +40,14 @@ const fieldError = (
   field: string,
   params: Record<string, string | number> = {},
 ) => new AppError(status, key, params, [{ field, key, params }]);
+
+/**
+ * The statuses by which staff accept a submission as genuine: confirmed, in progress, resolved. The
+ * first of them makes its citizen a trader of the company (matched by ΑΦΜ, then e-mail, else new),
+ * and the sender of its registered document; open, closed-from-open and duplicate ones (spam among
+ * them) add nobody to the traders.
+ */
+const ACCEPTED_STATUSES: ReadonlySet<number> = new Set([1, 2, 3]);
 
 /** Message key of the assignee's notification (a catalog text listed in notificationKinds). */
 export const SUBMISSION_ASSIGNED = 'onlineForms.notification.submission_assigned';
@@ -207,9 +218,30 @@ export async function saveSubmission(
       groupChanged && input.assignedGroupId !== null
         ? await membersOf(tx, companyId, input.assignedGroupId)
         : [];
+    const acceptedNow = before.traderId === null && ACCEPTED_STATUSES.has(input.status);
+    const traderId = acceptedNow
+      ? (
+          await findOrCreateApplicant(
+            tx,
+            companyId,
+            applicantOf(structure.structure, checked.values),
+            principal.username,
+          )
+        ).id
+      : before.traderId;
+    if (acceptedNow && traderId !== null && before.documentId !== null) {
+      await addIncomingSender(tx, {
+        companyId,
+        documentId: before.documentId,
+        traderId,
+        actor: { userId: principal.userId, username: principal.username },
+        requestId,
+      });
+    }
     await tx
       .update(formSubmissions)
       .set({
+        traderId,
         values: checked.values,
         status: input.status,
         assignedTo: input.assignedTo,

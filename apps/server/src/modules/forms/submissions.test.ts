@@ -1,5 +1,5 @@
 import { isValidRfCode } from '@protocol/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/files.ts';
 import { createCompany } from '../companies/api.ts';
@@ -32,7 +32,7 @@ import { formSubmissions, submissionHistory } from './forms.schema.ts';
 useFormsApp();
 
 describe('save methods, automatic registration and payment', () => {
-  it('registers the submission in the book with its PDF and files, the citizen as sender, and mails both', async () => {
+  it('registers the submission in the book with its PDF and files, the citizen’s name as sender, and mails both', async () => {
     const { formId } = await createForm({
       auto_nr: true,
       book: inBook,
@@ -82,33 +82,14 @@ describe('save methods, automatic registration and payment', () => {
       .from(documentAttachments)
       .where(eq(documentAttachments.documentId, doc?.id ?? 0));
     expect(files.map((f) => f.fileName).sort()).toEqual([`${result.reference}.pdf`, 'katopsi.pdf']);
-    const [trader] = await t.database.db
-      .select()
-      .from(traders)
-      .where(eq(traders.id, row?.traderId ?? 0));
-    expect(trader).toMatchObject({
-      vatnumber: '094014201',
-      email: 'eleni@example.gr',
-      fullname: 'Ελένη Παπαδάκη',
-    });
-
-    // The document as staff open it: the citizen as sender, the PDF readable.
+    // A citizen the company does not know is no trader yet (issue 29 item 19): the sender is the name.
+    expect(row?.traderId).toBeNull();
     const opened = await get(`/api/document/${doc?.id}?companyid=${companyA}`);
-    expect(opened.json().senders.map((s: Json) => s.fullname ?? s.name)).toContain('Ελένη Παπαδάκη');
+    expect(opened.json()).toMatchObject({ name: 'Ελένη Παπαδάκη', senders: [] });
     const pdf = files.find((f) => f.fileName.endsWith(`${result.reference}.pdf`));
     const content = await get(`/api/document/${doc?.id}/attachments/${pdf?.id}/content`);
     expect(content.statusCode).toBe(200);
     expect(await pdfText(content.rawPayload)).toContain('Ελένη Παπαδάκη');
-
-    // The same citizen again (by ΑΦΜ) is the same trader.
-    const again = await submit(formId, {
-      values: { ...goodValues, email: 'other@example.gr', isCompany: true, vatnumber: '094014201' },
-    });
-    const [second] = await t.database.db
-      .select()
-      .from(formSubmissions)
-      .where(eq(formSubmissions.reference, again.json().reference));
-    expect(second?.traderId).toBe(row?.traderId);
 
     const sent = mail.received.slice(mails);
     const to = (address: string) => sent.find((m) => m.to.includes(address));
@@ -140,6 +121,96 @@ describe('save methods, automatic registration and payment', () => {
     expect(await t.database.db.$count(documents)).toBe(documentsBefore);
     const next = await submit(formId, { values: goodValues });
     expect(next.json().protocolNumber).toBe(`${before + 1}/${protocolYearOf(new Date())}`);
+  });
+});
+
+describe('issue 29 item 19: a citizen becomes a trader when staff accept the submission', () => {
+  const tradersWithVat = (vatnumber: string) =>
+    t.database.db
+      .select()
+      .from(traders)
+      .where(and(eq(traders.companyId, companyA), eq(traders.vatnumber, vatnumber)));
+  const submissionOf = async (reference: string) =>
+    (await t.database.db.select().from(formSubmissions).where(eq(formSubmissions.reference, reference)))[0];
+  const accept = (id: number, status: number, values: Json = goodValues) =>
+    put(`/api/onlineForms/submissions?companyid=${companyA}`, { id, values, status });
+
+  it('issue 29 item 19: a public submission with a known ΑΦΜ links to that trader and creates none', async () => {
+    const known = await t.app.inject({
+      method: 'POST',
+      url: `/api/traders?companyid=${companyA}`,
+      headers: admin,
+      payload: {
+        individual: false,
+        fullname: 'Υδροτεχνική Α.Ε.',
+        vatnumber: '094019245',
+        traderbanks: [],
+        customFields: {},
+      },
+    });
+    expect(known.statusCode, known.body).toBe(201);
+    const before = await t.database.db.$count(traders);
+    for (const extra of [{}, { auto_nr: true, book: inBook }]) {
+      const { formId } = await createForm(extra);
+      const posted = await submit(formId, {
+        values: { ...goodValues, isCompany: true, vatnumber: '094019245' },
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const row = await submissionOf(posted.json().reference);
+      expect(row?.traderId).toBe(known.json().id);
+      if (row?.documentId) {
+        const opened = await get(`/api/document/${row.documentId}?companyid=${companyA}`);
+        expect(opened.json().senders.map((s: Json) => s.id)).toEqual([known.json().id]);
+      }
+    }
+    expect(await t.database.db.$count(traders)).toBe(before);
+  });
+
+  it('issue 29 item 19: an unknown ΑΦΜ creates no trader until the submission is accepted, then exactly one', async () => {
+    const { formId } = await createForm({ auto_nr: true, book: inBook });
+    const values = { ...goodValues, email: 'nikos@example.gr', isCompany: true, vatnumber: '094422282' };
+    const posted = await submit(formId, { values });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const row = await submissionOf(posted.json().reference);
+    expect(row?.traderId).toBeNull();
+    expect(await tradersWithVat('094422282')).toEqual([]);
+
+    // Spam is closed or marked a duplicate from open: still nobody in the traders.
+    const spam = await submit(formId, { values: { ...values, vatnumber: '123456783' } });
+    const spamRow = await submissionOf(spam.json().reference);
+    expect((await accept(spamRow?.id as number, 4, { ...values, vatnumber: '123456783' })).statusCode).toBe(
+      200,
+    );
+    expect(await tradersWithVat('123456783')).toEqual([]);
+
+    // Confirmed by staff: the citizen becomes one trader, linked, and the sender of the document.
+    const confirmed = await accept(row?.id as number, 1, values);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const created = await tradersWithVat('094422282');
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ email: 'nikos@example.gr', fullname: 'Ελένη Παπαδάκη' });
+    expect((await submissionOf(posted.json().reference))?.traderId).toBe(created[0]?.id);
+    const opened = await get(`/api/document/${row?.documentId}?companyid=${companyA}`);
+    expect(opened.json().senders.map((s: Json) => s.id)).toEqual([created[0]?.id]);
+    const loaded = await get(`/api/onlineForms/submissions/${row?.id}?companyid=${companyA}`);
+    expect(loaded.json().traderId).toBe(created[0]?.id);
+  });
+
+  it('issue 29 item 19: a second acceptance does not create a second trader', async () => {
+    const { formId } = await createForm();
+    const values = { ...goodValues, email: 'maria.k@example.gr', isCompany: true, vatnumber: '094014201' };
+    const first = await submit(formId, { values });
+    const second = await submit(formId, { values });
+    const a = await submissionOf(first.json().reference);
+    const b = await submissionOf(second.json().reference);
+    expect([a?.traderId, b?.traderId]).toEqual([null, null]);
+    // One accepted twice over (confirmed, then in progress, resolved), then the other of the same citizen.
+    for (const status of [1, 2, 3])
+      expect((await accept(a?.id as number, status, values)).statusCode).toBe(200);
+    expect((await accept(b?.id as number, 2, values)).statusCode).toBe(200);
+    const created = await tradersWithVat('094014201');
+    expect(created).toHaveLength(1);
+    expect((await submissionOf(second.json().reference))?.traderId).toBe(created[0]?.id);
   });
 });
 

@@ -1,14 +1,16 @@
 import { searchMydataSchema } from '@protocol/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { builtSelect } from '../../db/prepared.ts';
+import { SYSTEM_USER } from '../../platform/audit-columns.ts';
 import type { JobHandler } from '../../platform/jobs/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { defineSearchSource } from '../../platform/search/search.ts';
 import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { mydataPendingCard } from './mydata.card.ts';
+import { DEFAULT_SETTINGS } from './mydata.defaults.ts';
 import { mydataRoutes, TRANSMIT_JOB, type TransmitPayload } from './mydata.routes.ts';
-import { mydataTransmissions } from './mydata.schema.ts';
+import { mydataSettings, mydataTransmissions } from './mydata.schema.ts';
 import { transmitDocuments } from './mydata.service.ts';
 
 const transmitJob: JobHandler<TransmitPayload> = ({ db, payload, progress, signal }) =>
@@ -74,4 +76,10 @@ export const mydataModule = defineModule({
   search: [markSearch],
   dashboardCards: [mydataPendingCard],
   references: [],
+  // The demo company sends to the demo installation's local stand-in for AADE (mydata.service.ts).
+  demoData: async (tx, { companyId }) => {
+    await tx
+      .insert(mydataSettings)
+      .values({ ...DEFAULT_SETTINGS, companyId, localAade: true, createuser: SYSTEM_USER });
+  },
 });

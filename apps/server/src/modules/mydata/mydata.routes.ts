@@ -51,12 +51,15 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 ) => {
   rememberSecretBox(db, secrets);
   if (config.seedDemo) {
-    // A demo installation answers with a local AADE once it listens (tests that only inject start none).
+    // A demo installation runs a local stand-in for AADE on loopback once it listens (tests that only
+    // inject start none); the demo company sends there (mydata.service.ts, `useLocalAade`).
     let local: FakeAade | undefined;
     app.addHook('onListen', async () => {
       local = await startFakeAade();
       useLocalAade(db, { url: local.url, userId: FAKE_AADE_USER, subscriptionKey: FAKE_AADE_KEY });
-      app.log.info(`myDATA: companies without AADE credentials send to the local AADE at ${local.url}`);
+      app.log.info(
+        `myDATA: the demo company sends to a local stand-in for AADE at ${local.url}, never to the real AADE`,
+      );
     });
     app.addHook('onClose', async () => local?.close());
   }

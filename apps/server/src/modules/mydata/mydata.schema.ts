@@ -4,6 +4,7 @@ export type { MydataSource };
 
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -30,6 +31,11 @@ export const mydataSettings = pgTable('mydata_settings', {
   productionUrl: text('production_url').notNull(),
   branch: smallint('branch').notNull().default(0),
   mappings: jsonb('mappings').$type<MydataMappings>().notNull(),
+  /**
+   * The demo company's (SEED_DEMO): while it has no AADE credentials, its test-environment documents go
+   * to the local stand-in for AADE a demo installation runs on loopback, never to the real AADE.
+   */
+  localAade: boolean('local_aade').notNull().default(false),
   ...auditColumns(),
 });
 

@@ -1,6 +1,7 @@
 import {
   type AadeError,
   Decimal,
+  isValidVatNumber,
   type MydataSettings,
   type SaveMydataSettings,
   type Transmission,
@@ -39,8 +40,10 @@ const boxes = new WeakMap<Db, SecretBox>();
 export const rememberSecretBox = (db: Db, box: SecretBox) => boxes.set(db, box);
 
 /**
- * The local AADE of a demo installation (SEED_DEMO): a company with no AADE credentials of its own
- * sends to it in the test environment, so the demo works offline. Real credentials always win.
+ * The local stand-in for AADE of a demo installation (SEED_DEMO, started once the server listens): the
+ * demo company (its settings' `localAade`), while it has no AADE credentials of its own, sends its
+ * test-environment documents there, so the demo works offline and never reaches the real AADE. No
+ * other company ever does, and real credentials always win.
  */
 const localAades = new WeakMap<Db, { url: string; userId: string; subscriptionKey: string }>();
 export const useLocalAade = (db: Db, local: { url: string; userId: string; subscriptionKey: string }) =>
@@ -65,7 +68,11 @@ export async function readSettings(db: Db, box: SecretBox, companyId: number): P
       }
     : DEFAULT_SETTINGS;
   const credentialsSet = Boolean(credentials.aadeUsername && credentials.aadeSubscriptionKey);
-  return { ...saved, credentialsSet, localAade: !credentialsSet && localAades.has(db) };
+  return {
+    ...saved,
+    credentialsSet,
+    localAade: !credentialsSet && Boolean(row?.localAade) && localAades.has(db),
+  };
 }
 
 export async function saveSettings(
@@ -91,16 +98,15 @@ async function connectionOf(
   if (!box) throw new Error('mydata: no secret box for this database');
   const settings = await readSettings(db, box, companyId);
   const [company] = await db
-    .select({ credentials: companies.credentials })
+    .select({ credentials: companies.credentials, vatnumber: companies.vatnumber })
     .from(companies)
     .where(eq(companies.id, companyId));
+  // The issuer of every document: AADE refuses documents without it, the local stand-in too.
+  if (!company?.vatnumber || !isValidVatNumber(company.vatnumber))
+    throw new AppError(409, 'mydata.error.noIssuerVat');
   const credentials = readCredentials(box, company?.credentials ?? null);
   const local = localAades.get(db);
-  if (
-    (!credentials.aadeUsername || !credentials.aadeSubscriptionKey) &&
-    local &&
-    settings.environment === 'test'
-  )
+  if (settings.localAade && local && settings.environment === 'test')
     return { conn: { ...local, ...transport }, branch: settings.branch, settings };
   if (!credentials.aadeUsername || !credentials.aadeSubscriptionKey)
     throw new AppError(409, 'mydata.error.noCredentials');

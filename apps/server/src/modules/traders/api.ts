@@ -18,6 +18,32 @@ export interface Applicant {
   zipcode?: string | null;
 }
 
+/** The applicant's ΑΦΜ as traders store it, or null when none was typed or its check digit is wrong. */
+export function applicantVat(applicant: Applicant): string | null {
+  const vat = applicant.vatnumber ? normalizeVatNumber(applicant.vatnumber) : null;
+  return vat && isValidVatNumber(vat) ? vat : null;
+}
+
+/**
+ * The id of the company's first trader with this ΑΦΜ (null when none), as a subquery: a caller's
+ * INSERT reads it in its own statement, without a round trip of its own.
+ */
+export const traderIdOfVat = (companyId: number, vat: string) =>
+  sql<
+    number | null
+  >`(SELECT ${traders.id} FROM ${traders} WHERE ${traders.companyId} = ${companyId} AND ${traders.vatnumber} = ${vat} ORDER BY ${traders.id} LIMIT 1)`;
+
+/** The company's first trader with this (valid, normalized) ΑΦΜ, if any. */
+export async function findTraderByVat(tx: Tx, companyId: number, vat: string): Promise<number | null> {
+  const [found] = await tx
+    .select({ id: traders.id })
+    .from(traders)
+    .where(and(eq(traders.companyId, companyId), eq(traders.vatnumber, vat)))
+    .orderBy(asc(traders.id))
+    .limit(1);
+  return found?.id ?? null;
+}
+
 /**
  * The company's trader for an applicant: the first one with the same valid ΑΦΜ, else with the same
  * e-mail (case-insensitive), else a new individual trader created from what the applicant typed.
@@ -28,16 +54,10 @@ export async function findOrCreateApplicant(
   applicant: Applicant,
   username: string,
 ): Promise<{ id: number; created: boolean }> {
-  const vat = applicant.vatnumber ? normalizeVatNumber(applicant.vatnumber) : null;
-  const validVat = vat && isValidVatNumber(vat) ? vat : null;
+  const validVat = applicantVat(applicant);
   if (validVat) {
-    const [found] = await tx
-      .select({ id: traders.id })
-      .from(traders)
-      .where(and(eq(traders.companyId, companyId), eq(traders.vatnumber, validVat)))
-      .orderBy(asc(traders.id))
-      .limit(1);
-    if (found) return { id: found.id, created: false };
+    const found = await findTraderByVat(tx, companyId, validVat);
+    if (found !== null) return { id: found, created: false };
   }
   const email = applicant.email?.trim().toLowerCase() || null;
   if (email) {

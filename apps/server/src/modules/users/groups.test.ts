@@ -156,7 +156,7 @@ describe('user groups carry the permissions of their members', () => {
       permissionCount: 2,
       memberCount: 1,
     });
-    expect(list.json().totalElements).toBe(3);
+    expect(list.json().totalElements).toBe(5);
     // Its export reads the company in use like the screen: the first one when none is named, and a
     // company id that is not a number is 'not found' (it was NaN in the SQL before).
     const exported = await t.app.inject({

@@ -15,13 +15,15 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
 export const usersModule = defineModule({
   name: 'users',
   plugin,
-  // The demo operators' groups: a protocol office and a water department.
-  demoData: async (tx, { companyId, operators }) => {
+  // The demo operators' groups (README "Demo accounts"): a protocol office, a water department, the
+  // accounts office and the water service's supervisors; operators in DEMO_OPERATORS' order.
+  demoData: async (tx, { companyId, operators: [maria, giorgos, eleni, konstantinos] }) => {
+    const members = (...ids: (number | undefined)[]) => ids.filter((id) => id !== undefined);
     await seedGroup(tx, companyId, {
       name: 'Γραμματεία πρωτοκόλλου',
       description: 'Πρωτοκόλληση εισερχομένων και εξερχομένων, συναλλασσόμενοι και αιτήσεις πολιτών',
       permissions: ['protocol:write', 'traders:write', 'forms:write'],
-      members: operators,
+      members: members(maria, giorgos),
     });
     await seedGroup(tx, companyId, {
       name: 'Τμήμα ύδρευσης',
@@ -35,7 +37,37 @@ export const usersModule = defineModule({
         'finance:read',
         'settlements:write',
       ],
-      members: operators.slice(1),
+      members: members(giorgos),
+    });
+    await seedGroup(tx, companyId, {
+      name: 'Λογιστήριο',
+      description: 'Παραστατικά, λογιστικό σχέδιο, βεβαιώσεις εσόδων και αποστολή στο myDATA της ΑΑΔΕ',
+      permissions: [
+        'finance:write',
+        'mydata:admin',
+        'traders:write',
+        'consumers:read',
+        'billing:read',
+        'payments:read',
+        'settlements:read',
+      ],
+      members: members(eleni),
+    });
+    await seedGroup(tx, companyId, {
+      name: 'Προϊστάμενοι ύδρευσης',
+      description:
+        'Κλείσιμο περιόδων καταμέτρησης, τιμολογιακή πολιτική, παραμετρικά και διορθώσεις λογαριασμών',
+      permissions: [
+        'consumers:admin',
+        'readouts:admin',
+        'billing:admin',
+        'settings:write',
+        'payments:write',
+        'settlements:write',
+        'traders:read',
+        'finance:read',
+      ],
+      members: members(konstantinos),
     });
   },
 });

@@ -268,6 +268,20 @@ export default function SubmissionPage() {
                   )}
                 </Typography>
               </Box>
+              <Box>
+                <Typography variant="caption" color="text.secondary">
+                  {t('onlineForms.submissions.trader')}
+                </Typography>
+                <Typography data-testid="submission-trader">
+                  {data.traderId !== null ? (
+                    <Link component={RouterLink} to={localize(`/traders/${data.traderId}/edit`)}>
+                      {t('onlineForms.submissions.openTrader')}
+                    </Link>
+                  ) : (
+                    t('onlineForms.submissions.traderOnAccept')
+                  )}
+                </Typography>
+              </Box>
               {data.rfCode && (
                 <Fact
                   label={t('onlineForms.public.rfCode')}

@@ -2,7 +2,7 @@ import { saveDocumentSchema } from '@protocol/contracts';
 import type { Tx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { Principal } from '../../../platform/auth.ts';
-import { documentAttachments } from '../protocol.schema.ts';
+import { documentAttachments, documentTraders } from '../protocol.schema.ts';
 import { createDocument } from './documents.service.ts';
 
 /**
@@ -86,4 +86,36 @@ export async function registerIncomingDocument(
   }
   if (!document.protocolId) throw new Error('the incoming document was not registered');
   return { documentId: document.id, protocolId: document.protocolId };
+}
+
+/**
+ * Names a trader as the sender of an incoming document registered without one (an online form's
+ * citizen, once staff accept the submission), in the caller's transaction. A document that has a
+ * first sender already (staff may have set one) keeps it.
+ */
+export async function addIncomingSender(
+  tx: Tx,
+  input: {
+    companyId: number;
+    documentId: number;
+    traderId: number;
+    actor: { userId: number; username: string };
+    requestId?: string;
+  },
+): Promise<void> {
+  const added = await tx
+    .insert(documentTraders)
+    .values({ documentId: input.documentId, role: 1, position: 0, traderId: input.traderId })
+    .onConflictDoNothing()
+    .returning({ traderId: documentTraders.traderId });
+  if (added.length === 0) return;
+  await recordAudit(tx, {
+    entity: 'document',
+    entityId: input.documentId,
+    action: 'updated',
+    companyId: input.companyId,
+    user: input.actor,
+    changes: { senders: { before: [], after: [input.traderId] } },
+    requestId: input.requestId,
+  });
 }
