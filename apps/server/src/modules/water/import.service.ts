@@ -8,6 +8,7 @@ import {
   isValidVatNumber,
   type Language,
   normalizeVatNumber,
+  utilityToday,
 } from '@protocol/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
@@ -403,7 +404,7 @@ async function applyChunk(
     );
     for (const m of created) meterOf.set(m.serial, m.id);
   }
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utilityToday();
   await tx.execute(
     insertRecords(
       waterMeterInstallations,

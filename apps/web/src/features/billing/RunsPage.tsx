@@ -9,7 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { BillingDryRun, BillingRun, BillingRunRequest } from '@protocol/contracts';
+import {
+  type BillingDryRun,
+  type BillingRun,
+  type BillingRunRequest,
+  utilityYear,
+} from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +54,7 @@ export default function RunsPage() {
   const queryClient = useQueryClient();
   const title = t('billingUi.runs.title');
   useAppBar({ title });
-  const [year, setYear] = useState(String(new Date().getFullYear()));
+  const [year, setYear] = useState(String(utilityYear()));
   const [period, setPeriod] = useState(1);
   const [scope, setScope] = useState<Scope>('all');
   const [picked, setPicked] = useState<{ id: number; label: string }[]>([]);
