@@ -85,8 +85,9 @@ type Issue = z.core.$ZodIssue;
 /** Turns a zod issue into a catalog key with params, so both sides show the same message. */
 export function issueToFieldError(issue: Issue): FieldError {
   const field = issue.path.map(String).join('.');
-  // A module's own rule keys live in its catalog as `<module>.validation.<rule>`.
-  if (/^([a-zA-Z]+\.)?validation\./.test(issue.message)) {
+  // A module's own rule keys live in its catalog as `<module>.validation.<rule>`; a rule across
+  // fields may name an error key (`error.invalid_date_range`).
+  if (/^([a-zA-Z]+\.)?(validation|error)\./.test(issue.message)) {
     // A custom issue may carry the message's params (e.g. the periodicity rules' limits).
     const params = issue.code === 'custom' ? (issue.params as FieldError['params'] | undefined) : undefined;
     return { field, key: issue.message, params: params ?? {} };
