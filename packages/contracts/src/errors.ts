@@ -45,6 +45,16 @@ export const errorKeys = {
   formIdTaken: 'error.form_id_taken',
   statusNotAllowed: 'error.status_not_allowed',
   submissionRejected: 'error.submission_rejected',
+  importUnreadable: 'error.import_unreadable',
+  importUnpackedTooLarge: 'error.import_unpacked_too_large',
+  importLineTooLong: 'error.import_line_too_long',
+  importTooManyRows: 'error.import_too_many_rows',
+  importTooManyCells: 'error.import_too_many_cells',
+  importCellTooLong: 'error.import_cell_too_long',
+  jobAborted: 'error.job_aborted',
+  jobFileGone: 'error.job_file_gone',
+  jobFailed: 'error.job_failed',
+  jobAbandoned: 'error.job_abandoned',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 

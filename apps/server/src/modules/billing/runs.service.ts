@@ -12,7 +12,13 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
-import type { JobContext, JobQueue, JobRow } from '../../platform/jobs/jobs.ts';
+import {
+  type JobContext,
+  JobError,
+  type JobQueue,
+  type JobRow,
+  jobAborted,
+} from '../../platform/jobs/jobs.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import {
@@ -277,7 +283,7 @@ export async function billingRunJob({
     let held = false;
     try {
       for (let c = 0; c === 0 || c * size < readings.length; c++) {
-        if (signal.aborted) throw new Error('aborted');
+        if (signal.aborted) throw jobAborted();
         if (failed) return;
         const chunk = await db.transaction(async (tx) => {
           // The chunk's commit need not wait for its WAL to reach the disk: should the database crash
@@ -286,7 +292,7 @@ export async function billingRunJob({
           await tx.execute(sql`SET LOCAL synchronous_commit = off`);
           if (c === 0) {
             if (!(await holdRoutePeriodIn(tx, run.companyId, key, holder))) {
-              throw new Error(runErrors.routeHeld);
+              throw new JobError(runErrors.routeHeld);
             }
             readings = (await readingsOf(tx, run.companyId, scope, [routeId])).filter(
               (r) => !billed.has(r.consumerId) && billed.add(r.consumerId),
@@ -563,7 +569,7 @@ export async function finalizeRunJob({
   const user = { userId: payload.userId, username: payload.username };
   await progress(0, open.length);
   for (let i = 0; i < open.length; i += RUN_CHUNK) {
-    if (signal.aborted) throw new Error('aborted');
+    if (signal.aborted) throw jobAborted();
     const chunk = open.slice(i, i + RUN_CHUNK);
     await db.transaction(async (tx) => {
       for (const { id } of chunk) await finalizeInTx(tx, user, companyId, id, series, requestId);

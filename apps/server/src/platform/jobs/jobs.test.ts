@@ -14,9 +14,10 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
+import { AppError } from '../errors.ts';
 import { defineModule, type ModuleOptions } from '../module.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, createJobQueue, type JobContext, jobRegistryOf } from './jobs.ts';
+import { claimJob, createJobQueue, type JobContext, JobError, jobRegistryOf } from './jobs.ts';
 import { type JobWorker, startJobWorker } from './worker.ts';
 
 /**
@@ -76,7 +77,13 @@ const fixtureModule = defineModule({
       await new Promise((resolve) => setTimeout(resolve, 5));
     },
     'fixture.fail': async () => {
-      throw new Error('ο μετρητής δεν απαντά');
+      throw new JobError('error.mail_failed', { detail: 'ο μετρητής δεν απαντά' });
+    },
+    'fixture.refused': async () => {
+      throw new AppError(409, 'error.status_not_allowed', { from: 'a', to: 'b' });
+    },
+    'fixture.crash': async () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'id')");
     },
   },
   onJobSettled: async (tx, job) => {
@@ -279,8 +286,37 @@ describe('background jobs', () => {
       () => read(id),
       (job) => job.state === 'failed',
     );
-    expect(failed).toMatchObject({ attempts: 1, error: 'ο μετρητής δεν απαντά' });
+    expect(failed).toMatchObject({
+      attempts: 1,
+      error: 'error.mail_failed',
+      errorParams: { detail: 'ο μετρητής δεν απαντά' },
+    });
     expect(settled).toContainEqual({ id, state: 'failed', ownerId: adminId });
+  });
+
+  it('issue 29 item 15: a job keeps why it failed as a catalog key with params, never a text in one language', async () => {
+    const failed = async (kind: string) => {
+      const { id } = await enqueue({ kind, maxAttempts: 1 });
+      await until(
+        () => read(id),
+        (job) => job.state === 'failed',
+      );
+      const [row] = await t.database.db.select({ error: jobs.error }).from(jobs).where(eq(jobs.id, id));
+      return { stored: row?.error, seen: await read(id) };
+    };
+    worker();
+    expect(await failed('fixture.fail')).toMatchObject({
+      stored: 'error.mail_failed?{"detail":"ο μετρητής δεν απαντά"}',
+      seen: { error: 'error.mail_failed', errorParams: { detail: 'ο μετρητής δεν απαντά' } },
+    });
+    expect(await failed('fixture.refused')).toMatchObject({
+      seen: { error: 'error.status_not_allowed', errorParams: { from: 'a', to: 'b' } },
+    });
+    // A fault of the system: a key the operator can read; its text goes to the log only.
+    expect(await failed('fixture.crash')).toMatchObject({
+      stored: 'error.job_failed',
+      seen: { error: 'error.job_failed', errorParams: {} },
+    });
   });
 
   it('takes up a killed worker’s job once its lease runs out, and completes it', async () => {

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { errorKeys } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, type JobHandler, type JobRegistry, type JobRow, settleJob } from './jobs.ts';
+import {
+  claimJob,
+  type JobHandler,
+  type JobRegistry,
+  type JobRow,
+  jobAborted,
+  jobFailure,
+  settleJob,
+  storedJobError,
+} from './jobs.ts';
 import { listenForQueued } from './wake.ts';
 
 export interface JobWorkerOptions {
@@ -89,7 +99,10 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
       });
       await settleJob(db, registry, job.id, mine(job.id), { state: 'succeeded', result: result ?? null });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Stopped by its signal, whatever the handler threw then (e.g. an aborted fetch's AbortError).
+      const failure = jobFailure(controller.signal.aborted ? jobAborted() : error);
+      if (failure.key === errorKeys.jobFailed) log?.warn({ err: error, job: job.id }, 'job failed');
+      const message = storedJobError(failure);
       if (stopping) {
         // A clean stop is no failed attempt: the job goes back to the queue for the next worker.
         await db
@@ -121,9 +134,10 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
     const promise = (
       job.attempts > job.maxAttempts
         ? // Its workers died this often: the job itself is the likely cause, run it no more.
-          settleJob(db, registry, job.id, mine(job.id), { state: 'failed', error: 'job.abandoned' }).then(
-            () => undefined,
-          )
+          settleJob(db, registry, job.id, mine(job.id), {
+            state: 'failed',
+            error: errorKeys.jobAbandoned,
+          }).then(() => undefined)
         : run(job, controller)
     )
       .catch((error: unknown) => log?.warn({ err: error, job: job.id }, 'job bookkeeping failed'))
