@@ -36,6 +36,7 @@ import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { openFile } from '../../lib/files.ts';
+import { jobErrorText } from '../../lib/jobs.ts';
 import { mydataApi, transmissionKey } from './api.ts';
 import { errorText } from './errorText.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
@@ -103,7 +104,7 @@ function TransmissionView({
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const tracker = useTransmitJob((job) => {
     void refresh();
-    if (job.state === 'failed') notify(job.error ?? t('error.server'), 'error');
+    if (job.state === 'failed') notify(jobErrorText(t, job), 'error');
   });
   const send = useMutation({
     mutationFn: () =>
