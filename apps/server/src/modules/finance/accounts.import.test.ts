@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { xlsxWithLargeCell } from '../../test/xlsx-bomb.ts';
 import { financeImportFiles } from './finance.schema.ts';
 import { financeModule } from './index.ts';
 
@@ -102,6 +103,19 @@ describe('accounting plan import', () => {
       reason: 'Ο κωδικός υπάρχει ήδη στη γραμμή 2 του αρχείου',
     });
     expect((await accounts()).some((a) => a.code === '75')).toBe(false);
+  });
+
+  it('issue 29 item 5: an accounting plan whose one cell unpacks to 300 MB is refused with 413 before any job', async () => {
+    const bomb = await xlsxWithLargeCell(
+      [
+        ['Κωδικός', 'Περιγραφή', 'Είδος', 'Συγκεντρωτικός'],
+        ['70', '{large}', '1', '0'],
+      ],
+      300 * 1024 * 1024,
+    );
+    const refused = await upload(bomb, true);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ key: 'error.import_unpacked_too_large', params: { mb: 64 } });
   });
 
   it('an empty workbook ends with the reason; what is not an .xlsx, a broken one or too large is refused', async () => {
