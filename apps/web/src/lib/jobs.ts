@@ -37,8 +37,25 @@ export function useJob(jobId: number | null, onEnd?: (job: Job) => void) {
 /**
  * Why a job failed, in the reader's language: the catalog key the server kept, with its params. A
  * key without a text on this page (a feature's catalog not loaded yet, or a text kept before jobs
- * kept keys, e.g. 'Stopped') reads as the general failure. Every place showing a job's error uses it.
+ * kept keys, e.g. 'Stopped') reads as the general failure. Every place showing a job's error uses it;
+ * without `errorParams` (a billing run's copy of its job's error) the error is read as the server
+ * keeps it, `key?{params}`.
  */
-export function jobErrorText(t: TFunction, job: Pick<Job, 'error' | 'errorParams'>): string {
-  return job.error && i18n.exists(job.error) ? t(job.error, job.errorParams) : t(errorKeys.jobFailed);
+export function jobErrorText(
+  t: TFunction,
+  job: { error: string | null; errorParams?: Job['errorParams'] },
+): string {
+  let { error, errorParams } = job;
+  if (error && !errorParams) {
+    const at = error.indexOf('?');
+    if (at > 0) {
+      try {
+        errorParams = JSON.parse(error.slice(at + 1)) as Job['errorParams'];
+        error = error.slice(0, at);
+      } catch {
+        // Not a kept key with params: an old text, worded as the general failure below.
+      }
+    }
+  }
+  return error && i18n.exists(error) ? t(error, errorParams) : t(errorKeys.jobFailed);
 }

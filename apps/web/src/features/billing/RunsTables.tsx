@@ -212,7 +212,7 @@ export function RunsTable({
                 )}
                 {run.error && (
                   <Typography variant="caption" color="error">
-                    {t(run.error, { defaultValue: run.error })}
+                    {jobErrorText(t, { error: run.error })}
                   </Typography>
                 )}
               </TableCell>
