@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema, loginRequestSchema } from './account.ts';
 import { issueToFieldError } from './errors.ts';
+import { bookSummaryQuerySchema } from './protocol.ts';
 import { updateAccountSchema } from './users.ts';
 
 const errorsOf = (result: {
@@ -45,5 +46,11 @@ describe('validation messages are catalog keys both sides share', () => {
     expect(
       errorsOf(updateAccountSchema.safeParse({ firstname: 'Α', lastname: 'Β', email: 'not-an-email' })),
     ).toEqual([{ field: 'email', key: 'validation.email', params: {} }]);
+  });
+
+  it('issue 29 item 15: a rule across fields keeps its error key (the book summary’s reversed range)', () => {
+    expect(
+      errorsOf(bookSummaryQuerySchema.safeParse({ bookId: '1', from: '2026-12-31', to: '2026-01-01' })),
+    ).toEqual([{ field: 'to', key: 'error.invalid_date_range', params: {} }]);
   });
 });

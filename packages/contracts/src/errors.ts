@@ -47,6 +47,16 @@ export const errorKeys = {
   formIdTaken: 'error.form_id_taken',
   statusNotAllowed: 'error.status_not_allowed',
   submissionRejected: 'error.submission_rejected',
+  importUnreadable: 'error.import_unreadable',
+  importUnpackedTooLarge: 'error.import_unpacked_too_large',
+  importLineTooLong: 'error.import_line_too_long',
+  importTooManyRows: 'error.import_too_many_rows',
+  importTooManyCells: 'error.import_too_many_cells',
+  importCellTooLong: 'error.import_cell_too_long',
+  jobAborted: 'error.job_aborted',
+  jobFileGone: 'error.job_file_gone',
+  jobFailed: 'error.job_failed',
+  jobAbandoned: 'error.job_abandoned',
 } as const;
 export type ErrorKey = (typeof errorKeys)[keyof typeof errorKeys];
 
@@ -87,8 +97,9 @@ type Issue = z.core.$ZodIssue;
 /** Turns a zod issue into a catalog key with params, so both sides show the same message. */
 export function issueToFieldError(issue: Issue): FieldError {
   const field = issue.path.map(String).join('.');
-  // A module's own rule keys live in its catalog as `<module>.validation.<rule>`.
-  if (/^([a-zA-Z]+\.)?validation\./.test(issue.message)) {
+  // A module's own rule keys live in its catalog as `<module>.validation.<rule>`; a rule across
+  // fields may name an error key (`error.invalid_date_range`).
+  if (/^([a-zA-Z]+\.)?(validation|error)\./.test(issue.message)) {
     // A custom issue may carry the message's params (e.g. the periodicity rules' limits).
     const params = issue.code === 'custom' ? (issue.params as FieldError['params'] | undefined) : undefined;
     return { field, key: issue.message, params: params ?? {} };

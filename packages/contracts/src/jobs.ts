@@ -18,7 +18,7 @@ export const jobSchema = z.object({
   progressTotal: z.number().int().nullable(),
   progressMessage: z.string().nullable(),
   result: z.unknown().nullable(),
-  /** Why it failed: a catalog key (translate it with `errorParams`) or a message. */
+  /** Why it failed: a catalog key, translated with `errorParams` where it is shown. */
   error: z.string().nullable(),
   errorParams: z.record(z.string(), z.union([z.string(), z.number()])),
   createdAt: z.string(),
@@ -59,6 +59,17 @@ export const jobsCatalog: EntityCatalog = {
       sortable: false,
       filters: [],
       exportable: true,
+    },
+    {
+      // The catalog key with its params: the screen words it in the reader's language (jobErrorText).
+      id: 'error',
+      type: 'text',
+      labelKey: 'jobs.field.error',
+      sortable: false,
+      filters: [],
+      exportable: false,
+      wrap: true,
+      width: 320,
     },
     {
       id: 'createdAt',

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { utilityDay, utilityTime } from './time.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { utilityDay, utilityTime, utilityToday, utilityYear } from './time.ts';
 
 describe('the utility calendar (Europe/Athens)', () => {
   it('gives the Athens day and time of an instant, whatever the process zone', () => {
@@ -18,5 +18,17 @@ describe('the utility calendar (Europe/Athens)', () => {
     expect(utilityTime(new Date('2026-03-29T01:00:00Z'))).toBe('4:00:00');
     expect(utilityTime(new Date('2026-10-25T00:59:59Z'))).toBe('3:59:59');
     expect(utilityTime(new Date('2026-10-25T01:00:00Z'))).toBe('3:00:00');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('issue 29 item 16: at 2026-12-31T23:30Z today and the year are already 2027-01-01 and 2027 (Athens)', () => {
+    vi.useFakeTimers({ now: new Date('2026-12-31T23:30:00Z') });
+    expect(new Date().toISOString().slice(0, 10)).toBe('2026-12-31');
+    expect(utilityToday()).toBe('2027-01-01');
+    expect(utilityYear()).toBe(2027);
+    expect(utilityYear(new Date('2026-12-31T21:59:59Z'))).toBe(2026);
   });
 });

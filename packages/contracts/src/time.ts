@@ -29,3 +29,12 @@ export function utilityTime(at: Date): string {
   });
   return timeFormat.format(at);
 }
+
+/**
+ * Today (YYYY-MM-DD) in the utility's time zone: between midnight and 02:00/03:00 in Athens the UTC
+ * day (`toISOString()`) is still yesterday. Every "today" of either side is this one.
+ */
+export const utilityToday = (): string => utilityDay(new Date());
+
+/** The utility's calendar year of an instant (now by default): never the UTC or the browser's year. */
+export const utilityYear = (at: Date = new Date()): number => Number(utilityDay(at).slice(0, 4));

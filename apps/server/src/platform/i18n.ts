@@ -72,7 +72,9 @@ export function translate(
   params: Record<string, string | number> = {},
 ): string {
   const template = lookup(language, key) ?? lookup('el', key) ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  // A param that is itself a key (a status's label) is written `$t({{from}})`, nested as i18next does.
+  return text.replace(/\$t\(([\w.]+)\)/g, (_, nested: string) => translate(language, nested));
 }
 
 /** The caller's language: the locale cookie first, then Accept-Language, Greek by default. */

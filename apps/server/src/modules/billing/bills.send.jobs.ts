@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { formatDate } from '../../platform/exports/format.ts';
 import { translate } from '../../platform/i18n.ts';
-import type { JobContext } from '../../platform/jobs/jobs.ts';
+import { type JobContext, jobAborted } from '../../platform/jobs/jobs.ts';
 import { MailDeliveryError, type Mailer } from '../../platform/mail.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
@@ -106,7 +106,7 @@ export async function emailJob({ payload, db, progress, signal }: JobContext<Dis
     ((await db.select({ n: sql<number>`count(*)::int` }).from(billingBills).where(queued))[0]?.n ?? 0);
   await progress(done, total);
   for (;;) {
-    if (signal.aborted) throw new Error('aborted');
+    if (signal.aborted) throw jobAborted();
     const next = await db
       .select({ id: billingBills.id })
       .from(billingBills)
@@ -213,7 +213,7 @@ export async function printJob({ payload, db, progress, signal }: JobContext<Dis
     title = translate(LANGUAGE, 'billing.pdf.printTitleChosen', { count: ids.length });
   }
   const stream = printBills(db, dispatch.companyId, ids, LANGUAGE, title, (done) => {
-    if (signal.aborted) throw new Error('aborted');
+    if (signal.aborted) throw jobAborted();
     if (done % 20 === 0) void progress(done, ids.length);
   });
   const stored = await storage.put(stream);

@@ -13,7 +13,14 @@ import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { formatDate } from '../../platform/exports/format.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
-import { type JobContext, type JobQueue, type JobRow, refusedAsJob } from '../../platform/jobs/jobs.ts';
+import {
+  type JobContext,
+  JobError,
+  type JobQueue,
+  type JobRow,
+  jobAborted,
+  refusedAsJob,
+} from '../../platform/jobs/jobs.ts';
 import { lastNumberedDate, seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import {
@@ -306,7 +313,7 @@ export async function billingRunJob({
     let held = false;
     try {
       for (let c = 0; c === 0 || c * size < readings.length; c++) {
-        if (signal.aborted) throw new Error('aborted');
+        if (signal.aborted) throw jobAborted();
         if (failed) return;
         const chunk = await db.transaction(async (tx) => {
           // The chunk's commit need not wait for its WAL to reach the disk: should the database crash
@@ -315,7 +322,7 @@ export async function billingRunJob({
           await tx.execute(sql`SET LOCAL synchronous_commit = off`);
           if (c === 0) {
             if (!(await holdRoutePeriodIn(tx, run.companyId, key, holder))) {
-              throw new Error(runErrors.routeHeld);
+              throw new JobError(runErrors.routeHeld);
             }
             readings = (await readingsOf(tx, run.companyId, scope, [routeId])).filter(
               (r) => !billed.has(r.consumerId) && billed.add(r.consumerId),
@@ -619,7 +626,7 @@ async function finalizeRun({
   const user = { userId: payload.userId, username: payload.username };
   await progress(0, open.length);
   for (let i = 0; i < open.length; i += RUN_CHUNK) {
-    if (signal.aborted) throw new Error('aborted');
+    if (signal.aborted) throw jobAborted();
     const chunk = open.slice(i, i + RUN_CHUNK);
     await db.transaction(async (tx) => {
       for (const { id } of chunk) await finalizeInTx(tx, user, companyId, id, series, requestId);

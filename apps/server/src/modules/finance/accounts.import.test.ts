@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { xlsxWithLargeCell } from '../../test/xlsx-bomb.ts';
 import { financeImportFiles } from './finance.schema.ts';
 import { financeModule } from './index.ts';
 
@@ -104,11 +105,28 @@ describe('accounting plan import', () => {
     expect((await accounts()).some((a) => a.code === '75')).toBe(false);
   });
 
-  it('a broken or empty workbook ends with the reason; what is not an .xlsx or too large is refused', async () => {
+  it('issue 29 item 5: an accounting plan whose one cell unpacks to 300 MB is refused with 413 before any job', async () => {
+    const bomb = await xlsxWithLargeCell(
+      [
+        ['Κωδικός', 'Περιγραφή', 'Είδος', 'Συγκεντρωτικός'],
+        ['70', '{large}', '1', '0'],
+      ],
+      300 * 1024 * 1024,
+    );
+    const refused = await upload(bomb, true);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ key: 'error.import_unpacked_too_large', params: { mb: 64 } });
+  });
+
+  it('an empty workbook ends with the reason; what is not an .xlsx, a broken one or too large is refused', async () => {
+    // A zip that is no workbook is refused with the upload (the import limits read its parts first).
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]);
-    expect((await runImport(broken, true, 'en')).result.errors).toEqual([
-      { line: 1, column: '', reason: 'The file is not an Excel file (.xlsx)' },
-    ]);
+    const refused = await upload(broken, true, XLSX, 'en');
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toMatchObject({
+      key: 'error.import_unreadable',
+      message: 'The file cannot be read as an .xlsx workbook.',
+    });
     expect((await runImport(await workbook([]), true)).result.errors).toEqual([
       { line: 1, column: '', reason: 'Το αρχείο δεν έχει λογαριασμούς' },
     ]);

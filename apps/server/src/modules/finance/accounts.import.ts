@@ -2,17 +2,19 @@ import {
   type AccountImportResult,
   accountImportRowSchema,
   codeFitsMask,
+  errorKeys,
   type ImportError,
   issueToFieldError,
   type Language,
 } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
 import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
-import type { JobContext } from '../../platform/jobs/jobs.ts';
+import { ImportFileLimitError, limitErrorLine } from '../../platform/imports/limits.ts';
+import { sheetRows } from '../../platform/imports/sheet.ts';
+import { type JobContext, JobError, jobAborted } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { financeAccounts, financeImportFiles } from './finance.schema.ts';
 import { accountMaskOf } from './master-data.ts';
@@ -31,27 +33,13 @@ export interface AccountImportPayload {
   requestId: string;
 }
 
-const cellText = (value: ExcelJS.CellValue): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && 'text' in value) return String(value.text);
-  if (typeof value === 'object' && 'result' in value) return String(value.result ?? '');
-  return String(value).trim();
-};
-
 const COLUMNS = ['code', 'descr', 'kind', 'aggregate'] as const;
 
-/** The sheet's non-blank rows (line as Excel numbers it), without a header row; null when unreadable. */
-async function readRows(file: Buffer): Promise<{ line: number; cells: string[] }[] | null> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const raw: { line: number; cells: string[] }[] = [];
-  workbook.worksheets[0]?.eachRow((row, line) => {
-    const cells = COLUMNS.map((_, at) => cellText(row.getCell(at + 1).value));
-    if (cells.some(Boolean)) raw.push({ line, cells });
+/** The sheet's non-blank rows (line as Excel numbers it), without a header row. */
+async function readRows(file: Buffer): Promise<{ line: number; cells: string[] }[]> {
+  const raw = (await sheetRows(file)).flatMap((row, at) => {
+    const cells = COLUMNS.map((_, column) => row[column] ?? '');
+    return cells.some(Boolean) ? [{ line: at + 1, cells }] : [];
   });
   // A first row whose kind is not a number is the header.
   if (raw[0] && !/^\d+$/.test(raw[0].cells[2] ?? '')) raw.shift();
@@ -76,11 +64,17 @@ export async function importAccountsJob({
     translate(p.language, key, params);
   const column = (name: string) => reason(`finance.accounts.${name}`);
   const file = await readImportFile(db, financeImportFiles, p.fileId);
-  if (!file) throw new Error('The uploaded file is gone');
-  const raw = await readRows(file);
-  if (raw === null || raw.length === 0) {
-    const key = raw === null ? 'finance.error.notXlsx' : 'finance.error.emptyImport';
-    result.errors.push({ line: 1, column: '', reason: reason(key) });
+  if (!file) throw new JobError(errorKeys.jobFileGone);
+  let raw: { line: number; cells: string[] }[];
+  try {
+    raw = await readRows(file);
+  } catch (error) {
+    if (!(error instanceof ImportFileLimitError)) throw error;
+    result.errors.push({ ...limitErrorLine(error, p.language), column: '' });
+    return result;
+  }
+  if (raw.length === 0) {
+    result.errors.push({ line: 1, column: '', reason: reason('finance.error.emptyImport') });
     return result;
   }
   result.rows = raw.length;
@@ -126,7 +120,7 @@ export async function importAccountsJob({
   await progress(0, rows.length, 'import');
   await db.transaction(async (tx) => {
     for (let at = 0; at < rows.length; at += CHUNK) {
-      if (signal.aborted) throw new Error('Stopped');
+      if (signal.aborted) throw jobAborted();
       const written = await upsertAccounts(tx, p, rows.slice(at, at + CHUNK));
       result.created += written.filter((row) => row.created).length;
       result.updated += written.filter((row) => !row.created).length;

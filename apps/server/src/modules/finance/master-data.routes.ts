@@ -21,7 +21,8 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { isXlsx } from '../../platform/imports/sheet.ts';
+import { isXlsx } from '../../platform/imports/limits.ts';
+import { checkUploadedImport } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
@@ -113,6 +114,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body) || !isXlsx(request.body))
         throw new AppError(415, 'finance.error.notXlsx');
+      await checkUploadedImport(request.body);
       const principal = principalOf(request);
       const companyId = companyOf(request);
       const content = request.body;

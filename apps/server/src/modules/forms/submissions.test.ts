@@ -236,6 +236,8 @@ describe('the review desk', () => {
     const refused = await save({ status: 3 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().key).toBe('error.status_not_allowed');
+    // Issue 29 item 15: the statuses in words, not their catalog keys.
+    expect(refused.json().message).toBe('Η αλλαγή κατάστασης από «Ανοιχτή» σε «Επιλυμένη» δεν επιτρέπεται');
 
     const progress = await save({ status: 2, comments: 'Αυτοψία την Τρίτη', assignedTo: operatorId });
     expect(progress.statusCode, progress.body).toBe(200);

@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { jobAborted } from '../../platform/jobs/jobs.ts';
 import { barcodePng } from '../../platform/pdf/index.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { finalizedBillMydataDetails, finalizedBills, finalizedBillsOfDay } from '../billing/api.ts';
@@ -370,7 +371,7 @@ export async function transmitDocuments(
   const source = kind === 'bill' ? billSource : financeSource;
   const result: TransmitResult = { sent: 0, failed: 0, uncertain: 0, skipped: 0 };
   for (let at = 0; at < documentIds.length; at += BATCH) {
-    if (signal?.aborted) throw new Error('Stopped');
+    if (signal?.aborted) throw jobAborted();
     const ids = documentIds.slice(at, at + BATCH);
     const docs = await source(db, companyId, { branch, mappings: settings.mappings }, ids);
     result.skipped += ids.length - docs.length;

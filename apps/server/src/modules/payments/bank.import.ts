@@ -1,9 +1,9 @@
-import { allocate, type BankLineReason, type BankLineStatus, Decimal } from '@protocol/contracts';
+import { allocate, type BankLineReason, type BankLineStatus, Decimal, errorKeys } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { readImportFile } from '../../platform/imports/files.ts';
-import type { JobContext, JobRow } from '../../platform/jobs/jobs.ts';
+import { type JobContext, JobError, type JobRow, jobAborted } from '../../platform/jobs/jobs.ts';
 import { debtsPaidInFull, raiseBillDebts, syncBillsPaid } from './allocation.ts';
 import { bankFileText, invalidReasons, type ParsedBankLine, parseBankFile } from './bank.parse.ts';
 import { fileSummary } from './bank.report.ts';
@@ -42,7 +42,7 @@ export async function bankImportJob(
     .from(paymentsBankFiles)
     .innerJoin(paymentsBankLayouts, eq(paymentsBankLayouts.id, paymentsBankFiles.layoutId))
     .where(and(eq(paymentsBankFiles.id, fileId), eq(paymentsBankFiles.companyId, companyId)));
-  if (!file) throw new Error('The bank file is gone');
+  if (!file) throw new JobError(errorKeys.jobFileGone);
   const content = file.state === 'done' ? null : await readImportFile(db, paymentsBankFiles, fileId);
   if (!content) return fileSummary(db, fileId);
   await db.update(paymentsBankFiles).set({ state: 'running' }).where(eq(paymentsBankFiles.id, fileId));
@@ -57,7 +57,7 @@ export async function bankImportJob(
   let done = lines.length - remaining.length;
   await progress(done, lines.length);
   for (let i = 0; i < remaining.length; i += linesPerChunk) {
-    if (signal.aborted) throw new Error('aborted');
+    if (signal.aborted) throw jobAborted();
     const chunk = remaining.slice(i, i + linesPerChunk);
     await db.transaction((tx) => importChunk(tx, { companyId, fileId, username: payload.username }, chunk));
     done += chunk.length;

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { acceptOneFile, uploadedFile } from '../../platform/imports/upload.ts';
+import { acceptOneFile, checkUploadedImport, uploadedFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import { bankFileText, invalidReasons, isTextFile, parseBankFile } from './bank.parse.ts';
@@ -109,6 +109,7 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       });
       if (!/\.(csv|txt|dat)$/i.test(fileName) || !isTextFile(content))
         throw new AppError(415, bankErrors.fileType);
+      await checkUploadedImport(content);
       const layout = (await bankLayouts(db, companyId)).find((l) => l.id === request.query.layoutId);
       // A file none of whose lines reads by the layout is the wrong file or the wrong layout.
       if (

@@ -237,6 +237,16 @@ describe('a CSV file', () => {
     expect((paid as unknown as { rows: { paid: string }[] }).rows[0]?.paid).toBe(bill2.total);
   });
 
+  it('issue 29 item 5: a bank file with a line longer than 32,767 characters is refused with 413, naming the line', async () => {
+    const refused = await upload('CSV', 'long.csv', `RF,amount\n${'9'.repeat(70_000)}\n`, 'en');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({
+      key: 'error.import_line_too_long',
+      params: { line: 2, max: 32_767 },
+      message: 'Line 2 is longer than 32767 characters.',
+    });
+  });
+
   it('adds nothing when the same file comes again: its lines report they were imported before', async () => {
     const payments = await count('payments_payments');
     const allocations = await count('payments_allocations');

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { isIsoDate, type Language, utilityDay } from '@protocol/contracts';
+import { errorKeys, isIsoDate, type Language, utilityDay } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
+import { ImportFileLimitError, limitErrorLine } from '../../platform/imports/limits.ts';
 import { sheetRows } from '../../platform/imports/sheet.ts';
-import type { JobContext } from '../../platform/jobs/jobs.ts';
+import { type JobContext, JobError, jobAborted } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
@@ -139,23 +139,17 @@ export async function importJob({
   job,
 }: JobContext<ImportPayload>): Promise<ImportResult> {
   const content = await readImportFile(db, readoutImportFiles, payload.fileId);
-  if (!content) throw new Error('The uploaded file is gone');
+  if (!content) throw new JobError(errorKeys.jobFileGone);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 24);
-  const lines = importLines(await sheetRows(content), payload.source);
-  if (!lines)
-    return {
-      lines: [
-        {
-          line: 1,
-          result: -1,
-          reference: '',
-          message: translate(payload.language, 'readouts.import.columns'),
-        },
-      ],
-      success: 0,
-      warnings: 0,
-      failed: 1,
-    };
+  let lines: ImportLine[] | null;
+  try {
+    lines = importLines(await sheetRows(content), payload.source);
+  } catch (error) {
+    if (!(error instanceof ImportFileLimitError)) throw error;
+    const { line, reason } = limitErrorLine(error, payload.language);
+    return fileRefused(line, reason);
+  }
+  if (!lines) return fileRefused(1, translate(payload.language, 'readouts.import.columns'));
   return importReadingLines(
     { db, progress, signal },
     payload,
@@ -165,16 +159,13 @@ export async function importJob({
   );
 }
 
-/** A refusal as the job's error, in the operator's language (the import panel shows it as it is). */
-function inWords<T>(t: (key: string, params?: Record<string, string | number>) => string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const field = error.fieldErrors?.[0];
-    throw new Error(field ? t(field.key, field.params) : t(error.key, error.params));
-  }
-}
+/** A file none of whose lines is read: one failed line saying why. */
+const fileRefused = (line: number, message: string): ImportResult => ({
+  lines: [{ line, result: -1, reference: '', message }],
+  success: 0,
+  warnings: 0,
+  failed: 1,
+});
 
 /**
  * Lines saved per transaction: a few set queries each, whatever its size (every list is one array
@@ -206,7 +197,7 @@ export async function importReadingLines(
   const months = await periodMonths(db, payload.companyId, payload);
   const target: ChunkTarget = {
     ...payload,
-    ...inWords(t, () => periodOfYear(payload, months)),
+    ...periodOfYear(payload, months),
     months,
     holder,
     leaseSeconds: LEASE_SECONDS,
@@ -216,7 +207,7 @@ export async function importReadingLines(
   await progress(0, lines.length);
   try {
     for (let from = 0; from < lines.length; from += chunkSize) {
-      if (signal.aborted) throw new Error('Stopped');
+      if (signal.aborted) throw jobAborted();
       const chunk = lines.slice(from, from + chunkSize);
       const keys = chunk.map(keyOf);
       const who = await whoOf(db, payload.companyId, payload.source, chunk, keys);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
+import { jobs } from '../../platform/jobs/jobs.schema.ts';
+import { jobFailure, jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { client, installMeter, newConsumer } from '../../test/water-fixtures.ts';
+import { xlsxWithLargeCell } from '../../test/xlsx-bomb.ts';
 import { holdRoutePeriod, releaseRoutePeriod } from './api.ts';
 import type { ImportLine } from './import.file.ts';
 import { importReadingLines } from './import.service.ts';
@@ -13,20 +15,21 @@ let t: TestApp;
 let admin: { authorization: string };
 let worker: JobWorker;
 let routeId: number;
+const MB = 1024 * 1024;
 
-function multipart(name: string, content: string) {
+function multipart(name: string, content: string | Buffer) {
   const boundary = '----readouts-import-test';
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
-    Buffer.from(content, 'utf8'),
+    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function runImport(name: string, content: string, source: 3 | 4) {
+async function runImport(name: string, content: string | Buffer, source: 3 | 4) {
   const { body, contentType } = multipart(name, content);
   const started = await t.app.inject({
     method: 'POST',
@@ -158,9 +161,11 @@ describe('readings imports', () => {
     await releaseRoutePeriod(t.database.db, 1, key, 'billing-run-1');
   });
 
-  it("fails a period past the year's last with the reason in words", async () => {
+  it("fails a period past the year's last with the reason's key", async () => {
     const run = importDirect(driveBy([1], 0), 4);
-    expect((await run).result).toEqual({ stopped: "The company's periodicity has 3 periods a year" });
+    expect((await run).result).toEqual({
+      stopped: { key: 'readouts.no_such_period', params: { periods: 3 } },
+    });
   });
 
   it('refuses what is no readings file', async () => {
@@ -173,6 +178,65 @@ describe('readings imports', () => {
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().key).toBe('readouts.import.file_type');
+  });
+
+  it('issue 29 item 5: an xlsx whose one cell unpacks to 300 MB is refused with 413 before any job, the server growing by less than 64 MB', async () => {
+    const bomb = await xlsxWithLargeCell(
+      [
+        ['Κωδικός', 'Νέα ένδειξη'],
+        ['01-001-    1', '{large}'],
+      ],
+      300 * MB,
+    );
+    expect(bomb.length).toBeLessThan(MB);
+    const { body, contentType } = multipart('readings.xlsx', bomb);
+    const jobsBefore = await t.database.db.$count(jobs);
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/readouts/import?source=4&year=2026&period=1',
+      headers: { ...admin, 'content-type': contentType, 'accept-language': 'en' },
+      payload: body,
+    });
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toMatchObject({
+      key: 'error.import_unpacked_too_large',
+      params: { mb: 64 },
+      message: 'Unpacked, the file is larger than 64 MB. Split it into smaller files.',
+    });
+    expect(await t.database.db.$count(jobs)).toBe(jobsBefore);
+    expect(peak - before).toBeLessThan(64 * MB);
+  });
+
+  it('issue 29 item 5: a cell longer than 32,767 characters fails the file, naming its line and column, in the uploader’s language', async () => {
+    const xlsx = await xlsxWithLargeCell(
+      [
+        ['Κωδικός', 'Νέα ένδειξη'],
+        ['01-001-    1', '130'],
+        ['01-001-    2', '{large}'],
+      ],
+      40_000,
+    );
+    const result = await runImport('readings.xlsx', xlsx, 4);
+    expect(result).toEqual({
+      lines: [
+        {
+          line: 3,
+          result: -1,
+          reference: '',
+          message: 'Γραμμή 3, στήλη 2: το κελί έχει περισσότερους από 32767 χαρακτήρες.',
+        },
+      ],
+      success: 0,
+      warnings: 0,
+      failed: 1,
+    });
   });
 });
 
@@ -214,7 +278,7 @@ async function importDirect(
     'readouts.import.already',
     options.chunkSize,
   );
-  const result = await run.catch((error: Error) => ({ stopped: error.message }));
+  const result = await run.catch((error: unknown) => ({ stopped: jobFailure(error) }));
   // The job worker polls the same database meanwhile: its queries are not the import's, and
   // transaction control is no query (PostgreSQL's driver logs it, PGlite's does not).
   const queries = t.queries
@@ -285,7 +349,7 @@ describe('readings imports by chunks', () => {
   it('leaves whole chunks when it stops, and a rerun adds nothing twice', async () => {
     const lines = driveBy(meters(20), 30, '2026-09-11');
     const stopped = await importDirect(lines, 3, { key: 'crash', chunkSize: 8, stopAfter: 1 });
-    expect(stopped.result).toEqual({ stopped: 'Stopped' });
+    expect(stopped.result).toEqual({ stopped: { key: 'error.job_aborted', params: {} } });
     // The first chunk of eight (meters 6 and 7 were read before and are replaced).
     expect(await currentReadings(3)).toHaveLength(8);
     const rerun = await importDirect(lines, 3, { key: 'crash', chunkSize: 8 });

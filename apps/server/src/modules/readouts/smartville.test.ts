@@ -36,7 +36,7 @@ async function pull() {
   expect(started.statusCode, started.body).toBe(202);
   const id = started.json().jobId;
   const job = await waitForJob(t, admin, id);
-  if (job.state !== 'succeeded') return { error: job.error };
+  if (job.state !== 'succeeded') return { error: job.error, errorParams: job.errorParams };
   return job.result;
 }
 
@@ -121,8 +121,8 @@ describe('smartville', () => {
   it('fails the job when the key is refused, and refuses a caller without a session', async () => {
     await call('PUT', '/api/readouts/smartville', { url: fake.url, apiKey: 'another-key-000' });
     const refused = await pull();
-    // In the operator's words, not a key or a stack.
-    expect(refused.error).toBe('Η υπηρεσία smartville δεν δέχτηκε το κλειδί API.');
+    // The refusal's catalog key (the web shows it in the reader's words), not a stack.
+    expect(refused).toEqual({ error: 'readouts.smartville.key_refused', errorParams: {} });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/readouts/smartville' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { translate } from '../../platform/i18n.ts';
-import type { JobContext } from '../../platform/jobs/jobs.ts';
+import { type JobContext, jobAborted } from '../../platform/jobs/jobs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { ImportLine } from './import.file.ts';
 import { type ImportResult, importReadingLines } from './import.service.ts';
@@ -98,19 +97,9 @@ async function fetchPage(
 /**
  * The pull job: every smartville reading taken within the period, page by page, saved like a
  * drive-by file's lines (by meter serial) with the per-line report; line numbers count across pages.
- * A failure is kept in the operator's language: the job's error is what the import panel shows.
+ * A refusal (AppError) is kept as the job's error, its key and params (the worker's jobFailure).
  */
 export async function smartvilleJob(context: JobContext<SmartvillePayload>): Promise<ImportResult> {
-  try {
-    return await pull(context);
-  } catch (error) {
-    if (error instanceof AppError)
-      throw new Error(translate(context.payload.language, error.key, error.params));
-    throw error;
-  }
-}
-
-async function pull(context: JobContext<SmartvillePayload>): Promise<ImportResult> {
   const { db, payload, signal, job } = context;
   const box = boxes.get(db);
   const [settings] = await db
@@ -126,7 +115,7 @@ async function pull(context: JobContext<SmartvillePayload>): Promise<ImportResul
   const lines: ImportLine[] = [];
   const ids = new Map<number, string>();
   for (let page: number | null = 1; page !== null; ) {
-    if (signal.aborted) throw new Error('Stopped');
+    if (signal.aborted) throw jobAborted();
     const body = await fetchPage(settings.url, apiKey, span, page, signal);
     for (const item of body.items) {
       if (Date.parse(String(item.takenAt)) > end) continue;

@@ -3,11 +3,13 @@ import {
   consumerImportColumns,
   consumerImportLevelHeaders,
   consumerStatuses,
+  errorKeys,
   type ImportError,
   isIsoDate,
   isValidVatNumber,
   type Language,
   normalizeVatNumber,
+  utilityToday,
 } from '@protocol/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
@@ -19,7 +21,8 @@ import {
   readImportFile as readStoredFile,
   storeImportFile,
 } from '../../platform/imports/files.ts';
-import type { JobContext } from '../../platform/jobs/jobs.ts';
+import { ImportFileLimitError, limitErrorLine } from '../../platform/imports/limits.ts';
+import { type JobContext, JobError, jobAborted } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { traders } from '../traders/traders.schema.ts';
 import {
@@ -403,7 +406,7 @@ async function applyChunk(
     );
     for (const m of created) meterOf.set(m.serial, m.id);
   }
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utilityToday();
   await tx.execute(
     insertRecords(
       waterMeterInstallations,
@@ -433,7 +436,7 @@ export async function importJob({
   signal,
 }: JobContext<ImportPayload>): Promise<ConsumerImportResult> {
   const file = await readStoredFile(db, waterImportFiles, payload.fileId);
-  if (!file) throw new Error('The uploaded file is gone');
+  if (!file) throw new JobError(errorKeys.jobFileGone);
   const def = await requireDefinition(db, payload.companyId);
   let rows: ImportRow[];
   const result: ConsumerImportResult = {
@@ -448,6 +451,10 @@ export async function importJob({
   try {
     rows = await readImportFile(file, def);
   } catch (error) {
+    if (error instanceof ImportFileLimitError) {
+      result.errors.push({ ...limitErrorLine(error, payload.language), column: '' });
+      return result;
+    }
     if (!(error instanceof ImportFileError)) throw error;
     result.errors.push({
       line: 1,
@@ -466,7 +473,7 @@ export async function importJob({
   }
   const cache = new Map<string, number>();
   for (let at = 0; at < checked.length; at += CHUNK) {
-    if (signal.aborted) throw new Error('Stopped');
+    if (signal.aborted) throw jobAborted();
     await db.transaction((tx) => applyChunk(tx, payload, checked.slice(at, at + CHUNK), result, cache));
     await progress(Math.min(at + CHUNK, checked.length), checked.length, 'import');
   }

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
 import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
+import { xlsxWithLargeCell } from '../../test/xlsx-bomb.ts';
 import { waterImportFiles } from './import.schema.ts';
 import { waterModule } from './index.ts';
 
@@ -215,6 +216,65 @@ describe('consumer import', () => {
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().key).toBe('error.import_file_type');
+  });
+
+  it('issue 29 item 16: a meter imported at 2026-12-31T23:30Z without a connection date is installed on 2027-01-01 (Athens)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T23:30:00Z'), shouldAdvanceTime: true });
+    try {
+      // Signed in under the fixed clock: a session of the real day would look expired to it.
+      admin = await t.login('admin', ADMIN_PASSWORD);
+      const row = good(500);
+      row[9] = '';
+      const { result } = await runImport('register.csv', csv([row]), false);
+      expect(result).toMatchObject({ errors: [], created: 1, metersInstalled: 1 });
+      const [consumer] = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/protocol/consumers/search?code=eq(${encodeURIComponent('01-002-  500')})`,
+          headers: admin,
+        })
+      ).json().content;
+      const meters = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/protocol/consumers/${consumer.id}/meters`,
+          headers: admin,
+        })
+      ).json();
+      expect(meters).toEqual([
+        expect.objectContaining({ serialNumber: 'ITR-1500', installedOn: '2027-01-01' }),
+      ]);
+    } finally {
+      vi.useRealTimers();
+      admin = await t.login('admin', ADMIN_PASSWORD);
+    }
+  });
+
+  it('issue 29 item 5: a register whose one cell unpacks to 300 MB is refused with 413; a cell too long fails the file at its line', async () => {
+    const bomb = await xlsxWithLargeCell(
+      [HEADER, good(600).map((v, i) => (i === 6 ? '{large}' : v))],
+      300 * 1024 * 1024,
+    );
+    const { body, contentType } = multipart('register.xlsx', bomb);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/protocol/consumers/import?dryRun=true',
+      headers: { ...admin, 'content-type': contentType },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().key).toBe('error.import_unpacked_too_large');
+    const long = await xlsxWithLargeCell(
+      [HEADER, good(601).map((v, i) => (i === 6 ? '{large}' : v))],
+      40_000,
+    );
+    const { result } = await runImport('register.xlsx', long, true, 'en');
+    expect(result).toMatchObject({
+      rows: 0,
+      errors: [
+        { line: 2, column: '', reason: 'Line 2, column 7: the cell holds more than 32767 characters.' },
+      ],
+    });
   });
 
   it('keeps no uploaded file once its job has ended', async () => {

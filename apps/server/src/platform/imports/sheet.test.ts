@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { isXlsx, normalHeader, sheetRows } from './sheet.ts';
+import { isXlsx } from './limits.ts';
+import { normalHeader, sheetRows } from './sheet.ts';
 
 describe('reading an import file', () => {
   it('reads a csv by its delimiter, without a BOM, keeping the cells as written', async () => {

@@ -1,5 +1,7 @@
+import { errorKeys } from '@protocol/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { checkImportFile, checkRow, ImportFileLimitError, isXlsx } from './limits.ts';
 
 /*
  * Reading an uploaded import file (the water consumers' register, readings files): the first sheet
@@ -7,16 +9,31 @@ import ExcelJS from 'exceljs';
  * number guessing), each row at its 0-based index (the header is row 0, the file's line 1).
  */
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-/** An xlsx is a zip: it starts with the zip's local file header. */
-export const isXlsx = (bytes: Buffer) => ZIP.every((b, i) => bytes[i] === b);
-
+/**
+ * The rows of an import file, within IMPORT_LIMITS (limits.ts): the file is checked before it is
+ * parsed, every row as it is read. Throws ImportFileLimitError, which each import reports as an
+ * error of the file, in the uploader's language.
+ */
 export async function sheetRows(bytes: Buffer): Promise<string[][]> {
-  if (!isXlsx(bytes)) return csvRows(bytes);
+  await checkImportFile(bytes);
+  const rows = isXlsx(bytes) ? await xlsxRows(bytes) : csvRows(bytes);
+  rows.forEach((cells, at) => {
+    checkRow(cells, at + 1);
+  });
+  return rows;
+}
+
+async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new ImportFileLimitError(errorKeys.importUnreadable);
+  }
   const rows: string[][] = [];
   workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row, number) => {
+    // Checked before the empty rows up to it are made: a cell on row 1,000,000 would make a million.
+    checkRow([], number);
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, column) => {
       cells[column - 1] = (cell.text ?? '').trim();

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
+import { errorKeys } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import type { ModuleOptions } from '../module.ts';
-import { isXlsx } from './sheet.ts';
+import { checkImportFile, ImportFileLimitError, isXlsx } from './limits.ts';
 
 type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
 
@@ -43,7 +44,8 @@ export async function uploadedFile(
 /**
  * The sheet of an import upload (multipart, its file part): refused before any job with 400 `noFile`
  * when there is none or it is empty, 413 above `maxBytes`, 415 `fileType` unless it is an .xlsx that
- * is a zip or a text file (its name matching `csvName`) of UTF-8 without NULs.
+ * is a zip or a text file (its name matching `csvName`) of UTF-8 without NULs; 413 or 415 beyond
+ * the import limits (`checkUploadedImport`).
  */
 export async function uploadedSheet(
   request: FastifyRequest,
@@ -54,5 +56,19 @@ export async function uploadedSheet(
   const csv =
     options.csvName.test(name) && !content.includes(0) && content.toString('utf8').indexOf('\uFFFD') < 0;
   if (!(name.endsWith('.xlsx') && isXlsx(content)) && !csv) throw new AppError(415, options.fileType);
+  await checkUploadedImport(content);
   return content;
+}
+
+/**
+ * An import file within IMPORT_LIMITS before any job is queued for it: 413 with the limit's key and
+ * params (e.g. an xlsx that unpacks to more than 64 MB), 415 when it is no readable xlsx.
+ */
+export async function checkUploadedImport(content: Buffer): Promise<void> {
+  try {
+    await checkImportFile(content);
+  } catch (error) {
+    if (!(error instanceof ImportFileLimitError)) throw error;
+    throw new AppError(error.key === errorKeys.importUnreadable ? 415 : 413, error.key, error.params);
+  }
 }

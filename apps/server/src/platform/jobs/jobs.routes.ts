@@ -8,7 +8,7 @@ import { registerListRoute } from '../list/route.ts';
 import type { ModuleOptions } from '../module.ts';
 import { idParams } from '../params.ts';
 import { jobs } from './jobs.schema.ts';
-import { type JobRegistry, type JobRow, settleJob } from './jobs.ts';
+import { type JobRegistry, type JobRow, jobErrorOf, settleJob } from './jobs.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -24,8 +24,7 @@ export function jobView(row: JobRow) {
     progressTotal: row.progressTotal,
     progressMessage: row.progressMessage,
     result: row.result,
-    error: row.error,
-    errorParams: row.errorParams ?? {},
+    ...jobErrorOf(row.error),
     createdAt: row.createdAt.toISOString(),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
@@ -47,6 +46,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions & { jobRegistry: Jo
         kind: jobs.kind,
         state: jobs.state,
         progressDone: jobs.progressDone,
+        error: jobs.error,
         createdAt: jobs.createdAt,
         finishedAt: jobs.finishedAt,
       },

@@ -34,8 +34,6 @@ export const jobs = pgTable(
     progressMessage: text('progress_message'),
     result: jsonb('result'),
     error: text('error'),
-    /** The params of `error` when it is a catalog key (a permanent error's), for its translation. */
-    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdAt: at('created_at').notNull().defaultNow(),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../errors.ts';
 import { defineModule, type ModuleOptions } from '../module.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, createJobQueue, type JobContext, jobRegistryOf, refusedAsJob } from './jobs.ts';
+import { claimJob, createJobQueue, type JobContext, JobError, jobRegistryOf, refusedAsJob } from './jobs.ts';
 import { type JobWorker, startJobWorker } from './worker.ts';
 
 /**
@@ -77,10 +77,16 @@ const fixtureModule = defineModule({
       await new Promise((resolve) => setTimeout(resolve, 5));
     },
     'fixture.fail': async () => {
-      throw new Error('ο μετρητής δεν απαντά');
+      throw new JobError('error.mail_failed', { detail: 'ο μετρητής δεν απαντά' });
+    },
+    'fixture.refused': async () => {
+      throw new AppError(409, 'error.status_not_allowed', { from: 'a', to: 'b' });
+    },
+    'fixture.crash': async () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'id')");
     },
     /** Refused as a 4xx of a request would be: no retry can mend it. */
-    'fixture.refused': async ({ job }) => {
+    'fixture.permanent': async ({ job }) => {
       runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
       throw refusedAsJob(new AppError(409, 'billing.error.date_before_last', { date: '2026-06-01' }));
     },
@@ -285,12 +291,16 @@ describe('background jobs', () => {
       () => read(id),
       (job) => job.state === 'failed',
     );
-    expect(failed).toMatchObject({ attempts: 1, error: 'ο μετρητής δεν απαντά' });
+    expect(failed).toMatchObject({
+      attempts: 1,
+      error: 'error.mail_failed',
+      errorParams: { detail: 'ο μετρητής δεν απαντά' },
+    });
     expect(settled).toContainEqual({ id, state: 'failed', ownerId: adminId });
   });
 
   it('issue 29 item 12: a refused job (JobRefused) fails at once, never retried, with its key and params', async () => {
-    const { id } = await enqueue({ kind: 'fixture.refused', maxAttempts: 3 });
+    const { id } = await enqueue({ kind: 'fixture.permanent', maxAttempts: 3 });
     worker();
     const failed = await until(
       () => read(id),
@@ -305,6 +315,31 @@ describe('background jobs', () => {
     });
     expect(runs.get(id)).toBe(1);
     expect(settled).toContainEqual({ id, state: 'failed', ownerId: adminId });
+  });
+
+  it('issue 29 item 15: a job keeps why it failed as a catalog key with params, never a text in one language', async () => {
+    const failed = async (kind: string) => {
+      const { id } = await enqueue({ kind, maxAttempts: 1 });
+      await until(
+        () => read(id),
+        (job) => job.state === 'failed',
+      );
+      const [row] = await t.database.db.select({ error: jobs.error }).from(jobs).where(eq(jobs.id, id));
+      return { stored: row?.error, seen: await read(id) };
+    };
+    worker();
+    expect(await failed('fixture.fail')).toMatchObject({
+      stored: 'error.mail_failed?{"detail":"ο μετρητής δεν απαντά"}',
+      seen: { error: 'error.mail_failed', errorParams: { detail: 'ο μετρητής δεν απαντά' } },
+    });
+    expect(await failed('fixture.refused')).toMatchObject({
+      seen: { error: 'error.status_not_allowed', errorParams: { from: 'a', to: 'b' } },
+    });
+    // A fault of the system: a key the operator can read; its text goes to the log only.
+    expect(await failed('fixture.crash')).toMatchObject({
+      stored: 'error.job_failed',
+      seen: { error: 'error.job_failed', errorParams: {} },
+    });
   });
 
   it('takes up a killed worker’s job once its lease runs out, and completes it', async () => {

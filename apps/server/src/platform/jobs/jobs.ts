@@ -1,3 +1,4 @@
+import { errorKeys } from '@protocol/contracts';
 import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -22,25 +23,69 @@ export interface JobContext<P> {
   signal: AbortSignal;
 }
 
+type Params = Record<string, string | number>;
+
 /**
- * What a handler throws for an error no retry can mend (a date the series refuses, a row gone): the
- * worker fails the job at once, its error the catalog key with its params, instead of retrying it
- * for nothing. Any other error may pass (a lost connection, a held route) and is retried.
+ * Why a job failed, as a catalog key with params: kept so, and translated where it is shown (the
+ * web's jobErrorText), in the language of whoever reads it, not of whoever started the job.
  */
-export class JobRefused extends Error {
+export class JobError extends Error {
   constructor(
     readonly key: string,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Params = {},
   ) {
     super(key);
   }
 }
+
+/**
+ * What a handler throws for an error no retry can mend (a date the series refuses, a row gone): the
+ * worker fails the job at once with its key and params, instead of retrying it for nothing. Any
+ * other error may pass (a lost connection, a held route) and is retried.
+ */
+export class JobRefused extends JobError {}
 
 /** A 4xx `AppError` (what the same request would be refused) as a `JobRefused`; anything else as it is. */
 export function refusedAsJob(error: unknown): unknown {
   return error instanceof AppError && error.status >= 400 && error.status < 500
     ? new JobRefused(error.key, error.params)
     : error;
+}
+
+/** What a handler throws when its signal stops it (the server stopping, the lease lost). */
+export const jobAborted = () => new JobError(errorKeys.jobAborted);
+
+/**
+ * A handler's error as it is kept: a JobError's or an AppError's key and params (an AppError's
+ * first field error when it has one); anything else is a fault of the system, `error.job_failed`
+ * (its own text goes to the log, not to the operator).
+ */
+export function jobFailure(error: unknown): { key: string; params: Params } {
+  if (error instanceof JobError) return { key: error.key, params: error.params };
+  if (error instanceof AppError) {
+    const field = error.fieldErrors?.[0];
+    return field ? { key: field.key, params: field.params } : { key: error.key, params: error.params };
+  }
+  return { key: errorKeys.jobFailed, params: {} };
+}
+
+/**
+ * The `error` column holds the key, followed by `?` and the params as JSON when there are any (the
+ * encoding of the web's field messages, lib/errors.ts): one text column, no migration.
+ */
+export function storedJobError({ key, params }: { key: string; params: Params }): string {
+  return Object.keys(params).length > 0 ? `${key}?${JSON.stringify(params)}` : key;
+}
+
+/** The key and params of a stored `error`; a text stored before keys were (e.g. 'Stopped') is its own key. */
+export function jobErrorOf(stored: string | null): { error: string | null; errorParams: Params } {
+  const at = stored?.indexOf('?') ?? -1;
+  if (!stored || at < 0 || !/^[\w.]+$/.test(stored.slice(0, at))) return { error: stored, errorParams: {} };
+  try {
+    return { error: stored.slice(0, at), errorParams: JSON.parse(stored.slice(at + 1)) as Params };
+  } catch {
+    return { error: stored, errorParams: {} };
+  }
 }
 
 /** One kind of job; what it returns (JSON) is kept as the job's result. */
@@ -150,12 +195,7 @@ export async function settleJob(
   registry: JobRegistry,
   id: number,
   where: SQL | undefined,
-  values: {
-    state: 'succeeded' | 'failed' | 'cancelled';
-    result?: unknown;
-    error?: string | null;
-    errorParams?: Record<string, string | number>;
-  },
+  values: { state: 'succeeded' | 'failed' | 'cancelled'; result?: unknown; error?: string | null },
 ): Promise<JobRow | undefined> {
   return db.transaction(async (tx) => {
     const [ended] = await tx

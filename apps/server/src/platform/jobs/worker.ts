@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { errorKeys } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from './jobs.schema.ts';
-import { claimJob, type JobHandler, JobRefused, type JobRegistry, type JobRow, settleJob } from './jobs.ts';
+import {
+  claimJob,
+  type JobHandler,
+  JobRefused,
+  type JobRegistry,
+  type JobRow,
+  jobAborted,
+  jobFailure,
+  settleJob,
+  storedJobError,
+} from './jobs.ts';
 import { listenForQueued } from './wake.ts';
 
 export interface JobWorkerOptions {
@@ -89,7 +100,10 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
       });
       await settleJob(db, registry, job.id, mine(job.id), { state: 'succeeded', result: result ?? null });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Stopped by its signal, whatever the handler threw then (e.g. an aborted fetch's AbortError).
+      const failure = jobFailure(controller.signal.aborted ? jobAborted() : error);
+      if (failure.key === errorKeys.jobFailed) log?.warn({ err: error, job: job.id }, 'job failed');
+      const message = storedJobError(failure);
       if (stopping) {
         // A clean stop is no failed attempt: the job goes back to the queue for the next worker.
         await db
@@ -98,11 +112,7 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
           .where(mine(job.id));
       } else if (error instanceof JobRefused) {
         // Refused, not failed: another run would be refused alike, so the job fails now with the key.
-        await settleJob(db, registry, job.id, mine(job.id), {
-          state: 'failed',
-          error: error.key,
-          errorParams: error.params,
-        });
+        await settleJob(db, registry, job.id, mine(job.id), { state: 'failed', error: message });
       } else if (job.attempts < job.maxAttempts) {
         // Retried later, longer after each failure.
         await db
@@ -128,9 +138,10 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
     const promise = (
       job.attempts > job.maxAttempts
         ? // Its workers died this often: the job itself is the likely cause, run it no more.
-          settleJob(db, registry, job.id, mine(job.id), { state: 'failed', error: 'job.abandoned' }).then(
-            () => undefined,
-          )
+          settleJob(db, registry, job.id, mine(job.id), {
+            state: 'failed',
+            error: errorKeys.jobAbandoned,
+          }).then(() => undefined)
         : run(job, controller)
     )
       .catch((error: unknown) => log?.warn({ err: error, job: job.id }, 'job bookkeeping failed'))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
-import type { JobHandler } from '../jobs/jobs.ts';
+import { type JobHandler, jobAborted } from '../jobs/jobs.ts';
 import type { SearchSource } from './search.ts';
 
 /** The job kind of a company's reindex: one at a time per company (its key). */
@@ -40,7 +40,7 @@ export function reindexHandler(sources: readonly SearchSource[]): JobHandler<{ c
     for (const table of tables) {
       const name = sql.identifier(table);
       for (let last = 0; ; ) {
-        if (signal.aborted) throw new Error('stopped');
+        if (signal.aborted) throw jobAborted();
         const result = await db.execute(sql`
           WITH batch AS (
             SELECT t.id, t.search_vector IS DISTINCT FROM search_vector_of(t) AS stale

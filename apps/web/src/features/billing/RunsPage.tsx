@@ -9,7 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { BillingDryRun, BillingRun, BillingRunRequest } from '@protocol/contracts';
+import {
+  type BillingDryRun,
+  type BillingRun,
+  type BillingRunRequest,
+  utilityYear,
+} from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +28,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { useJob } from '../../lib/jobs.ts';
+import { jobErrorText, useJob } from '../../lib/jobs.ts';
 import { useCoded } from './api.ts';
 import { DryRunResult, JobProgress, RunsTable } from './RunsTables.tsx';
 
@@ -49,7 +54,7 @@ export default function RunsPage() {
   const queryClient = useQueryClient();
   const title = t('billingUi.runs.title');
   useAppBar({ title });
-  const [year, setYear] = useState(String(new Date().getFullYear()));
+  const [year, setYear] = useState(String(utilityYear()));
   const [period, setPeriod] = useState(1);
   const [scope, setScope] = useState<Scope>('all');
   const [picked, setPicked] = useState<{ id: number; label: string }[]>([]);
@@ -104,10 +109,7 @@ export default function RunsPage() {
   useJob(finalizeJobId, (job) => {
     // A finalizing refused on its way (the series moved on meanwhile) says why, translated.
     if (job.state === 'failed') {
-      notify(
-        t(job.error ?? 'billingUi.runs.jobFailed', { ...job.errorParams, defaultValue: job.error ?? '' }),
-        'error',
-      );
+      notify(job.error ? jobErrorText(t, job) : t('billingUi.runs.jobFailed'), 'error');
       void queryClient.invalidateQueries({ queryKey: runsKey });
       return;
     }

@@ -13,6 +13,7 @@ import { type BillingDryRun, type BillingRun, formatMoney, type Job } from '@pro
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { jobErrorText } from '../../lib/jobs.ts';
 import { RunSendingButton } from './RunSending.tsx';
 import { runPeriodLabel } from './runPeriod.ts';
 
@@ -23,7 +24,7 @@ export function JobProgress({ job, label, testId }: { job?: Job; label: string; 
   if (job && (job.state === 'failed' || job.state === 'cancelled')) {
     return (
       <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
-        {t(job.error ?? 'billingUi.runs.jobFailed', { ...job.errorParams, defaultValue: job.error ?? '' })}
+        {job.error ? jobErrorText(t, job) : t('billingUi.runs.jobFailed')}
       </Alert>
     );
   }
@@ -211,7 +212,7 @@ export function RunsTable({
                 )}
                 {run.error && (
                   <Typography variant="caption" color="error">
-                    {t(run.error, { defaultValue: run.error })}
+                    {jobErrorText(t, { error: run.error })}
                   </Typography>
                 )}
               </TableCell>

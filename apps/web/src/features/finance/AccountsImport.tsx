@@ -28,7 +28,7 @@ import { useCompanyPath } from '../../app/company.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/files.ts';
-import { jobEnded, useJob } from '../../lib/jobs.ts';
+import { jobEnded, jobErrorText, useJob } from '../../lib/jobs.ts';
 
 /**
  * The accounting plan from Excel (code, description, kind, aggregate) as a background job: a dry run
@@ -137,9 +137,7 @@ export function AccountsImport({ onImported }: { onImported: () => void }) {
                 </Typography>
               </Box>
             )}
-            {job.data?.state === 'failed' && (
-              <Alert severity="error">{t('finance.accounts.importFailed')}</Alert>
-            )}
+            {job.data?.state === 'failed' && <Alert severity="error">{jobErrorText(t, job.data)}</Alert>}
             {result && <ImportReport result={result} />}
           </Stack>
         </DialogContent>

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { useLocalize } from '../../app/language.tsx';
 import { TOP_BAR_HEIGHT } from '../../app/theme.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { jobErrorText } from '../../lib/jobs.ts';
 import { isActive, jobsApi, recentJobsKey } from './api.ts';
 
 /** Polled this often while a job runs, to move its progress bar; rarely otherwise. */
@@ -129,8 +130,8 @@ function JobItem({ job, onCancel }: { job: Job; onCancel: () => void }) {
         </Box>
       )}
       {job.state === 'failed' && job.error && (
-        <Typography variant="caption" color="error">
-          {t(job.error, { ...job.errorParams, defaultValue: job.error })}
+        <Typography variant="caption" color="error" sx={{ display: 'block' }} data-testid="job-error">
+          {jobErrorText(t, job)}
         </Typography>
       )}
       {job.state === 'queued' && (

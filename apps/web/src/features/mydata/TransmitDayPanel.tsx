@@ -15,6 +15,7 @@ import { useCompany } from '../../app/company.tsx';
 import { isShownDate, wireDate } from '../../components/form/dates.ts';
 import { DATE_FORMAT, formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { jobErrorText } from '../../lib/jobs.ts';
 import { mydataApi, type TransmitResult } from './api.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
 
@@ -36,7 +37,7 @@ export function TransmitDayPanel() {
     setOutcome((o) => ({
       documents: o?.documents ?? 0,
       result: job.result as TransmitResult | undefined,
-      error: job.error ?? undefined,
+      error: job.error ? jobErrorText(t, job) : undefined,
     }));
     void queryClient.invalidateQueries({ queryKey: ['list'] });
   });

@@ -4,6 +4,7 @@ import {
   type ProtocolBookRow,
   protocolBookRowSchema,
   protocolBookSchema,
+  utilityYear,
 } from '@protocol/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,10 +128,7 @@ export default function ProtocolBookTable() {
   );
   const parse = useCallback((data: unknown) => listSchema.parse(data), []);
   const can = useCan();
-  const newRow = useCallback(
-    () => ({ descr: '', year: new Date().getFullYear(), booktype: null, isActive: true }),
-    [],
-  );
+  const newRow = useCallback(() => ({ descr: '', year: utilityYear(), booktype: null, isActive: true }), []);
 
   return (
     <RowTable<ProtocolBook>

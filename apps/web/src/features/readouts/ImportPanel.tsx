@@ -19,7 +19,7 @@ import { useCompany, withCompany } from '../../app/company.tsx';
 import { ChooseFileButton } from '../../components/ChooseFileButton.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/files.ts';
-import { useJob } from '../../lib/jobs.ts';
+import { jobErrorText, useJob } from '../../lib/jobs.ts';
 import { notify } from '../../lib/notifier.ts';
 import type { PeriodKey } from './readoutsApi.ts';
 import { SmartvilleControls } from './SmartvilleControls.tsx';
@@ -120,8 +120,8 @@ export function ImportPanel({
       </Stack>
       {running && <LinearProgress sx={{ mt: 2 }} />}
       {job.data?.state === 'failed' && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {job.data.error}
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="import-job-error">
+          {jobErrorText(t, job.data)}
         </Alert>
       )}
       {result && (

@@ -25,7 +25,7 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { fetchFile, pageLanguage, saveBlob, uploadFile } from '../../lib/files.ts';
-import { useJob } from '../../lib/jobs.ts';
+import { jobErrorText, useJob } from '../../lib/jobs.ts';
 import { consumersKey } from './consumersApi.ts';
 
 /** /consumers/import: moving a utility's register in, a dry run first, then the import (issue 15). */
@@ -143,7 +143,7 @@ export default function ImportPage() {
               </Typography>
             </Box>
           )}
-          {job.data?.state === 'failed' && <Alert severity="error">{t('waterUi.import.failed')}</Alert>}
+          {job.data?.state === 'failed' && <Alert severity="error">{jobErrorText(t, job.data)}</Alert>}
         </Stack>
       </Paper>
       {result && <ImportReport result={result} />}

@@ -131,6 +131,16 @@ describe('protocol book summary', () => {
     expect(reversed.statusCode).toBe(400);
   });
 
+  it('issue 29 item 15: from after to answers error.invalid_date_range on the "to" field, not validation.invalid', async () => {
+    const reversed = await get(
+      `/api/protocol/book_summary?companyid=${w.companyA}&bookId=${book}&from=${bookYear}-12-31&to=${bookYear}-01-01`,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fieldErrors).toEqual([
+      { field: 'to', key: 'error.invalid_date_range', params: {} },
+    ]);
+  });
+
   it('PDF: A4 landscape, company, book and year on every page, "Σελίδα N από M", Greek subjects', async () => {
     const response = await get(
       `/api/protocol/book_summary/file?companyid=${w.companyA}&bookId=${book}&from=${bookYear}-01-01&to=${bookYear}-12-31&format=pdf&lang=el`,

@@ -3,7 +3,7 @@ import {
   type caseTimelineEntrySchema,
   formatProtocolId,
   type saveCaseSchema,
-  utilityDay,
+  utilityYear,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,9 +36,6 @@ async function caseOf(tx: Tx, principal: Principal, id: number, lock = false): P
   return row;
 }
 
-/** The calendar year in Athens now: case codes and protocol numbers follow the utility's calendar. */
-const athensYear = (at: Date = new Date()): number => Number(utilityDay(at).slice(0, 4));
-
 /**
  * The next free code of the year for the company, e.g. "2026/0007": one more than the highest
  * "YYYY/NNNN" code of that year. Serialised per company by an advisory lock held to commit, so two
@@ -46,7 +43,7 @@ const athensYear = (at: Date = new Date()): number => Number(utilityDay(at).slic
  */
 export async function nextCaseCode(tx: Tx, companyId: number): Promise<string> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(72510006, ${companyId})`);
-  const year = athensYear();
+  const year = utilityYear();
   const prefix = `${year}/`;
   const [row] = await tx
     .select({

@@ -23,7 +23,7 @@ import { ChooseFileButton } from '../../../components/ChooseFileButton.tsx';
 import { useNotify } from '../../../components/Notifier.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { jobEnded, useJob } from '../../../lib/jobs.ts';
+import { jobEnded, jobErrorText, useJob } from '../../../lib/jobs.ts';
 import { bankApi } from './bankApi.ts';
 
 /** The upload of a bank file by its layout, the import's progress, and the files imported so far. */
@@ -130,7 +130,7 @@ export function BankImportPanel() {
         )}
         {(state === 'failed' || state === 'cancelled') && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {t(job.data?.error ?? 'bankUi.state.failed', { defaultValue: job.data?.error ?? '' })}
+            {job.data?.error ? jobErrorText(t, job.data) : t('bankUi.state.failed')}
           </Alert>
         )}
       </Paper>

@@ -6,6 +6,7 @@ import {
   periodicityRowSchema,
   periodicitySchema,
   periodsPerYear,
+  utilityYear,
 } from '@protocol/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,10 +73,7 @@ export default function PeriodicityTable() {
     ],
     [t],
   );
-  const newRow = useCallback(
-    () => ({ periodicityType: null, startyear: new Date().getFullYear(), startperiod: 1 }),
-    [],
-  );
+  const newRow = useCallback(() => ({ periodicityType: null, startyear: utilityYear(), startperiod: 1 }), []);
   return (
     <SimpleTable
       path={PATH}

@@ -1,6 +1,3 @@
--- A job that failed for good on a catalog key (a permanent error: platform/jobs/worker.ts) keeps the
--- key's params beside it, so the operator reads the error translated with its dates and names.
-ALTER TABLE "jobs" ADD COLUMN "error_params" jsonb;--> statement-breakpoint
 -- Issue 29 item 14: a case type's name is unique in its company, as a user group's is (exact, as
 -- typed). Names already given twice keep their first holder; each later one gets its id appended,
 -- so no case loses its type and the operator sees which ones to rename.
