@@ -348,7 +348,7 @@ export type Periodicity = z.infer<typeof periodicitySchema>;
 export const periodicityRowSchema = z
   .object({
     id: rowId,
-    periodicityType: z.object({ id: z.number().int() }),
+    periodicityType: z.object({ id: idSchema }),
     periods: z.number().int(),
     startyear: z.number().int(),
     startperiod: z.number().int(),
