@@ -36,6 +36,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   query: Record<string, JsonSchema>;
+  /** The query parameters the route requires. */
+  requiredQuery: string[];
   body: JsonSchema | undefined;
 }
 
@@ -56,7 +58,12 @@ export function operationsOf(document: {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
-      const parameters = (operation.parameters ?? []) as { in: string; name: string; schema?: JsonSchema }[];
+      const parameters = (operation.parameters ?? []) as {
+        in: string;
+        name: string;
+        required?: boolean;
+        schema?: JsonSchema;
+      }[];
       const body = (
         operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined
       )?.content?.['application/json']?.schema;
@@ -67,6 +74,7 @@ export function operationsOf(document: {
         query: Object.fromEntries(
           parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? { type: 'string' }]),
         ),
+        requiredQuery: parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         body,
       });
     }
@@ -306,7 +314,8 @@ function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unk
  * The sweep of one operation (issue 29): its example body with one number at a time at 2^31, 2^53
  * and 1e20 and one day at a time impossible; each query parameter in turn huge, an impossible day, or
  * — the quick search of a list — a word, a Greek word, a number; a list's page past any end. Path
- * parameters are the first of `ids`. Deterministic: every route, every leaf, every run.
+ * parameters are the first of `ids`, required query parameters their examples. Deterministic: every
+ * route, every leaf, every run.
  */
 export function sweepOf(
   operation: Operation,
@@ -315,8 +324,12 @@ export function sweepOf(
 ): GeneratedRequest[] {
   let path = operation.path;
   for (const name of operation.pathParams) path = path.replace(`{${name}}`, String(ids[0]));
+  // The required query parameters' examples, so that a request gets past them to what is swept.
+  const required = Object.fromEntries(
+    operation.requiredQuery.map((name) => [name, String(exampleOf(operation.query[name] ?? {}, components))]),
+  );
   const request = (query: Record<string, string>, body: unknown): GeneratedRequest => {
-    const search = new URLSearchParams(query).toString();
+    const search = new URLSearchParams({ ...required, ...query }).toString();
     return {
       method: operation.method,
       url: search ? `${path}?${search}` : path,
