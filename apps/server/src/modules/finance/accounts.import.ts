@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { translate } from '../../platform/i18n.ts';
 import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
+import { XLSX_MAX_ROWS } from '../../platform/imports/sheet.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { financeAccounts, financeImportFiles } from './finance.schema.ts';
@@ -48,6 +49,8 @@ async function readRows(file: Buffer): Promise<{ line: number; cells: string[] }
   } catch {
     return null;
   }
+  // Reading the rows walks every row number up to the last the file names (issue 29 item 1).
+  if ((workbook.worksheets[0]?.rowCount ?? 0) > XLSX_MAX_ROWS) return null;
   const raw: { line: number; cells: string[] }[] = [];
   workbook.worksheets[0]?.eachRow((row, line) => {
     const cells = COLUMNS.map((_, at) => cellText(row.getCell(at + 1).value));

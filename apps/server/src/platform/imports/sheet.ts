@@ -11,12 +11,21 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** An xlsx is a zip: it starts with the zip's local file header. */
 export const isXlsx = (bytes: Buffer) => ZIP.every((b, i) => bytes[i] === b);
 
+/**
+ * The format's own last row. The row numbers are the file's (`<row r="…">`): reading every row up
+ * to one of 1,000,000,000 would hold the server for as long as it allocates them (issue 29 item 1).
+ */
+export const XLSX_MAX_ROWS = 1_048_576;
+
 export async function sheetRows(bytes: Buffer): Promise<string[][]> {
   if (!isXlsx(bytes)) return csvRows(bytes);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (sheet && sheet.rowCount > XLSX_MAX_ROWS)
+    throw new Error(`The sheet names row ${sheet.rowCount}, past the format's last (${XLSX_MAX_ROWS})`);
   const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row, number) => {
+  sheet?.eachRow({ includeEmpty: true }, (row, number) => {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, column) => {
       cells[column - 1] = (cell.text ?? '').trim();
