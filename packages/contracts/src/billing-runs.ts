@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { billCharges } from './billing-compute.ts';
 import { idSchema } from './db.ts';
 import { jobStates } from './jobs.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 
 /*
  * Issue 17, billing runs (εκκαθάριση περιόδου): a period and a scope (all routes, some sectors or
  * some routes), a dry run that stores nothing, then the run itself as a background job.
  */
 
-const isoDay = z.string().refine(isIsoDate, 'validation.day');
+const isoDay = isoDaySchema('validation.day');
 
 export const billingRunScopes = ['all', 'sectors', 'routes'] as const;
 

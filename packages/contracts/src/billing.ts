@@ -9,7 +9,7 @@ import {
 import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { Decimal, decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 
 export * from './billing-compute.ts';
 export * from './billing-rf.ts';
@@ -21,7 +21,7 @@ export * from './billing-send.ts';
  * the bills (λογαριασμοί) computed from them. Amounts travel as decimal strings.
  */
 
-const isoDay = z.string().refine(isIsoDate, 'validation.day');
+const isoDay = isoDaySchema('validation.day');
 const text = (max: number) => z.string().trim().min(1).max(max);
 const price = decimalString(PRICE_SCALE, { min: '0' });
 const datesInOrder = (row: { fromdate: string; todate: string | null }, ctx: z.RefinementCtx) => {

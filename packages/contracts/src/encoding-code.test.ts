@@ -104,6 +104,17 @@ describe('encoding code rules (spec §4, §5)', () => {
     expect(encodingCodeDefinitionSchema.safeParse({ ...three, leveltable1: 8 }).success).toBe(false);
     expect(encodingCodeDefinitionSchema.safeParse({ ...three, separator: '1' }).success).toBe(false);
   });
+
+  it('issue 29 item 1: a levels of 2^31 is refused before the refinement loops over the levels', () => {
+    // The refinement adds an issue per level without a length: before the fix it looped `levels`
+    // times (2^31 from one request held the server for an hour); 200,000 shows it without the hour.
+    for (const levels of [200_000, 2 ** 31, -(2 ** 31)]) {
+      const started = performance.now();
+      const result = encodingCodeDefinitionSchema.safeParse({ ...three, levels });
+      expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['levels']);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
 });
 
 describe('meter consumption and the swap arithmetic', () => {

@@ -32,7 +32,9 @@ const levelType = z
  */
 export const encodingCodeDefinitionSchema = z
   .object({
-    levels: z.number().int().min(1).max(ENCODING_MAX_LEVELS),
+    // `abort`: zod runs the object's refinement below even after a failed check of a field; a
+    // `levels` of 2^31 would have it loop 2^31 times (issue 29 item 1).
+    levels: z.number().int().min(1, { abort: true }).max(ENCODING_MAX_LEVELS, { abort: true }),
     level1: levelLength,
     level2: levelLength,
     level3: levelLength,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditFieldsSchema } from './audit.ts';
 import type { EntityCatalog } from './list.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 
 /**
  * Income certification (βεβαίωση εσόδων, issue 19): for a period, the receivables of finalized
@@ -18,7 +18,7 @@ export const INCOME_KINDS = [
   'waterBill',
 ] as const;
 
-const isoDay = z.string().refine(isIsoDate, 'validation.date');
+const isoDay = isoDaySchema();
 
 export const createCertificationSchema = z
   .object({

@@ -4,7 +4,7 @@ import { idSchema } from './db.ts';
 import { mydataInvoiceTypes, seriesKinds } from './finance.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { decimalString, MONEY_SCALE, PRICE_SCALE, QUANTITY_SCALE, taxKinds } from './money.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 
 /**
  * Commercial documents (παραστατικά, issue 19): a series, a trader, lines of services or items and
@@ -63,7 +63,7 @@ export type DocumentTaxInput = z.infer<typeof documentTaxInputSchema>;
 
 export const saveFinanceDocumentSchema = z.object({
   seriesId: idSchema,
-  date: z.string().refine(isIsoDate, 'validation.date'),
+  date: isoDaySchema(),
   traderId: idSchema.nullable(),
   paymentMethod: z.union(paymentMethods.map((k) => z.literal(k))),
   status: z.union(recordStatuses.map((k) => z.literal(k))),
@@ -247,8 +247,8 @@ export const TRANSFORMATION_TARGET_KINDS = ['salesInvoice', 'servicesInvoice', '
 export const transformationCandidatesQuerySchema = z.object({
   companyid: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   traderId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  from: z.string().refine(isIsoDate, 'validation.date').optional(),
-  to: z.string().refine(isIsoDate, 'validation.date').optional(),
+  from: isoDaySchema().optional(),
+  to: isoDaySchema().optional(),
 });
 
 export const transformationRequestSchema = z.object({
@@ -256,7 +256,7 @@ export const transformationRequestSchema = z.object({
   mode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   sourceIds: z.array(idSchema).min(1).max(500),
   targetSeriesId: idSchema,
-  date: z.string().refine(isIsoDate, 'validation.date'),
+  date: isoDaySchema(),
 });
 export type TransformationRequest = z.infer<typeof transformationRequestSchema>;
 

@@ -1,4 +1,5 @@
-import { isIsoDate, isValidIban, isValidVatNumber } from './traders.ts';
+import { isIsoDate } from './time.ts';
+import { isValidIban, isValidVatNumber } from './traders.ts';
 
 /**
  * The one rule engine of online forms (spec §5 'Online form', issue 14). A field's validation is one

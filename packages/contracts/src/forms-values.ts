@@ -10,7 +10,7 @@ import {
   type FormStructure,
   inputElements,
 } from './forms-structure.ts';
-import { isIsoDate } from './traders.ts';
+import { isIsoDate } from './time.ts';
 
 /**
  * Online forms: the values of a submission, the conditionals that show or hide rows and elements,

@@ -3,7 +3,7 @@ import { vatCharges } from './billing-compute.ts';
 import { mydataInvoiceTypes } from './finance.ts';
 import { paymentMethods } from './finance-documents.ts';
 import type { EntityCatalog } from './list.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 
 /**
  * myDATA (issue 20): every issued document is sent to AADE (`SendInvoices`) after it validates
@@ -206,9 +206,9 @@ const id = z.number().int().positive().max(2_147_483_647);
 /** One document, a day's documents; one water bill, a day's bills, or a billing run's bills. */
 export const transmitRequestSchema = z.union([
   z.object({ documentId: id }),
-  z.object({ day: z.string().refine(isIsoDate, 'validation.date') }),
+  z.object({ day: isoDaySchema() }),
   z.object({ billId: id }),
-  z.object({ billDay: z.string().refine(isIsoDate, 'validation.date') }),
+  z.object({ billDay: isoDaySchema() }),
   z.object({ billIds: z.array(id).min(1).max(20_000) }),
 ]);
 export type TransmitRequest = z.infer<typeof transmitRequestSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
+import { isoDaySchema } from './time.ts';
 
 /**
  * Issue 18, the banks' payment files: the layouts (CSV with columns, or the fixed-width records Greek
@@ -141,7 +143,7 @@ export const bankLineReasons = [
 export type BankLineReason = (typeof bankLineReasons)[number];
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = isoDaySchema();
 
 export const bankFileSummarySchema = z.object({
   lines: z.number().int(),
@@ -209,7 +211,7 @@ export const bankImportStartSchema = z.object({ jobId: z.number().int(), fileId:
 
 /** Staff match an unmatched line to a consumer: its debts as chosen (in order), or the oldest first. */
 export const matchBankLineSchema = z.object({
-  consumerId: z.number().int().positive(),
-  debtIds: z.array(z.number().int().positive()).max(500).default([]),
+  consumerId: idSchema,
+  debtIds: z.array(idSchema).max(500).default([]),
 });
 export type MatchBankLine = z.input<typeof matchBankLineSchema>;

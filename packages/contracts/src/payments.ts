@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idSchema } from './db.ts';
 import { Decimal } from './money.ts';
+import { isoDaySchema } from './time.ts';
 
 /**
  * Issue 18, the consumer's account: its ledger (debit, credit, running balance), its debts (the unpaid
@@ -59,7 +61,7 @@ export const paymentsErrors = {
 } as const;
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = isoDaySchema();
 
 export const debtSchema = z.object({
   id: z.number().int(),
@@ -132,11 +134,11 @@ const amountInput = z
   .refine((v) => new Decimal(v).gt(0), { message: 'validation.payments_amount' });
 
 export const recordPaymentSchema = z.object({
-  consumerId: z.number().int().positive(),
+  consumerId: idSchema,
   method: z.enum(cashierMethods),
   amount: amountInput,
   /** The debts the cashier chose, paid in this order; empty: the oldest first. */
-  debtIds: z.array(z.number().int().positive()).max(500).default([]),
+  debtIds: z.array(idSchema).max(500).default([]),
   /** A prepayment (spec kinds 2, 3, 16) instead of a payment of debts. */
   prepaymentKind: z
     .union([z.literal(2), z.literal(3), z.literal(16)])
@@ -148,7 +150,7 @@ export const recordPaymentSchema = z.object({
 export type RecordPayment = z.input<typeof recordPaymentSchema>;
 
 export const prepayReturnSchema = z.object({
-  consumerId: z.number().int().positive(),
+  consumerId: idSchema,
   method: z.enum(cashierMethods),
   amount: amountInput,
   note: z.string().trim().max(500).nullable().default(null),

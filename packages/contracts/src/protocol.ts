@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
-import { isIsoDate } from './traders.ts';
+import { isIsoDate, isoDaySchema } from './time.ts';
 
 /**
  * The protocol (issue 6): documents with gapless protocol numbers, their attachments, the fourteen
@@ -428,8 +428,8 @@ export const documentsCatalog = {
 export const bookSummaryQuerySchema = z
   .object({
     bookId: idParamSchema,
-    from: z.string().refine(isIsoDate, 'validation.date'),
-    to: z.string().refine(isIsoDate, 'validation.date'),
+    from: isoDaySchema(),
+    to: isoDaySchema(),
     companyid: idParamSchema.optional(),
   })
   .refine((q) => q.from <= q.to, { message: 'error.invalid_date_range', path: ['to'] });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './db.ts';
-import { isIsoDate } from './traders.ts';
+import { idParamSchema, idSchema } from './db.ts';
+import { isoDaySchema } from './time.ts';
 import { meterConsumption, swapConsumption } from './water-meters.ts';
 
 /*
@@ -231,14 +231,14 @@ export function periodName(year: number, period: number, months: number, lang: '
 
 // ----- API shapes -----
 
-const isoDay = z.string().refine(isIsoDate, 'validation.date');
+const isoDay = isoDaySchema();
 const year = z.coerce.number().int().min(1900).max(2999);
 const period = z.coerce.number().int().min(1).max(12);
 
 /** `?companyid&routeId&year&period` of the grid, the sheet and the review list. */
 export const routePeriodQuerySchema = z.object({
-  companyid: z.coerce.number().int().positive().optional(),
-  routeId: z.coerce.number().int().positive().max(2_147_483_647),
+  companyid: idParamSchema.optional(),
+  routeId: idParamSchema,
   year,
   period,
 });

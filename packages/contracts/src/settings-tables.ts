@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './db.ts';
+import { INT4_MAX, idSchema } from './db.ts';
 import { CUSTOM_EXPORT_SETTING_PREFIX, customExportOf } from './exports.ts';
 import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
@@ -349,7 +349,9 @@ export type Periodicity = z.infer<typeof periodicitySchema>;
 export const periodicityRowSchema = z
   .object({
     id: rowId,
-    periodicityType: z.object({ id: z.number().int() }),
+    // The type's id is its months (1, 2, 3, 4, 6, 12), which the refinement names in its message:
+    // only a number no integer holds is refused here.
+    periodicityType: z.object({ id: z.number().int().max(INT4_MAX) }),
     periods: z.number().int(),
     startyear: z.number().int(),
     startperiod: z.number().int(),

@@ -3,7 +3,7 @@ import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 import { Decimal, moneyString, roundCents, sum } from './money.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 
 /**
  * Settlements (ρυθμίσεις οφειλών, spec §3 Settlement: nr, date, amount, kind, discount,
@@ -34,7 +34,7 @@ const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
 const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
 const money = z.string().trim().regex(MONEY, 'validation.decimal_number');
 const percent = z.string().trim().regex(PERCENT, 'validation.percentage');
-const isoDate = z.string().refine(isIsoDate, 'validation.day');
+const isoDate = isoDaySchema('validation.day');
 
 // ----- Categories (a settings table) -----
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { utilityDay, utilityTime, utilityToday, utilityYear } from './time.ts';
+import { isIsoDate, isoDaySchema, utilityDay, utilityTime, utilityToday, utilityYear } from './time.ts';
 
 describe('the utility calendar (Europe/Athens)', () => {
   it('gives the Athens day and time of an instant, whatever the process zone', () => {
@@ -30,5 +30,32 @@ describe('the utility calendar (Europe/Athens)', () => {
     expect(utilityToday()).toBe('2027-01-01');
     expect(utilityYear()).toBe(2027);
     expect(utilityYear(new Date('2026-12-31T21:59:59Z'))).toBe(2026);
+  });
+});
+
+describe('the calendar day of a request', () => {
+  it('issue 29 item 9: refuses impossible calendar dates (30 February, month 13, year 0), accepts 29 February of a leap year', () => {
+    const day = isoDaySchema();
+    for (const impossible of [
+      '2026-02-30',
+      '2026-13-45',
+      '2025-02-29',
+      '1900-02-29',
+      '0000-01-01',
+      '2026-1-5',
+      '',
+    ]) {
+      expect(isIsoDate(impossible), impossible).toBe(false);
+      const result = day.safeParse(impossible);
+      expect(
+        result.error?.issues.map((i) => i.message),
+        impossible,
+      ).toEqual(['validation.date']);
+    }
+    for (const real of ['2024-02-29', '2000-02-29', '2026-12-31', '0001-01-01'])
+      expect(day.safeParse(real).success, real).toBe(true);
+    expect(isoDaySchema('validation.day').safeParse('2026-02-30').error?.issues[0]?.message).toBe(
+      'validation.day',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueToFieldError } from './errors.ts';
+import { isIsoDate } from './time.ts';
 import {
-  isIsoDate,
   isValidIban,
   isValidVatNumber,
   mergeTradersSchema,

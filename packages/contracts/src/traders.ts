@@ -4,6 +4,7 @@ import { customFieldValueSchema, customFieldValuesSchema } from './custom-fields
 import { idParamSchema, idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { BIC_PATTERN } from './settings-tables.ts';
+import { isIsoDate } from './time.ts';
 
 /**
  * Traders (συναλλασσόμενοι, spec §3 Trader; issue 5): the counterparties of a company. Check digits
@@ -71,15 +72,6 @@ export function isValidIban(input: string): boolean {
     for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
   }
   return remainder === 1;
-}
-
-// ----- dates -----
-
-/** A real calendar date written YYYY-MM-DD (spec §5: dates are sent as YYYY-MM-DD). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 // ----- the trader -----

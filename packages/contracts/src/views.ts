@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { idParamSchema } from './db.ts';
+import { idParamSchema, idSchema } from './db.ts';
 import { filterOperators } from './list.ts';
 
 /** Spec §3 'User table view': one saved view per row, its JSON in metaValue. */
 export const userMetaSchema = z.object({
-  id: z.number().int().nullable(),
+  id: idSchema.nullable(),
   global: z.union([z.literal(0), z.literal(1)]),
   metaKey: z.string().trim().min(1).max(200),
   metaValue: z.string().min(2).max(200_000),

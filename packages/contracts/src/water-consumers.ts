@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { customFieldValuesSchema } from './custom-fields.ts';
 import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
-import { isIsoDate } from './traders.ts';
+import { isIsoDate } from './time.ts';
 
 /** Spec §3 status of a consumer: 0 pending, 1 active, 9 cancel. */
 export const consumerStatuses = { pending: 0, active: 1, cancel: 9 } as const;

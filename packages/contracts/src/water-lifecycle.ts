@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 import { meterKinds } from './water-meters.ts';
 
 /** Spec §3 transaction kinds of a consumer's lifecycle, and the extra charge (5) they may bring. */
@@ -18,7 +18,7 @@ export const lifecycleKindIds = Object.values(lifecycleKinds) as number[];
 /** Money as a decimal string, at most two decimals (never a binary float). */
 export const AMOUNT_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
 const reading = z.number().int().min(0).max(999_999_999);
-const isoDay = z.string().refine(isIsoDate, 'validation.date');
+const isoDay = isoDaySchema();
 const optionalText = (max: number) =>
   z
     .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
-import { isIsoDate } from './traders.ts';
+import { isoDaySchema } from './time.ts';
 import { meterKinds } from './water-meters.ts';
 
 /**
@@ -170,7 +170,7 @@ export const waterSpecialRegulationsCatalog = {
 /** A tax per cubic metre, in euros, up to 4 decimals (envtax, resourcetax). */
 export const RATE_PATTERN = /^\d{1,6}(\.\d{1,4})?$/;
 // Days as YYYY-MM-DD; the screens type them DD/MM/YYYY, hence the message's format.
-const isoDate = z.string().refine(isIsoDate, 'validation.day');
+const isoDate = isoDaySchema('validation.day');
 
 export const invoicePolicySchema = z.object({
   id: z.number().int(),

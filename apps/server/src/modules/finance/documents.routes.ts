@@ -2,7 +2,7 @@ import {
   FINANCE_DOCUMENTS_ENTITY,
   financeDocumentListItemSchema,
   financeDocumentSchema,
-  isIsoDate,
+  isoDaySchema,
   saveFinanceDocumentSchema,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -127,7 +127,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         tags,
         summary: "A draft credit note of a finalized document, in its series' related series",
         params: idParams,
-        body: z.object({ date: z.string().refine(isIsoDate, 'validation.date') }),
+        body: z.object({ date: isoDaySchema() }),
         response: { 201: financeDocumentSchema },
       },
     },

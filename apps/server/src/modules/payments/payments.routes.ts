@@ -3,6 +3,7 @@ import {
   consumerDebtsSchema,
   daySummarySchema,
   hasPermission,
+  isoDaySchema,
   paymentSchema,
   prepayReturnSchema,
   recordPaymentSchema,
@@ -125,10 +126,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       ),
   );
   const dayQuery = companyQuery.extend({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    date: isoDaySchema().optional(),
     cashier: z.string().max(100).optional(),
     lang,
   });

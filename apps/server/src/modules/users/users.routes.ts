@@ -2,6 +2,7 @@ import {
   authenticatedUserSchema,
   changePasswordSchema,
   createUserSchema,
+  idSchema,
   updateUserSchema,
   userListItemSchema,
   userSchema,
@@ -89,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       schema: {
         tags: ['users'],
         summary: 'Mass delete: refused, operators are deactivated, not deleted',
-        body: z.object({ ids: z.array(z.number().int()).max(10_000) }),
+        body: z.object({ ids: z.array(idSchema).max(10_000) }),
       },
     },
     async (request) => {

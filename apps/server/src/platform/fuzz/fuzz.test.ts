@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { allPermissions } from '@protocol/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -14,6 +15,7 @@ import {
   operationsOf,
   requestOf,
   schemaValue,
+  sweepOf,
 } from './openapi-arbitraries.ts';
 
 /**
@@ -39,14 +41,49 @@ const sessions: Record<'admin' | 'reader', { authorization: string }> = {
 const companyA: Record<string, number> = {};
 let companyB: number;
 
-const inject = (request: GeneratedRequest, headers: Record<string, string>) =>
-  t.app.inject({
+/**
+ * Issue 29: a request that takes longer than this fails like a 500 does. One signed-in request
+ * (a loop driven by a client's number) held the whole server for an hour.
+ */
+const ANSWER_WITHIN_MS = 2000;
+/**
+ * A request that holds the event loop (a synchronous loop) stops every timer of this thread, the
+ * test's own included: a watchdog thread names it on stderr and stops the test process, so a hang
+ * fails CI instead of holding it.
+ */
+const HANG_MS = 20_000;
+const watchdog = new Worker(
+  `const { parentPort, workerData } = require('node:worker_threads');
+  const { writeSync } = require('node:fs');
+  let current = null;
+  parentPort.on('message', (message) => { current = message; });
+  setInterval(() => {
+    if (current && Date.now() - current.since > workerData.hangMs) {
+      writeSync(2, '\\nfuzz: no answer within ' + workerData.hangMs + ' ms, the test process stops: ' + current.what + '\\n');
+      process.kill(process.pid, 'SIGKILL');
+    }
+  }, 500);`,
+  { eval: true, workerData: { hangMs: HANG_MS } },
+);
+watchdog.unref();
+
+/** The response and how long it took: problemOf fails it beyond ANSWER_WITHIN_MS. */
+async function inject(request: GeneratedRequest, headers: Record<string, string>) {
+  watchdog.postMessage({ since: Date.now(), what: describeRequest(request) });
+  const started = performance.now();
+  const response = await t.app.inject({
     method: request.method as 'GET',
     url: request.url,
     headers: { ...request.headers, ...headers },
     payload: request.payload,
     remoteAddress: FUZZ_ADDRESS,
   });
+  watchdog.postMessage(null);
+  return Object.assign(response, { took: performance.now() - started });
+}
+
+const describeRequest = (request: GeneratedRequest) =>
+  `${request.method} ${request.url.slice(0, 160)} ${String(request.payload ?? '').slice(0, 160)}`;
 
 async function signIn(who: 'admin' | 'reader') {
   const password = who === 'admin' ? ADMIN_PASSWORD : READER.password;
@@ -73,9 +110,15 @@ async function keepSessions() {
   }
 }
 
-function problemOf(who: string, request: GeneratedRequest, response: LightMyRequestResponse): string | null {
-  const where = `${who} ${request.method} ${request.url.slice(0, 160)} ${String(request.payload ?? '').slice(0, 160)}`;
+function problemOf(
+  who: string,
+  request: GeneratedRequest,
+  response: LightMyRequestResponse & { took: number },
+): string | null {
+  const where = `${who} ${describeRequest(request)}`;
   if (response.statusCode >= 500) return `${response.statusCode}: ${where} → ${response.body.slice(0, 200)}`;
+  if (response.took > ANSWER_WITHIN_MS)
+    return `no answer within ${ANSWER_WITHIN_MS} ms (${Math.round(response.took)}): ${where}`;
   if (response.statusCode >= 400) {
     let error: { status?: unknown; key?: unknown; message?: unknown };
     try {
@@ -150,6 +193,7 @@ beforeAll(async () => {
   await signIn('reader');
 }, 120_000);
 afterAll(async () => {
+  await watchdog.terminate();
   await t?.close();
 });
 
@@ -194,6 +238,25 @@ describe('fuzz: every route, generated input', () => {
       expect(problems).toEqual([]);
     }, 600_000);
   }
+});
+
+describe('fuzz: every number, day and quick search of every route, one at a time', () => {
+  it('issue 29 items 1, 6, 7, 8, 9: huge numbers, impossible days, quick searches and far pages are answered at once, never with a 5xx', async () => {
+    await keepSessions();
+    const problems: string[] = [];
+    let sent = 0;
+    for (const operation of operations) {
+      for (const request of sweepOf(operation, components, [companyA.document ?? 1])) {
+        const response = await inject(request, sessions.admin);
+        sent++;
+        const problem = problemOf('admin', request, response);
+        if (problem) problems.push(problem);
+      }
+      await keepSessions();
+    }
+    expect(sent).toBeGreaterThan(1000);
+    expect(problems).toEqual([]);
+  }, 600_000);
 });
 
 describe('fuzz: another company’s ids on every route with an id', () => {

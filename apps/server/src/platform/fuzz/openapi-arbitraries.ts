@@ -26,6 +26,7 @@ export interface JsonSchema {
   maxItems?: number;
   nullable?: boolean;
   format?: string;
+  pattern?: string;
   $ref?: string;
 }
 
@@ -35,6 +36,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   query: Record<string, JsonSchema>;
+  /** The query parameters the route requires. */
+  requiredQuery: string[];
   body: JsonSchema | undefined;
 }
 
@@ -55,7 +58,12 @@ export function operationsOf(document: {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
-      const parameters = (operation.parameters ?? []) as { in: string; name: string; schema?: JsonSchema }[];
+      const parameters = (operation.parameters ?? []) as {
+        in: string;
+        name: string;
+        required?: boolean;
+        schema?: JsonSchema;
+      }[];
       const body = (
         operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined
       )?.content?.['application/json']?.schema;
@@ -66,6 +74,7 @@ export function operationsOf(document: {
         query: Object.fromEntries(
           parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? { type: 'string' }]),
         ),
+        requiredQuery: parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         body,
       });
     }
@@ -94,6 +103,10 @@ export const hostileText = fc.constantFrom(
   '-1',
   '2147483648',
   '9007199254740993',
+  '99999999999999999999',
+  '1e20',
+  '2026-02-30',
+  '2026-13-45',
   'NaN',
   'null',
   'x'.repeat(5000),
@@ -108,10 +121,21 @@ export const hostileNumber = fc.constantFrom(
   2 ** 31,
   2 ** 53,
   -(2 ** 53),
+  1e20,
   1e308,
   0.5,
   -0.0001,
 );
+
+/**
+ * What a sweep puts in each number, day and list parameter of a route, one at a time (issue 29):
+ * numbers no integer column holds and a schema must refuse before they drive a loop, an allocation
+ * or SQL; days no calendar has; quick searches of every kind; pages past any list's end.
+ */
+export const sweepNumbers = [2 ** 31, 2 ** 53, 1e20] as const;
+export const sweepNumberTexts = ['2147483648', '9007199254740993', '99999999999999999999', '1e20'] as const;
+export const sweepDays = ['2026-02-30', '2026-13-45', '0000-01-01'] as const;
+export const sweepSearches = ['α', 'Παπαδόπουλος', '42', '12.50', '%_\\'] as const;
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileText,
@@ -202,12 +226,137 @@ function byType(
     default: {
       if (schema.format === 'date') return fc.constantFrom('2026-11-25', '2026-02-30', '1900-01-01');
       if (schema.format === 'date-time') return fc.constantFrom('2026-11-25T10:00:00Z', 'yesterday');
+      // A pattern's own values, so that bodies get past it to what lies behind (the rest of the
+      // schema, the handler, SQL).
+      const pattern = patternOf(schema);
+      if (pattern)
+        return fc.oneof({ weight: 3, arbitrary: fc.stringMatching(pattern) }, fc.string({ maxLength: 20 }));
       return fc.string({
         minLength: Math.min(schema.minLength ?? 0, 20),
         maxLength: Math.min(schema.maxLength ?? 20, 20),
       });
     }
   }
+}
+
+function patternOf(schema: JsonSchema): RegExp | undefined {
+  if (!schema.pattern) return undefined;
+  try {
+    return new RegExp(schema.pattern);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One valid-looking value of a schema, the same every time: every property present, every array
+ * with one item. A sweep changes one leaf of it at a time.
+ */
+export function exampleOf(raw: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
+  const schema = resolve(raw, components);
+  if (depth > 8) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const variants = (schema.anyOf ?? schema.oneOf ?? []).filter((v) => resolve(v, components).type !== 'null');
+  if (variants[0]) return exampleOf(variants[0], components, depth + 1);
+  if (schema.allOf) {
+    return Object.assign({}, ...schema.allOf.map((part) => exampleOf(part, components, depth + 1)));
+  }
+  const type = [schema.type ?? (schema.properties ? 'object' : 'string')].flat().find((t) => t !== 'null');
+  switch (type) {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+    case 'array':
+      return schema.maxItems === 0 ? [] : [exampleOf(schema.items ?? {}, components, depth + 1)];
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, property]) => [
+          key,
+          exampleOf(property, components, depth + 1),
+        ]),
+      );
+    default: {
+      if (schema.format === 'date') return '2026-11-25';
+      if (schema.format === 'date-time') return '2026-11-25T10:00:00Z';
+      if (schema.format === 'email') return 'fuzz@deya.example';
+      const pattern = patternOf(schema);
+      if (pattern) return fc.sample(fc.stringMatching(pattern), { numRuns: 1, seed: 1 })[0];
+      return 'Τιμή'.padEnd(Math.min(Math.max(schema.minLength ?? 1, 4), schema.maxLength ?? 4), 'x');
+    }
+  }
+}
+
+/** Every number and day of a value (an example), by path, each with what the sweep puts there. */
+function sweepLeaves(value: unknown, path: (string | number)[] = []): [(string | number)[], unknown[]][] {
+  if (typeof value === 'number') return [[path, [...sweepNumbers]]];
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return [[path, [...sweepDays]]];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    sweepLeaves(inner, [...path, Array.isArray(value) ? Number(key) : key]),
+  );
+}
+
+function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [key, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[key] = withLeaf(copy[key], rest, leaf);
+  return copy;
+}
+
+/**
+ * The sweep of one operation (issue 29): its example body with one number at a time at 2^31, 2^53
+ * and 1e20 and one day at a time impossible; each query parameter in turn huge, an impossible day, or
+ * — the quick search of a list — a word, a Greek word, a number; a list's page past any end. Path
+ * parameters are the first of `ids`, required query parameters their examples. Deterministic: every
+ * route, every leaf, every run.
+ */
+export function sweepOf(
+  operation: Operation,
+  components: Record<string, JsonSchema>,
+  ids: readonly number[],
+): GeneratedRequest[] {
+  let path = operation.path;
+  for (const name of operation.pathParams) path = path.replace(`{${name}}`, String(ids[0]));
+  // The required query parameters' examples, so that a request gets past them to what is swept.
+  const required = Object.fromEntries(
+    operation.requiredQuery.map((name) => [name, String(exampleOf(operation.query[name] ?? {}, components))]),
+  );
+  const request = (query: Record<string, string>, body: unknown): GeneratedRequest => {
+    const search = new URLSearchParams({ ...required, ...query }).toString();
+    return {
+      method: operation.method,
+      url: search ? `${path}?${search}` : path,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    };
+  };
+  const example = operation.body ? exampleOf(operation.body, components) : undefined;
+  const requests: GeneratedRequest[] = [];
+  for (const [leafPath, values] of sweepLeaves(example))
+    for (const value of values) requests.push(request({}, withLeaf(example, leafPath, value)));
+  for (const [name, raw] of Object.entries(operation.query)) {
+    const schema = resolve(raw, components);
+    const types = [schema.type].flat();
+    const values =
+      name === 'search'
+        ? sweepSearches
+        : name === 'page'
+          ? sweepNumberTexts
+          : types.includes('integer') || types.includes('number')
+            ? sweepNumberTexts
+            : schema.format === 'date' || /date|day|^from$|^to$/i.test(name)
+              ? sweepDays
+              : [];
+    for (const value of values) requests.push(request({ [name]: value }, example));
+  }
+  return requests;
 }
 
 /** The same value with one leaf (or the whole) replaced by a hostile one. */
@@ -258,6 +407,8 @@ const queryPair = fc.tuple(
       'gt(2026-01-01)',
       'lte(x)',
       'between(1,2)',
+      'gte(2026-02-30)',
+      'eq(99999999999999999999)',
       'name,ASC',
       'id,SIDEWAYS',
       '-1',

@@ -30,8 +30,11 @@ async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   } catch {
     throw new ImportFileLimitError(errorKeys.importUnreadable);
   }
+  const sheet = workbook.worksheets[0];
+  // The file names its own last row: one past the limit is refused before any row is walked.
+  if (sheet) checkRow([], sheet.rowCount);
   const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: true }, (row, number) => {
+  sheet?.eachRow({ includeEmpty: true }, (row, number) => {
     // Checked before the empty rows up to it are made: a cell on row 1,000,000 would make a million.
     checkRow([], number);
     const cells: string[] = [];

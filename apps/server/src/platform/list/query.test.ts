@@ -86,6 +86,25 @@ describe('list query grammar', () => {
     expect(failure({ size: '100001' })).toMatchObject({ status: 400, params: { field: 'size' } });
     expect(failure({ page: '-1' })).toMatchObject({ status: 400 });
   });
+
+  it('issue 29 item 7: a page whose first row lies beyond 2^31 rows is a 400 naming page, before any SQL', () => {
+    for (const page of ['99999999999999999999', '2147483648', '42949673'])
+      expect(failure({ page, size: '50' })).toEqual({
+        status: 400,
+        key: 'error.bad_data',
+        params: { field: 'page' },
+      });
+    // The last page a list of 2^31 - 1 rows could have is still read.
+    expect(parse({ page: String(Math.floor(2_147_483_647 / 50)), size: '50' }).page).toBe(42_949_672);
+  });
+
+  it('issue 29 item 9: an impossible day in a date filter is a 400 naming the field', () => {
+    for (const day of ['2026-02-30', '2026-13-45', '0000-01-01'])
+      expect(failure({ createdate: `gte(${day})` })).toMatchObject({
+        status: 400,
+        params: { field: 'createdate' },
+      });
+  });
 });
 
 describe('Greek-aware normalisation', () => {

@@ -2,6 +2,8 @@ import {
   type EntityCatalog,
   errorKeys,
   type FieldDef,
+  INT4_MAX,
+  isIsoDate,
   LIST_DEFAULT_SIZE,
   LIST_MAX_SIZE,
   LIST_RESERVED_PARAMS,
@@ -59,11 +61,13 @@ function integerParam(name: string, value: string | string[] | undefined): numbe
 export function parseListQuery(catalog: EntityCatalog, query: ListQuerystring): ListQuery {
   const fields = new Map(catalog.fields.map((f) => [f.id, f as FieldDef]));
   const page = integerParam('page', query.page) ?? 0;
-  if (page < 0) throw bad(errorKeys.badData, { field: 'page' });
   let size =
     integerParam('size', query.size) ?? integerParam('itemsPerPage', query.itemsPerPage) ?? LIST_DEFAULT_SIZE;
   if (size === -1) size = LIST_MAX_SIZE;
   if (size < 1 || size > LIST_MAX_SIZE) throw bad(errorKeys.badData, { field: 'size' });
+  // The page's first row (page × size) is an OFFSET: no list has 2^31 rows, and beyond that
+  // PostgreSQL's bigint (or a number past 2^53) would answer with a 500.
+  if (page < 0 || page * size > INT4_MAX) throw bad(errorKeys.badData, { field: 'page' });
 
   const sort = all(query.sort).flatMap((entry) => {
     if (entry === '') return [];
@@ -109,8 +113,7 @@ function checkValue(def: FieldDef, op: string, value: string): string {
       if (!/^-?\d+(\.\d+)?$/.test(value)) throw invalid();
       return value;
     case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-        throw invalid();
+      if (!isIsoDate(value)) throw invalid();
       return value;
     case 'boolean':
       if (!['true', 'false', '1', '0'].includes(value)) throw invalid();

@@ -1,6 +1,6 @@
 import { type FieldDef, type Page, UTILITY_TIME_ZONE } from '@protocol/contracts';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, is, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from './query.ts';
 
 /** Dates in filters are days of the utility's calendar, not UTC days. */
@@ -24,8 +24,14 @@ const isNormalised = (
   'normalized' in column && 'value' in column;
 const plainOf = (column: FieldColumn): AnyPgColumn | SQL =>
   isDay(column) ? column.day : isNormalised(column) ? column.value : column;
+/**
+ * A column that is not text (an amount, a number) is searched and filtered as its text: there is no
+ * norm_text(numeric). Text columns are left as they are, as the trigram indexes name them.
+ */
+const asText = (value: AnyPgColumn | SQL): AnyPgColumn | SQL =>
+  is(value, PgColumn) && !/^(text|varchar|char)/.test(value.getSQLType()) ? sql`${value}::text` : value;
 const normalizedOf = (column: FieldColumn): AnyPgColumn | SQL =>
-  isNormalised(column) ? column.normalized : normText(plainOf(column));
+  isNormalised(column) ? column.normalized : normText(asText(plainOf(column)));
 
 /** The Greek-aware normal form: the same function that backs the trigram indexes. */
 export const normText = (value: AnyPgColumn | SQL | string) => sql`norm_text(${value})`;
