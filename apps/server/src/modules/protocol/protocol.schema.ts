@@ -253,7 +253,7 @@ export const documentSignatures = pgTable(
 
 /**
  * Case types (τύποι υποθέσεων), a settings table. The name is unique per company: a constraint
- * deferred to the commit in the migration (0044), so a row-table save may swap two names.
+ * deferred to the commit in the migration (0042), so a row-table save may swap two names.
  */
 export const caseTypes = pgTable(
   'case_types',

@@ -14,7 +14,7 @@ import { LOGIN_LIMIT_PER_IP, LOGIN_LIMIT_PER_USERNAME } from './users.service.ts
 /**
  * The sign-in limits when the attempts arrive at once (issue 29 item 2). On PostgreSQL the app's pool
  * runs them on many connections: the test holds the user name's lock (`login_attempt`, migration
- * 0041) from a connection of its own until a full pool of sign-ins waits on it inside the database,
+ * 0040) from a connection of its own until a full pool of sign-ins waits on it inside the database,
  * so they are provably in flight together, then lets them go. PGlite has one connection, but a
  * sign-in still awaits argon2id between its statements, so there too the attempts interleave.
  */

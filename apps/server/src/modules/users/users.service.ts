@@ -88,7 +88,7 @@ export interface ClientInfo {
  * it even the right password waits, so a name cannot be guessed. The per-address limit stops only
  * failing attempts: colleagues behind one address (a town hall's NAT) still sign in. The attempt is
  * counted and recorded as a failure before the password is verified, atomically with the check
- * (`login_attempt`, migration 0041), so attempts arriving at once cannot all pass the check before
+ * (`login_attempt`, migration 0040), so attempts arriving at once cannot all pass the check before
  * any of them is recorded; `openSession` deletes the record of a sign-in that succeeds.
  */
 export async function checkCredentials(

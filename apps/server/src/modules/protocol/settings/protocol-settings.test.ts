@@ -318,7 +318,7 @@ describe('subject categories and case types', () => {
     ).rejects.toThrow();
     // Duplicates from before the constraint: the migration's statements keep the first, rename the rest.
     const migration = readFileSync(
-      path.resolve(import.meta.dirname, '../../../db/migrations/0044_job_error_params_case_types.sql'),
+      path.resolve(import.meta.dirname, '../../../db/migrations/0042_case_types_unique.sql'),
       'utf8',
     ).split('--> statement-breakpoint');
     await db.execute(sql`ALTER TABLE case_types DROP CONSTRAINT case_types_company_descr_unique`);
