@@ -323,7 +323,7 @@ describe('subject categories and case types', () => {
     ).split('--> statement-breakpoint');
     await db.execute(sql`ALTER TABLE case_types DROP CONSTRAINT case_types_company_descr_unique`);
     const [first, second] = await db.insert(caseTypes).values([copy, copy]).returning();
-    for (const statement of migration.slice(1)) await db.execute(sql.raw(statement));
+    for (const statement of migration) await db.execute(sql.raw(statement));
     const rows = await db.select().from(caseTypes).where(eq(caseTypes.descr, copy.descr));
     expect(rows.filter((r) => r.companyId === companyA).map((r) => r.id)).toEqual([kept?.id]);
     const renamed = await db
