@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
 import { DATE_FORMAT } from '../../lib/dates.ts';
@@ -86,6 +87,9 @@ export default function InvoicePoliciesPage() {
         subtitle={t('waterUi.invoicePoliciesSubtitle')}
         avatar={<ReceiptLongOutlinedIcon />}
       />
+      {periodicities.error && (
+        <RetryAlert error={periodicities.error} onRetry={() => void periodicities.refetch()} />
+      )}
       {periodicities.data && (
         <WaterTable
           key={companyId ?? 'none'}
