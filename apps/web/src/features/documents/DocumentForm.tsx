@@ -421,7 +421,7 @@ export function DocumentForm({ document, initialKind, writable, onRegistered, ch
                       control={control}
                       name="protocolSendDate"
                       label={t('docs.form.protocolSendDate')}
-                      helperText={t('docs.form.dateHint')}
+                      helperText={t('common.dateHint')}
                       testId="document-protocol-send-date"
                       disabled={disabled}
                       autoComplete="off"

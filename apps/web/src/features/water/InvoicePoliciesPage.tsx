@@ -11,7 +11,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
-import { DATE_FORMAT } from '../../lib/dates.ts';
 import { WaterTable } from './WaterTable.tsx';
 
 const rateHint = '0.0500';
@@ -43,10 +42,10 @@ export default function InvoicePoliciesPage() {
         label: t(`${p}.fromdate`),
         type: 'text',
         required: true,
-        placeholder: DATE_FORMAT,
+        placeholder: t('common.dateHint'),
         width: 125,
       },
-      { key: 'todate', label: t(`${p}.todate`), type: 'text', placeholder: DATE_FORMAT, width: 125 },
+      { key: 'todate', label: t(`${p}.todate`), type: 'text', placeholder: t('common.dateHint'), width: 125 },
       {
         key: 'periodicityId',
         label: t(`${p}.periodicity`),
