@@ -454,7 +454,7 @@ export async function listRuns(db: Tx, companyId: number, id?: number): Promise<
             .innerJoin(waterSectors, eq(waterSectors.id, waterRoutes.sectorId))
             .where(inArray(waterRoutes.id, routeIds))
         )
-        // Route codes repeat across sectors ('001' in each): a route is named sector-route, '01-001'.
+          // Route codes repeat across sectors ('001' in each): a route is named sector-route, '01-001'.
           .map((r) => [r.id, `${r.sector}-${r.code}`]),
   );
   // A working run's totals are partial and summing its growing bills on every poll of its progress
