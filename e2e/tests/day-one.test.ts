@@ -236,6 +236,8 @@ describe('issue 32: day one', () => {
       expect(await page.getByTestId('appbar-actions').count()).toBe(0);
       await page.getByTestId('document-actions').click();
       await page.getByTestId('document-refresh').waitFor();
+      const menu = page.getByTestId('document-actions-menu').locator('.MuiPaper-root');
+      await expect.poll(() => menu.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
       await shot(page, `day-one-document-actions-${language.lang}`, { fullPage: false });
       await page.getByTestId('document-refresh').click();
 

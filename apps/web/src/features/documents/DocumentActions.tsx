@@ -15,6 +15,7 @@ import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import UndoOutlinedIcon from '@mui/icons-material/UndoOutlined';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -223,6 +224,7 @@ export function DocumentActionsMenu({
             </Tooltip>
           );
         })}
+        <Divider />
         <MenuItem
           onClick={() => {
             setAnchor(null);
