@@ -278,6 +278,24 @@ describe('issue 32: day one', () => {
     }
   });
 
+  it('issue 32 item 7: the bell names a notification’s sender as the notifications list does', async () => {
+    const api = await signInApi(e2e, waterClerk.username, waterClerk.password);
+    const list = (await api('GET', '/api/notification/search?size=50')).body.content as {
+      senderName: string | null;
+    }[];
+    const sender = list.find((item) => item.senderName)?.senderName;
+    expect(sender).toBeTruthy();
+    for (const language of LANGUAGES) {
+      const { context, page } = await session(waterClerk.username, waterClerk.password, language);
+      await page.getByTestId('notification-bell').click();
+      const panel = page.getByTestId('notification-panel');
+      await expect.poll(() => visibleText(panel)).toContain(sender as string);
+      await page.goto(`${language.prefix}/notifications`);
+      await expect.poll(() => mainText(page)).toContain(sender as string);
+      await context.close();
+    }
+  });
+
   it('issue 32 item 7: the 404 page says plainly there is no such page, with a way home', async () => {
     for (const language of LANGUAGES) {
       const { context, page } = await session(protocolClerk.username, protocolClerk.password, language);
