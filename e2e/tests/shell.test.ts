@@ -115,7 +115,7 @@ describe('signing in and the shell', () => {
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.goto('/en/does-not-exist');
     await expect.poll(() => page.getByTestId('not-found').textContent()).toContain('Page not found.');
-    expect(await page.getByTestId('not-found').textContent()).toContain('Go back!');
+    expect(await page.getByTestId('not-found').textContent()).toContain('Back to the home page');
     await shot(page, 'not-found-en');
     await page.goto('/does-not-exist');
     await expect.poll(() => page.getByTestId('not-found').textContent()).toContain('Η σελίδα δεν βρέθηκε.');

@@ -451,7 +451,7 @@ export const billsCatalog = {
   fields: [
     billField('code', 'text', 150, { searchable: true, fixedWidth: true }),
     billField('ownerName', 'text', 240, { searchable: true }),
-    billField('periodLabel', 'text', 170),
+    billField('periodLabel', 'text', 170, { periodName: true }),
     billField('periodFrom', 'date', 120),
     billField('routeCode', 'text', 110, { filters: ['eq'] }),
     billField('entryState', 'enum', 140, {

@@ -74,6 +74,8 @@ export const elementOptionsSchema = z.object({
   /** The field's name: the key of its value in a submission (input elements). */
   field: fieldName.optional(),
   label: z.string().max(500).optional(),
+  /** The label in English, shown on the public form under /en (the label above without it). */
+  labelEn: z.string().max(500).optional(),
   placeholder: z.string().max(500).optional(),
   help: z.string().max(2000).optional(),
   /** A heading's or paragraph's text. */

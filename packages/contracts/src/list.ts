@@ -36,6 +36,8 @@ export interface FieldDef {
    * in the table and in exports, by the label under this key prefix, or as itself when it has none.
    */
   valueLabelPrefix?: string;
+  /** A period's name as bills keep it (Greek, as printed): shown in the interface language (periodNameIn). */
+  periodName?: boolean;
   /** A code whose spaces mean something (a consumer's padded encoding code): fixed-width, spaces kept. */
   fixedWidth?: boolean;
   /** A free-text notes column: its cells are at most 150 px wide (spec §9). */

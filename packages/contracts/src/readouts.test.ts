@@ -8,6 +8,7 @@ import {
   monthsInForce,
   periodDates,
   periodName,
+  periodNameIn,
   readingConsumption,
   seasonalAverage,
 } from './readouts.ts';
@@ -148,5 +149,23 @@ describe('the correction of an estimate', () => {
     expect(correctedConsumption(meter, 120, 30)).toEqual({ value: -10, basis: 'correction' });
     expect(correctedConsumption(meter, 150, 30)).toEqual({ value: 20, basis: 'normal' });
     expect(correctedConsumption(meter, 90, 30)).toEqual({ value: null, basis: null });
+  });
+});
+
+describe('issue 32 item 6: billing periods in the interface language', () => {
+  it('names a bill’s Greek period in English, and leaves Greek and unknown names as they are', () => {
+    expect(periodNameIn('Β΄ τετράμηνο 2026', 'en')).toBe('2nd four-month period 2026');
+    expect(periodNameIn('ΣΤ΄ δίμηνο 2025', 'en')).toBe('6th two-month period 2025');
+    expect(periodNameIn('Μάρτιος 2026', 'en')).toBe('March 2026');
+    expect(periodNameIn('Έτος 2026', 'en')).toBe('Year 2026');
+    expect(periodNameIn('Β΄ τετράμηνο 2026', 'el')).toBe('Β΄ τετράμηνο 2026');
+    expect(periodNameIn('1/2026', 'en')).toBe('1/2026');
+    for (const months of [1, 2, 3, 4, 6, 12]) {
+      for (let period = 1; period <= 12 / months; period++) {
+        expect(periodNameIn(periodName(2026, period, months), 'en')).toBe(
+          periodName(2026, period, months, 'en'),
+        );
+      }
+    }
   });
 });

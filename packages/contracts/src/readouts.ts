@@ -229,6 +229,24 @@ export function periodName(year: number, period: number, months: number, lang: '
     : `${englishOrdinal(period)} ${englishSpans[months]} ${year}`;
 }
 
+/**
+ * A period name as a bill keeps it (Greek, as printed) in `lang`: "Β΄ τετράμηνο 2026" is "2nd
+ * four-month period 2026" in English; a name it does not recognise is returned as it is.
+ */
+export function periodNameIn(name: string, lang: 'el' | 'en'): string {
+  if (lang === 'el') return name;
+  const year = /^(.+) (\d{4})$/.exec(name);
+  if (!year?.[1] || !year[2]) return name;
+  const [head, y] = [year[1], Number(year[2])];
+  if (head === 'Έτος') return periodName(y, 1, 12, lang);
+  const month = greekMonths.indexOf(head);
+  if (month >= 0) return periodName(y, month + 1, 1, lang);
+  const [ordinal, span] = head.split(' ');
+  const period = greekOrdinals.indexOf(ordinal ?? '');
+  const months = Object.entries(greekSpans).find(([, word]) => word === span)?.[0];
+  return period >= 0 && months ? periodName(y, period + 1, Number(months), lang) : name;
+}
+
 // ----- API shapes -----
 
 const isoDay = isoDaySchema();

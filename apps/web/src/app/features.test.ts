@@ -99,3 +99,21 @@ describe('the features list', () => {
     ]);
   });
 });
+
+describe('the menu offers only what its pages let the operator use', () => {
+  it('shows each menu entry only to those its page lets in: the entry needs the permission of the route it opens', () => {
+    const routes = features.flatMap((feature) => feature.routes ?? []);
+    const pattern = (path: string) => new RegExp(`^/${path.replace(/:[^/]+/g, '[^/]+')}$`);
+    const entries = menuEntries(features).flatMap((entry) => [entry, ...(entry.children ?? [])]);
+    const mismatched = entries.flatMap((entry) => {
+      const route =
+        routes.find((candidate) => `/${candidate.path}` === entry.path) ??
+        routes.find((candidate) => pattern(candidate.path).test(entry.path));
+      if (!route) return [`${entry.key}: no page at ${entry.path}`];
+      return route.requires && route.requires !== entry.requires
+        ? [`${entry.key}: menu ${entry.requires}, page ${route.requires}`]
+        : [];
+    });
+    expect(mismatched).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { PaletteMode } from '@mui/material';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 import { buildTheme } from './theme.ts';
 
@@ -17,7 +18,7 @@ interface Preferences {
 
 const PreferencesContext = createContext<Preferences | null>(null);
 
-/** Theme (cookie 'theme') and the side menu's mini state (cookie 'menuMini'), both remembered. */
+/** Theme (cookie 'theme', in the interface language) and the side menu's mini state (cookie 'menuMini'), both remembered. */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<PaletteMode>(() =>
     getCookie(THEME_COOKIE) === 'dark' ? 'dark' : 'light',
@@ -38,7 +39,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const language = useTranslation().i18n.language === 'en' ? 'en' : 'el';
+  const theme = useMemo(() => buildTheme(mode, language), [mode, language]);
   const value = useMemo(
     () => ({ mode, toggleMode, menuMini, toggleMenu }),
     [mode, toggleMode, menuMini, toggleMenu],

@@ -30,7 +30,7 @@ import {
   withoutEstimate,
 } from '../readouts/api.ts';
 import { readoutRoutePeriods } from '../readouts/readouts.schema.ts';
-import { waterRoutes } from '../water/parametrics.schema.ts';
+import { waterRoutes, waterSectors } from '../water/parametrics.schema.ts';
 import { loadBillingContext } from './billing.context.ts';
 import { billingBillLines, billingBills, billingRunRoutes, billingRuns } from './billing.schema.ts';
 import { billingErrors, finalizeInTx } from './bills.service.ts';
@@ -485,10 +485,13 @@ export async function listRuns(db: Tx, companyId: number, id?: number): Promise<
       ? []
       : (
           await db
-            .select({ id: waterRoutes.id, code: waterRoutes.code })
+            .select({ id: waterRoutes.id, code: waterRoutes.code, sector: waterSectors.code })
             .from(waterRoutes)
+            .innerJoin(waterSectors, eq(waterSectors.id, waterRoutes.sectorId))
             .where(inArray(waterRoutes.id, routeIds))
-        ).map((r) => [r.id, r.code]),
+        )
+          // Route codes repeat across sectors ('001' in each): a route is named sector-route, '01-001'.
+          .map((r) => [r.id, `${r.sector}-${r.code}`]),
   );
   // A working run's totals are partial and summing its growing bills on every poll of its progress
   // would slow it down: they are read once it ended.

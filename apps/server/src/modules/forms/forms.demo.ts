@@ -11,6 +11,31 @@ import { onlineForms, onlineFormVersions } from './forms.schema.ts';
  * elements1…N), published, online and registered automatically in the incoming book.
  */
 
+/** The fields' labels on the public forms in English (/en/forms/…). */
+const englishLabels: Record<string, string> = {
+  lastname: 'Last name',
+  vatnumber: 'Tax number (ΑΦΜ)',
+  email: 'E-mail',
+  firstname: 'First name',
+  mobile: 'Mobile phone',
+  address: 'Postal address',
+  propertyAddress: 'Street of the property',
+  propertyNumber: 'Number',
+  use: 'Use',
+  zipcode: 'Postal code',
+  area: 'Area (m²)',
+  isOwner: 'I own the property',
+  lease: "Lease or the owner's authorisation",
+  buildingPermit: 'Building permit',
+  consent: 'I agree to the processing of my data for this application',
+  kind: 'Kind',
+  location: 'Place (street, number, area)',
+  consumerCode: 'Supply code',
+  description: 'Description',
+  photo: 'Photo',
+  fullname: 'Full name',
+};
+
 const field = (
   type: FormElement['type'],
   name: string,
@@ -19,11 +44,11 @@ const field = (
   extra: Partial<FormElement> = {},
 ): FormElement => ({
   type,
-  options: { field: name, label },
   items: [],
   validation,
   conditionals: [],
   ...extra,
+  options: { field: name, label, labelEn: englishLabels[name], ...extra.options },
 });
 const text = (type: 'heading' | 'paragraph', value: string): FormElement => ({
   type,

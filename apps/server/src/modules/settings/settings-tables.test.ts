@@ -453,8 +453,6 @@ describe('permissions', () => {
     const [demo] = DEMO_OPERATORS;
     const operator = await t.login(demo.username, demo.password);
     const urls = [
-      '/api/settings/banks',
-      '/api/settings/banks/search',
       '/api/settings/departments',
       '/api/water_service/parametrics/periodicity',
       '/api/general_settings',
@@ -466,12 +464,56 @@ describe('permissions', () => {
     }
     expect((await post('/api/settings/banks', [], operator)).statusCode).toBe(403);
     expect((await post('/api/water_service/parametrics/periodicity', [], operator)).statusCode).toBe(403);
+  });
+
+  it('issue 32 item 3: every signed-in operator reads the national reference tables (banks, VAT), only the super administrator saves them', async () => {
+    const water = DEMO_OPERATORS[1];
+    const operator = await t.login(water.username, water.password);
+    for (const table of ['banks', 'vat_percentages', 'vat_categories', 'vat_statuses']) {
+      const url = `/api/settings/${table}`;
+      const rows = await get(url, operator);
+      expect(rows.length, url).toBeGreaterThan(0);
+      expect((await get(`${url}/search`, operator)).totalElements, url).toBe(rows.length);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await post(url, rows, operator)).statusCode, url).toBe(403);
+    }
     const exported = await post(
       '/api/export',
       { uri: '/api/settings/banks/search', params: { format: 'csv' } },
       operator,
     );
-    expect(exported.statusCode).toBe(403);
+    expect(exported.statusCode, exported.body).toBe(200);
+    // A company's administrator (settings:admin) still may not replace what every company shares.
+    const companyAdmin = await createOperator(t, admin, {
+      username: 'vat.admin',
+      firstname: 'Άννα',
+      lastname: 'Κοινών',
+      kind: 1,
+    });
+    expect(companyAdmin.statusCode, companyAdmin.body).toBe(201);
+    const refused = await post(
+      '/api/settings/vat_statuses',
+      await get('/api/settings/vat_statuses'),
+      await t.login('vat.admin', OPERATOR_PASSWORD),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().key).toBe('error.shared_table');
+  });
+
+  it('issue 32 item 2: the water department reads the periodicities its invoice policies name, and saves none', async () => {
+    const water = DEMO_OPERATORS[1];
+    const operator = await t.login(water.username, water.password);
+    const url = '/api/water_service/parametrics/periodicity';
+    expect(await get(url, operator)).toEqual(await get(url));
+    expect((await get('/api/settings/periodicity/search', operator)).totalElements).toBeGreaterThan(0);
+    expect((await post(url, [], operator)).statusCode).toBe(403);
+    // Another company's periodicities stay out of reach.
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${url}?companyid=${otherCompany}`,
+      headers: operator,
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it("lets an admin of one company edit its settings, never another company's", async () => {

@@ -49,6 +49,8 @@ import {
 } from './settings-tables.ts';
 
 const settingsTable = { tags: ['settings'], read: 'settings:read', write: 'settings:write' } as const;
+/** National reference data: every operator's forms list it (a trader's bank and VAT); the super administrator saves it. */
+const sharedTable = { ...settingsTable, read: 'signedIn', companyScoped: false } as const;
 
 /**
  * Settings (issue 4): the general settings of a company (spec §3, §7) and the settings tables —
@@ -109,44 +111,40 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   });
 
   registerRowTableRoutes(app, options, {
-    ...settingsTable,
+    ...sharedTable,
     path: '/settings/banks',
     entityName: 'banks',
     table: banksTable,
     rowSchema: bankRowSchema,
     itemSchema: bankSchema,
     listItemSchema: bankSchema,
-    companyScoped: false,
   });
   registerRowTableRoutes(app, options, {
-    ...settingsTable,
+    ...sharedTable,
     path: '/settings/vat_percentages',
     entityName: 'vatPercentages',
     table: vatPercentagesTable,
     rowSchema: vatPercentageRowSchema,
     itemSchema: vatPercentageSchema,
     listItemSchema: vatPercentageSchema,
-    companyScoped: false,
   });
   registerRowTableRoutes(app, options, {
-    ...settingsTable,
+    ...sharedTable,
     path: '/settings/vat_categories',
     entityName: 'vatCategories',
     table: vatCategoriesTable,
     rowSchema: codedEntryRowSchema,
     itemSchema: codedEntrySchema,
     listItemSchema: codedEntrySchema,
-    companyScoped: false,
   });
   registerRowTableRoutes(app, options, {
-    ...settingsTable,
+    ...sharedTable,
     path: '/settings/vat_statuses',
     entityName: 'vatStatuses',
     table: vatStatusesTable,
     rowSchema: codedEntryRowSchema,
     itemSchema: codedEntrySchema,
     listItemSchema: codedEntrySchema,
-    companyScoped: false,
   });
   registerRowTableRoutes(app, options, {
     ...settingsTable,
@@ -188,9 +186,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     listItemSchema: customFieldSchema,
     companyScoped: true,
   });
-  // Spec §7: the periodicity rows of the water service, at the path the spec names.
+  // Spec §7: the periodicity rows of the water service, at the path the spec names; read also by
+  // the water department, whose invoice policies name them.
   registerRowTableRoutes(app, options, {
     ...settingsTable,
+    read: ['settings:read', 'consumers:read'],
     path: '/water_service/parametrics/periodicity',
     searchPath: '/settings/periodicity/search',
     entityName: 'periodicity',

@@ -12,6 +12,7 @@ import {
   type Language,
   namedValueLabel,
   optionLabel,
+  periodNameIn,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -66,7 +67,7 @@ function columnsOf(catalog: EntityCatalog, asked: string[] | undefined): FieldDe
   });
 }
 
-/** Rows as the export shows them: enums by their translated labels, each label looked up once. */
+/** Rows as the export shows them: enums by their translated labels (each looked up once), periods named in the language. */
 async function* labelled(
   batches: AsyncIterable<Record<string, unknown>[]>,
   fields: FieldDef[],
@@ -82,8 +83,9 @@ async function* labelled(
   const named = fields
     .filter((f) => f.valueLabelPrefix)
     .map((f) => ({ field: f, labels: new Map<string, string>() }));
+  const periods = fields.filter((f) => f.periodName);
   for await (const batch of batches) {
-    if (enums.length === 0 && named.length === 0) {
+    if (enums.length === 0 && named.length === 0 && periods.length === 0) {
       yield batch;
       continue;
     }
@@ -100,6 +102,10 @@ async function* labelled(
           if (labels.size < 10_000) labels.set(value, shown);
         }
         copy[field.id] = shown;
+      }
+      for (const { id } of periods) {
+        const value = row[id];
+        if (typeof value === 'string') copy[id] = periodNameIn(value, language);
       }
       return copy;
     });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
+import { type ListPermission, mayRead } from '../list/registry.ts';
 import { registerListRoute } from '../list/route.ts';
 import type { ModuleOptions } from '../module.ts';
 import { companyQuery } from '../params.ts';
@@ -29,11 +30,15 @@ export interface RowTableRoutes<Row extends { id: number | null }, Item, ListIte
   tags: readonly string[];
   /**
    * A company's table (rows of the company in use). Otherwise the table is shared by every company
-   * (national reference data such as banks and VAT rates): all may read it, only a super
-   * administrator saves it, since a save replaces the whole table for everyone.
+   * (national reference data such as banks and VAT rates): only a super administrator saves it,
+   * since a save replaces the whole table for everyone.
    */
   companyScoped: boolean;
-  read: Permission;
+  /**
+   * What reading needs: a permission, any of several (a table other screens' lists need), or
+   * 'signedIn' (national reference data every operator's forms list).
+   */
+  read: ListPermission;
   write: Permission;
   /** Who may read the list, when more than `read` may (e.g. the forms whose selects list the rows). */
   listPermission?: readonly Permission[];
@@ -47,15 +52,18 @@ export function registerRowTableRoutes<Row extends { id: number | null }, Item, 
   { db, lists }: ModuleOptions,
   spec: RowTableRoutes<Row, Item, ListItem>,
 ): void {
-  const { table, companyScoped, tags } = spec;
+  const { table, companyScoped, tags, read } = spec;
   const company = companyScoped ? { companyScoped: true } : {};
   const ownerOf = (request: Parameters<typeof companyOf>[0]) =>
     companyScoped ? companyOf(request) : undefined;
+  // A route declares one permission: with several (or none) any signed-in operator passes and the handler checks.
+  const readConfig =
+    typeof read === 'string' && read !== 'signedIn' ? { permission: read } : { signedIn: true };
 
   app.get(
     spec.path,
     {
-      config: { permission: spec.read, ...company },
+      config: { ...readConfig, ...company },
       schema: {
         tags: [...tags],
         summary: `All rows of ${table.catalog.entity}`,
@@ -63,7 +71,12 @@ export function registerRowTableRoutes<Row extends { id: number | null }, Item, 
         response: { 200: z.array(spec.itemSchema) },
       },
     },
-    async (request) => readRows(db, table, ownerOf(request)),
+    async (request) => {
+      if (Array.isArray(read) && !mayRead(principalOf(request).scope, read)) {
+        throw new AppError(403, errorKeys.forbidden, { permission: [read].flat().join('|') });
+      }
+      return readRows(db, table, ownerOf(request));
+    },
   );
 
   app.post(
@@ -88,7 +101,7 @@ export function registerRowTableRoutes<Row extends { id: number | null }, Item, 
   const listed = {
     path: spec.searchPath ?? `${spec.path}/search`,
     entityName: spec.entityName,
-    permission: spec.listPermission ?? spec.read,
+    permission: spec.listPermission ?? read,
     list: rowTableList(db, table),
     tags,
     summary: `The ${table.catalog.entity} list: paging, sorting, Greek-aware filters (list engine)`,

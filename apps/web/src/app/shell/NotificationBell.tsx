@@ -187,7 +187,8 @@ function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onD
                       <>
                         <Box component="span" sx={{ display: 'block' }}>
                           {[
-                            item.sender && `${item.sender.firstName} ${item.sender.lastName}`,
+                            // The list's own name of the sender ("last first"), so both read the same.
+                            item.senderName,
                             formatDateTime(item.createDate),
                           ]
                             .filter(Boolean)

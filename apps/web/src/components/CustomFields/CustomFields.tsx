@@ -3,7 +3,6 @@ import { type CustomFieldDefinition, customFieldLabel } from '@protocol/contract
 import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT } from '../../lib/dates.ts';
 import { FormTextField } from '../form/FormTextField.tsx';
 import { SelectField, SwitchField } from '../form/fields.tsx';
 
@@ -65,7 +64,7 @@ export function CustomFields<T extends FieldValues>({
               required={definition.required}
               disabled={disabled}
               type={definition.type === 'number' ? 'number' : 'text'}
-              helperText={definition.type === 'date' ? DATE_FORMAT : undefined}
+              helperText={definition.type === 'date' ? t('common.dateHint') : undefined}
               testId={testId}
               autoComplete="off"
             />

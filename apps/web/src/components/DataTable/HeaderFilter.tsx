@@ -209,7 +209,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
     from || to
       ? `${from ? toDisplay(field, from) : '…'} – ${to ? toDisplay(field, to) : '…'}`
       : t('table.filter.range');
-  const hint = isDate ? t('table.filter.dateHint') : undefined;
+  const hint = isDate ? t('common.dateHint') : undefined;
 
   return (
     <>
@@ -262,7 +262,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
               autoFocus
               onChange={(event) => setFromText(event.target.value)}
               onKeyDown={onKeyDown}
-              placeholder={isDate ? t('table.filter.datePlaceholder') : undefined}
+              placeholder={isDate ? t('common.dateHint') : undefined}
               error={error === 'from' || error === 'order'}
               helperText={error === 'from' ? t('table.filter.invalid') : hint}
               slotProps={{
@@ -278,7 +278,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
               value={toText}
               onChange={(event) => setToText(event.target.value)}
               onKeyDown={onKeyDown}
-              placeholder={isDate ? t('table.filter.datePlaceholder') : undefined}
+              placeholder={isDate ? t('common.dateHint') : undefined}
               error={error === 'to' || error === 'order'}
               helperText={
                 error === 'to'

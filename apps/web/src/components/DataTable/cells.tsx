@@ -2,7 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { type FieldDef, fieldLabel, namedValueLabel, optionLabel } from '@protocol/contracts';
+import { type FieldDef, fieldLabel, namedValueLabel, optionLabel, periodNameIn } from '@protocol/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates.ts';
 
@@ -40,6 +40,7 @@ export function formatValue(t: TFunction, field: FieldDef, value: unknown): stri
         : String(value);
     }
     default:
+      if (field.periodName) return periodNameIn(String(value), i18next.language === 'en' ? 'en' : 'el');
       return namedValueLabel(field, String(value), (key) => t(key));
   }
 }

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ConsumerBill, formatMoney, formatRf } from '@protocol/contracts';
+import { type ConsumerBill, formatMoney, formatRf, periodNameIn } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,9 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
             <TableBody>
               {items.map((bill) => (
                 <TableRow key={bill.id} hover data-testid="consumer-bill" data-id={bill.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{bill.periodLabel}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {periodNameIn(bill.periodLabel, language)}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{billNumberOf(bill)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(bill.total, language)} €

@@ -14,6 +14,7 @@ import {
   type ConsumerBill,
   formatDecimal,
   formatMoney,
+  periodNameIn,
 } from '@protocol/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,7 @@ export function CorrectBillDialog({
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {t('billingUi.correct.explain', { period: bill.periodLabel })}
+          {t('billingUi.correct.explain', { period: periodNameIn(bill.periodLabel, language) })}
         </DialogContentText>
         {preview.isPending && (
           <Stack sx={{ py: 4, alignItems: 'center' }}>

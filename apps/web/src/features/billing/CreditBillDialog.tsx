@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type Bill, type ConsumerBill, Decimal, formatMoney } from '@protocol/contracts';
+import { type Bill, type ConsumerBill, Decimal, formatMoney, periodNameIn } from '@protocol/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,7 @@ export function CreditBillDialog({
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
           {t('billingUi.credit.explain', {
-            period: bill.periodLabel,
+            period: periodNameIn(bill.periodLabel, language),
             amount: formatMoney(new Decimal(bill.total).minus(bill.previousBalance).toFixed(2), language),
           })}
         </DialogContentText>

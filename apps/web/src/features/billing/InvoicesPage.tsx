@@ -12,6 +12,7 @@ import {
   billEntryStates,
   billSendStatuses,
   billsCatalog,
+  periodNameIn,
 } from '@protocol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -152,7 +153,7 @@ export default function InvoicesPage() {
         metaKey={BILLS_META_KEY}
         title={title}
         onRowClick={onRowClick}
-        rowLabel={(row) => `${row.code.replace(/ +/g, ' ')} · ${row.periodLabel}`}
+        rowLabel={(row) => `${row.code.replace(/ +/g, ' ')} · ${periodNameIn(row.periodLabel, language)}`}
         rowSecondary={(row) => row.ownerName ?? ''}
         onSelectionChange={setSelected}
       />

@@ -274,7 +274,7 @@ export default function BookSummaryPage() {
                 ? t('bookSummary.screen.invalidDate')
                 : rangeError
                   ? t('bookSummary.screen.invalidRange')
-                  : t('bookSummary.screen.dateHint')
+                  : t('common.dateHint')
             }
             sx={{ width: 190 }}
             slotProps={{ htmlInput: { 'data-testid': 'book-summary-from', inputMode: 'numeric' } }}
@@ -288,7 +288,7 @@ export default function BookSummaryPage() {
               if (iso) update({ to: iso });
             }}
             error={!toTyped}
-            helperText={!toTyped ? t('bookSummary.screen.invalidDate') : t('bookSummary.screen.dateHint')}
+            helperText={!toTyped ? t('bookSummary.screen.invalidDate') : t('common.dateHint')}
             sx={{ width: 190 }}
             slotProps={{ htmlInput: { 'data-testid': 'book-summary-to', inputMode: 'numeric' } }}
           />

@@ -7,6 +7,7 @@ import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplyOutlinedIcon from '@mui/icons-material/ReplyOutlined';
 import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
@@ -14,6 +15,7 @@ import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import UndoOutlinedIcon from '@mui/icons-material/UndoOutlined';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -119,15 +121,19 @@ export function useDocumentAction(document: ProtocolDocument) {
 
 /**
  * The document's action menu (spec §3 'Document actions'): all fourteen, the allowed ones enabled,
- * the others disabled with the reason in a tooltip. Items carry `action-<name>`.
+ * the others disabled with the reason in a tooltip, then 'Refresh' (the page's only actions menu).
+ * Items carry `action-<name>`.
  */
 export function DocumentActionsMenu({
   document,
   onEdit,
+  onRefresh,
 }: {
   document: ProtocolDocument;
   /** 'Edit' brings the operator to the form. */
   onEdit: () => void;
+  /** Reloads the document as it is now. */
+  onRefresh: () => void;
 }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -218,6 +224,19 @@ export function DocumentActionsMenu({
             </Tooltip>
           );
         })}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onRefresh();
+          }}
+          data-testid="document-refresh"
+        >
+          <ListItemIcon>
+            <RefreshIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('docs.form.refresh')}</ListItemText>
+        </MenuItem>
       </Menu>
       {dialog && (
         <ActionDialog

@@ -5,18 +5,17 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useCan } from '../../app/permissions.ts';
-import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
+import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { refreshAction } from '../../components/refreshAction.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import { documentKey, documentsApi, LIST_SEARCH_URL } from './api.ts';
@@ -83,11 +82,8 @@ function EditDocument({ id }: { id: number }) {
     currentId: id,
     searchUrl,
   });
-  const actions = useMemo<PageAction[]>(
-    () => [refreshAction(t, () => void query.refetch(), 'document-refresh', 'docs.form.refresh')],
-    [t, query.refetch],
-  );
-  useAppBar({ title: t('docs.form.editTitle'), actions });
+  // The page's actions (refresh included) are the one menu in its header, not a second in the app bar.
+  useAppBar({ title: t('docs.form.editTitle') });
 
   if (query.error || !document)
     return <RecordFallback error={query.error} onRetry={() => void query.refetch()} bodyHeight={420} />;
@@ -163,6 +159,7 @@ function EditDocument({ id }: { id: number }) {
               subject?.scrollIntoView({ behavior: 'smooth', block: 'center' });
               subject?.focus();
             }}
+            onRefresh={() => void query.refetch()}
           />
         }
       />

@@ -344,7 +344,13 @@ export function DocumentForm({ document, initialKind, writable, onRegistered, ch
                     name="protocolBookId"
                     label={t('docs.form.protocolBook')}
                     options={bookOptions}
-                    empty={registered ? undefined : t('docs.form.noBook')}
+                    empty={
+                      registered
+                        ? undefined
+                        : autoBook
+                          ? t('docs.form.autoBookOption', { book: autoBook.label })
+                          : t('docs.form.noBook')
+                    }
                     testId="document-book"
                     disabled={disabled || registered}
                     helperText={
@@ -421,7 +427,7 @@ export function DocumentForm({ document, initialKind, writable, onRegistered, ch
                       control={control}
                       name="protocolSendDate"
                       label={t('docs.form.protocolSendDate')}
-                      helperText={t('docs.form.dateHint')}
+                      helperText={t('common.dateHint')}
                       testId="document-protocol-send-date"
                       disabled={disabled}
                       autoComplete="off"

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { DATE_FORMAT } from '../../lib/dates.ts';
+import { useTranslation } from 'react-i18next';
 
 /** A day typed DD/MM/YYYY (spec §5), as the other forms of the product take dates. */
 export function DayField({
@@ -17,6 +17,7 @@ export function DayField({
   disabled?: boolean;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <TextField
       fullWidth
@@ -25,8 +26,8 @@ export function DayField({
       value={value}
       disabled={disabled}
       error={Boolean(error)}
-      helperText={error ?? DATE_FORMAT}
-      placeholder={DATE_FORMAT}
+      helperText={error ?? t('common.dateHint')}
+      placeholder={t('common.dateHint')}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, 'data-testid': testId } }}
     />

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.tsx';
 import { isShownDate, wireDate } from '../../components/form/dates.ts';
-import { DATE_FORMAT, formatDate } from '../../lib/dates.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { jobErrorText } from '../../lib/jobs.ts';
 import { mydataApi, type TransmitResult } from './api.ts';
@@ -84,7 +84,7 @@ export function TransmitDayPanel() {
           size="small"
           label={t('mydata.batch.day')}
           value={day}
-          placeholder={DATE_FORMAT}
+          placeholder={t('common.dateHint')}
           error={day.trim() !== '' && !dayValid}
           onChange={(event) => setDay(event.target.value)}
           sx={{ width: 170 }}

@@ -48,6 +48,8 @@ export interface FormRendererProps {
   errors?: FieldErrors;
   /** Texts in the form's (or the page's) language. */
   t: TFunction;
+  /** The page's language: under /en a field shows its English label when it has one. */
+  language?: 'el' | 'en';
   readOnly?: boolean;
   /** A phone-sized frame: every column full width. */
   narrow?: boolean;
@@ -145,13 +147,14 @@ function ElementView({
   upload,
   lookup,
   idPrefix = 'f',
+  language,
 }: FormRendererProps & { element: FormElement }) {
   const name = element.options.field ?? '';
   const value = values[name];
   const error = errors?.[name];
   const message = error ? t(error.key, error.params) : undefined;
   const required = parseRules(safeRule(element.validation)).required;
-  const label = element.options.label || name;
+  const label = (language === 'en' ? element.options.labelEn : undefined) || element.options.label || name;
   const set = (next: FieldValue | undefined) => {
     if (!onChange) return;
     const copy = { ...values };

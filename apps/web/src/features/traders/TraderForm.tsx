@@ -31,7 +31,6 @@ import { Section, SelectField, SwitchField } from '../../components/form/fields.
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { DATE_FORMAT } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { referenceApi, traderKey, traderLabel, tradersApi, tradersKey } from './api.ts';
 import {
@@ -423,7 +422,7 @@ export function TraderForm({ trader, customFields, onDuplicates }: FormProps) {
                       <Text control={control} name="mothername" />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                      <Text control={control} name="birthday" helperText={DATE_FORMAT} />
+                      <Text control={control} name="birthday" helperText={t('common.dateHint')} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
                       <Text control={control} name="idnumber" />

@@ -31,7 +31,7 @@ import { Section, SelectField, SwitchField } from '../../components/form/fields.
 import type { FormContract } from '../../components/form/resolver.ts';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { type PickedTrader, TraderPicker } from '../../components/TraderPicker/TraderPicker.tsx';
-import { DATE_FORMAT, formatDate } from '../../lib/dates.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { fieldMessage } from '../../lib/errors.ts';
 import { consumerKey, consumersApi, consumersKey, useWaterTable } from './consumersApi.ts';
 import { EncodingCodeBuilder } from './EncodingCodeBuilder.tsx';
@@ -215,7 +215,7 @@ export function ConsumerForm({ consumer, definition, customFields }: Props) {
       {...extra}
     />
   );
-  const date = (name: DateName) => text(name, { helperText: DATE_FORMAT });
+  const date = (name: DateName) => text(name, { helperText: t('common.dateHint') });
   const select = (name: RefName, rows: Parameters<typeof options>[0]) => (
     <SelectField
       control={control}

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
-import { DATE_FORMAT } from '../../lib/dates.ts';
 import { WaterTable } from './WaterTable.tsx';
 
 const rateHint = '0.0500';
@@ -42,10 +42,10 @@ export default function InvoicePoliciesPage() {
         label: t(`${p}.fromdate`),
         type: 'text',
         required: true,
-        placeholder: DATE_FORMAT,
+        placeholder: t('common.dateHint'),
         width: 125,
       },
-      { key: 'todate', label: t(`${p}.todate`), type: 'text', placeholder: DATE_FORMAT, width: 125 },
+      { key: 'todate', label: t(`${p}.todate`), type: 'text', placeholder: t('common.dateHint'), width: 125 },
       {
         key: 'periodicityId',
         label: t(`${p}.periodicity`),
@@ -86,6 +86,9 @@ export default function InvoicePoliciesPage() {
         subtitle={t('waterUi.invoicePoliciesSubtitle')}
         avatar={<ReceiptLongOutlinedIcon />}
       />
+      {periodicities.error && (
+        <RetryAlert error={periodicities.error} onRetry={() => void periodicities.refetch()} />
+      )}
       {periodicities.data && (
         <WaterTable
           key={companyId ?? 'none'}

@@ -23,7 +23,7 @@ import { useCompany, withCompany } from '../../app/company.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api, isApiError } from '../../lib/api.ts';
-import { DATE_FORMAT, formatDate } from '../../lib/dates.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { consumerKey, useWaterTable } from './consumersApi.ts';
 
@@ -194,7 +194,7 @@ export function MeterDialog({ consumerId, mode, kind: initialKind, current, onCl
             </Grid>
           )}
           <Grid size={{ xs: 12, md: 3 }}>
-            {field('date', t('waterUi.meters.date'), { required: true, helperText: DATE_FORMAT })}
+            {field('date', t('waterUi.meters.date'), { required: true, helperText: t('common.dateHint') })}
           </Grid>
           {mode === 'transaction' && (
             <Grid size={{ xs: 12, md: 3 }}>

@@ -122,6 +122,14 @@ export function ElementDialog(props: {
               </Stack>
               <TextField
                 size="small"
+                label={t('onlineForms.builder.labelEn')}
+                helperText={t('onlineForms.builder.labelEnHint')}
+                value={draft.options.labelEn ?? ''}
+                onChange={(event) => setOption({ labelEn: event.target.value || undefined })}
+                slotProps={{ htmlInput: { 'data-testid': 'element-label-en' } }}
+              />
+              <TextField
+                size="small"
                 label={t('onlineForms.builder.help')}
                 value={draft.options.help ?? ''}
                 onChange={(event) => setOption({ help: event.target.value || undefined })}

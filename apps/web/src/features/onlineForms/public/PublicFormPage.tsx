@@ -242,6 +242,7 @@ export default function PublicFormPage() {
                 onChange={setValues}
                 errors={errors}
                 t={t}
+                language={routeLang}
                 upload={(field, file) => publicFormsApi.upload(formId, field, file)}
                 lookup={find}
                 idPrefix="public"
