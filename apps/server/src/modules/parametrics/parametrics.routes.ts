@@ -1,17 +1,23 @@
-import { protocolBookRowSchema, protocolBookSchema } from '@protocol/contracts';
+import { errorKeys, protocolBookRowSchema, protocolBookSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { mayRead } from '../../platform/list/registry.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery } from '../../platform/params.ts';
 import { companyOf, listBooks, saveBooks } from './books.service.ts';
+
+/** Who reads the protocol books: the protocol's screens and whoever keeps the books (settings). */
+const BOOK_READERS = ['protocol:read', 'settings:read'] as const;
 
 /** Parametric tables (spec §2 /parametrics/{code}); protocol books first (spec §7 /api/parametrics/book). */
 export const parametricsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
     '/parametrics/book',
     {
-      config: { permission: 'protocol:read', companyScoped: true },
+      // Read by the protocol's screens, and by whoever keeps the books (settings).
+      config: { signedIn: true, companyScoped: true },
       schema: {
         tags: ['parametrics'],
         summary: 'The protocol books of a company',
@@ -21,6 +27,8 @@ export const parametricsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     },
     async (request) => {
       const principal = principalOf(request);
+      if (!mayRead(principal.scope, BOOK_READERS))
+        throw new AppError(403, errorKeys.forbidden, { permission: BOOK_READERS.join('|') });
       return listBooks(db, await companyOf(db, principal, request.query.companyid));
     },
   );

@@ -1,4 +1,5 @@
 import {
+  errorKeys,
   idParamSchema,
   readoutRowSchema,
   readoutSheetSchema,
@@ -10,9 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
+import { mayRead } from '../../platform/list/registry.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
 import {
@@ -51,6 +53,9 @@ const keyOf = (q: { routeId: number; year: number; period: number }) => ({
 });
 
 /** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
+/** Who reads the company's reading routes: the readouts' screens and the billing runs'. */
+const ROUTES_READERS = ['readouts:read', 'billing:read'] as const;
+
 export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
   await acceptOneFile(app);
 
@@ -102,10 +107,12 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/readouts/routes',
     {
-      config: { permission: 'readouts:read', companyScoped: true },
+      // The billing runs' screen names its routes too: one of the two areas, checked in the handler.
+      config: { signedIn: true, companyScoped: true },
       schema: {
         tags,
-        summary: 'The reading routes of the company, by sector and reading order',
+        summary:
+          'The reading routes of the company, by sector and reading order (readouts or billing readers)',
         querystring: companyQuery,
         response: {
           200: z.array(
@@ -114,7 +121,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         },
       },
     },
-    async (request) => routesOf(db, companyOf(request)),
+    async (request) => {
+      if (!mayRead(principalOf(request).scope, ROUTES_READERS))
+        throw new AppError(403, errorKeys.forbidden, { permission: ROUTES_READERS.join('|') });
+      return routesOf(db, companyOf(request));
+    },
   );
 
   app.get(
