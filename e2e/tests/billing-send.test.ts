@@ -1,3 +1,4 @@
+import { periodNameIn } from '@protocol/contracts';
 import { pdfText } from '@protocol/server/testing/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
@@ -168,7 +169,8 @@ describe('sending the bills', () => {
       const row = page.getByTestId('consumer-bill').first();
       await row.waitFor();
       const text = (await row.textContent()) ?? '';
-      expect(text).toContain('Α΄ τετράμηνο 2026');
+      // The period in the page's language (issue 32 item 6).
+      expect(text).toContain(periodNameIn('Α΄ τετράμηνο 2026', language));
       expect(text).toMatch(/ΛΥΔ-\d+\/2026/);
       expect(text).toContain(language === 'en' ? 'Completed' : 'Ολοκληρώθηκε');
       expect(text).toMatch(/RF\d{2} \d{4}/);

@@ -104,7 +104,8 @@ describe('notifications', () => {
     await items.first().waitFor();
     await expect.poll(() => items.first().textContent()).toContain(SUBJECTS[1]);
     await expect.poll(() => items.first().textContent()).toContain('Πρόταση δόσεων');
-    await expect.poll(() => items.first().textContent()).toContain('Μαρία Παπαδοπούλου');
+    // The sender as the notifications list names them (issue 32 item 7: one order, surname first).
+    await expect.poll(() => items.first().textContent()).toContain('Παπαδοπούλου Μαρία');
     await shot(page, 'e2e-notifications-bell-el-light');
     expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -37,7 +37,7 @@ import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { openFile } from '../../lib/files.ts';
 import { jobErrorText } from '../../lib/jobs.ts';
-import { mydataApi, transmissionKey } from './api.ts';
+import { mydataApi, settingsKey, transmissionKey } from './api.ts';
 import { errorText } from './errorText.ts';
 import { useTransmitJob } from './useTransmitJob.ts';
 
@@ -100,6 +100,11 @@ function TransmissionView({
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
+  // A demo company sends to the installation's local stand-in for AADE: its MARK and QR say so.
+  const settings = useQuery({
+    queryKey: settingsKey(companyId),
+    queryFn: ({ signal }) => mydataApi.settings(companyId, signal),
+  });
   const key = transmissionKey(source, tr.documentId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const tracker = useTransmitJob((job) => {
@@ -186,6 +191,11 @@ function TransmissionView({
             data-state={tr.state}
           />
         </Box>
+        {settings.data?.localAade && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="mydata-document-local-aade">
+            {t('mydata.document.localAade')}
+          </Alert>
+        )}
         {tracker.active && <LinearProgress sx={{ mb: 2 }} data-testid="mydata-document-progress" />}
         <Field label={t('mydata.list.invoiceType')}>
           {doc.invoiceType
