@@ -8,13 +8,13 @@ import { seedBillingDemo } from './demo.ts';
 import { runsRoutes } from './runs.routes.ts';
 import {
   BILLING_DRY_RUN_JOB,
-  BILLING_FINALIZE_JOB,
   BILLING_RUN_JOB,
   billingRunJob,
   dryRunJob,
   finalizeRunJob,
   runSettled,
 } from './runs.service.ts';
+import { BILLING_FINALIZE_JOB } from './runs.view.ts';
 
 /** Water billing (issue 17): pricing and discount policies, the bill computation, the bills, the runs and the sending. */
 export const billingModule = defineModule({

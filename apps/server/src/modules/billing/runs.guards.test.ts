@@ -5,7 +5,7 @@ import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp, waitForJob } from '../../test/harness.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { billingModule } from './index.ts';
-import { BILLING_FINALIZE_JOB } from './runs.service.ts';
+import { BILLING_FINALIZE_JOB } from './runs.view.ts';
 
 /**
  * What a billing run refuses before it is queued (issue 29 item 12): a second run of a period while

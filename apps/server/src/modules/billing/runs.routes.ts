@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { companyQuery, idParams } from '../../platform/params.ts';
-import { getRun, listRuns, startDryRun, startFinalize, startRun } from './runs.service.ts';
+import { startDryRun, startFinalize, startRun } from './runs.service.ts';
+import { getRun, listRuns } from './runs.view.ts';
 
 const tags = ['billing'];
 const jobStarted = z.object({ jobId: z.number().int() });
