@@ -107,7 +107,9 @@ describe('issue 29 item 11: the super administrator’s companies', () => {
       active: true,
     });
 
-    // Edit.
+    // Edit, once the edit page's own form is there: the create form gives way to it after the URL changes.
+    await page.getByTestId('company-status-chip').waitFor();
+    await expect.poll(() => page.getByTestId('company-phone').inputValue()).toBe('2321000000');
     await page.getByTestId('company-phone').fill('2321099999');
     await page.getByTestId('company-save').click();
     await expect.poll(async () => (await api('GET', `/api/companies/${id}`)).body.phone).toBe('2321099999');
