@@ -40,7 +40,15 @@ import { createJobQueue, type JobHandler, type JobRegistry, jobRegistryOf } from
 import { startJobWorker } from './platform/jobs/worker.ts';
 import { ListRegistry } from './platform/list/registry.ts';
 import { createMailer } from './platform/mail.ts';
-import { type AppModule, companyDefaultsOf, type ModuleOptions, referencesOf } from './platform/module.ts';
+import { instrument } from './platform/metrics.ts';
+import {
+  type AppModule,
+  companyDefaultsOf,
+  type ModuleOptions,
+  operationsOf,
+  referencesOf,
+} from './platform/module.ts';
+import { readiness } from './platform/readiness.ts';
 import { REINDEX_JOB, reindexHandler } from './platform/search/reindex.ts';
 import { searchRoutes } from './platform/search/search.routes.ts';
 import { createSecretBox } from './platform/secrets.ts';
@@ -104,6 +112,11 @@ export async function buildApp(
       },
       'request',
     );
+  });
+  instrument(app, {
+    config,
+    database,
+    operations: operationsOf(modules),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -180,7 +193,13 @@ export async function buildApp(
     dashboardCards: dashboardCardsOf(modules),
   };
   keepImportFilesIn(db, moduleOptions.storage);
-  scheduleJobWorker(app, db, jobRegistry, config.jobsLeaseMs);
+  const worker = scheduleJobWorker(app, db, jobRegistry, config.jobsLeaseMs);
+  readiness(app, {
+    db,
+    storage: moduleOptions.storage,
+    workerRunning: worker.running,
+    stopWorker: worker.stop,
+  });
   scheduleStorageSweep(
     app,
     db,
@@ -270,16 +289,22 @@ function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage, co
 }
 
 /**
- * A listening server runs the background jobs of every module (platform/jobs) until it closes;
- * tests that inject requests run none unless they start a worker themselves.
+ * A listening server runs the background jobs of every module (platform/jobs) until it closes or a
+ * shutdown stops the worker first; tests that inject requests run none unless they start one themselves.
  */
 function scheduleJobWorker(app: FastifyInstance, db: Db, registry: JobRegistry, leaseMs: number) {
   let worker: ReturnType<typeof startJobWorker> | undefined;
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= worker?.stop() ?? Promise.resolve();
+    return stopped;
+  };
   app.addHook('onListen', async () => {
-    worker = startJobWorker(db, registry, { log: app.log, leaseMs });
+    if (!stopped) worker = startJobWorker(db, registry, { log: app.log, leaseMs });
   });
   // Before the database closes (main.ts closes it after the app).
   app.addHook('onClose', async () => {
-    await worker?.stop();
+    await stop();
   });
+  return { running: () => worker !== undefined && !stopped, stop };
 }

@@ -89,6 +89,18 @@ const envSchema = z.object({
    * node dies, another takes its job up this long after the last renewal.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** Serves GET /metrics (Prometheus) on this port of METRICS_HOST only; unset: not served apart. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Serves GET /metrics on the main port too, to a scraper sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** A request slower than this is logged with its SQL time (warn); 0: none is. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
+   * On SIGTERM the node answers not-ready this long before it stops taking requests, so a proxy or
+   * an orchestrator polling /api/ready sends no more its way.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -125,6 +137,12 @@ export interface Config {
   notificationPollMs: number;
   /** How long a worker's claim on a job holds without renewal. */
   jobsLeaseMs: number;
+  /** GET /metrics: on its own port and host, and/or on the main port behind a Bearer token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** Requests slower than this are logged with their SQL time; 0: none. */
+  slowRequestMs: number;
+  /** How long a node answers not-ready after SIGTERM before it stops taking requests. */
+  shutdownDelayMs: number;
 }
 
 /** Reads every setting from the environment (spec: issue 2 'Configuration'). */
@@ -190,6 +208,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    shutdownDelayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1000),
   };
 }
 

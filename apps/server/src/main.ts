@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { injectInto, seedDemoWaterService } from './db/demo-water.ts';
 import { bootstrap } from './db/seed.ts';
+import { shutDown } from './platform/readiness.ts';
 
 /** Reads the settings, migrates, seeds an empty database and serves the app. */
 async function main() {
@@ -21,8 +22,10 @@ async function main() {
   await database.migrate();
   const app = await buildApp(config, database);
   await bootstrap(database.db, config, (line) => console.log(`\n${line}\n`));
+  // Not-ready first, then the requests in flight and the jobs' current chunk end (README
+  // "Readiness and shutdown"); a second signal ends the process at once (Node's default).
   const shutdown = async () => {
-    await app.close();
+    await shutDown(app, config.shutdownDelayMs);
     await database.close();
     process.exit(0);
   };

@@ -12,6 +12,8 @@ export const errorKeys = {
   badData: 'error.bad_data',
   requiredFields: 'error.required_fields',
   tooManyAttempts: 'error.too_many_attempts',
+  /** GET /api/ready: a check failed or the node is shutting down; `failing` names the checks. */
+  notReady: 'error.not_ready',
   noPasswordVerification: 'error.no_password_verification',
   sharedTable: 'error.shared_table',
   server: 'error.server',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from './errors.ts';
 
 /** The product's name, as the installation and the API description show it. */
 export const APP_NAME = 'Protocol';
@@ -26,3 +27,11 @@ export const installationEnvSchema = z.object({
 export type InstallationEnv = z.infer<typeof installationEnvSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/** What GET /api/ready checks (README "Readiness and shutdown"); `shutdown` fails once SIGTERM came. */
+export const readinessChecks = ['migrations', 'database', 'storage', 'worker', 'shutdown'] as const;
+export type ReadinessCheck = (typeof readinessChecks)[number];
+export const readinessChecksSchema = z.record(z.enum(readinessChecks), z.enum(['ok', 'failed']));
+export const readySchema = z.object({ status: z.literal('ready'), checks: readinessChecksSchema });
+/** The 503: the error shape (key `error.not_ready`) with every check's outcome. */
+export const notReadySchema = apiErrorSchema.extend({ checks: readinessChecksSchema });

@@ -8,6 +8,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { QueryTiming } from './timing.ts';
 /** One type for both drivers: modules never know which PostgreSQL they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself. */
@@ -21,6 +22,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Every statement's duration, and how many run or wait now (platform/metrics.ts). */
+  timing: QueryTiming;
+  /**
+   * The connections: held by a query or transaction, and the requests waiting for one. PGlite has
+   * a single connection: one statement runs, the others in flight wait for it.
+   */
+  connections(): { inUse: number; idle: number; waiting: number };
 }
 
 /**
@@ -56,32 +64,66 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = drizzlePg(pool, { logger }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: async () => {
-        // Several nodes may start at once: one migrates, the others wait on the lock.
-        const lock = await pool.connect();
-        try {
-          await lock.query('SELECT pg_advisory_lock(72510001)');
-          await migratePg(db as never, { migrationsFolder });
-        } finally {
-          await lock.query('SELECT pg_advisory_unlock(72510001)').catch(() => undefined);
-          lock.release();
-        }
-      },
-      close: () => pool.end(),
-    };
+    return databaseOnPool(pool, logger);
   }
   const client = await PGlite.create(path.join(options.dataDir, 'pglite'), {
     extensions: { unaccent, pg_trgm },
   });
+  const timing = new QueryTiming();
+  timing.wrap(client, 'query');
+  timing.wrap(client, 'exec');
+  // A transaction's statements go through the object it hands its callback.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      timing.wrap(tx, 'query');
+      timing.wrap(tx, 'exec');
+      return callback(tx);
+    });
   const db = drizzlePglite(client, { logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    timing,
+    connections: () => ({
+      inUse: timing.inFlight > 0 ? 1 : 0,
+      idle: timing.inFlight > 0 ? 0 : 1,
+      waiting: Math.max(0, timing.inFlight - 1),
+    }),
+  };
+}
+
+/** The database on a node-postgres pool (openDatabase's, or a test's larger one). */
+export function databaseOnPool(
+  pool: pg.Pool,
+  logger?: { logQuery(query: string, params: unknown[]): void },
+): Database {
+  // Each new connection's queries are timed: the pool's own `query` and transactions both use them.
+  const timing = new QueryTiming();
+  pool.on('connect', (client) => timing.wrap(client, 'query'));
+  const db = drizzlePg(pool, { logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Several nodes may start at once: one migrates, the others wait on the lock.
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock(72510001)');
+        await migratePg(db as never, { migrationsFolder });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(72510001)').catch(() => undefined);
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+    timing,
+    connections: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

@@ -5,6 +5,7 @@ import type { DashboardCard } from './dashboard.ts';
 import type { JobHandler, JobQueue, JobSettled } from './jobs/jobs.ts';
 import type { ListRegistry } from './list/registry.ts';
 import type { Mailer } from './mail.ts';
+import type { Operations } from './metrics.ts';
 import type { SearchSource } from './search/search.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SsoService } from './sso.ts';
@@ -86,6 +87,12 @@ export interface AppModule {
    * A handler may run again after a crash, so it must be safe to repeat (platform/jobs/jobs.ts).
    */
   jobs?: Record<string, JobHandler<never>>;
+  /**
+   * Long operations of the module by name, each the job kinds that carry it out, e.g.
+   * `{ billing_run: [BILLING_RUN_JOB] }`: the metric protocol_operations_in_progress counts their
+   * queued and running jobs (README "Metrics"). One name may gather several modules' kinds.
+   */
+  operations?: Operations;
   /** Told, in the transaction that ends it, that any job ended: succeeded, failed or cancelled. */
   onJobSettled?: JobSettled;
   /** Cards of GET /api/dashboard about this module's data (platform/dashboard.ts). */
@@ -108,4 +115,13 @@ export function companyDefaultsOf(modules: readonly AppModule[]): CompanyDefault
 export function referencesOf(modules: readonly AppModule[]): RowReferences {
   const all = modules.flatMap((m) => m.references ?? []);
   return { to: (target) => all.filter((r) => r.target === target) };
+}
+
+/** Every module's operations, the kinds of one name gathered across modules. */
+export function operationsOf(modules: readonly AppModule[]): Operations {
+  const all: Record<string, string[]> = {};
+  for (const module of modules)
+    for (const [name, kinds] of Object.entries(module.operations ?? {}))
+      all[name] = [...(all[name] ?? []), ...kinds];
+  return all;
 }

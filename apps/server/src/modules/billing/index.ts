@@ -35,6 +35,8 @@ export const billingModule = defineModule({
     [BILL_EMAIL_JOB]: emailJob as JobHandler<never>,
     [BILL_PRINT_JOB]: printJob as JobHandler<never>,
   },
+  // What the operators' dashboards show in progress (README "Metrics").
+  operations: { billing_run: [BILLING_RUN_JOB], bill_dispatch: [BILL_EMAIL_JOB, BILL_PRINT_JOB] },
   onJobSettled: async (tx, job) => {
     await runSettled(tx, job);
     await dispatchSettled(tx, job);

@@ -27,6 +27,7 @@ export const financeModule = defineModule({
   demoData: seedFinanceDemo,
   // The accounting plan's import runs in the background; its uploaded file goes when the job ends.
   jobs: { [ACCOUNTS_IMPORT_JOB]: importAccountsJob as JobHandler<never> },
+  operations: { import: [ACCOUNTS_IMPORT_JOB] },
   onJobSettled: dropAccountsFile,
   storageColumns: [{ table: 'finance_import_files', column: 'storage_key' }],
   references: [{ target: 'traders', table: 'finance_documents', column: 'trader_id' }],

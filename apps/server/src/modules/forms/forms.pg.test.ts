@@ -1,10 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
+import { databaseOnPool } from '../../db/client.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { documents, protocolCounters } from '../protocol/protocol.schema.ts';
@@ -33,12 +32,7 @@ describe.skipIf(!onPostgres)(
     beforeAll(async () => {
       t = await startTestApp();
       pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: CLIENTS + 4 });
-      app = await buildApp(t.config, {
-        db: drizzle(pool) as unknown as Db,
-        kind: 'postgres',
-        migrate: async () => undefined,
-        close: () => pool.end(),
-      });
+      app = await buildApp(t.config, databaseOnPool(pool));
       const admin = await t.login('admin', ADMIN_PASSWORD);
       const me = (
         await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })

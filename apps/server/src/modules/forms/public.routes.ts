@@ -48,7 +48,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/public/forms/:formId/submissions',
     {
-      config: { public: true },
+      config: { public: true, publicSubmission: true },
       schema: {
         tags: ['forms'],
         summary:

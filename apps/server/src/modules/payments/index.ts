@@ -22,5 +22,6 @@ export const paymentsModule = defineModule({
   // A bank's file is kept as the record of its payments: the sweep leaves the objects its rows name.
   storageColumns: [{ table: 'payments_bank_files', column: 'storage_key' }],
   jobs: { [BANK_IMPORT_JOB]: bankImportJob as JobHandler<never> },
+  operations: { import: [BANK_IMPORT_JOB] },
   onJobSettled: bankImportSettled,
 });

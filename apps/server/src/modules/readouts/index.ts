@@ -17,6 +17,7 @@ export const readoutsModule = defineModule({
     [IMPORT_JOB]: importJob as JobHandler<never>,
     [SMARTVILLE_JOB]: smartvilleJob as JobHandler<never>,
   },
+  operations: { import: [IMPORT_JOB, SMARTVILLE_JOB] },
   onJobSettled: dropReadingsFile,
   storageColumns: [{ table: 'readout_import_files', column: 'storage_key' }],
 });

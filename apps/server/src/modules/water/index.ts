@@ -22,6 +22,7 @@ export const waterModule = defineModule({
   search: [consumerSearchSource],
   // Moving a register in runs in the background; its uploaded file goes when the job ends.
   jobs: { [IMPORT_JOB]: importJob as JobHandler<never> },
+  operations: { import: [IMPORT_JOB] },
   onJobSettled: dropRegisterFile,
   storageColumns: [{ table: 'water_import_files', column: 'storage_key' }],
   // A trader merge moves the consumers' owners, liable parties and receivers to the survivor.

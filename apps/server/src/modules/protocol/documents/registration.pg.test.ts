@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
-import type { Db } from '../../../db/client.ts';
+import { databaseOnPool } from '../../../db/client.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { documents, protocolCounters } from '../protocol.schema.ts';
@@ -32,13 +31,7 @@ describe.skipIf(!onPostgres)(
       t = await startTestApp();
       // The app's own pool has 10 connections: this one serves 32 clients at once.
       pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: CLIENTS + 4 });
-      const db = drizzle(pool) as unknown as Db;
-      app = await buildApp(t.config, {
-        db,
-        kind: 'postgres',
-        migrate: async () => undefined,
-        close: () => pool.end(),
-      });
+      app = await buildApp(t.config, databaseOnPool(pool));
       const admin = await t.login('admin', ADMIN_PASSWORD);
       const me = (
         await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
