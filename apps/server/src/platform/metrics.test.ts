@@ -1,22 +1,11 @@
-import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
 import { parseMetrics, sampleOf } from '../test/metrics.ts';
+import { freePort } from '../test/server-process.ts';
 import { jobs } from './jobs/jobs.schema.ts';
 
 const TOKEN = 'scrape-token-0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('GET /metrics behind METRICS_TOKEN on the main port', () => {
   let t: TestApp;
