@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -9,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestDatabase } from '../test/harness.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
 
 /**
  * Several nodes, one database (issue 21): two server processes on one PostgreSQL 15, each with a
@@ -19,26 +18,10 @@ import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
  * process: skipped there.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Node {
+interface Node extends ServerProcess {
   name: string;
-  url: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-  output: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGlite)', () => {
@@ -58,16 +41,12 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
   };
 
   async function startNode(name: string, env: Record<string, string> = {}): Promise<Node> {
-    const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), `protocol-node-${name}-`));
     dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: testDb.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    const node: Node = {
+      name,
+      ...(await startServerProcess({
+        DATABASE_URL: testDb.url as string,
         DATA_DIR: dataDir,
         ADMIN_PASSWORD,
         SEED_DEMO: '1',
@@ -76,26 +55,10 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
         ...shared,
         ...s3.env,
         ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: string[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const node: Node = { name, url: `http://127.0.0.1:${port}/api`, child, exited, output };
+      })),
+    };
     nodes.push(node);
-    let ended = false;
-    void exited.then(() => {
-      ended = true;
-    });
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-      if (ended) throw new Error(`node ${name} ended while starting:\n${output.join('')}`);
-      const health = await fetch(`${node.url}/health`).catch(() => undefined);
-      if (health?.ok) return node;
-      await delay(100);
-    }
-    throw new Error(`node ${name} did not answer /api/health:\n${output.join('')}`);
+    return node;
   }
 
   const call = (node: Node, route: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
