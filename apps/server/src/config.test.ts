@@ -27,6 +27,39 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('serves no metrics by default, logs requests over a second, and reads the metrics settings', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      metrics: { port: undefined, host: '127.0.0.1', token: undefined },
+      slowRequestMs: 1000,
+      shutdownDelayMs: 0,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.5',
+        METRICS_TOKEN: 'a-scrape-token-of-32-characters!',
+        SLOW_REQUEST_MS: '0',
+        SHUTDOWN_DELAY_SECONDS: '2.5',
+      }),
+    ).toMatchObject({
+      metrics: { port: 9464, host: '10.0.0.5', token: 'a-scrape-token-of-32-characters!' },
+      slowRequestMs: 0,
+      shutdownDelayMs: 2500,
+    });
+    for (const [setting, value] of [
+      ['METRICS_PORT', '0'],
+      ['METRICS_PORT', 'nine'],
+      ['METRICS_TOKEN', 'short'],
+      ['SLOW_REQUEST_MS', '-1'],
+      ['SHUTDOWN_DELAY_SECONDS', '301'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [setting]: value })).toThrow(
+        expect.objectContaining({ setting }),
+      );
+    }
+  });
+
   it('asks the official AADE registry unless AADE_REGISTRY_URL says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).aadeRegistryUrl).toBe(
       'https://www1.gsis.gr/wsaade/RgWsPublic2/RgWsPublic2',
