@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AmountKind } from './money.ts';
 
 /**
  * The list engine's vocabulary. Each entity declares its fields once (an EntityCatalog); that one
@@ -38,6 +39,11 @@ export interface FieldDef {
   valueLabelPrefix?: string;
   /** A period's name as bills keep it (Greek, as printed): shown in the interface language (periodNameIn). */
   periodName?: boolean;
+  /**
+   * What a decimal ('money') field holds, which decides how it is written: money (the default), a unit
+   * price, a percentage or a quantity (formatAmount).
+   */
+  amount?: AmountKind;
   /** A code whose spaces mean something (a consumer's padded encoding code): fixed-width, spaces kept. */
   fixedWidth?: boolean;
   /** A free-text notes column: its cells are at most 150 px wide (spec §9). */

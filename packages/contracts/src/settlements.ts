@@ -98,12 +98,18 @@ export const settlementCategoriesCatalog = {
     numberField('minInstalment', 'settlements.categories.minInstalment', 110, { type: 'money' }),
     numberField('maxInstalment', 'settlements.categories.maxInstalment', 110, { type: 'money' }),
     numberField('maxInstalments', 'settlements.categories.maxInstalments', 100),
-    numberField('minDownPaymentPercent', 'settlements.categories.minDownPaymentPercent', 110),
+    numberField('minDownPaymentPercent', 'settlements.categories.minDownPaymentPercent', 110, {
+      type: 'money',
+      amount: 'percent',
+    }),
     numberField('intervalDays', 'settlements.categories.intervalDays', 110),
     numberField('toleranceInstalments', 'settlements.categories.toleranceInstalments', 110),
     numberField('toleranceDays', 'settlements.categories.toleranceDays', 110),
     booleanField('waiveInterest', 'settlements.categories.waiveInterest'),
-    numberField('discountPercent', 'settlements.categories.discountPercent', 100),
+    numberField('discountPercent', 'settlements.categories.discountPercent', 100, {
+      type: 'money',
+      amount: 'percent',
+    }),
     booleanField('active', 'settlements.categories.active'),
   ],
 } as const satisfies EntityCatalog;
@@ -437,7 +443,7 @@ export const settlementsCatalog = {
     textField('category', 'settlements.list.category', 200),
     {
       id: 'amount',
-      type: 'number',
+      type: 'money',
       labelKey: 'settlements.list.amount',
       sortable: true,
       filters: ['gte', 'lte'],

@@ -141,6 +141,7 @@ async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'
     id: f.id,
     label: fieldLabel(f, language, (key) => translate(language, key)),
     type: f.type,
+    amount: f.amount,
   }));
   const title = input.title?.trim() || params.title || translate(language, entry.list.catalog.titleKey);
   const generatedAt = new Date();
