@@ -98,6 +98,33 @@ describe('the demo water service', () => {
     }
   });
 
+  it('writes consumer codes as people do, and takes them typed without separators (issue 32 item 4)', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, clerk.username, clerk.password);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/consumers');
+    await expect.poll(() => page.getByTestId('data-table-row').count()).toBeGreaterThan(0);
+    const codes = await page.locator('[data-testid="data-table-row"] [data-field="code"]').allTextContents();
+    expect(codes).toContain(DEMO_BALANCE_LOOKUP.code);
+    for (const code of codes) expect(code).toMatch(/^\d{2}-\d{3}-\d+$/);
+    await shot(page, 'codes-consumers-el');
+    await page.goto(`/consumers/${await consumerId(DEMO_BALANCE_LOOKUP.code)}/edit`);
+    await expect
+      .poll(() => page.getByTestId('consumer-header-code').textContent())
+      .toBe(DEMO_BALANCE_LOOKUP.code);
+    await context.close();
+
+    // The citizen types 01001101 for 01-001-101.
+    const lookup = await e2e.newPage();
+    await lookup.page.goto('/balance');
+    await lookup.page.getByTestId('balance-code').fill(DEMO_BALANCE_LOOKUP.code.replace(/\D/g, ''));
+    await lookup.page.getByTestId('balance-vat').fill(DEMO_BALANCE_LOOKUP.vatNumber);
+    await lookup.page.getByTestId('balance-submit').click();
+    await lookup.page.getByTestId('balance-result').waitFor();
+    expect(await lookup.page.getByTestId('balance-result').textContent()).toContain('RF');
+    await lookup.context.close();
+  });
+
   it('answers the public balance lookup for the README’s code and ΑΦΜ', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/balance');

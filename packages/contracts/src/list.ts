@@ -44,8 +44,11 @@ export interface FieldDef {
    * price, a percentage or a quantity (formatAmount).
    */
   amount?: AmountKind;
-  /** A code whose spaces mean something (a consumer's padded encoding code): fixed-width, spaces kept. */
-  fixedWidth?: boolean;
+  /**
+   * A code padded with spaces so that it sorts (a consumer's encoding code, "01-001-  101"): shown,
+   * in the table and in exports, as people write it (writtenCode: "01-001-101"); sorted as stored.
+   */
+  paddedCode?: boolean;
   /** A free-text notes column: its cells are at most 150 px wide (spec §9). */
   notes?: boolean;
   /** Long text (error messages) that wraps within the column's width rather than widening the table. */

@@ -438,7 +438,7 @@ export const settlementsCatalog = {
       options: statusValues.map((v) => ({ value: String(v), labelKey: `settlements.status_${v}` })),
       width: 130,
     },
-    textField('consumerCode', 'settlements.list.consumerCode', 130),
+    textField('consumerCode', 'settlements.list.consumerCode', 130, { paddedCode: true }),
     textField('consumerName', 'settlements.list.consumerName', 240),
     textField('category', 'settlements.list.category', 200),
     {

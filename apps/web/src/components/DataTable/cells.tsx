@@ -9,6 +9,7 @@ import {
   namedValueLabel,
   optionLabel,
   periodNameIn,
+  writtenCode,
 } from '@protocol/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates.ts';
@@ -40,6 +41,7 @@ export function formatValue(t: TFunction, field: FieldDef, value: unknown): stri
     case 'money':
       return formatAmount(value, field.amount ?? 'money', i18next.language === 'en' ? 'en' : 'el');
     default:
+      if (field.paddedCode) return writtenCode(String(value));
       if (field.periodName) return periodNameIn(String(value), i18next.language === 'en' ? 'en' : 'el');
       return namedValueLabel(field, String(value), (key) => t(key));
   }
@@ -66,13 +68,6 @@ export function CellContent({ t, field, value }: { t: TFunction; field: FieldDef
     );
   }
   const text = formatValue(t, field, value);
-  if (field.fixedWidth && text) {
-    return (
-      <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
-        {text}
-      </Box>
-    );
-  }
   if (field.notes && text) {
     return (
       <Tooltip title={text} placement="bottom-start">
