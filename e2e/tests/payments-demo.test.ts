@@ -3,7 +3,7 @@ import { DEMO_OPERATORS } from '@protocol/server/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 
@@ -98,6 +98,33 @@ describe('the demo water service', () => {
     }
   });
 
+  it('writes consumer codes as people do, and takes them typed without separators (issue 32 item 4)', async () => {
+    const { context, page } = await e2e.newPage();
+    await signIn(page, clerk.username, clerk.password);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/consumers');
+    await expect.poll(() => page.getByTestId('data-table-row').count()).toBeGreaterThan(0);
+    const codes = await page.locator('[data-testid="data-table-row"] [data-field="code"]').allTextContents();
+    expect(codes).toContain(DEMO_BALANCE_LOOKUP.code);
+    for (const code of codes) expect(code).toMatch(/^\d{2}-\d{3}-\d+$/);
+    await shot(page, 'codes-consumers-el');
+    await page.goto(`/consumers/${await consumerId(DEMO_BALANCE_LOOKUP.code)}/edit`);
+    await expect
+      .poll(() => page.getByTestId('consumer-header-code').textContent())
+      .toBe(DEMO_BALANCE_LOOKUP.code);
+    await context.close();
+
+    // The citizen types 01001101 for 01-001-101.
+    const lookup = await e2e.newPage();
+    await lookup.page.goto('/balance');
+    await lookup.page.getByTestId('balance-code').fill(DEMO_BALANCE_LOOKUP.code.replace(/\D/g, ''));
+    await lookup.page.getByTestId('balance-vat').fill(DEMO_BALANCE_LOOKUP.vatNumber);
+    await lookup.page.getByTestId('balance-submit').click();
+    await lookup.page.getByTestId('balance-result').waitFor();
+    expect(await lookup.page.getByTestId('balance-result').textContent()).toContain('RF');
+    await lookup.context.close();
+  });
+
   it('answers the public balance lookup for the README’s code and ΑΦΜ', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/balance');
@@ -108,4 +135,75 @@ describe('the demo water service', () => {
     expect(await page.getByTestId('balance-result').textContent()).toContain('RF');
     await context.close();
   });
+  it('writes amounts, prices and percentages one way, in the page’s language (issue 32 item 5)', async () => {
+    // Greek: 1.135,30 (the settlements list showed 1135.30, the categories 0.00, the bill terms 0.05).
+    const written = {
+      el: { money: /^\d{1,3}(\.\d{3})*,\d{2}$/, decimal: /^\d{1,3}(\.\d{3})*(,\d{1,4})?$/ },
+      en: { money: /^\d{1,3}(,\d{3})*\.\d{2}$/, decimal: /^\d{1,3}(,\d{3})*(\.\d{1,4})?$/ },
+    } as const;
+    const inputs = (page: import('playwright-core').Page, key: string) =>
+      page
+        .locator(`input[data-testid^="cell-${key}-"]`)
+        .evaluateAll((all) => all.map((input) => (input as HTMLInputElement).value));
+    for (const [lang, prefix] of [
+      ['el', ''],
+      ['en', '/en'],
+    ] as const) {
+      const { context, page } = await e2e.newPage({ locale: lang === 'el' ? 'el-GR' : 'en-GB' });
+      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+
+      await page.goto(`${prefix}/settlements`);
+      await page.getByTestId('settlements-header').waitFor();
+      await expect.poll(() => page.getByTestId('data-table-row').count()).toBeGreaterThan(0);
+      const amounts = await page
+        .locator('[data-testid="data-table-row"] [data-field="amount"]')
+        .allTextContents();
+      expect(amounts.length).toBeGreaterThan(0);
+      for (const amount of amounts) expect(amount).toMatch(written[lang].money);
+      await shot(page, `amounts-settlements-${lang}`);
+
+      await page.goto(`${prefix}/settlements/categories`);
+      await page.getByTestId('settlement-categories-page').waitFor();
+      await expect.poll(() => inputs(page, 'minInstalment').then((v) => v.length)).toBeGreaterThan(0);
+      for (const value of await inputs(page, 'minInstalment')) expect(value).toMatch(written[lang].money);
+      for (const value of await inputs(page, 'discountPercent')) expect(value).toMatch(written[lang].money);
+      await shot(page, `amounts-settlement-categories-${lang}`);
+
+      await page.goto(`${prefix}/water/invoice_policies`);
+      await page.getByTestId('invoice-policies-page').waitFor();
+      await expect.poll(() => inputs(page, 'envtax').then((v) => v.length)).toBeGreaterThan(0);
+      for (const value of [...(await inputs(page, 'envtax')), ...(await inputs(page, 'resourcetax'))])
+        expect(value).toMatch(written[lang].decimal);
+      await shot(page, `amounts-invoice-policies-${lang}`);
+
+      await page.goto(`${prefix}/settings/vat_percentages`);
+      await expect.poll(() => inputs(page, 'percentage').then((v) => v.length)).toBeGreaterThan(0);
+      expect(await inputs(page, 'percentage')).toContain(lang === 'el' ? '24,00' : '24.00');
+      await shot(page, `amounts-vat-percentages-${lang}`);
+      await context.close();
+    }
+
+    // Typed the Greek way, sent as the decimal it is.
+    const { context, page } = await e2e.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('dashboard-greeting').waitFor();
+    await page.goto('/settlements/categories');
+    const cell = page.locator('input[data-testid^="cell-discountPercent-"]').first();
+    await cell.waitFor();
+    const rowId = (await cell.getAttribute('data-testid'))?.replace('cell-discountPercent-', '');
+    await cell.fill('2,5');
+    await page.getByTestId('row-save').click();
+    await expect
+      .poll(async () => {
+        const categories = (await (await asAdmin('/api/settlements/categories')).json()) as {
+          id: number;
+          discountPercent: string;
+        }[];
+        return categories.find((c) => String(c.id) === rowId)?.discountPercent;
+      })
+      .toBe('2.50');
+    await expect.poll(() => cell.inputValue()).toBe('2,50');
+    await context.close();
+  }, 180_000);
 });

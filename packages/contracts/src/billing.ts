@@ -449,7 +449,7 @@ export const billsCatalog = {
   titleKey: 'billing.bills.title',
   defaultSort: { field: 'periodFrom', desc: true },
   fields: [
-    billField('code', 'text', 150, { searchable: true, fixedWidth: true }),
+    billField('code', 'text', 150, { searchable: true, paddedCode: true }),
     billField('ownerName', 'text', 240, { searchable: true }),
     billField('periodLabel', 'text', 170, { periodName: true }),
     billField('periodFrom', 'date', 120),

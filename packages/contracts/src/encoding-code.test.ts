@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeKey,
   cutPart,
   type EncodingCodeDefinition,
   encodingCodeDefinitionSchema,
@@ -10,6 +11,7 @@ import {
   previewCode,
   splitCode,
   wantsRecommendedLastPart,
+  writtenCode,
 } from './encoding-code.ts';
 import { meterConsumption, swapConsumption } from './water-meters.ts';
 
@@ -134,5 +136,14 @@ describe('meter consumption and the swap arithmetic', () => {
     expect(
       swapConsumption({ oldPrevious: 9995, oldFinal: 3, oldDigits: 4, newInitial: 0, newCurrent: 4 }),
     ).toBe(12);
+  });
+
+  it('writes a stored code as people do, and knows it however it is typed (issue 32 item 4)', () => {
+    expect(writtenCode('01-001-  101')).toBe('01-001-101');
+    expect(writtenCode('  7')).toBe('7');
+    for (const typed of ['01-001-101', '01001101', ' 01-001-  101 ', '01 001 101', '01.001.101'])
+      expect(codeKey(typed)).toBe(codeKey('01-001-  101'));
+    expect(codeKey('01-001-102')).not.toBe(codeKey('01-001-101'));
+    expect(codeKey('Α1-b2')).toBe('α1b2');
   });
 });

@@ -126,6 +126,18 @@ export function previewCode(def: EncodingCodeDefinition, parts: readonly string[
     .join(def.separator);
 }
 
+/**
+ * A stored code as people write it: the padding that makes codes sort ("01-001-  101") left out
+ * ("01-001-101"). Screens, exports and PDFs show this; the stored form only sorts and keys.
+ */
+export const writtenCode = (code: string): string => code.replace(/\s+/g, '');
+
+/**
+ * What identifies a code however it was typed: with or without separators and padding, in any case
+ * ("01-001-101", "01001101" and "01-001-  101" are one code).
+ */
+export const codeKey = (text: string): string => text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
 const filled = (part: string | undefined) => (part ?? '').trim() !== '';
 
 /** The code counts as correct only when every level has a value (spec §4). */

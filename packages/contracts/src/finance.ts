@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
-import { decimalString, PRICE_SCALE } from './money.ts';
+import { type AmountKind, decimalString, PRICE_SCALE } from './money.ts';
 import { booleanField, requiredText, rowId, textField } from './settings-fields.ts';
 import { importErrorSchema } from './water-import.ts';
 
@@ -30,9 +30,10 @@ const enumField = (id: string, labelKey: string, values: readonly number[], widt
   width,
 });
 
-const moneyField = (id: string, labelKey: string, width = 120): FieldDef => ({
+const moneyField = (id: string, labelKey: string, width = 120, amount: AmountKind = 'money'): FieldDef => ({
   id,
   type: 'money',
+  amount,
   labelKey,
   sortable: true,
   filters: ['eq', 'gt', 'gte', 'lt', 'lte'],
@@ -262,8 +263,8 @@ export const servicesCatalog = {
     textField('code', 'finance.services.code', 120),
     textField('descr', 'finance.services.descr', 300),
     textField('unit', 'finance.services.unit', 90, { searchable: false }),
-    moneyField('price', 'finance.services.price'),
-    moneyField('vatPercent', 'finance.services.vatPercent', 100),
+    moneyField('price', 'finance.services.price', 120, 'price'),
+    moneyField('vatPercent', 'finance.services.vatPercent', 100, 'percent'),
     textField('accountCode', 'finance.services.account', 160, { searchable: false }),
     booleanField('active', 'finance.services.active', 100),
   ],
@@ -386,9 +387,9 @@ export const itemsCatalog = {
     textField('barcode', 'finance.items.barcode', 140),
     textField('cpv', 'finance.items.cpv', 120),
     textField('unit', 'finance.items.unit', 80, { searchable: false }),
-    moneyField('purchasePrice', 'finance.items.purchasePrice'),
-    moneyField('salePrice', 'finance.items.salePrice'),
-    moneyField('quantity', 'finance.items.quantity', 100),
+    moneyField('purchasePrice', 'finance.items.purchasePrice', 120, 'price'),
+    moneyField('salePrice', 'finance.items.salePrice', 120, 'price'),
+    moneyField('quantity', 'finance.items.quantity', 100, 'quantity'),
     textField('group1', 'finance.items.group1', 120, { hiddenByDefault: true }),
     textField('group2', 'finance.items.group2', 120, { hiddenByDefault: true }),
     textField('group3', 'finance.items.group3', 120, { hiddenByDefault: true }),

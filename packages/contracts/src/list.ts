@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AmountKind } from './money.ts';
 
 /**
  * The list engine's vocabulary. Each entity declares its fields once (an EntityCatalog); that one
@@ -38,8 +39,16 @@ export interface FieldDef {
   valueLabelPrefix?: string;
   /** A period's name as bills keep it (Greek, as printed): shown in the interface language (periodNameIn). */
   periodName?: boolean;
-  /** A code whose spaces mean something (a consumer's padded encoding code): fixed-width, spaces kept. */
-  fixedWidth?: boolean;
+  /**
+   * What a decimal ('money') field holds, which decides how it is written: money (the default), a unit
+   * price, a percentage or a quantity (formatAmount).
+   */
+  amount?: AmountKind;
+  /**
+   * A code padded with spaces so that it sorts (a consumer's encoding code, "01-001-  101"): shown,
+   * in the table and in exports, as people write it (writtenCode: "01-001-101"); sorted as stored.
+   */
+  paddedCode?: boolean;
   /** A free-text notes column: its cells are at most 150 px wide (spec §9). */
   notes?: boolean;
   /** Long text (error messages) that wraps within the column's width rather than widening the table. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountFromText,
   documentTotals,
+  formatAmount,
   formatDecimal,
   formatMoney,
   type LineInput,
@@ -209,5 +211,35 @@ describe('parse and format', () => {
     expect(formatDecimal('2.000')).toBe('2');
     expect(formatDecimal('150.0000', 'el', 2)).toBe('150,00');
     expect(formatDecimal('0.4250', 'en', 2)).toBe('0.425');
+  });
+
+  it('writes every kind of amount one way, in the locale (issue 32 item 5)', () => {
+    // The settlements list showed 1135.30, the categories 0.00, the bill terms 0.05.
+    expect(formatAmount('1135.30', 'money')).toBe('1.135,30');
+    expect(formatAmount('1135.3', 'money', 'en')).toBe('1,135.30');
+    expect(formatAmount('0.00', 'money')).toBe('0,00');
+    expect(formatAmount('0.0500', 'price')).toBe('0,05');
+    expect(formatAmount('0.4250', 'price')).toBe('0,425');
+    expect(formatAmount('1.23456', 'price')).toBe('1,2346');
+    expect(formatAmount('24', 'percent')).toBe('24,00');
+    expect(formatAmount('13.5', 'percent', 'en')).toBe('13.50');
+    expect(formatAmount('2.000', 'quantity')).toBe('2');
+    expect(formatAmount('1234.5', 'quantity')).toBe('1.234,5');
+    expect(formatAmount(12.5, 'money')).toBe('12,50');
+    expect(formatAmount('-0.005', 'money')).toBe('-0,01');
+    // What is not a number is shown as it is; nothing is shown for nothing.
+    expect(formatAmount('n/a', 'money')).toBe('n/a');
+    expect(formatAmount(null, 'money')).toBe('');
+    expect(formatAmount('', 'percent')).toBe('');
+  });
+
+  it('reads an amount as a person types it, to the scale of its kind', () => {
+    expect(amountFromText('1.135,3', 'money')).toBe('1135.30');
+    expect(amountFromText('1,135.30', 'money')).toBe('1135.30');
+    expect(amountFromText('0,425', 'price')).toBe('0.4250');
+    expect(amountFromText('24', 'percent')).toBe('24.00');
+    expect(amountFromText('2,5', 'quantity')).toBe('2.500');
+    expect(amountFromText('0,001', 'money')).toBeNull();
+    expect(amountFromText('abc', 'money')).toBeNull();
   });
 });

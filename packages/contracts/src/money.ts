@@ -81,6 +81,45 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
 }
 
 /**
+ * What a decimal is, which decides how it is written for people: money to the cent, a unit price
+ * (tariffs: €/m³ to the tenth of a cent) with 2–4 decimals, a percentage with 2, a quantity (m³, kg)
+ * with as many as it has, up to 3.
+ */
+export const amountKinds = ['money', 'price', 'percent', 'quantity'] as const;
+export type AmountKind = (typeof amountKinds)[number];
+
+/**
+ * The one way an amount, rate or quantity is written on a screen, an export or a PDF: the locale's
+ * separators ("1.135,30" in Greek, "1,135.30" in English), decimal arithmetic only. A value that is
+ * not a number comes back as it is, so a bad row never hides what it holds.
+ */
+export function formatAmount(value: unknown, kind: AmountKind, language: 'el' | 'en' = 'el'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value).trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return String(value);
+  switch (kind) {
+    case 'money':
+      return formatMoney(text, language);
+    case 'price':
+      return formatDecimal(new Decimal(text).toDecimalPlaces(PRICE_SCALE), language, MONEY_SCALE);
+    case 'percent':
+      return formatMoney(text, language, MONEY_SCALE);
+    case 'quantity':
+      return formatDecimal(new Decimal(text).toDecimalPlaces(QUANTITY_SCALE), language);
+  }
+}
+
+/** The wire form of a decimal a person typed for a kind ("1.135,3" → "1135.30"), or null when it is no number. */
+export function amountFromText(text: string, kind: AmountKind): string | null {
+  const decimal = parseDecimal(text);
+  if (!decimal) return null;
+  const scale = kind === 'price' ? PRICE_SCALE : kind === 'quantity' ? QUANTITY_SCALE : MONEY_SCALE;
+  if (decimal.decimalPlaces() > scale) return null;
+  return decimal.toFixed(scale);
+}
+
+/**
  * A decimal string of at most `scale` decimals that numeric(14,scale) holds, optionally within
  * [min, max]; numbers are accepted too (JSON clients) and read through their text, never as floats.
  * Answered with exactly `scale` decimals ("1" → "1.000", "-0" → "0.000"), by string operations: every

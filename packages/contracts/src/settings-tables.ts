@@ -89,7 +89,10 @@ export const vatPercentagesCatalog = {
   fields: [
     numberField('code', 'settings.vatPercentages.code', 130),
     textField('description', 'settings.vatPercentages.description', 280),
-    numberField('percentage', 'settings.vatPercentages.percentage', 120, { type: 'money' }),
+    numberField('percentage', 'settings.vatPercentages.percentage', 120, {
+      type: 'money',
+      amount: 'percent',
+    }),
     booleanField('active', 'settings.vatPercentages.active'),
   ],
 } as const satisfies EntityCatalog;

@@ -159,7 +159,7 @@ export const consumersCatalog = {
   titleKey: 'water.consumers.title',
   defaultSort: { field: 'code', desc: false },
   fields: [
-    text('code', 150, { searchable: true, fixedWidth: true }),
+    text('code', 150, { searchable: true, paddedCode: true }),
     text('ownerName', 260, { searchable: true }),
     text('ownerVatnumber', 120, { hiddenByDefault: true }),
     text('supplyAddress', 260, { searchable: true }),

@@ -228,8 +228,8 @@ export const invoicePoliciesCatalog = {
     numberField('bonusdays', 'water.invoicePolicies.bonusdays', 120),
     numberField('expiredays', 'water.invoicePolicies.expiredays', 120),
     numberField('minConsumption', 'water.invoicePolicies.minConsumption', 140),
-    numberField('envtax', 'water.invoicePolicies.envtax', 120, { type: 'money' }),
-    numberField('resourcetax', 'water.invoicePolicies.resourcetax', 120, { type: 'money' }),
+    numberField('envtax', 'water.invoicePolicies.envtax', 120, { type: 'money', amount: 'price' }),
+    numberField('resourcetax', 'water.invoicePolicies.resourcetax', 120, { type: 'money', amount: 'price' }),
     booleanField('active', 'water.invoicePolicies.active'),
   ],
 } as const satisfies EntityCatalog;

@@ -6,6 +6,7 @@ import {
   formatRf,
   type Language,
   PERIOD_CHARGE_KIND,
+  writtenCode,
 } from '@protocol/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -107,7 +108,7 @@ export async function printBill(db: Db, companyId: number, id: number, language:
   await drawBill(pdf, data, language);
   pdf.end();
   const fileName =
-    `${data.bill.corrects ? 'credit' : 'bill'}-${data.bill.consumerCode}-${data.bill.periodFrom}.pdf`.replace(
+    `${data.bill.corrects ? 'credit' : 'bill'}-${writtenCode(data.bill.consumerCode)}-${data.bill.periodFrom}.pdf`.replace(
       /[^\w.-]/g,
       '_',
     );
@@ -163,7 +164,7 @@ async function drawBill(pdf: PDFKit.PDFDocument, data: BillPrintData, language: 
   const below = drawFields(
     pdf,
     [
-      [p('consumerCode'), bill.consumerCode],
+      [p('consumerCode'), writtenCode(bill.consumerCode)],
       [p('owner'), bill.ownerName],
       ...(recipient?.receiver ? [[p('receiver'), recipient.receiver] as [string, string]] : []),
       [p('supplyAddress'), bill.supplyAddress],

@@ -1,4 +1,4 @@
-import { billSendStatuses, formatMoney, formatRf } from '@protocol/contracts';
+import { billSendStatuses, formatMoney, formatRf, writtenCode } from '@protocol/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { formatDate } from '../../platform/exports/format.ts';
@@ -73,7 +73,7 @@ async function mailOne(db: Db, mailer: Mailer, companyId: number, billId: number
   const text = [
     t('greeting', { name: bill.ownerName }),
     '',
-    t('body', { number, period: bill.periodLabel, code: bill.consumerCode.replace(/ +/g, ' ') }),
+    t('body', { number, period: bill.periodLabel, code: writtenCode(bill.consumerCode) }),
     t('amount', { total: formatMoney(bill.total, LANGUAGE), due: formatDate(bill.dueDate) }),
     t('rf', { rf: formatRf(bill.rfCode) }),
     '',

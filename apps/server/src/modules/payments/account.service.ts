@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { traders } from '../traders/traders.schema.ts';
-import { waterConsumers } from '../water/consumers.schema.ts';
+import { consumerCodeIs, waterConsumers } from '../water/consumers.schema.ts';
 import { raiseBillDebts } from './allocation.ts';
 import { debtColumns, interestTermsOf, openDebtRows, sumOf, withInterest } from './debts.ts';
 import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
@@ -117,7 +117,7 @@ export async function findDebts(tx: Tx, companyId: number, text: string): Promis
           eq(waterConsumers.companyId, companyId),
           or(
             eq(waterConsumers.codeNorm, norm),
-            sql`regexp_replace(${waterConsumers.codeNorm}, '[[:space:]]', '', 'g') = ${norm.replace(/\s/g, '')}`,
+            consumerCodeIs(query),
             /^\d{9}$/.test(vat) ? eq(traders.vatnumber, vat) : undefined,
             sql`${traders.fullnameNorm} LIKE ${`%${norm.replace(/[%_\\]/g, '\\$&')}%`}`,
           ),

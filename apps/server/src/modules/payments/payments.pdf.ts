@@ -1,4 +1,4 @@
-import { formatMoney, type Language, type Payment } from '@protocol/contracts';
+import { formatMoney, type Language, type Payment, writtenCode } from '@protocol/contracts';
 import type { Tx } from '../../db/client.ts';
 import { formatDate, formatDateTime } from '../../platform/exports/format.ts';
 import { renderXlsx } from '../../platform/exports/xlsx.ts';
@@ -69,7 +69,7 @@ export async function printReceipt(tx: Tx, companyId: number, id: number, langua
     const below = drawFields(
       pdf,
       [
-        [t('consumer'), `${payment.consumerCode} · ${payment.ownerName}`],
+        [t('consumer'), `${writtenCode(payment.consumerCode)} · ${payment.ownerName}`],
         [t('kind'), kind],
         [t('method'), translate(language, `payments.method.${payment.method}`)],
         [t('date'), formatDate(payment.date)],
@@ -142,7 +142,7 @@ export async function printDaySummary(
       for (const r of summary.receipts) {
         table.row([
           `${r.receiptNumber}/${r.receiptYear}`,
-          `${r.consumerCode} · ${r.ownerName}`,
+          `${writtenCode(r.consumerCode)} · ${r.ownerName}`,
           translate(language, `payments.method.${r.method}`) + (r.kind === 17 ? ` (${t('return')})` : ''),
           money(r.kind === 17 ? `-${r.amount}` : r.amount),
         ]);
@@ -174,12 +174,12 @@ export async function printStatement(tx: Tx, companyId: number, consumerId: numb
   const money = (value: string) => formatMoney(value, language);
   const { consumer } = account;
   const title = t('statementTitle');
-  const subtitle = `${consumer.code} · ${consumer.ownerName} · ${t('asOf', { date: formatDate(account.asOf) })}`;
+  const subtitle = `${writtenCode(consumer.code)} · ${consumer.ownerName} · ${t('asOf', { date: formatDate(account.asOf) })}`;
   const buffer = await render(tx, companyId, language, title, subtitle, (pdf, top) => {
     const below = drawFields(
       pdf,
       [
-        [t('consumer'), `${consumer.code} · ${consumer.ownerName}`],
+        [t('consumer'), `${writtenCode(consumer.code)} · ${consumer.ownerName}`],
         [t('vatNumber'), consumer.vatNumber ?? '—'],
         [t('supplyAddress'), consumer.supplyAddress],
       ],
@@ -241,7 +241,7 @@ export async function printStatement(tx: Tx, companyId: number, consumerId: numb
       240,
     );
   });
-  return { fileName: safeName(`statement-${consumer.code}-${account.asOf}.pdf`), buffer };
+  return { fileName: safeName(`statement-${writtenCode(consumer.code)}-${account.asOf}.pdf`), buffer };
 }
 
 /** The statement as an Excel sheet: the ledger lines with their running balance. */
@@ -259,7 +259,7 @@ export async function statementXlsx(tx: Tx, companyId: number, consumerId: numbe
   }));
   const stream = renderXlsx({
     format: 'excel',
-    title: `${t('statementTitle')} ${account.consumer.code}`.slice(0, 80),
+    title: `${t('statementTitle')} ${writtenCode(account.consumer.code)}`.slice(0, 80),
     language,
     columns: [
       { id: 'date', label: t('date'), type: 'date' },
@@ -277,7 +277,7 @@ export async function statementXlsx(tx: Tx, companyId: number, consumerId: numbe
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return {
-    fileName: safeName(`statement-${account.consumer.code}-${account.asOf}.xlsx`),
+    fileName: safeName(`statement-${writtenCode(account.consumer.code)}-${account.asOf}.xlsx`),
     buffer: Buffer.concat(chunks),
   };
 }

@@ -6,14 +6,14 @@ import {
   paymentsErrors,
   publicBalanceSchema,
 } from '@protocol/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { countPublicAttempt } from '../forms/api.ts';
 import { traders } from '../traders/traders.schema.ts';
-import { waterConsumers } from '../water/consumers.schema.ts';
+import { consumerCodeIs, waterConsumers } from '../water/consumers.schema.ts';
 import { openDebtRows, sumOf, withInterest } from './debts.ts';
 
 /**
@@ -28,18 +28,12 @@ export async function lookupBalance(
 ): Promise<PublicBalance> {
   await countPublicAttempt(db, ip);
   const vat = normalizeVatNumber(request.vatNumber);
-  const code = request.code.replace(/\s+/g, '').toLowerCase();
   return db.transaction(async (tx) => {
     const matches = await tx
       .select({ id: waterConsumers.id, companyId: waterConsumers.companyId })
       .from(waterConsumers)
       .innerJoin(traders, eq(traders.id, waterConsumers.ownerId))
-      .where(
-        and(
-          eq(traders.vatnumber, vat),
-          sql`regexp_replace(${waterConsumers.codeNorm}, '[[:space:]]', '', 'g') = ${code}`,
-        ),
-      )
+      .where(and(eq(traders.vatnumber, vat), consumerCodeIs(request.code)))
       .limit(5);
     const debts: Debt[] = [];
     for (const match of matches) {

@@ -1,4 +1,5 @@
 import type { Language, ReadoutRow } from '@protocol/contracts';
+import { writtenCode } from '@protocol/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -71,7 +72,7 @@ const columns = [
 function cells(row: ReadoutRow, index: number) {
   return [
     String(index + 1),
-    row.code,
+    writtenCode(row.code),
     row.ownerName ?? '',
     row.supplyAddress,
     row.serialNumber ?? '',

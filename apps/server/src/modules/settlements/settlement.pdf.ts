@@ -1,4 +1,4 @@
-import { formatMoney, formatRf, type Language } from '@protocol/contracts';
+import { formatMoney, formatRf, type Language, writtenCode } from '@protocol/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { formatDate } from '../../platform/exports/format.ts';
@@ -52,7 +52,7 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
     drawFields(
       pdf,
       [
-        [p('code'), s.consumerCode],
+        [p('code'), writtenCode(s.consumerCode)],
         [p('consumer'), s.consumerName ?? ''],
         [p('category'), s.categoryDescription],
       ],

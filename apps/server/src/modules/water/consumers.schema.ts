@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { codeKey } from '@protocol/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { customFieldsColumn } from '../../platform/custom-fields/custom-fields.ts';
@@ -84,3 +85,10 @@ export const waterConsumers = pgTable(
     index('water_consumers_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * The consumer whose code is the one a person typed, however it was typed: with or without the
+ * separators and the padding of the stored code (codeKey: "01001101" is "01-001-  101").
+ */
+export const consumerCodeIs = (typed: string): SQL =>
+  sql`regexp_replace(${waterConsumers.codeNorm}, '[[:space:][:punct:]]', '', 'g') = ${codeKey(typed)}`;

@@ -37,7 +37,7 @@ export function renderCsv(job: ExportJob): Readable {
     for await (const batch of job.rows) {
       const records = batch.map((row) =>
         columns.map((column) =>
-          neutraliseFormula(formatDataCell(row[column.id], column.type, language, timeZone)),
+          neutraliseFormula(formatDataCell(row[column.id], column.type, language, timeZone, column.amount)),
         ),
       );
       if (records.length > 0) yield stringify(records, OPTIONS);

@@ -86,7 +86,9 @@ export function renderDocx(job: ExportJob): Readable {
     const body: string[][] = [];
     for await (const batch of job.rows) {
       for (const row of batch) {
-        const cells = columns.map((column) => formatCell(row[column.id], column.type, language, timeZone));
+        const cells = columns.map((column) =>
+          formatCell(row[column.id], column.type, language, timeZone, column.amount),
+        );
         sizer.add(cells);
         body.push(cells);
       }

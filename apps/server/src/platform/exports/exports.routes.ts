@@ -13,6 +13,7 @@ import {
   namedValueLabel,
   optionLabel,
   periodNameIn,
+  writtenCode,
 } from '@protocol/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -84,8 +85,9 @@ async function* labelled(
     .filter((f) => f.valueLabelPrefix)
     .map((f) => ({ field: f, labels: new Map<string, string>() }));
   const periods = fields.filter((f) => f.periodName);
+  const codes = fields.filter((f) => f.paddedCode);
   for await (const batch of batches) {
-    if (enums.length === 0 && named.length === 0 && periods.length === 0) {
+    if (enums.length === 0 && named.length === 0 && periods.length === 0 && codes.length === 0) {
       yield batch;
       continue;
     }
@@ -106,6 +108,10 @@ async function* labelled(
       for (const { id } of periods) {
         const value = row[id];
         if (typeof value === 'string') copy[id] = periodNameIn(value, language);
+      }
+      for (const { id } of codes) {
+        const value = row[id];
+        if (typeof value === 'string') copy[id] = writtenCode(value);
       }
       return copy;
     });
@@ -141,6 +147,7 @@ async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'
     id: f.id,
     label: fieldLabel(f, language, (key) => translate(language, key)),
     type: f.type,
+    amount: f.amount,
   }));
   const title = input.title?.trim() || params.title || translate(language, entry.list.catalog.titleKey);
   const generatedAt = new Date();

@@ -7,7 +7,6 @@ import {
   formatDataCell,
   formatDate,
   formatDateTime,
-  formatMoney,
   roundDecimal,
 } from './format.ts';
 import { fitWidths } from './layout.ts';
@@ -93,16 +92,19 @@ describe('money, from decimal strings', () => {
     expect(roundDecimal('abc')).toBeNull();
   });
 
-  it('shows 2 decimals with the language separators', () => {
-    expect(formatMoney('1234.5', 'el')).toBe('1.234,50');
-    expect(formatMoney('1234567.891', 'en')).toBe('1,234,567.89');
-    expect(formatMoney('-0.5', 'el')).toBe('-0,50');
-    expect(formatMoney('12', 'el')).toBe('12,00');
-    expect(formatMoney(null, 'el')).toBe('');
+  it('shows amounts as the screens do: 2 decimals with the language separators, prices to 4', () => {
+    expect(formatCell('1234.5', 'money', 'el')).toBe('1.234,50');
+    expect(formatCell('1234567.891', 'money', 'en')).toBe('1,234,567.89');
+    expect(formatCell('-0.5', 'money', 'el')).toBe('-0,50');
+    expect(formatCell('12', 'money', 'el')).toBe('12,00');
+    expect(formatCell(null, 'money', 'el')).toBe('');
+    expect(formatCell('0.0125', 'money', 'el', undefined, 'price')).toBe('0,0125');
+    expect(formatCell('24.00', 'money', 'en', undefined, 'percent')).toBe('24.00');
   });
 
-  it('keeps money machine-readable in data files', () => {
+  it('keeps money machine-readable in data files, to the scale of its kind', () => {
     expect(formatDataCell('1234.5', 'money', 'el')).toBe('1234.50');
+    expect(formatDataCell('0.0125', 'money', 'el', undefined, 'price')).toBe('0.0125');
     expect(formatDataCell('-3.14159', 'number', 'el')).toBe('-3.14159');
   });
 });

@@ -3,7 +3,7 @@
  * Money is formatted from its decimal string with string and BigInt arithmetic, never binary floats.
  * Dates are the utility's calendar days (UTILITY_TIME_ZONE), whatever the server's zone is.
  */
-import { UTILITY_TIME_ZONE } from '@protocol/contracts';
+import { type AmountKind, formatAmount, UTILITY_TIME_ZONE } from '@protocol/contracts';
 
 export type ExportLanguage = 'el' | 'en';
 export type ExportColumnType = 'text' | 'number' | 'money' | 'date' | 'enum' | 'boolean' | 'reference';
@@ -213,22 +213,8 @@ export function roundDecimal(value: unknown, places = 2): string | null {
   return (decimal.negative && !isZero ? '-' : '') + digits;
 }
 
-function groupThousands(integer: string, separator: string): string {
-  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
-
 function separators(language: ExportLanguage) {
   return language === 'en' ? { group: ',', decimal: '.' } : { group: '.', decimal: ',' };
-}
-
-/** Money for people: 2 decimals, grouped, in the language's separators ('1.234,50' / '1,234.50'). */
-export function formatMoney(value: unknown, language: ExportLanguage): string {
-  const rounded = roundDecimal(value, 2);
-  if (rounded === null) return value === null || value === undefined ? '' : String(value);
-  const { group, decimal } = separators(language);
-  const negative = rounded.startsWith('-');
-  const [integer = '0', fraction = '00'] = rounded.replace('-', '').split('.');
-  return `${negative ? '-' : ''}${groupThousands(integer, group)}${decimal}${fraction}`;
 }
 
 /** A plain number for people: digits as given (no grouping, so codes and years stay readable). */
@@ -274,19 +260,23 @@ export function formatText(value: unknown, language: ExportLanguage, timeZone = 
   return String(value);
 }
 
-/** What a cell shows in the text formats (pdf, docx): every type formatted for people. */
+/**
+ * What a cell shows in the text formats (pdf, docx): every type formatted for people, decimals by the
+ * one formatter of the screens (formatAmount) for their kind.
+ */
 export function formatCell(
   value: unknown,
   type: ExportColumnType,
   language: ExportLanguage,
   timeZone = UTILITY_TIME_ZONE,
+  amount: AmountKind = 'money',
 ): string {
   if (value === null || value === undefined) return '';
   switch (type) {
     case 'date':
       return formatDate(value, timeZone);
     case 'money':
-      return formatMoney(value, language);
+      return formatAmount(value, amount, language);
     case 'number':
       return formatNumber(value, language);
     case 'boolean':
@@ -296,15 +286,21 @@ export function formatCell(
   }
 }
 
+/** The decimals a data file keeps of a kind of amount: its column's scale in the database. */
+export const amountScale = (amount: AmountKind = 'money'): number =>
+  amount === 'price' ? 4 : amount === 'quantity' ? 3 : 2;
+
 /** The cell as a data file writes it (csv): like formatCell, but numbers and money machine-readable. */
 export function formatDataCell(
   value: unknown,
   type: ExportColumnType,
   language: ExportLanguage,
   timeZone = UTILITY_TIME_ZONE,
+  amount: AmountKind = 'money',
 ): string {
   if (value === null || value === undefined) return '';
-  if (type === 'money') return roundDecimal(value, 2) ?? formatText(value, language, timeZone);
+  if (type === 'money')
+    return roundDecimal(value, amountScale(amount)) ?? formatText(value, language, timeZone);
   if (type === 'number') {
     const decimal = parseDecimal(value);
     if (!decimal) return formatText(value, language, timeZone);

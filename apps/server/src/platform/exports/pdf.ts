@@ -50,7 +50,7 @@ export function renderPdf(job: ExportJob): Readable {
   });
   const tableWidth = doc.page.width - 2 * MARGIN;
   const cellsOf = (row: Record<string, unknown>) =>
-    columns.map((column) => formatCell(row[column.id], column.type, language, timeZone));
+    columns.map((column) => formatCell(row[column.id], column.type, language, timeZone, column.amount));
 
   const write = async () => {
     const batches = batchesOf(job.rows);

@@ -3,6 +3,7 @@
  * only these types, so no file of the folder imports its importer.
  */
 import type { Readable } from 'node:stream';
+import type { AmountKind } from '@protocol/contracts';
 import type { ExportColumnType, ExportLanguage } from './format.ts';
 
 export type ExportFormat = 'pdf' | 'excel' | 'csv' | 'word';
@@ -11,6 +12,8 @@ export interface ExportColumn {
   id: string;
   label: string;
   type: ExportColumnType;
+  /** What a money column holds (a price, a percentage…), which decides its decimals; default money. */
+  amount?: AmountKind;
 }
 
 export interface ExportJob {

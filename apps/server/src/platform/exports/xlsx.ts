@@ -1,12 +1,19 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { UTILITY_TIME_ZONE } from '@protocol/contracts';
+import { type AmountKind, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import ExcelJS from 'exceljs';
-import { cleanText, formatCell, parseDecimal, roundDecimal, toDay } from './format.ts';
+import { amountScale, cleanText, formatCell, parseDecimal, roundDecimal, toDay } from './format.ts';
 import { batchesOf, letStreamsFlow, waitForDrain } from './stream-util.ts';
 import type { ExportColumn, ExportJob } from './types.ts';
 
 const EXCEL_MAX_CELL_TEXT = 32_767;
 export const MONEY_FORMAT = '#,##0.00';
+/** Excel's number formats of the other kinds of amount: a price to 4 decimals, a quantity to 3, as needed. */
+const AMOUNT_FORMATS: Record<AmountKind, string> = {
+  money: MONEY_FORMAT,
+  percent: MONEY_FORMAT,
+  price: '#,##0.00##',
+  quantity: '#,##0.###',
+};
 export const DATE_FORMAT = 'dd/mm/yyyy';
 
 /** Excel's sheet-name rules: at most 31 characters, none of []:*?/\ and no apostrophe at either end. */
@@ -28,7 +35,7 @@ export function excelValue(value: unknown, column: ExportColumn, job: ExportJob)
   if (value === null || value === undefined || value === '') return null;
   switch (column.type) {
     case 'money': {
-      const rounded = roundDecimal(value, 2);
+      const rounded = roundDecimal(value, amountScale(column.amount));
       if (rounded !== null) return Number(rounded);
       break;
     }
@@ -47,7 +54,9 @@ export function excelValue(value: unknown, column: ExportColumn, job: ExportJob)
       break;
     }
   }
-  const text = cleanText(formatCell(value, column.type, job.language, job.timeZone ?? UTILITY_TIME_ZONE));
+  const text = cleanText(
+    formatCell(value, column.type, job.language, job.timeZone ?? UTILITY_TIME_ZONE, column.amount),
+  );
   return text.length > EXCEL_MAX_CELL_TEXT ? text.slice(0, EXCEL_MAX_CELL_TEXT) : text;
 }
 
@@ -80,7 +89,13 @@ function columnWidths(job: ExportJob, sample: Record<string, unknown>[]): number
   return job.columns.map((column) => {
     let longest = [...column.label].length + 3; // room for the autofilter button
     for (const row of sample) {
-      const shown = formatCell(row[column.id], column.type, job.language, job.timeZone ?? UTILITY_TIME_ZONE);
+      const shown = formatCell(
+        row[column.id],
+        column.type,
+        job.language,
+        job.timeZone ?? UTILITY_TIME_ZONE,
+        column.amount,
+      );
       const lines = shown.split(/\r?\n/);
       for (const line of lines) longest = Math.max(longest, [...line].length);
     }
@@ -114,7 +129,7 @@ export function renderXlsx(job: ExportJob): Readable {
     const widths = columnWidths(job, firstBatch);
     const styles: Partial<ExcelJS.Style>[] = job.columns.map((column) =>
       column.type === 'money'
-        ? { numFmt: MONEY_FORMAT }
+        ? { numFmt: AMOUNT_FORMATS[column.amount ?? 'money'] }
         : column.type === 'date'
           ? { numFmt: DATE_FORMAT, alignment: { horizontal: 'left' } }
           : {},

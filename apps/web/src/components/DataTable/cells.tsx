@@ -2,7 +2,15 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { type FieldDef, fieldLabel, namedValueLabel, optionLabel, periodNameIn } from '@protocol/contracts';
+import {
+  type FieldDef,
+  fieldLabel,
+  formatAmount,
+  namedValueLabel,
+  optionLabel,
+  periodNameIn,
+  writtenCode,
+} from '@protocol/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates.ts';
 
@@ -30,16 +38,10 @@ export function formatValue(t: TFunction, field: FieldDef, value: unknown): stri
       const option = field.options?.find((item) => item.value === String(value));
       return option ? optionLabel(option, t) : String(value);
     }
-    case 'money': {
-      const number = Number(value);
-      return Number.isFinite(number)
-        ? number.toLocaleString(t('table.numberLocale'), {
-            minimumFractionDigits: 2,
-            maximumFractionDigits: 2,
-          })
-        : String(value);
-    }
+    case 'money':
+      return formatAmount(value, field.amount ?? 'money', i18next.language === 'en' ? 'en' : 'el');
     default:
+      if (field.paddedCode) return writtenCode(String(value));
       if (field.periodName) return periodNameIn(String(value), i18next.language === 'en' ? 'en' : 'el');
       return namedValueLabel(field, String(value), (key) => t(key));
   }
@@ -66,13 +68,6 @@ export function CellContent({ t, field, value }: { t: TFunction; field: FieldDef
     );
   }
   const text = formatValue(t, field, value);
-  if (field.fixedWidth && text) {
-    return (
-      <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
-        {text}
-      </Box>
-    );
-  }
   if (field.notes && text) {
     return (
       <Tooltip title={text} placement="bottom-start">

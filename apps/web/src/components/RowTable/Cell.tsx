@@ -145,7 +145,7 @@ export const RowTableCell = memo(function RowTableCell({
     );
   } else {
     const kind = cellType?.type ?? column.type;
-    const numeric = kind === 'number' || kind === 'integer';
+    const numeric = kind === 'number' || kind === 'integer' || kind === 'decimal';
     const placeholder =
       cellType && 'placeholder' in cellType
         ? cellType.placeholder
@@ -163,12 +163,23 @@ export const RowTableCell = memo(function RowTableCell({
         inputProps={
           {
             ...common,
-            inputMode: numeric ? 'numeric' : kind === 'email' ? 'email' : kind === 'url' ? 'url' : undefined,
+            inputMode:
+              kind === 'decimal'
+                ? 'decimal'
+                : numeric
+                  ? 'numeric'
+                  : kind === 'email'
+                    ? 'email'
+                    : kind === 'url'
+                      ? 'url'
+                      : undefined,
             ...(cellType?.type === 'integer' ? { min: cellType.min, max: cellType.max, step: 1 } : {}),
             autoComplete: 'off',
             autoCapitalize: kind === 'email' || kind === 'url' ? 'none' : undefined,
             spellCheck: kind === 'text' ? undefined : false,
-            style: numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined,
+            style: numeric
+              ? { fontVariantNumeric: 'tabular-nums', textAlign: kind === 'decimal' ? 'right' : undefined }
+              : undefined,
           } as object
         }
       />

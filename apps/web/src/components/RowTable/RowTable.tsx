@@ -29,10 +29,16 @@ import { useNotify } from '../Notifier.tsx';
 import { RetryAlert } from '../RetryAlert.tsx';
 import { CELL_HEIGHT, RowTableCell } from './Cell.tsx';
 import type { CellErrors, CellValue, DraftRow, RowTableColumn, RowTableProps } from './types.ts';
-import { isBlank, sameRow, typedRow, validateCell, validateRows } from './validate.ts';
+import { isBlank, sameRow, shownRow, typedRow, validateCell, validateRows } from './validate.ts';
 
 /** The least width of a column without its own, by what its cells hold (px). */
-const MIN_WIDTH: Record<RowTableColumn['type'], number> = { text: 180, select: 170, number: 90, boolean: 80 };
+const MIN_WIDTH: Record<RowTableColumn['type'], number> = {
+  text: 180,
+  select: 170,
+  number: 90,
+  decimal: 90,
+  boolean: 80,
+};
 
 /**
  * An editable grid for a parametric table (spec §4 'Row tables', §5 'Row table save'): rows load
@@ -54,7 +60,7 @@ export function RowTable<T>({
   queryKey,
   readOnly,
 }: RowTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [confirm, confirmDialog] = useConfirm();
   const key = useMemo(() => queryKey ?? ['rowTable', path], [queryKey, path]);
@@ -80,7 +86,8 @@ export function RowTable<T>({
 
   const load = useCallback(
     (items: T[]) => {
-      const drafts = items.map(fromServer);
+      const language = i18n.language === 'en' ? 'en' : 'el';
+      const drafts = items.map((item) => shownRow(fromServer(item), columns, language));
       setRows(drafts);
       setBaseline(new Map(drafts.map((row) => [row.id, row])));
       setSelected(new Set());
@@ -88,7 +95,7 @@ export function RowTable<T>({
       setAttempted(false);
       nextId.current = -1;
     },
-    [fromServer],
+    [fromServer, columns, i18n],
   );
 
   useEffect(() => {
@@ -163,7 +170,8 @@ export function RowTable<T>({
   const addRow = () => {
     const id = nextId.current;
     nextId.current -= 1;
-    setRows((current) => [...(current ?? []), { ...newRow(), id }]);
+    const shown = shownRow({ ...newRow(), id }, columns, i18n.language === 'en' ? 'en' : 'el');
+    setRows((current) => [...(current ?? []), shown]);
     if (firstEditable) focusAfterRender.current = `${firstEditable.key}:${id}`;
   };
 

@@ -1,3 +1,4 @@
+import type { AmountKind } from '@protocol/contracts';
 import type { z } from 'zod';
 import type { ApiRequestError } from '../../lib/api.ts';
 
@@ -52,12 +53,23 @@ export interface TextColumn extends ColumnBase {
   cellType?: (row: DraftRow) => CellType | undefined;
 }
 
+/** A whole number (counts, days, codes); amounts and rates are decimal columns. */
 export interface NumberColumn extends ColumnBase {
   type: 'number';
   min?: number;
   max?: number;
-  /** Only whole numbers (default true). */
-  integer?: boolean;
+}
+
+/**
+ * An amount, rate or quantity: shown and typed in the page's language ("1.135,30" in Greek), sent as
+ * the decimal string of its kind's scale ("1135.30"), never through a binary float.
+ */
+export interface DecimalColumn extends ColumnBase {
+  type: 'decimal';
+  amount: AmountKind;
+  /** Bounds as decimal strings ("0", "100"). */
+  min?: string;
+  max?: string;
 }
 
 export interface SelectColumn extends ColumnBase {
@@ -69,7 +81,7 @@ export interface BooleanColumn extends ColumnBase {
   type: 'boolean';
 }
 
-export type RowTableColumn = TextColumn | NumberColumn | SelectColumn | BooleanColumn;
+export type RowTableColumn = TextColumn | NumberColumn | DecimalColumn | SelectColumn | BooleanColumn;
 
 /** Encoded field messages (lib/errors.ts encodeFieldMessage) per row id and column key. */
 export type CellErrors = Record<number, Record<string, string>>;

@@ -1,4 +1,5 @@
-import { issueToFieldError } from '@protocol/contracts';
+import { amountFromText, Decimal, formatAmount, issueToFieldError } from '@protocol/contracts';
+import i18next from 'i18next';
 import type { z } from 'zod';
 import { encodeFieldMessage } from '../../lib/errors.ts';
 import type { CellErrors, CellType, CellValue, DraftRow, RowTableColumn, TypedRow } from './types.ts';
@@ -65,6 +66,8 @@ export function typedValue(column: RowTableColumn, value: CellValue | undefined)
       const number = Number(String(value).trim().replace(',', '.'));
       return Number.isFinite(number) ? number : null;
     }
+    case 'decimal':
+      return isBlank(value) ? null : amountFromText(String(value), column.amount);
     case 'select': {
       if (isBlank(value)) return null;
       const option = column.options.find((item) => String(item.value) === String(value));
@@ -107,11 +110,25 @@ export function validateCell(
       const raw = typeof value === 'number' ? String(value) : String(value).trim().replace(',', '.');
       const number = Number(raw);
       if (!/^[-+]?\d+(\.\d+)?$/.test(raw) || !Number.isFinite(number)) return 'validation.invalid';
-      if (column.integer !== false && !Number.isInteger(number)) return 'validation.invalid';
+      if (!Number.isInteger(number)) return 'validation.invalid';
       if (column.min !== undefined && number < column.min)
         return encodeFieldMessage('validation.min_value', { value: column.min });
       if (column.max !== undefined && number > column.max)
         return encodeFieldMessage('validation.max_value', { value: column.max });
+      return undefined;
+    }
+    case 'decimal': {
+      const amount = amountFromText(String(value), column.amount);
+      if (amount === null) return 'validation.decimal_number';
+      const language = i18next.language === 'en' ? 'en' : 'el';
+      if (column.min !== undefined && new Decimal(amount).lessThan(column.min))
+        return encodeFieldMessage('validation.min_value', {
+          value: formatAmount(column.min, column.amount, language),
+        });
+      if (column.max !== undefined && new Decimal(amount).greaterThan(column.max))
+        return encodeFieldMessage('validation.max_value', {
+          value: formatAmount(column.max, column.amount, language),
+        });
       return undefined;
     }
     case 'select':
@@ -169,12 +186,27 @@ export function validateRows(
   return result;
 }
 
+/**
+ * The row as the table shows it: decimal columns written in the page's language (the server sends
+ * "1135.30", the cell reads "1.135,30" in Greek).
+ */
+export function shownRow(row: DraftRow, columns: RowTableColumn[], language: 'el' | 'en'): DraftRow {
+  const shown: DraftRow = { ...row };
+  for (const column of columns) {
+    const value = row[column.key];
+    if (column.type === 'decimal' && !isBlank(value))
+      shown[column.key] = formatAmount(String(value), column.amount, language);
+  }
+  return shown;
+}
+
 /** Same row content (the values the user can change), for the unsaved-changes marker. */
 export function sameRow(a: DraftRow, b: DraftRow, columns: RowTableColumn[]): boolean {
   return columns.every((column) => {
     const left = a[column.key];
     const right = b[column.key];
     if (column.type === 'boolean') return Boolean(left) === Boolean(right);
+    if (column.type === 'decimal') return typedValue(column, left) === typedValue(column, right);
     return String(left ?? '') === String(right ?? '');
   });
 }

@@ -13,6 +13,7 @@ import {
   billSendStatuses,
   billsCatalog,
   periodNameIn,
+  writtenCode,
 } from '@protocol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -153,7 +154,7 @@ export default function InvoicesPage() {
         metaKey={BILLS_META_KEY}
         title={title}
         onRowClick={onRowClick}
-        rowLabel={(row) => `${row.code.replace(/ +/g, ' ')} · ${periodNameIn(row.periodLabel, language)}`}
+        rowLabel={(row) => `${writtenCode(row.code)} · ${periodNameIn(row.periodLabel, language)}`}
         rowSecondary={(row) => row.ownerName ?? ''}
         onSelectionChange={setSelected}
       />

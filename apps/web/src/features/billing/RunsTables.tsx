@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type BillingDryRun, type BillingRun, formatMoney, type Job } from '@protocol/contracts';
+import { type BillingDryRun, type BillingRun, formatMoney, type Job, writtenCode } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
@@ -127,7 +127,7 @@ export function DryRunResult({ dry }: { dry: BillingDryRun }) {
           <Typography variant="subtitle2">{t('billingUi.runs.problems')}</Typography>
           {dry.problems.slice(0, 20).map((p) => (
             <Typography key={p.consumerId} variant="body2" color="warning.main">
-              {p.code.replace(/ +/g, ' ')}: {t(p.key)}
+              {writtenCode(p.code)}: {t(p.key)}
             </Typography>
           ))}
         </Box>

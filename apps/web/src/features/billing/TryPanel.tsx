@@ -11,6 +11,7 @@ import {
   formatDecimal,
   type Page,
   parseDecimal,
+  writtenCode,
 } from '@protocol/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -81,7 +82,7 @@ export function TryPanel() {
               inputValue={text}
               onInputChange={(_, value) => setText(value)}
               filterOptions={(all) => all}
-              getOptionLabel={(c) => `${c.code.replace(/ +/g, ' ')} · ${c.ownerName ?? ''}`}
+              getOptionLabel={(c) => `${writtenCode(c.code)} · ${c.ownerName ?? ''}`}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               renderInput={(params) => (
                 <TextField

@@ -8,7 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ConsumerDebts, cashierMethods, Decimal, formatMoney, type Payment } from '@protocol/contracts';
+import {
+  type ConsumerDebts,
+  cashierMethods,
+  Decimal,
+  formatMoney,
+  type Payment,
+  writtenCode,
+} from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +138,7 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="payments-consumer">
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {consumer.code.replace(/ +/g, ' ')} · {consumer.ownerName}
+        {writtenCode(consumer.code)} · {consumer.ownerName}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {[consumer.vatNumber, consumer.supplyAddress].filter(Boolean).join(' · ')}

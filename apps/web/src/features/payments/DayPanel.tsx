@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '@protocol/contracts';
+import { formatMoney, writtenCode } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.tsx';
@@ -71,7 +71,7 @@ export function DayPanel() {
                   {r.receiptNumber}/{r.receiptYear}
                 </TableCell>
                 <TableCell>
-                  {r.consumerCode.replace(/ +/g, ' ')} · {r.ownerName}
+                  {writtenCode(r.consumerCode)} · {r.ownerName}
                 </TableCell>
                 <TableCell>
                   {t(`payments.method.${r.method}`)}

@@ -16,7 +16,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { periodStates, type ReadoutRow, type ReadoutSheet, unableReasonIds } from '@protocol/contracts';
+import {
+  periodStates,
+  type ReadoutRow,
+  type ReadoutSheet,
+  unableReasonIds,
+  writtenCode,
+} from '@protocol/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.tsx';
@@ -300,14 +306,12 @@ export function EntryGrid({
                       flags: row.reading.flags,
                     }
                   : null);
-              const serial = row.serialNumber ?? row.code;
+              const serial = row.serialNumber ?? writtenCode(row.code);
               return (
                 <TableRow key={row.consumerId} data-testid="readout-row" data-consumer={row.consumerId} hover>
                   <TableCell sx={{ color: 'text.secondary' }}>{index + 1}</TableCell>
                   <TableCell sx={{ minWidth: 160 }}>
-                    <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
-                      {row.code}
-                    </Typography>
+                    <Typography variant="body2">{writtenCode(row.code)}</Typography>
                     <Typography variant="body2">{row.ownerName}</Typography>
                     <Typography variant="caption" color="text.secondary">
                       {row.supplyAddress}
@@ -432,7 +436,7 @@ export function EntryGrid({
         <LowerReadingDialog
           reading={drafts[asking.row.consumerId]?.reading ?? ''}
           previous={asking.row.previousReading ?? 0}
-          serial={asking.row.serialNumber ?? asking.row.code}
+          serial={asking.row.serialNumber ?? writtenCode(asking.row.code)}
           onCancel={() => {
             const { index } = asking;
             setAsking(null);

@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { periodStates, type ReadoutRow, unableReasonIds, utilityDay } from '@protocol/contracts';
+import { periodStates, type ReadoutRow, unableReasonIds, utilityDay, writtenCode } from '@protocol/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
@@ -263,7 +263,7 @@ function MeterCard({
         <LowerReadingDialog
           reading={reading}
           previous={row.previousReading ?? 0}
-          serial={row.serialNumber ?? row.code}
+          serial={row.serialNumber ?? writtenCode(row.code)}
           onCancel={() => setAsking(false)}
           onReason={(reason) => {
             setAsking(false);
@@ -279,7 +279,7 @@ function MeterCard({
         {row.ownerName}
       </Typography>
       <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-        {row.code} · {t('readoutsUi.col.meter')} {row.serialNumber ?? t('readoutsUi.noMeter')}
+        {writtenCode(row.code)} · {t('readoutsUi.col.meter')} {row.serialNumber ?? t('readoutsUi.noMeter')}
         {row.direction === -1 ? ' ↺' : ''}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -317,7 +317,7 @@ function MeterCard({
           htmlInput: {
             inputMode: 'numeric',
             enterKeyHint: 'next',
-            'aria-label': t('readoutsUi.readingLabel', { serial: row.serialNumber ?? row.code }),
+            'aria-label': t('readoutsUi.readingLabel', { serial: row.serialNumber ?? writtenCode(row.code) }),
             'data-testid': 'field-reading',
             style: {
               fontSize: '2.5rem',

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { NO_ESTIMATE_FLAG, type ReviewItem, reviewStates } from '@protocol/contracts';
+import { NO_ESTIMATE_FLAG, type ReviewItem, reviewStates, writtenCode } from '@protocol/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
@@ -125,9 +125,7 @@ export function ReviewList({
             {items.map((item) => (
               <TableRow key={item.readingId} data-testid="review-row">
                 <TableCell>
-                  <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>
-                    {item.code}
-                  </Typography>
+                  <Typography variant="body2">{writtenCode(item.code)}</Typography>
                   <Typography variant="body2">{item.ownerName}</Typography>
                 </TableCell>
                 <TableCell>{item.serialNumber}</TableCell>

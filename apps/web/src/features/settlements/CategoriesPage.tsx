@@ -22,14 +22,6 @@ import {
 import { CATEGORIES_PATH } from './api.ts';
 
 const listSchema = z.array(settlementCategorySchema);
-const TEXT = [
-  'code',
-  'description',
-  'minInstalment',
-  'maxInstalment',
-  'minDownPaymentPercent',
-  'discountPercent',
-];
 
 /** /settlements/categories: the settlement categories (a settings table saved as a whole). */
 export default function CategoriesPage() {
@@ -42,16 +34,27 @@ export default function CategoriesPage() {
     const money = (key: string): RowTableColumn => ({
       key,
       label: label(key),
-      type: 'text',
+      type: 'decimal',
+      amount: 'money',
+      min: '0',
       required: true,
       width: 95,
-      placeholder: '0.00',
     });
-    const count = (key: string, max: number): RowTableColumn => ({
+    const percent = (key: string): RowTableColumn => ({
+      key,
+      label: label(key),
+      type: 'decimal',
+      amount: 'percent',
+      min: '0',
+      max: '100',
+      required: true,
+      width: 95,
+    });
+    const count = (key: string, max: number, min = 0): RowTableColumn => ({
       key,
       label: label(key),
       type: 'number',
-      min: 0,
+      min,
       max,
       width: 95,
     });
@@ -67,13 +70,13 @@ export default function CategoriesPage() {
       },
       money('minInstalment'),
       money('maxInstalment'),
-      { ...count('maxInstalments', 120), min: 1 },
-      money('minDownPaymentPercent'),
+      count('maxInstalments', 120, 1),
+      percent('minDownPaymentPercent'),
       count('intervalDays', 365),
       count('toleranceInstalments', 120),
       count('toleranceDays', 365),
       { key: 'waiveInterest', label: label('waiveInterest'), type: 'boolean', width: 70 },
-      money('discountPercent'),
+      percent('discountPercent'),
       { key: 'active', label: label('active'), type: 'boolean', width: 60 },
     ];
   }, [t]);
@@ -81,11 +84,7 @@ export default function CategoriesPage() {
   const toPayload = useCallback(
     (row: TypedRow) => {
       const out: Record<string, unknown> = { id: row.id };
-      for (const column of columns) {
-        const value = row[column.key] ?? null;
-        out[column.key] =
-          TEXT.includes(column.key) && typeof value === 'string' ? value.replace(',', '.') : value;
-      }
+      for (const column of columns) out[column.key] = row[column.key] ?? null;
       return out;
     },
     [columns],

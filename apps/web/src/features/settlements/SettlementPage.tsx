@@ -11,7 +11,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Settlement } from '@protocol/contracts';
+import { formatMoney, type Settlement, writtenCode } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function SettlementPage() {
   const number = `${s.nr}/${s.year}`;
   const money = (value: string) => formatMoney(value, language);
   const fields: [string, string][] = [
-    [t('settlementsUi.page.consumer'), `${s.consumerCode} · ${s.consumerName ?? ''}`],
+    [t('settlementsUi.page.consumer'), `${writtenCode(s.consumerCode)} · ${s.consumerName ?? ''}`],
     [t('settlementsUi.page.date'), formatDate(s.date)],
     [t('settlementsUi.page.category'), s.categoryDescription],
     ...(s.activatedAt

@@ -2,7 +2,7 @@ import './i18n/index.ts';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import Button from '@mui/material/Button';
-import { type SettlementListItem, settlementsCatalog } from '@protocol/contracts';
+import { type SettlementListItem, settlementsCatalog, writtenCode } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -52,7 +52,7 @@ export default function SettlementsPage() {
         metaKey={SETTLEMENTS_META_KEY}
         title={title}
         onRowClick={onRowClick}
-        rowLabel={(row) => `${row.number} · ${row.consumerCode}`}
+        rowLabel={(row) => `${row.number} · ${writtenCode(row.consumerCode)}`}
         rowSecondary={(row) => row.consumerName ?? ''}
       />
     </>

@@ -6,7 +6,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import { type Consumer, consumerStatuses, type EncodingCodeDefinition } from '@protocol/contracts';
+import {
+  type Consumer,
+  consumerStatuses,
+  type EncodingCodeDefinition,
+  writtenCode,
+} from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -130,7 +135,7 @@ function ConsumerCard({ id }: { id: number }) {
   return (
     <Box data-testid="consumer-page">
       <PageHeader
-        title={consumer.owner?.fullname ?? consumer.code}
+        title={consumer.owner?.fullname ?? writtenCode(consumer.code)}
         testId="consumer-header"
         subtitle={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
@@ -140,13 +145,12 @@ function ConsumerCard({ id }: { id: number }) {
               sx={{
                 fontFamily: 'monospace',
                 fontSize: 15,
-                whiteSpace: 'pre',
                 px: 1,
                 borderRadius: 1,
                 bgcolor: 'action.hover',
               }}
             >
-              {consumer.code}
+              {writtenCode(consumer.code)}
             </Box>
             <span>· {consumer.supplyAddress}</span>
             <Chip

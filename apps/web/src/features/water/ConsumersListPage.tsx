@@ -3,7 +3,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { type ConsumerListItem, consumersCatalog, withCustomFields } from '@protocol/contracts';
+import { type ConsumerListItem, consumersCatalog, withCustomFields, writtenCode } from '@protocol/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,7 +70,7 @@ export default function ConsumersListPage() {
           title={title}
           onCreate={can('consumers:write') ? onCreate : undefined}
           onRowClick={onRowClick}
-          rowLabel={(row) => row.code}
+          rowLabel={(row) => writtenCode(row.code)}
           rowSecondary={(row) => row.ownerName ?? ''}
         />
       )}

@@ -13,7 +13,6 @@ import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
 import { WaterTable } from './WaterTable.tsx';
 
-const rateHint = '0.0500';
 const DATE_COLUMNS = ['fromdate', 'todate'] as const;
 
 /** /water/invoice_policies: the invoice policies (spec §3) that consumers point to and billing reads. */
@@ -63,17 +62,19 @@ export default function InvoicePoliciesPage() {
       {
         key: 'envtax',
         label: t(`${p}.envtax`),
-        type: 'text',
+        type: 'decimal',
+        amount: 'price',
+        min: '0',
         required: true,
-        placeholder: rateHint,
         width: 80,
       },
       {
         key: 'resourcetax',
         label: t(`${p}.resourcetax`),
-        type: 'text',
+        type: 'decimal',
+        amount: 'price',
+        min: '0',
         required: true,
-        placeholder: rateHint,
         width: 80,
       },
       { key: 'active', label: t(`${p}.active`), type: 'boolean', width: 60 },

@@ -4,6 +4,7 @@ import PinOutlinedIcon from '@mui/icons-material/PinOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
+import { writtenCode } from '@protocol/contracts';
 import { type Feature, searchGroup } from '../../app/feature.ts';
 
 const WaterParametricPage = () => import('./WaterParametricPage.tsx');
@@ -102,7 +103,7 @@ export const water: Feature = {
       label: 'menu.consumers',
       icon: WaterDropOutlinedIcon,
       present: (consumer) => ({
-        primary: `${consumer.code.replace(/ +/g, ' ')} · ${consumer.ownerName ?? ''}`,
+        primary: `${writtenCode(consumer.code)} · ${consumer.ownerName ?? ''}`,
         secondary: consumer.supplyAddress,
         path: `/consumers/${consumer.id}/edit`,
       }),

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type BankLine, type BankLineStatus, formatMoney, formatRf } from '@protocol/contracts';
+import { type BankLine, type BankLineStatus, formatMoney, formatRf, writtenCode } from '@protocol/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/language.tsx';
@@ -145,7 +145,7 @@ export function BankLinesTable({
                     <Stacked
                       main={
                         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                          {line.consumerCode.replace(/ +/g, ' ')}
+                          {writtenCode(line.consumerCode)}
                         </Box>
                       }
                       second={line.ownerName}

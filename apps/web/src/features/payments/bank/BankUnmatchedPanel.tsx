@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type BankLine, type ConsumerDebts, formatMoney } from '@protocol/contracts';
+import { type BankLine, type ConsumerDebts, formatMoney, writtenCode } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +155,7 @@ function Holder({
       data-testid="bank-match-consumer"
     >
       <Typography variant="subtitle2">
-        {consumer.code.replace(/ +/g, ' ')} · {consumer.ownerName}
+        {writtenCode(consumer.code)} · {consumer.ownerName}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
         {[consumer.vatNumber, consumer.supplyAddress].filter(Boolean).join(' · ')}

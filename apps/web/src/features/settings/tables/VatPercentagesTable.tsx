@@ -13,7 +13,7 @@ const toPayload = (row: TypedRow) => ({
   id: row.id,
   code: row.code,
   description: row.description,
-  percentage: row.percentage === null ? '' : String(row.percentage),
+  percentage: row.percentage ?? '',
   active: row.active,
 });
 
@@ -42,11 +42,11 @@ export default function VatPercentagesTable() {
       {
         key: 'percentage',
         label: t('settings.vatPercentages.percentage'),
-        type: 'number',
-        integer: false,
+        type: 'decimal',
+        amount: 'percent',
         required: true,
-        min: 0,
-        max: 100,
+        min: '0',
+        max: '100',
         width: 150,
         hint: t('validation.percentage'),
       },
