@@ -87,7 +87,12 @@ export async function buildApp(
   modules: readonly AppModule[] = appModules,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // pino appends to it.
+      ...(config.logFile ? { file: config.logFile } : {}),
+    },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
