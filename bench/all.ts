@@ -161,7 +161,7 @@ try {
     });
     const database = await openDatabase(config);
     await database.migrate();
-    await bootstrap(database.db, config, () => undefined);
+    await bootstrap(database.db, config);
     await database.close();
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -24,7 +24,7 @@ async function prepare(dataDir: string, url?: string) {
   const config = loadConfig({ ...env, DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
   const database = await openDatabase(config);
   await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
+  await bootstrap(database.db, config);
   await database.db.execute(sql`
     INSERT INTO users (username, firstname, lastname, kind, createuser)
     SELECT 'op' || g, 'Όνομα ' || g,

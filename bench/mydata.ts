@@ -39,7 +39,7 @@ const config = loadConfig({
 });
 const database = await openDatabase(config);
 await database.migrate();
-await bootstrap(database.db, config, () => undefined);
+await bootstrap(database.db, config);
 const app = await buildApp(config, database);
 const aade = await startFakeAade();
 try {

@@ -407,7 +407,7 @@ export async function openRecordingDatabase(env: Record<string, string | undefin
     logQuery: (query, params) => recorded?.push({ query, params }),
   });
   await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
+  await bootstrap(database.db, config);
   const sql = {
     start() {
       recorded = [];

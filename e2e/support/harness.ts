@@ -84,7 +84,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   });
   const database = await openDatabase(config);
   await database.migrate();
-  await bootstrap(database.db, config, () => undefined);
+  await bootstrap(database.db, config);
   const app = await buildApp(config, database);
   await app.listen({ port: appPort, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS } from './harness.ts';
+import { expectNoRawKeys } from './keys.ts';
 
 /**
  * The page as `screenshots/<name>.png`, to look at: the whole page unless `fullPage: false` (the
- * window only, e.g. to see what sits above the fold).
+ * window only, e.g. to see what sits above the fold). Then fails if the page shows a raw catalog
+ * key (keys.ts): the picture stays, to see where.
  */
-export function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  const picture = await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+  await expectNoRawKeys(page, name);
+  return picture;
 }

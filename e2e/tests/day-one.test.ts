@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { rawKeysOn } from '../support/keys.ts';
 import { shot } from '../support/shot.ts';
 
 /**
@@ -75,6 +76,7 @@ describe('issue 32: day one', () => {
       for (const language of languages) {
         const { context, page, refused } = await session(account.username, account.password, language);
         const blank: string[] = [];
+        const raw: string[] = [];
         for (const path of await menuPaths(page)) {
           await page.goto(path);
           await page.waitForLoadState('networkidle');
@@ -83,13 +85,50 @@ describe('issue 32: day one', () => {
           // A page is more than its header: some text below it (a table, a form, an empty state).
           if ((await mainText(page)).trim().split('\n').filter(Boolean).length < 3)
             blank.push(`${path}: blank`);
+          // Issue 32 item 1: words, never a catalog key (jobs.kind.billing.run).
+          for (const key of await rawKeysOn(page)) raw.push(`${path}: ${key}`);
         }
         expect(refused, `${account.username} ${language.lang}`).toEqual([]);
         expect(blank, `${account.username} ${language.lang}`).toEqual([]);
+        expect(raw, `${account.username} ${language.lang}`).toEqual([]);
         await context.close();
       }
     }, 400_000);
   }
+
+  it('issue 32 item 1: jobs and their notifications are named in words (bell, drawer, pages), as are the general settings', async () => {
+    const names = {
+      el: { run: 'Εκκαθάριση λογαριασμών', deyaAa: 'Αριθμός της ΔΕΥΑ' },
+      en: { run: 'Billing run', deyaAa: 'The utility’s number' },
+    };
+    for (const language of LANGUAGES) {
+      const words = names[language.lang];
+      // The demo's billing runs are the water clerk's jobs (seedDemoWaterService ran them as him).
+      const { context, page } = await session(waterClerk.username, waterClerk.password, language);
+      await page.getByTestId('topbar-jobs').click();
+      const drawer = page.getByTestId('jobs-drawer');
+      await expect.poll(() => visibleText(drawer)).toContain(words.run);
+      await shot(page, `day-one-jobs-drawer-${language.lang}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await page.goto(`${language.prefix}/jobs`);
+      await expect.poll(() => mainText(page)).toContain(words.run);
+      await shot(page, `day-one-jobs-${language.lang}`, { fullPage: false });
+      await page.getByTestId('notification-bell').click();
+      await expect.poll(() => visibleText(page.getByTestId('notification-panel'))).toContain(words.run);
+      await shot(page, `day-one-bell-${language.lang}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await page.goto(`${language.prefix}/notifications`);
+      await expect.poll(() => mainText(page)).toContain(words.run);
+      await shot(page, `day-one-notifications-${language.lang}`, { fullPage: false });
+      await context.close();
+
+      const settings = await session('admin', ADMIN_PASSWORD, language);
+      await settings.page.goto(`${language.prefix}/settings/general_settings`);
+      await expect.poll(() => mainText(settings.page)).toContain(words.deyaAa);
+      await shot(settings.page, `day-one-general-settings-${language.lang}`);
+      await settings.context.close();
+    }
+  });
 
   it('issue 32 item 2: the bill terms open for the water clerk, filled, and a refused load says so in words', async () => {
     for (const language of LANGUAGES) {

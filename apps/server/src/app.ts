@@ -95,7 +95,12 @@ export async function buildApp(
   modules: readonly AppModule[] = appModules,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // pino appends to it.
+      ...(config.logFile ? { file: config.logFile } : {}),
+    },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -172,11 +177,7 @@ export async function buildApp(
   });
 
   const searchSources = modules.flatMap((m) => m.search ?? []);
-  // The platform's own kind of job beside the modules': rebuilding the search index.
-  const jobRegistry = jobRegistryOf([
-    ...modules,
-    { name: 'search', jobs: { [REINDEX_JOB]: reindexHandler(searchSources) as JobHandler<never> } },
-  ]);
+  const jobRegistry = appJobRegistry(modules);
   const moduleOptions: ModuleOptions = {
     db,
     config,
@@ -286,6 +287,16 @@ function scheduleStorageSweep(app: FastifyInstance, db: Db, storage: Storage, co
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
   });
+}
+
+/** Every kind of job the app can queue (the queue refuses others): the modules' and the platform's own. */
+export function appJobRegistry(modules: readonly AppModule[]): JobRegistry {
+  // The platform's own kind of job beside the modules': rebuilding the search index.
+  const reindex = reindexHandler(modules.flatMap((m) => m.search ?? []));
+  return jobRegistryOf([
+    ...modules,
+    { name: 'search', jobs: { [REINDEX_JOB]: reindex as JobHandler<never> } },
+  ]);
 }
 
 /**

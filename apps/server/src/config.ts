@@ -102,6 +102,8 @@ const envSchema = z.object({
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The JSON logs go to this file (appended) instead of the console; `npm start` sets DATA_DIR/protocol.log. */
+  LOG_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -125,6 +127,8 @@ export interface Config {
   sessionHours: number;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where the JSON logs go; undefined: the console. */
+  logFile: string | undefined;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** The built web app, served when present. */
@@ -168,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  if (e.LOG_FILE) mkdirSync(path.dirname(path.resolve(e.LOG_FILE)), { recursive: true });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -202,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE ? path.resolve(e.LOG_FILE) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     aadeRegistryUrl: e.AADE_REGISTRY_URL,

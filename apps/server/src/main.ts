@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { injectInto, seedDemoWaterService } from './db/demo-water.ts';
 import { bootstrap } from './db/seed.ts';
 import { shutDown } from './platform/readiness.ts';
+import { startupSummary } from './startup-summary.ts';
 
 /** Reads the settings, migrates, seeds an empty database and serves the app. */
 async function main() {
@@ -21,7 +22,7 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, database);
-  await bootstrap(database.db, config, (line) => console.log(`\n${line}\n`));
+  const bootstrapped = await bootstrap(database.db, config);
   // Not-ready first, then the requests in flight and the jobs' current chunk end (README
   // "Readiness and shutdown"); a second signal ends the process at once (Node's default).
   const shutdown = async () => {
@@ -32,15 +33,14 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(
-    `Protocol is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} with ${where}`,
-  );
+  console.log(`\n${startupSummary(config, bootstrapped).join('\n')}\n`);
   if (config.seedDemoWater) {
     // In the background: the server answers meanwhile.
-    seedDemoWaterService(injectInto(app)).catch((error: unknown) =>
-      app.log.error({ err: error }, 'the demo water service was not completed'),
-    );
+    seedDemoWaterService(injectInto(app)).catch((error: unknown) => {
+      app.log.error({ err: error }, 'the demo water service was not completed');
+      // The log may be a file: the console says so too.
+      console.error(`The demo water service was not completed: ${(error as Error).message}`);
+    });
   }
 }
 

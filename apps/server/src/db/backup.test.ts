@@ -87,7 +87,7 @@ beforeAll(async () => {
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
   });
   await start();
-  await bootstrap((database as Database).db, config, () => undefined);
+  await bootstrap((database as Database).db, config);
 });
 
 afterAll(async () => {

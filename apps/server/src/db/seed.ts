@@ -49,22 +49,29 @@ export const DEMO_OPERATORS = [
 /** The demo company's ΑΦΜ: a made-up one with a valid check digit, the issuer of its myDATA documents. */
 export const DEMO_COMPANY_VATNUMBER = '099888777';
 
+/** What start-up found or did on the database (main.ts prints it in its summary). */
+export interface Bootstrapped {
+  /** The database was empty: the administrator (and the demo, with SEED_DEMO) were created now. */
+  created: boolean;
+  /** The administrator's password when it was generated now (shown once); else undefined. */
+  adminPassword: string | undefined;
+}
+
 /**
- * On an empty database: the administrator (with a generated password printed once when none is
- * configured) and, with SEED_DEMO, a demo water utility with its operators, the defaults every new
- * company gets and each module's demo data.
+ * On an empty database: the administrator (with a generated password, returned to be shown once,
+ * when none is configured) and, with SEED_DEMO, a demo water utility with its operators, the
+ * defaults every new company gets and each module's demo data.
  */
 export async function bootstrap(
   db: Db,
   config: Config,
-  print: (line: string) => void,
   modules: readonly AppModule[] = appModules,
-): Promise<void> {
-  const generated = await db.transaction(async (tx) => {
+): Promise<Bootstrapped> {
+  return db.transaction(async (tx) => {
     // Several nodes may start on an empty database at once: one seeds, the others find it done.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72510002)`);
     const [existing] = await tx.select({ n: count() }).from(users);
-    if ((existing?.n ?? 0) > 0) return undefined;
+    if ((existing?.n ?? 0) > 0) return { created: false, adminPassword: undefined };
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');
     const admin = await createUser(
       tx,
@@ -103,11 +110,6 @@ export async function bootstrap(
       };
       for (const module of modules) await module.demoData?.(tx, demo);
     }
-    return config.adminPassword ? undefined : password;
+    return { created: true, adminPassword: config.adminPassword ? undefined : password };
   });
-  if (generated) {
-    print(
-      `First start: administrator "${config.adminUsername}" created with password "${generated}". It is shown only once; change it after signing in.`,
-    );
-  }
 }

@@ -211,7 +211,7 @@ describe(`upgrade from ${EARLIER}`, () => {
     ]);
 
     // The app starts on the upgraded database and serves it; the books' numbering goes on.
-    await bootstrap(db, config, () => undefined);
+    await bootstrap(db, config);
     app = await buildApp(config, database);
     const login = async (username: string, password: string) => {
       const response = await app?.inject({

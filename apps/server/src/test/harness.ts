@@ -117,7 +117,7 @@ export async function startTestApp(
   const queries: string[] = [];
   const database = await openDatabase({ ...config, logQuery: (query) => queries.push(query) });
   await database.migrate();
-  await bootstrap(database.db, config, () => undefined, modules);
+  await bootstrap(database.db, config, modules);
   const app = await buildApp(config, database, modules);
   return {
     app,

@@ -186,9 +186,18 @@ export const RowTableCell = memo(function RowTableCell({
     );
   }
 
+  const note = column.type === 'text' && row ? column.note?.(row) : undefined;
   return (
     <Box>
       {editor}
+      {note && (
+        <Box
+          data-testid={`cell-note-${column.key}-${rowId}`}
+          sx={{ color: 'text.secondary', fontSize: 12, lineHeight: 1.3, mt: 0.25, px: 1 }}
+        >
+          {note}
+        </Box>
+      )}
       {error && (
         <Box
           id={errorId}

@@ -545,7 +545,7 @@ export function RowTable<T>({
                           error={fieldMessage(t, rowErrors?.[column.key])}
                           onChange={setCell}
                           disabled={saving || Boolean(readOnly)}
-                          row={column.type === 'text' && column.cellType ? row : undefined}
+                          row={column.type === 'text' && (column.cellType || column.note) ? row : undefined}
                         />
                       </TableCell>
                     ))}

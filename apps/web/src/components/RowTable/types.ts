@@ -51,6 +51,8 @@ export interface TextColumn extends ColumnBase {
    * undefined (or no function) keeps the plain text input. Re-evaluated whenever the row changes.
    */
   cellType?: (row: DraftRow) => CellType | undefined;
+  /** A translated line under the cell, from its row (e.g. what the setting the row names is). */
+  note?: (row: DraftRow) => string | undefined;
 }
 
 /** A whole number (counts, days, codes); amounts and rates are decimal columns. */

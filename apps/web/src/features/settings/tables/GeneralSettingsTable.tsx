@@ -1,7 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { generalSettingRowSchema, generalSettingSchema, knownGeneralSettings } from '@protocol/contracts';
+import {
+  CUSTOM_EXPORT_SETTING_PREFIX,
+  generalSettingRowSchema,
+  generalSettingSchema,
+  knownGeneralSettings,
+} from '@protocol/contracts';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellType, DraftRow, RowTableColumn } from '../../../components/RowTable/index.ts';
@@ -27,6 +33,16 @@ function settingValueType(row: DraftRow): CellType | undefined {
   }
 }
 
+const isKnown = (name: string) => Object.hasOwn(knownGeneralSettings, name);
+
+/** What a setting is, in words (its name is a key such as gen.deya_aa); undefined for one of the company's own. */
+function settingMeaning(t: TFunction, name: string): string | undefined {
+  if (isKnown(name)) return t(`settings.screens.generalSettings.names.${name}`);
+  if (name.startsWith(CUSTOM_EXPORT_SETTING_PREFIX))
+    return t('settings.screens.generalSettings.customExport');
+  return undefined;
+}
+
 /**
  * /settings/general_settings: parName/parValue of the company; the value of a known setting is
  * edited and checked by its type (a number, a switch storing 'true' / 'false', an e-mail).
@@ -43,6 +59,7 @@ export default function GeneralSettingsTable() {
         maxLength: 100,
         width: 300,
         placeholder: 'gen.deya_aa',
+        note: (row) => settingMeaning(t, String(row.parName ?? '').trim()),
       },
       {
         key: 'parValue',
@@ -69,9 +86,16 @@ export default function GeneralSettingsTable() {
             key={name}
             size="small"
             variant="outlined"
-            label={`${name} · ${t(`settings.screens.generalSettings.type_${def.type}`)}${
-              def.min !== undefined && def.max !== undefined ? ` ${def.min}–${def.max}` : ''
-            }`}
+            label={
+              <>
+                {settingMeaning(t, name)} · {t(`settings.screens.generalSettings.type_${def.type}`)}
+                {def.min !== undefined && def.max !== undefined ? ` ${def.min}–${def.max}` : ''}{' '}
+                {/* The key itself, as typed in the table below; code marks it as meant (e2e/support/keys.ts). */}
+                <Box component="code" sx={{ color: 'text.secondary', fontSize: 11 }}>
+                  {name}
+                </Box>
+              </>
+            }
           />
         ))}
       </Box>
