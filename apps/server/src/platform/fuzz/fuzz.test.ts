@@ -116,7 +116,10 @@ function problemOf(
   response: LightMyRequestResponse & { took: number },
 ): string | null {
   const where = `${who} ${describeRequest(request)}`;
-  if (response.statusCode >= 500) return `${response.statusCode}: ${where} → ${response.body.slice(0, 200)}`;
+  // A 503 is what the readiness probe is for; an app under inject() runs no job worker, so it is not ready.
+  const notReady = response.statusCode === 503 && request.url.split('?')[0] === '/api/ready';
+  if (response.statusCode >= 500 && !notReady)
+    return `${response.statusCode}: ${where} → ${response.body.slice(0, 200)}`;
   if (response.took > ANSWER_WITHIN_MS)
     return `no answer within ${ANSWER_WITHIN_MS} ms (${Math.round(response.took)}): ${where}`;
   if (response.statusCode >= 400) {
@@ -197,6 +200,36 @@ afterAll(async () => {
   await t?.close();
 });
 
+// First, while company B holds only its own fixtures: the generated input below creates records
+// in any company, whose ids may then equal one of company A's (a custom table of B numbered 1).
+describe('fuzz: another company’s ids on every route with an id', () => {
+  it('company B’s operator reaches none of company A’s records', async () => {
+    await keepSessions();
+    const problems: string[] = [];
+    for (const [index, operation] of operations.filter((o) => o.pathParams.length > 0).entries()) {
+      for (const id of Object.values(companyA)) {
+        let url = operation.path;
+        for (const name of operation.pathParams) url = url.replace(`{${name}}`, String(id));
+        const [body] = operation.body
+          ? fc.sample(schemaValue(operation.body, components), { numRuns: 1, seed: SEED + index })
+          : [undefined];
+        const request: GeneratedRequest = {
+          method: operation.method,
+          url,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          payload: body === undefined ? undefined : JSON.stringify(body),
+        };
+        const response = await inject(request, sessions.reader);
+        const problem = problemOf('reader', request, response);
+        if (problem) problems.push(problem);
+        else if (response.statusCode < 300) problems.push(`2xx on company A's id: ${request.method} ${url}`);
+      }
+      await keepSessions();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
+
 describe('fuzz: every route, generated input', () => {
   it('defect 7: finds the routes in the OpenAPI document, with what they take', () => {
     expect(operations.length).toBeGreaterThan(100);
@@ -257,32 +290,4 @@ describe('fuzz: every number, day and quick search of every route, one at a time
     expect(sent).toBeGreaterThan(1000);
     expect(problems).toEqual([]);
   }, 600_000);
-});
-
-describe('fuzz: another company’s ids on every route with an id', () => {
-  it('company B’s operator reaches none of company A’s records', async () => {
-    await keepSessions();
-    const problems: string[] = [];
-    for (const [index, operation] of operations.filter((o) => o.pathParams.length > 0).entries()) {
-      for (const id of Object.values(companyA)) {
-        let url = operation.path;
-        for (const name of operation.pathParams) url = url.replace(`{${name}}`, String(id));
-        const [body] = operation.body
-          ? fc.sample(schemaValue(operation.body, components), { numRuns: 1, seed: SEED + index })
-          : [undefined];
-        const request: GeneratedRequest = {
-          method: operation.method,
-          url,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          payload: body === undefined ? undefined : JSON.stringify(body),
-        };
-        const response = await inject(request, sessions.reader);
-        const problem = problemOf('reader', request, response);
-        if (problem) problems.push(problem);
-        else if (response.statusCode < 300) problems.push(`2xx on company A's id: ${request.method} ${url}`);
-      }
-      await keepSessions();
-    }
-    expect(problems).toEqual([]);
-  }, 300_000);
 });

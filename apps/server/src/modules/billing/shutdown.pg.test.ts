@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_CHUNK } from '../modules/billing/runs.compute.ts';
-import { ADMIN_PASSWORD, createTestDatabase } from '../test/harness.ts';
-import { parseMetrics, sampleOf } from '../test/metrics.ts';
-import { freePort, type ServerProcess, startServerProcess } from '../test/server-process.ts';
+import { ADMIN_PASSWORD, createTestDatabase } from '../../test/harness.ts';
+import { parseMetrics, sampleOf } from '../../test/metrics.ts';
+import { freePort, type ServerProcess, startServerProcess } from '../../test/server-process.ts';
+import { RUN_CHUNK } from './runs.compute.ts';
 
 /**
  * A server process stopped with SIGTERM in the middle of a billing run (issue 31): it answers
