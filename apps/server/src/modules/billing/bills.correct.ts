@@ -177,14 +177,13 @@ async function chargesOf(tx: Tx, companyId: number, bill: Original, period: { fr
 async function computeCorrection(tx: Tx, companyId: number, bill: Original) {
   const { reading, period, consumer } = await periodReading(tx, companyId, bill);
   const span = { from: period.from, to: period.to };
-  const [context, charges, [credit]] = await Promise.all([
-    loadBillingContext(tx, companyId),
-    chargesOf(tx, companyId, bill, span),
-    tx
-      .select({ issueDate: billingBills.issueDate })
-      .from(billingBills)
-      .where(and(eq(billingBills.correctsId, bill.id), eq(billingBills.kind, CREDIT_KIND))),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const context = await loadBillingContext(tx, companyId);
+  const charges = await chargesOf(tx, companyId, bill, span);
+  const [credit] = await tx
+    .select({ issueDate: billingBills.issueDate })
+    .from(billingBills)
+    .where(and(eq(billingBills.correctsId, bill.id), eq(billingBills.kind, CREDIT_KIND)));
   const readings: BillReadings = {
     periodLabel: period.label,
     previousReading: reading.previousReading,

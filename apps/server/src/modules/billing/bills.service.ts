@@ -238,13 +238,17 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     .where(eq(billingBillLines.billId, id))
     .orderBy(asc(billingBillLines.position));
   const { bill } = row;
-  const [corrects, creditedBy, replaces, replacesCredit, replacedBy] = await Promise.all([
-    bill.correctsId === null ? undefined : numberedBill(db, eq(billingBills.id, bill.correctsId)),
-    numberedBill(db, eq(billingBills.correctsId, bill.id)),
-    bill.replacesId === null ? undefined : numberedBill(db, eq(billingBills.id, bill.replacesId)),
-    bill.replacesId === null ? undefined : numberedBill(db, eq(billingBills.correctsId, bill.replacesId)),
-    numberedBill(db, eq(billingBills.replacesId, bill.id)),
-  ]);
+  // One after another: `db` may be a transaction, one connection that runs one statement at a time.
+  const corrects =
+    bill.correctsId === null ? undefined : await numberedBill(db, eq(billingBills.id, bill.correctsId));
+  const creditedBy = await numberedBill(db, eq(billingBills.correctsId, bill.id));
+  const replaces =
+    bill.replacesId === null ? undefined : await numberedBill(db, eq(billingBills.id, bill.replacesId));
+  const replacesCredit =
+    bill.replacesId === null
+      ? undefined
+      : await numberedBill(db, eq(billingBills.correctsId, bill.replacesId));
+  const replacedBy = await numberedBill(db, eq(billingBills.replacesId, bill.id));
   return {
     id: bill.id,
     consumerId: bill.consumerId,

@@ -76,10 +76,11 @@ export const financeSource: DocumentSource = async (db, companyId, { branch, map
     );
   const docIds = heads.map((h) => h.id);
   const related = heads.flatMap((h) => (h.relatedId ? [h.relatedId] : []));
-  const [lines, taxes, marks] = await Promise.all([
+  // One after another: `db` may be a transaction, one connection that runs one statement at a time.
+  const lines =
     docIds.length === 0
       ? []
-      : db
+      : await db
           .select({
             documentId: financeDocumentLines.documentId,
             position: financeDocumentLines.position,
@@ -93,10 +94,11 @@ export const financeSource: DocumentSource = async (db, companyId, { branch, map
           .leftJoin(financeServices, eq(financeServices.id, financeDocumentLines.serviceId))
           .leftJoin(financeAccounts, eq(financeAccounts.id, financeServices.accountId))
           .where(inArray(financeDocumentLines.documentId, docIds))
-          .orderBy(financeDocumentLines.documentId, financeDocumentLines.position),
+          .orderBy(financeDocumentLines.documentId, financeDocumentLines.position);
+  const taxes =
     docIds.length === 0
       ? []
-      : db
+      : await db
           .select({
             documentId: financeDocumentTaxes.documentId,
             kind: financeDocumentTaxes.kind,
@@ -104,16 +106,16 @@ export const financeSource: DocumentSource = async (db, companyId, { branch, map
             amount: financeDocumentTaxes.amount,
           })
           .from(financeDocumentTaxes)
-          .where(inArray(financeDocumentTaxes.documentId, docIds)),
+          .where(inArray(financeDocumentTaxes.documentId, docIds));
+  const marks =
     related.length === 0
       ? []
-      : db
+      : await db
           .select({ documentId: mydataTransmissions.documentId, mark: mydataTransmissions.mark })
           .from(mydataTransmissions)
           .where(
             and(eq(mydataTransmissions.source, 'document'), inArray(mydataTransmissions.documentId, related)),
-          ),
-  ]);
+          );
   const byId = new Map(heads.map((h) => [h.id, h]));
   return ids.flatMap((id) => {
     const h = byId.get(id);
@@ -163,11 +165,13 @@ export const financeSource: DocumentSource = async (db, companyId, { branch, map
  * method is the mapping's (5, on credit).
  */
 export const billSource: DocumentSource = async (db, companyId, { branch, mappings }, ids) => {
-  const [bills, details, [company]] = await Promise.all([
-    finalizedBills(db, companyId, ids),
-    finalizedBillMydataDetails(db, companyId, ids),
-    db.select({ vat: companies.vatnumber }).from(companies).where(eq(companies.id, companyId)),
-  ]);
+  // One after another: `db` may be a transaction, one connection that runs one statement at a time.
+  const bills = await finalizedBills(db, companyId, ids);
+  const details = await finalizedBillMydataDetails(db, companyId, ids);
+  const [company] = await db
+    .select({ vat: companies.vatnumber })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const corrected = bills.flatMap((b) => (b.correctsId === null ? [] : [b.correctsId]));
   const marks =
     corrected.length === 0

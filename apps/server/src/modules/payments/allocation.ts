@@ -300,21 +300,20 @@ export async function syncBillsPaid(
     );
   if (bills.length === 0) return;
   const ids = bills.map((b) => b.id);
-  const [carried, debts] = await Promise.all([
-    tx
-      .select({ billId: billingBillLines.billId, sourceId: billingBillLines.sourceId })
-      .from(billingBillLines)
-      .where(and(inArray(billingBillLines.billId, ids), eq(billingBillLines.charge, 'previousBalance'))),
-    tx
-      .select({
-        billId: paymentsDebts.billId,
-        amount: paymentsDebts.amount,
-        paid: paymentsDebts.paid,
-        status: paymentsDebts.status,
-      })
-      .from(paymentsDebts)
-      .where(inArray(paymentsDebts.billId, ids)),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const carried = await tx
+    .select({ billId: billingBillLines.billId, sourceId: billingBillLines.sourceId })
+    .from(billingBillLines)
+    .where(and(inArray(billingBillLines.billId, ids), eq(billingBillLines.charge, 'previousBalance')));
+  const debts = await tx
+    .select({
+      billId: paymentsDebts.billId,
+      amount: paymentsDebts.amount,
+      paid: paymentsDebts.paid,
+      status: paymentsDebts.status,
+    })
+    .from(paymentsDebts)
+    .where(inArray(paymentsDebts.billId, ids));
   // A debt closed into a settlement is owed there, not on the bill.
   const own = new Map(
     debts.map((d) => [d.billId, d.status === 'open' ? new Decimal(d.amount).minus(d.paid) : new Decimal(0)]),

@@ -136,10 +136,9 @@ export async function bankFileReport(
     eq(paymentsBankLines.fileId, fileId),
     status ? eq(paymentsBankLines.status, status) : undefined,
   );
-  const [lines, total] = await Promise.all([
-    linesQuery(tx, where).orderBy(asc(paymentsBankLines.lineNo)).limit(PAGE).offset(offset),
-    tx.select({ n: count() }).from(paymentsBankLines).where(where),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const lines = await linesQuery(tx, where).orderBy(asc(paymentsBankLines.lineNo)).limit(PAGE).offset(offset);
+  const total = await tx.select({ n: count() }).from(paymentsBankLines).where(where);
   const summary = file.summary ?? (await fileSummary(tx, fileId));
   return { file: fileOf({ ...file, summary }), lines: lines as BankLine[], count: total[0]?.n ?? 0 };
 }
@@ -151,13 +150,11 @@ export async function unmatchedLines(
   offset: number,
 ): Promise<{ lines: BankLine[]; count: number }> {
   const where = and(eq(paymentsBankLines.companyId, companyId), eq(paymentsBankLines.status, 'unmatched'));
-  const [lines, total] = await Promise.all([
-    linesQuery(tx, where)
-      .orderBy(asc(paymentsBankLines.date), asc(paymentsBankLines.id))
-      .limit(PAGE)
-      .offset(offset),
-    tx.select({ n: count() }).from(paymentsBankLines).where(where),
-  ]);
+  const lines = await linesQuery(tx, where)
+    .orderBy(asc(paymentsBankLines.date), asc(paymentsBankLines.id))
+    .limit(PAGE)
+    .offset(offset);
+  const total = await tx.select({ n: count() }).from(paymentsBankLines).where(where);
   return { lines: lines as BankLine[], count: total[0]?.n ?? 0 };
 }
 

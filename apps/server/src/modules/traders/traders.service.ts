@@ -57,21 +57,20 @@ async function duplicatesOf(tx: Tx, companyId: number, vatnumber: string | null,
 }
 
 async function describeTrader(tx: Tx, row: TraderRow): Promise<Trader> {
-  const [accounts, duplicates] = await Promise.all([
-    tx
-      .select({
-        id: traderBanks.id,
-        iban: traderBanks.iban,
-        bic: traderBanks.bic,
-        bankId: traderBanks.bankId,
-        bankName: banks.name,
-      })
-      .from(traderBanks)
-      .leftJoin(banks, eq(banks.id, traderBanks.bankId))
-      .where(eq(traderBanks.traderId, row.id))
-      .orderBy(asc(traderBanks.id)),
-    duplicatesOf(tx, row.companyId, row.vatnumber, row.id),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const accounts = await tx
+    .select({
+      id: traderBanks.id,
+      iban: traderBanks.iban,
+      bic: traderBanks.bic,
+      bankId: traderBanks.bankId,
+      bankName: banks.name,
+    })
+    .from(traderBanks)
+    .leftJoin(banks, eq(banks.id, traderBanks.bankId))
+    .where(eq(traderBanks.traderId, row.id))
+    .orderBy(asc(traderBanks.id));
+  const duplicates = await duplicatesOf(tx, row.companyId, row.vatnumber, row.id);
   return {
     id: row.id,
     companyId: row.companyId,
