@@ -8,7 +8,7 @@ import {
   daysInclusive,
   type Tariff,
 } from './billing-compute.ts';
-import { billRfCode, formatRf, isValidRf, rfCode } from './billing-rf.ts';
+import { billRfCode, formatRf, isValidRf, rfCode } from './rf.ts';
 
 /*
  * Bills computed by hand (the comments show the arithmetic), written as tables of the expected lines:

@@ -12,9 +12,9 @@ import { Decimal, decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts'
 import { isoDaySchema } from './time.ts';
 
 export * from './billing-compute.ts';
-export * from './billing-rf.ts';
 export * from './billing-runs.ts';
 export * from './billing-send.ts';
+export * from './rf.ts';
 
 /*
  * Issue 17: pricing policies (τιμολογιακές πολιτικές), discount policies (εκπτωτικές πολιτικές) and

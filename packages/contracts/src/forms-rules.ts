@@ -1,3 +1,4 @@
+import { isValidRf } from './rf.ts';
 import { isIsoDate } from './time.ts';
 import { isValidIban, isValidVatNumber } from './traders.ts';
 
@@ -128,32 +129,6 @@ export function compareDecimal(a: string, b: string): number {
   return sx * magnitude;
 }
 
-// ----- RF creditor reference (ISO 11649, glossary 'RF code') -----
-
-function mod97(text: string): number {
-  let remainder = 0;
-  for (const char of text) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder;
-}
-
-/** `RF` + 2 check digits + the reference (1–21 letters or digits), upper case, without spaces. */
-export function isValidRfCode(input: string): boolean {
-  const code = input.replace(/\s/g, '').toUpperCase();
-  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(code)) return false;
-  return mod97(code.slice(4) + code.slice(0, 4)) === 1;
-}
-
-/** The RF code of a reference: check digits 98 − (reference + 'RF00' as digits) mod 97. */
-export function rfCodeOf(reference: string): string {
-  const ref = reference.replace(/\s/g, '').toUpperCase();
-  if (!/^[A-Z0-9]{1,21}$/.test(ref)) throw new RangeError('An RF reference has 1 to 21 letters or digits');
-  const check = 98 - mod97(`${ref}RF00`);
-  return `RF${String(check).padStart(2, '0')}${ref}`;
-}
-
 // ----- checking a value -----
 
 export interface RuleError {
@@ -182,7 +157,7 @@ function typeError(type: RuleType, value: string): RuleError | null {
     case 'iban':
       return isValidIban(value) ? null : { key: 'validation.iban', params: {} };
     case 'rf':
-      return isValidRfCode(value) ? null : { key: 'validation.rf', params: {} };
+      return isValidRf(value) ? null : { key: 'validation.rf', params: {} };
     case 'url':
       return URL_PATTERN.test(value) ? null : { key: 'validation.url', params: {} };
   }

@@ -3,17 +3,16 @@ import {
   canMoveSubmission,
   compareDecimal,
   type FormStructure,
-  isValidRfCode,
   parseRules,
   parseStructure,
   RuleStringError,
-  rfCodeOf,
   serializeRules,
   submissionTransitions,
   validateSubmission,
   visibleFields,
 } from './forms.ts';
 import { checkValue } from './forms-rules.ts';
+import { isValidRf, rfCode } from './rf.ts';
 
 const input = (type: string, field: string, validation = '', extra: Record<string, unknown> = {}) => ({
   type,
@@ -129,15 +128,15 @@ describe('each rule', () => {
 
 describe('RF creditor reference (ISO 11649)', () => {
   it('computes the check digits of the standard example and validates them', () => {
-    expect(rfCodeOf('539007547034')).toBe('RF18539007547034');
-    expect(isValidRfCode('RF18 5390 0754 7034')).toBe(true);
-    expect(isValidRfCode('RF18539007547035')).toBe(false);
-    expect(isValidRfCode('RF18')).toBe(false);
+    expect(rfCode('539007547034')).toBe('RF18539007547034');
+    expect(isValidRf('RF18 5390 0754 7034')).toBe(true);
+    expect(isValidRf('RF18539007547035')).toBe(false);
+    expect(isValidRf('RF18')).toBe(false);
     for (const ref of ['1', 'ABC123', '2026000000000000000001']) {
-      if (ref.length <= 21) expect(isValidRfCode(rfCodeOf(ref)), ref).toBe(true);
+      if (ref.length <= 21) expect(isValidRf(rfCode(ref)), ref).toBe(true);
     }
-    expect(() => rfCodeOf('2026000000000000000001')).toThrow(RangeError);
-    expect(rfCodeOf('1').length).toBe(5);
+    expect(() => rfCode('2026000000000000000001')).toThrow(RangeError);
+    expect(rfCode('1').length).toBe(5);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidRf, rfCode } from './billing-rf.ts';
 import { allocate, debtRfReference, overdueInterest } from './payments.ts';
+import { isValidRf, rfCode } from './rf.ts';
 
 describe('overdue interest, day by day', () => {
   // 7.3 % a year is 0.02 % a day: 100.00 bears 0.02 € a day.

@@ -9,7 +9,7 @@ import {
   type PublicSubmitResult,
   parseStructure,
   type publicSubmitSchema,
-  rfCodeOf,
+  rfCode as rfCodeOf,
   type SubmissionValues,
   UTILITY_TIME_ZONE,
   validateSubmission,

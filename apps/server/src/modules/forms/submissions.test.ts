@@ -1,4 +1,4 @@
-import { isValidRfCode } from '@protocol/contracts';
+import { isValidRf } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/files.ts';
@@ -66,7 +66,7 @@ describe('save methods, automatic registration and payment', () => {
     const result = response.json();
     expect(result.protocolNumber).toBe(`${before + 1}/${protocolYearOf(new Date())}`);
     expect(result.fee).toBe('35.50');
-    expect(isValidRfCode(result.rfCode)).toBe(true);
+    expect(isValidRf(result.rfCode)).toBe(true);
 
     const [row] = await t.database.db
       .select()
