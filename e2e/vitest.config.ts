@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
     // One browser and one app per file; files run one after another on the 2-core machine.
     fileParallelism: false,
     testTimeout: 120_000,
@@ -10,5 +11,10 @@ export default defineConfig({
     // A browser waits for debounces, requests and renders: a second (the default) is too little on
     // a busy 2-core machine, and a poll that succeeds returns at once anyway.
     expect: { poll: { timeout: 10_000 } },
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // The identity provider of the tests (support/oidc.ts) is a development stand-in on purpose: its
+    // warnings that it is one (in-memory store, development keys and sign-in screens) and that
+    // Node 20 is older than it likes say nothing about the product, and would repeat in every file.
+    onConsoleLog: (log) => (log.startsWith('oidc-provider WARNING:') ? false : undefined),
   },
 });

@@ -55,13 +55,12 @@ npx biome check .
 step "typecheck"
 npm run typecheck
 
-step "unit and API tests on PGlite"
+step "unit tests of the contracts and the web app"
 vitest_run contracts --root packages/contracts
 vitest_run web --root apps/web
-vitest_run server-pglite --root apps/server
 
 # --- a real PostgreSQL server in a temporary folder, on a free loopback port ---------------------
-step "unit and API tests on PostgreSQL ($("$PG_BIN/postgres" --version))"
+step "server tests on PGlite and on PostgreSQL ($("$PG_BIN/postgres" --version)), side by side"
 PG_TMP=$(mktemp -d /tmp/protocol-pg.XXXXXX)
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres "$PG_TMP"
@@ -75,9 +74,24 @@ as_pg "$PG_BIN/initdb" -D "$PG_TMP/data" -U postgres --auth=trust -E UTF8 --loca
 as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -o \
   "-p $PG_PORT -c listen_addresses=127.0.0.1 -k $PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
   start >/dev/null
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" vitest_run server-postgres --root apps/server
+# The two passes run at once, each one file at a time: one keeps a core busy in PGlite's
+# WebAssembly, the other waits on the server's processes, so together they take little more than
+# the longer one. Each line says which pass it comes from.
+labelled() { sed -u "s/^/[$1] /"; }
+( vitest_run server-pglite --root apps/server 2>&1 | labelled pglite ) &
+pglite_pass=$!
+( TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
+    vitest_run server-postgres --root apps/server 2>&1 | labelled postgres ) &
+postgres_pass=$!
+pglite_status=0 postgres_status=0
+wait $pglite_pass || pglite_status=$?
+wait $postgres_pass || postgres_status=$?
 stop_pg
 trap - EXIT
+if [ $pglite_status -ne 0 ] || [ $postgres_status -ne 0 ]; then
+  echo "server tests failed (PGlite: exit $pglite_status, PostgreSQL: exit $postgres_status)" >&2
+  exit 1
+fi
 
 step "build the web app"
 npm run build

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@protocol/server/app';
@@ -8,8 +7,11 @@ import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
 import { type FakeRegistry, startFakeRegistry } from '@protocol/server/testing/fake-registry';
 import { startMailServer, type TestMailServer } from '@protocol/server/testing/mail-server';
+import { freePort } from '@protocol/server/testing/ports';
+import { copyEmbeddedTemplate } from '@protocol/server/testing/template';
 import { sql as sqlText } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc.ts';
 
 export const ADMIN_PASSWORD = 'admin-Passw0rd';
@@ -23,17 +25,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface E2E {
   baseUrl: string;
@@ -82,6 +73,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     MAIL_FROM: 'ΔΕΥΑ Αγίας Ελένης <protocol@deya-example.gr>',
     ...env,
   });
+  // The run's migrated database (support/global-setup.ts): migrate() then finds nothing to do.
+  const template = inject('migratedTemplate');
+  if ('embeddedDir' in template) copyEmbeddedTemplate(template, dataDir);
   const database = await openDatabase(config);
   await database.migrate();
   await bootstrap(database.db, config);

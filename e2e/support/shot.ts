@@ -9,6 +9,16 @@ import { expectNoRawKeys } from './keys.ts';
  * key (keys.ts): the picture stays, to see where.
  */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  // A drawer or dialog still sliding in would be caught half-way: wait for the transitions that end
+  // (a spinner's endless one never does).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const picture = await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   await expectNoRawKeys(page, name);
   return picture;

@@ -46,6 +46,10 @@ afterAll(async () => {
 async function session(username: string, password: string, language: (typeof LANGUAGES)[number]) {
   const { context, page } = await e2e.newPage({ locale: language.locale });
   const refused: string[] = [];
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (response.status() === 403 && url.pathname.startsWith('/api/')) {
@@ -54,7 +58,27 @@ async function session(username: string, password: string, language: (typeof LAN
   });
   await signIn(page, username, password, `${language.prefix}/login`);
   await page.getByTestId('dashboard-greeting').waitFor();
-  return { context, page, refused };
+  return { context, page, refused, requests: () => inFlight };
+}
+
+/**
+ * Opens `path` inside the loaded app as a menu click does (React Router follows popstate; a full
+ * load per entry would start the whole app again, a hundred times), then waits until its requests
+ * have ended and none has started for 400 ms.
+ */
+async function openInApp(page: Page, requests: () => number, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const deadline = Date.now() + 20_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (requests() > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 400) return;
+  }
+  throw new Error(`${path}: still loading after 20 s`);
 }
 
 async function menuPaths(page: Page): Promise<string[]> {
@@ -74,12 +98,15 @@ describe('issue 32: day one', () => {
       // The water clerk's walk in English too: the menu and its pages are the same in both languages.
       const languages = account.username === waterClerk.username ? LANGUAGES : LANGUAGES.slice(0, 1);
       for (const language of languages) {
-        const { context, page, refused } = await session(account.username, account.password, language);
+        const { context, page, refused, requests } = await session(
+          account.username,
+          account.password,
+          language,
+        );
         const blank: string[] = [];
         const raw: string[] = [];
         for (const path of await menuPaths(page)) {
-          await page.goto(path);
-          await page.waitForLoadState('networkidle');
+          await openInApp(page, requests, path);
           if ((await page.getByTestId('forbidden').count()) > 0) blank.push(`${path}: forbidden`);
           if ((await page.getByTestId('load-forbidden').count()) > 0) blank.push(`${path}: refused load`);
           // A page is more than its header: some text below it (a table, a form, an empty state).

@@ -21,6 +21,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
+import { embeddedDatabaseDir } from './client.ts';
 
 /** What a backup holds, as `manifest.json`, the archive's first entry. */
 export interface BackupManifest {
@@ -63,7 +64,7 @@ export function backupFileName(now: Date = new Date()): string {
   return `protocol-backup-${now.toISOString().slice(0, 19).replaceAll(':', '-')}.tar.gz`;
 }
 
-const pgliteDir = (config: Config) => path.join(config.dataDir, 'pglite');
+const pgliteDir = (config: Config) => embeddedDatabaseDir(config.dataDir);
 
 /**
  * PGlite runs inside the server process, so a second process opening its folder would corrupt it.

@@ -48,6 +48,9 @@ export async function concurrently<T extends readonly unknown[]>(
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/** The embedded database's folder (PGlite's PostgreSQL data directory) inside DATA_DIR. */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 /** PostgreSQL through a node-postgres pool when a URL is given, else PGlite files in `dataDir`. */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -66,7 +69,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     return databaseOnPool(pool, logger);
   }
-  const client = await PGlite.create(path.join(options.dataDir, 'pglite'), {
+  const client = await PGlite.create(embeddedDatabaseDir(options.dataDir), {
     extensions: { unaccent, pg_trgm },
   });
   const timing = new QueryTiming();

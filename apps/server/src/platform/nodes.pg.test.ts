@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestDatabase } from '../test/harness.ts';
+import { ADMIN_PASSWORD } from '../test/harness.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
-import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
+import { type Nodes, type ServerProcess, startNodes } from '../test/server-process.ts';
 
 /**
  * Several nodes, one database (issue 21): two server processes on one PostgreSQL 15, each with a
@@ -25,38 +21,17 @@ interface Node extends ServerProcess {
 }
 
 describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGlite)', () => {
-  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let cluster: Nodes;
   let s3: TestS3Server;
   let client: pg.Client;
-  const dataDirs: string[] = [];
-  const nodes: Node[] = [];
   let a: Node;
   let b: Node;
   let admin: Record<string, string>;
   let companyId: number;
-  // The secrets every node must share (README "Several nodes"); everything else is per node.
-  const shared = {
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-  };
 
+  const nodes: Node[] = [];
   async function startNode(name: string, env: Record<string, string> = {}): Promise<Node> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), `protocol-node-${name}-`));
-    dataDirs.push(dataDir);
-    const node: Node = {
-      name,
-      ...(await startServerProcess({
-        DATABASE_URL: testDb.url as string,
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD,
-        SEED_DEMO: '1',
-        JOBS_LEASE_SECONDS: '2',
-        LOG_LEVEL: 'warn',
-        ...shared,
-        ...s3.env,
-        ...env,
-      })),
-    };
+    const node = { name, ...(await cluster.start(env)) };
     nodes.push(node);
     return node;
   }
@@ -77,10 +52,15 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
   }
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
     s3 = await startS3Server();
-    client = new pg.Client({ connectionString: testDb.url });
-    await client.connect();
+    cluster = await startNodes({
+      ADMIN_PASSWORD,
+      SEED_DEMO: '1',
+      JOBS_LEASE_SECONDS: '2',
+      LOG_LEVEL: 'warn',
+      ...s3.env,
+    });
+    client = cluster.client;
     // The first node migrates and seeds; the second finds the database ready (and waits on the
     // migration lock if it were not).
     a = await startNode('a');
@@ -91,12 +71,8 @@ describe.skipIf(!onPostgres)('two server nodes on one PostgreSQL (skipped on PGl
   }, 150_000);
 
   afterAll(async () => {
-    for (const node of nodes) node.child.kill('SIGKILL');
-    await Promise.all(nodes.map((node) => node.exited));
-    await client?.end();
-    await testDb?.drop();
+    await cluster?.close();
     await s3?.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('registers documents into one book through both nodes at once: no gaps, no duplicates', async () => {

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap } from '../db/seed.ts';
 import type { AppModule } from '../platform/module.ts';
+import { copyEmbeddedTemplate } from './template.ts';
 
 export const ADMIN_PASSWORD = 'admin-Passw0rd';
 
@@ -63,16 +65,31 @@ export function createOperator(
 
 /**
  * A real database for one test file: PGlite in a temporary folder, or — when the test script has
- * started PostgreSQL and set TEST_DATABASE_URL — a fresh database on that server.
+ * started PostgreSQL and set TEST_DATABASE_URL — a fresh database on that server, empty or a copy
+ * of the `template` database.
  */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  template?: string,
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { url: undefined, drop: async () => undefined };
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // A template's last connection may still be closing (55006, "being accessed by other users").
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -105,7 +122,11 @@ export async function startTestApp(
   modules: readonly AppModule[] = appModules,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-test-'));
-  const testDb = await createTestDatabase();
+  // Starts from the run's migrated database (src/test/global-setup.ts); migrate() then finds
+  // nothing to do.
+  const template = inject('migratedTemplate');
+  const testDb = await createTestDatabase('database' in template ? template.database : undefined);
+  if (!testDb.url && 'embeddedDir' in template) copyEmbeddedTemplate(template, dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,

@@ -1,21 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { createTestDatabase } from './harness.ts';
+import { freePort } from './ports.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A port nothing listens on now (the kernel's pick). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>/api` */
@@ -57,4 +50,51 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not answer /api/health:\n${output.join('')}`);
+}
+
+/** Server processes ("nodes") on one fresh PostgreSQL database, as README's "Several nodes" runs them. */
+export interface Nodes {
+  /** A connection to the nodes' database, for what a test checks there. */
+  client: pg.Client;
+  /** One more node: its own DATA_DIR, the shared secrets, `base` and then `env`. */
+  start(env?: Record<string, string>): Promise<ServerProcess>;
+  /** Kills every node and drops the database and the folders. */
+  close(): Promise<void>;
+}
+
+/** Nodes on a new database of TEST_DATABASE_URL's server, each started with `base` (after the database's URL). */
+export async function startNodes(base: Record<string, string>): Promise<Nodes> {
+  const testDb = await createTestDatabase();
+  const client = new pg.Client({ connectionString: testDb.url });
+  await client.connect();
+  // The secrets every node must share; everything else is per node.
+  const shared = {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+  };
+  const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  return {
+    client,
+    async start(env = {}) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-node-'));
+      dataDirs.push(dataDir);
+      const server = await startServerProcess({
+        DATABASE_URL: testDb.url as string,
+        DATA_DIR: dataDir,
+        ...shared,
+        ...base,
+        ...env,
+      });
+      servers.push(server);
+      return server;
+    },
+    async close() {
+      for (const server of servers) server.child.kill('SIGKILL');
+      await Promise.all(servers.map((server) => server.exited));
+      await client.end();
+      await testDb.drop();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

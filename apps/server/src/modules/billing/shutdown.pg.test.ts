@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestDatabase } from '../../test/harness.ts';
+import { ADMIN_PASSWORD } from '../../test/harness.ts';
 import { parseMetrics, sampleOf } from '../../test/metrics.ts';
-import { freePort, type ServerProcess, startServerProcess } from '../../test/server-process.ts';
+import { freePort } from '../../test/ports.ts';
+import { type Nodes, startNodes } from '../../test/server-process.ts';
 import { RUN_CHUNK } from './runs.compute.ts';
 
 /**
@@ -20,45 +17,23 @@ const CONSUMERS = 6 * RUN_CHUNK;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres)('a server stopped with SIGTERM during a billing run (PostgreSQL only)', () => {
-  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let nodes: Nodes;
   let client: pg.Client;
-  const dataDirs: string[] = [];
-  const servers: ServerProcess[] = [];
-  const shared = {
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-  };
+  const start = (env: Record<string, string> = {}) => nodes.start(env);
 
-  async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-shutdown-'));
-    dataDirs.push(dataDir);
-    const server = await startServerProcess({
-      DATABASE_URL: testDb.url as string,
-      DATA_DIR: dataDir,
+  beforeAll(async () => {
+    nodes = await startNodes({
       ADMIN_PASSWORD,
       SEED_DEMO: '1',
       // No demo water service in the background: its own runs would share the worker and the log.
       SEED_DEMO_WATER: '0',
       LOG_LEVEL: 'warn',
       JOBS_LEASE_SECONDS: '10',
-      ...shared,
-      ...env,
     });
-    servers.push(server);
-    return server;
-  }
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    client = new pg.Client({ connectionString: testDb.url });
-    await client.connect();
+    client = nodes.client;
   });
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
-    await client?.end();
-    await testDb?.drop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await nodes?.close();
   });
 
   it('answers not-ready, ends the chunk in progress and exits; the next server finishes the run', async () => {

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { sweepStorage } from '../../platform/storage-sweep.ts';
 import { ADMIN_PASSWORD, createTestDatabase } from '../../test/harness.ts';
+import { freePort } from '../../test/ports.ts';
 import { addUserToCompany } from '../companies/api.ts';
 import { createUser } from '../users/api.ts';
 import { protocolYearOf } from './documents/documents.common.ts';
@@ -40,17 +40,6 @@ interface Server {
   exited: Promise<void>;
   /** What it printed, for the failure message of a server that does not start. */
   output: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Files under `dir`, as paths relative to it with `/` (storage keys look so). */
