@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { acceptOneFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { loadDraft, lookup, publicForm, submitForm, uploadFile } from './public.service.ts';
+import { rememberSubmissionServices } from './submission.job.ts';
 
 const formIdParams = z.object({
   formId: z
@@ -26,9 +27,10 @@ const uploadQuery = z.object({ field: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0
 /** The citizen's side of online forms: no sign-in (issue 14 'The public form'). */
 export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, storage, mailer },
+  { db, storage, mailer, jobs },
 ) => {
   await acceptOneFile(app);
+  rememberSubmissionServices(db, { storage, mailer, log: app.log });
 
   app.get(
     '/public/forms/:formId',
@@ -60,7 +62,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request, reply) => {
       const result = await submitForm(
-        { db, storage, mailer, log: request.log, ip: request.ip, requestId: request.id },
+        { db, jobs, ip: request.ip, requestId: request.id },
         request.params.formId,
         request.body,
       );
