@@ -14,7 +14,7 @@ import {
   UTILITY_TIME_ZONE,
   validateSubmission,
 } from '@protocol/contracts';
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
@@ -52,10 +52,18 @@ type FormRow = typeof onlineForms.$inferSelect;
 const notAccepting = () => new AppError(404, errorKeys.formNotFound);
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-/** The form a citizen may use now, with its latest published version; else 404. */
+/** The form a citizen may use now, with its latest published version; else 404. One round trip. */
 async function acceptingForm(db: Db | Tx, formId: string) {
   const [row] = await db
-    .select({ form: onlineForms, companyName: companies.companytitle, companyShort: companies.companyname })
+    .select({
+      form: onlineForms,
+      companyName: companies.companytitle,
+      companyShort: companies.companyname,
+      version: sql<{ id: number; version: number; api: string } | null>`(
+        SELECT jsonb_build_object('id', v.id, 'version', v.version, 'api', v.api)
+          FROM ${onlineFormVersions} v WHERE v.form_id = ${onlineForms.id}
+         ORDER BY v.version DESC LIMIT 1)`,
+    })
     .from(onlineForms)
     .innerJoin(companies, eq(companies.id, onlineForms.companyId))
     .where(eq(onlineForms.formId, formId.toLowerCase()));
@@ -64,12 +72,7 @@ async function acceptingForm(db: Db | Tx, formId: string) {
   if (!row || !accepting) {
     throw notAccepting();
   }
-  const [version] = await db
-    .select()
-    .from(onlineFormVersions)
-    .where(eq(onlineFormVersions.formId, row.form.id))
-    .orderBy(desc(onlineFormVersions.version))
-    .limit(1);
+  const { version } = row;
   if (!version) throw notAccepting();
   const structure = parseStructure(version.api);
   if (!structure.ok) throw notAccepting();
@@ -106,7 +109,10 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
   };
 }
 
-/** Counts this attempt against the address's limit (429 with Retry-After when over it). */
+/**
+ * Counts this attempt against the address's limit (429 with Retry-After when over it). Attempts
+ * older than a day are forgotten by the submissions' job (submission.job.ts), not on this request.
+ */
 export async function countAttempt(db: Db, ip: string): Promise<void> {
   const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
   const [row] = await db
@@ -114,10 +120,7 @@ export async function countAttempt(db: Db, ip: string): Promise<void> {
     .from(formSubmitAttempts)
     .where(and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since)));
   if ((row?.n ?? 0) >= PUBLIC_LIMIT.perWindow) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
-  await db.transaction(async (tx) => {
-    await tx.insert(formSubmitAttempts).values({ ip });
-    await tx.delete(formSubmitAttempts).where(sql`${formSubmitAttempts.at} < now() - interval '1 day'`);
-  });
+  await db.insert(formSubmitAttempts).values({ ip });
 }
 
 /** Stores one uploaded file of a file field: its type and size by the field's limits, checked on the content. */

@@ -1,5 +1,5 @@
 import { parseStructure } from '@protocol/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobContext } from '../../platform/jobs/jobs.ts';
@@ -8,7 +8,13 @@ import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { attachIncomingFiles } from '../protocol/api.ts';
 import { users } from '../users/users.schema.ts';
-import { formSubmissions, formUploads, onlineForms, onlineFormVersions } from './forms.schema.ts';
+import {
+  formSubmissions,
+  formSubmitAttempts,
+  formUploads,
+  onlineForms,
+  onlineFormVersions,
+} from './forms.schema.ts';
 import {
   applicantOf,
   mailSubmission,
@@ -114,6 +120,8 @@ export async function submissionJob({ payload, db, job }: JobContext<SubmissionJ
     }
     attached = kept.length;
   }
+  // The public rate limit's attempts older than a day, forgotten here rather than on the citizen's request.
+  await db.delete(formSubmitAttempts).where(sql`${formSubmitAttempts.at} < now() - interval '1 day'`);
   await mailSubmission(found, form, print, applicantOf(parsed.structure, values).email ?? null, language);
   return { attached };
 }
