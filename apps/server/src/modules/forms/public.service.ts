@@ -19,10 +19,11 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
-import { registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
+import { incomingFile, registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
 import { applicantVat, findTraderByVat, traderIdOfVat } from '../traders/api.ts';
 import { users } from '../users/users.schema.ts';
@@ -257,6 +258,7 @@ export async function loadDraft(db: Db, formId: string, draftToken: string): Pro
 export interface SubmitContext {
   db: Db;
   jobs: JobQueue;
+  secrets: SecretBox;
   ip: string;
   requestId?: string;
 }
@@ -288,6 +290,7 @@ export async function submitForm(
       rfCode: null,
       successNote: null,
       successUrl: null,
+      receipt: null,
     };
   }
   const { values: withFiles, files } = await resolveFiles(db, form.id, elements, body.values);
@@ -401,7 +404,37 @@ export async function submitForm(
     rfCode,
     successNote: form.successNote,
     successUrl: form.successUrl,
+    // Sealed (authenticated encryption): the reference alone, which a citizen may read out, opens nothing.
+    receipt: protocolNumber === null ? null : ctx.secrets.seal(`receipt:${nextId}`),
   };
+}
+
+/**
+ * A submission's receipt PDF by its private token (`receipt` of the answer): null while the job has
+ * not attached it yet; 404 for a token that is not this form's.
+ */
+export async function receiptOf(
+  db: Db,
+  secrets: SecretBox,
+  formId: string,
+  receipt: string,
+): Promise<{ fileName: string; storageKey: string; contentType: string; size: number } | null> {
+  let opened: string;
+  try {
+    opened = secrets.open(receipt);
+  } catch {
+    throw new AppError(404, errorKeys.notFound);
+  }
+  const id = Number(/^receipt:(\d+)$/.exec(opened)?.[1]);
+  const [row] = await db
+    .select({ reference: formSubmissions.reference, documentId: formSubmissions.documentId })
+    .from(formSubmissions)
+    .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
+    .where(and(eq(formSubmissions.id, id), eq(onlineForms.formId, formId.toLowerCase())));
+  if (!row || row.documentId === null) throw new AppError(404, errorKeys.notFound);
+  const fileName = `${row.reference}.pdf`;
+  const file = await incomingFile(db, row.documentId, fileName);
+  return file && { fileName, ...file };
 }
 
 /** Who an automatic registration is recorded for: the form's creator (or its assignee). */

@@ -104,6 +104,21 @@ describe('save methods, automatic registration and payment', () => {
     ).toEqual({ attached: 0 });
     expect((await filesOf()).map((f) => f.id).sort()).toEqual(files.map((f) => f.id).sort());
     expect(await storedObjects()).toEqual(storedBefore);
+    // The citizen's receipt, by the private token of the answer: ready once the job has run.
+    const receipt = (path = '') =>
+      t.app.inject({ method: 'GET', url: `/api/public/forms/${formId}/receipts/${result.receipt}${path}` });
+    expect((await receipt()).json()).toEqual({ ready: true });
+    const receiptPdf = await receipt('/pdf');
+    expect(receiptPdf.statusCode).toBe(200);
+    expect(receiptPdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(receiptPdf.rawPayload)).toContain(result.protocolNumber);
+    const other = await createForm({ auto_nr: true, book: inBook });
+    for (const url of [
+      `/api/public/forms/${other.formId}/receipts/${result.receipt}`,
+      `/api/public/forms/${formId}/receipts/v1.${'A'.repeat(40)}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
     // A citizen the company does not know is no trader yet (issue 29 item 19): the sender is the name.
     expect(row?.traderId).toBeNull();
     const opened = await get(`/api/document/${doc?.id}?companyid=${companyA}`);

@@ -6,6 +6,7 @@ export {
   attachIncomingFiles,
   type IncomingDocument,
   type IncomingFile,
+  incomingFile,
   registerIncomingDocument,
 } from './documents/intake.ts';
 export { visibleDocuments } from './documents/visibility.ts';

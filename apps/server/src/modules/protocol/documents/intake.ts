@@ -1,6 +1,6 @@
 import { saveDocumentSchema } from '@protocol/contracts';
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { documentAttachments, documents, documentTraders } from '../protocol.schema.ts';
@@ -159,4 +159,28 @@ export async function attachIncomingFiles(
     });
   }
   return files.map((file) => file.storageKey);
+}
+
+/** A kept (not deleted) file of a document by its name, e.g. an online form's receipt PDF; else null. */
+export async function incomingFile(
+  db: Db,
+  documentId: number,
+  fileName: string,
+): Promise<{ storageKey: string; contentType: string; size: number } | null> {
+  const [row] = await db
+    .select({
+      storageKey: documentAttachments.storageKey,
+      contentType: documentAttachments.contentType,
+      size: documentAttachments.size,
+    })
+    .from(documentAttachments)
+    .where(
+      and(
+        eq(documentAttachments.documentId, documentId),
+        eq(documentAttachments.fileName, fileName),
+        isNull(documentAttachments.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
