@@ -265,11 +265,13 @@ try {
     target: '0, the 11th from one address refused',
     holds: gaps + duplicates + pdfWrong === 0 && Number(failedJobs[0]?.n) === 0 && limitHolds,
   });
+  // Every answered submission was registered (the book also holds the demo's own documents).
+  const answered = 4 * nodes.bases.length + atOnce + longRun + 10;
   const ok =
     gaps + duplicates + pdfWrong === 0 &&
     Number(failedJobs[0]?.n) === 0 &&
     limitHolds &&
-    numbers.length === pdfRows.length;
+    pdfRows.length >= answered;
   if (!ok) process.exitCode = 1;
 } finally {
   server.stop();
