@@ -50,7 +50,7 @@ const BENCHES: { name: string; file: string; args: string[]; ownData?: boolean }
     file: 'consumers.ts',
     args: small ? [String(size.consumers), '5000', '2', '1'] : [String(size.consumers), '100000', '5', '3'],
   },
-  { name: 'forms', file: 'forms.ts', args: small ? ['100'] : ['200'] },
+  { name: 'forms', file: 'forms.ts', args: small ? ['100', '500'] : ['200', '2000'] },
   // Registration makes its own book the only active incoming one: after the forms.
   { name: 'documents', file: 'documents.ts', args: small ? ['0', '3', '1'] : ['0', '5', '3'] },
   // myDATA sends every finalized document of the company: before finance issues its invoices.

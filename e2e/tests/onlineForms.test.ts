@@ -163,11 +163,29 @@ describe('online forms', () => {
       .setInputFiles({ name: 'τοπογραφικό.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect.poll(() => phone.locator('main').textContent()).toContain('τοπογραφικό.pdf');
     await shot(phone, 'onlineForms-public-phone-el');
+    // Issue 31: the answer shows the reference and number at once; the receipt PDF is a job's, after
+    // it. Held "not ready" here until released, so the waiting state is seen whatever the job's speed.
+    const receiptStatus = /\/api\/public\/forms\/[^/]+\/receipts\/[^/]+$/;
+    await phone.route(receiptStatus, (route) => route.fulfill({ json: { ready: false } }));
     await phone.getByTestId('public-submit').click();
     await phone.getByTestId('public-form-success').waitFor();
     const protocolNumber = (await phone.getByTestId('public-protocol-number').textContent()) ?? '';
     const reference = (await phone.getByTestId('public-reference').textContent()) ?? '';
     expect(protocolNumber).toMatch(/^\d+\/\d{4}$/);
+    await expect
+      .poll(() => phone.getByTestId('public-receipt-pending').textContent())
+      .toContain('Η απόδειξη (PDF) ετοιμάζεται');
+    expect(await accessibilityViolations(phone)).toEqual([]);
+    await shot(phone, 'onlineForms-public-success-pending-phone-el');
+    await phone.unroute(receiptStatus);
+    // The page asks again by itself and shows the link once the job has drawn the PDF.
+    const link = phone.getByTestId('public-receipt-pdf');
+    await link.waitFor({ timeout: 30_000 });
+    expect(await link.textContent()).toContain('Λήψη της απόδειξης (PDF)');
+    const receiptPdf = await phone.request.get((await link.getAttribute('href')) ?? '');
+    expect(receiptPdf.status()).toBe(200);
+    expect(receiptPdf.headers()['content-type']).toBe('application/pdf');
+    expect((await receiptPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await accessibilityViolations(phone)).toEqual([]);
     await shot(phone, 'onlineForms-public-success-phone-el');
     await citizen.close();

@@ -173,8 +173,17 @@ export const publicSubmitResultSchema = z.object({
   rfCode: z.string().nullable(),
   successNote: z.string().nullable(),
   successUrl: z.string().nullable(),
+  /**
+   * The private token of the submission's receipt PDF (a registered submission's; null otherwise).
+   * The PDF is drawn after the answer, by a job: `receipts/{receipt}` says when it is ready.
+   */
+  receipt: z.string().nullable(),
 });
 export type PublicSubmitResult = z.infer<typeof publicSubmitResultSchema>;
+
+/** Whether a submission's receipt PDF is ready to download. */
+export const publicReceiptSchema = z.object({ ready: z.boolean() });
+export type PublicReceipt = z.infer<typeof publicReceiptSchema>;
 
 export const submissionHistorySchema = z.object({
   id: z.number().int(),

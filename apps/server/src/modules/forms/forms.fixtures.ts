@@ -2,11 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { BOOK_TYPE_OF_KIND, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { jobs } from '../../platform/jobs/jobs.schema.ts';
+import { jobRegistryOf } from '../../platform/jobs/jobs.ts';
+import { type JobWorker, startJobWorker } from '../../platform/jobs/worker.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.ts';
+import { storageState } from '../../test/tables.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { protocolCounters } from '../protocol/protocol.schema.ts';
 import { users } from '../users/users.schema.ts';
+import { formsModule } from './index.ts';
+import { SUBMISSION_JOB } from './submission.job.ts';
 
 /** The online forms tests' app, sample form and helpers, shared by the test files. */
 
@@ -16,6 +22,7 @@ export let admin: { authorization: string };
 export let companyA: number;
 export let inBook: number;
 export let operatorId: number;
+let worker: JobWorker;
 
 export type Json = Record<string, unknown>;
 
@@ -33,6 +40,8 @@ export function useFormsApp(): void {
     mail = await startMailServer();
     t = await startTestApp({ SMTP_URL: mail.url, MAIL_FROM: 'ΔΕΥΑ Δοκιμής <protocol@deya.test>' });
     admin = await t.login('admin', ADMIN_PASSWORD);
+    // An app under inject runs no worker: the submissions' jobs run on this one.
+    worker = startJobWorker(t.database.db, jobRegistryOf([formsModule]), { pollMs: 50, leaseMs: 5000 });
     const me = (
       await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
     ).json();
@@ -64,6 +73,7 @@ export function useFormsApp(): void {
     operatorId = operator?.id ?? 0;
   });
   afterAll(async () => {
+    await worker?.stop();
     await t?.close();
     await mail?.close();
   });
@@ -151,3 +161,20 @@ export const counterOf = async (bookId: number) => {
     .where(and(eq(protocolCounters.bookId, bookId), eq(protocolCounters.year, protocolYearOf(new Date()))));
   return row?.last ?? 0;
 };
+
+/** The submission's job once it has ended (the PDF, files and e-mails are its work). */
+export async function jobOfSubmission(submissionId: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${SUBMISSION_JOB}:${submissionId}`));
+    if (job && ['succeeded', 'failed'].includes(job.state)) return job;
+    if (Date.now() > deadline) throw new Error(`the job of submission ${submissionId} did not end`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The storage folder's objects (path → SHA-256). */
+export const storedObjects = () => storageState(t.config.storageDir);

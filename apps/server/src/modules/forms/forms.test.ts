@@ -305,6 +305,8 @@ describe('the public form', () => {
     const file = { ...ok.json(), size: 1, name: 'x.pdf' };
     const posted = await submit(formId, { values: { ...goodValues, attachment: [file] } });
     expect(posted.statusCode, posted.body).toBe(201);
+    // Registered nowhere (no auto_nr): no receipt PDF is drawn, so none is offered.
+    expect(posted.json()).toMatchObject({ protocolNumber: null, receipt: null });
     const [row] = await t.database.db
       .select()
       .from(formSubmissions)

@@ -2,6 +2,7 @@ import {
   errorKeys,
   fileRefSchema,
   publicFormSchema,
+  publicReceiptSchema,
   publicSubmitResultSchema,
   publicSubmitSchema,
   submissionValuesSchema,
@@ -9,9 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { contentDisposition } from '../../platform/exports/render.ts';
 import { acceptOneFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { loadDraft, lookup, publicForm, submitForm, uploadFile } from './public.service.ts';
+import { loadDraft, lookup, publicForm, receiptOf, submitForm, uploadFile } from './public.service.ts';
+import { rememberSubmissionServices } from './submission.job.ts';
 
 const formIdParams = z.object({
   formId: z
@@ -21,14 +24,16 @@ const formIdParams = z.object({
     .regex(/^[A-Za-z0-9-]+$/),
 });
 const draftParams = formIdParams.extend({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) });
+const receiptParams = formIdParams.extend({ receipt: z.string().regex(/^[A-Za-z0-9._-]{16,200}$/) });
 const uploadQuery = z.object({ field: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/) });
 
 /** The citizen's side of online forms: no sign-in (issue 14 'The public form'). */
 export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, storage, mailer },
+  { db, storage, mailer, jobs, secrets },
 ) => {
   await acceptOneFile(app);
+  rememberSubmissionServices(db, { storage, mailer, log: app.log });
 
   app.get(
     '/public/forms/:formId',
@@ -60,11 +65,55 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request, reply) => {
       const result = await submitForm(
-        { db, storage, mailer, log: request.log, ip: request.ip, requestId: request.id },
+        { db, jobs, secrets, ip: request.ip, requestId: request.id },
         request.params.formId,
         request.body,
       );
       return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/public/forms/:formId/receipts/:receipt',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['forms'],
+        summary:
+          "Whether a submission's receipt PDF is ready (drawn by a job after the answer), by the private token the submission answered",
+        params: receiptParams,
+        response: { 200: publicReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiptOf(db, secrets, request.params.formId, request.params.receipt);
+      // Asked again until ready: never an answer a cache keeps.
+      reply.header('Cache-Control', 'no-store');
+      return { ready: file !== null };
+    },
+  );
+
+  app.get(
+    '/public/forms/:formId/receipts/:receipt/pdf',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['forms'],
+        summary: "A submission's receipt PDF, by its private token (404 until its job has drawn it)",
+        params: receiptParams,
+      },
+    },
+    async (request, reply) => {
+      const found = await receiptOf(db, secrets, request.params.formId, request.params.receipt);
+      const file = found && (await storage.get(found.storageKey));
+      if (!found || !file) throw new AppError(404, errorKeys.notFound);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(found.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
     },
   );
 

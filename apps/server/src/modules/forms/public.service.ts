@@ -14,16 +14,16 @@ import {
   UTILITY_TIME_ZONE,
   validateSubmission,
 } from '@protocol/contracts';
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import type { JobQueue } from '../../platform/jobs/jobs.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
-import { registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
+import { incomingFile, registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
 import { applicantVat, findTraderByVat, traderIdOfVat } from '../traders/api.ts';
 import { users } from '../users/users.schema.ts';
@@ -36,12 +36,8 @@ import {
   onlineFormVersions,
   submissionHistory,
 } from './forms.schema.ts';
-import {
-  applicantOf,
-  mailSubmission,
-  renderSubmissionPdf,
-  type SubmissionPrint,
-} from './submission-print.ts';
+import { SUBMISSION_JOB, type SubmissionJobPayload } from './submission.job.ts';
+import { applicantOf } from './submission-print.ts';
 
 /*
  * The citizen's side (no sign-in): a published, online, enabled form; uploads checked on their
@@ -57,10 +53,18 @@ type FormRow = typeof onlineForms.$inferSelect;
 const notAccepting = () => new AppError(404, errorKeys.formNotFound);
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-/** The form a citizen may use now, with its latest published version; else 404. */
+/** The form a citizen may use now, with its latest published version; else 404. One round trip. */
 async function acceptingForm(db: Db | Tx, formId: string) {
   const [row] = await db
-    .select({ form: onlineForms, companyName: companies.companytitle, companyShort: companies.companyname })
+    .select({
+      form: onlineForms,
+      companyName: companies.companytitle,
+      companyShort: companies.companyname,
+      version: sql<{ id: number; version: number; api: string } | null>`(
+        SELECT jsonb_build_object('id', v.id, 'version', v.version, 'api', v.api)
+          FROM ${onlineFormVersions} v WHERE v.form_id = ${onlineForms.id}
+         ORDER BY v.version DESC LIMIT 1)`,
+    })
     .from(onlineForms)
     .innerJoin(companies, eq(companies.id, onlineForms.companyId))
     .where(eq(onlineForms.formId, formId.toLowerCase()));
@@ -69,12 +73,7 @@ async function acceptingForm(db: Db | Tx, formId: string) {
   if (!row || !accepting) {
     throw notAccepting();
   }
-  const [version] = await db
-    .select()
-    .from(onlineFormVersions)
-    .where(eq(onlineFormVersions.formId, row.form.id))
-    .orderBy(desc(onlineFormVersions.version))
-    .limit(1);
+  const { version } = row;
   if (!version) throw notAccepting();
   const structure = parseStructure(version.api);
   if (!structure.ok) throw notAccepting();
@@ -111,7 +110,10 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
   };
 }
 
-/** Counts this attempt against the address's limit (429 with Retry-After when over it). */
+/**
+ * Counts this attempt against the address's limit (429 with Retry-After when over it). Attempts
+ * older than a day are forgotten by the submissions' job (submission.job.ts), not on this request.
+ */
 export async function countAttempt(db: Db, ip: string): Promise<void> {
   const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
   const [row] = await db
@@ -119,10 +121,7 @@ export async function countAttempt(db: Db, ip: string): Promise<void> {
     .from(formSubmitAttempts)
     .where(and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since)));
   if ((row?.n ?? 0) >= PUBLIC_LIMIT.perWindow) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
-  await db.transaction(async (tx) => {
-    await tx.insert(formSubmitAttempts).values({ ip });
-    await tx.delete(formSubmitAttempts).where(sql`${formSubmitAttempts.at} < now() - interval '1 day'`);
-  });
+  await db.insert(formSubmitAttempts).values({ ip });
 }
 
 /** Stores one uploaded file of a file field: its type and size by the field's limits, checked on the content. */
@@ -258,17 +257,16 @@ export async function loadDraft(db: Db, formId: string, draftToken: string): Pro
 
 export interface SubmitContext {
   db: Db;
-  storage: Storage;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  secrets: SecretBox;
   ip: string;
   requestId?: string;
 }
 
 /**
  * A citizen submits (or saves a draft of) a form. Checked with the same rules as the client; the
- * submission, its history line, the notification and (auto_nr) the registered document with the
- * submission's PDF and files are one transaction. E-mails go after the commit.
+ * submission, its history line, the notification, its job and (auto_nr) the registered document are
+ * one transaction. The job attaches the PDF and files and sends the e-mails after the commit.
  */
 export async function submitForm(
   ctx: SubmitContext,
@@ -276,7 +274,7 @@ export async function submitForm(
   body: z.output<typeof publicSubmitSchema>,
 ): Promise<PublicSubmitResult> {
   const { db } = ctx;
-  const { form, version, structure, companyName } = await acceptingForm(db, formId);
+  const { form, version, structure } = await acceptingForm(db, formId);
   assertWritable(form);
   // The honeypot: a field people never see; a bot that fills it is refused.
   if (body.website) throw new AppError(400, errorKeys.submissionRejected);
@@ -292,6 +290,7 @@ export async function submitForm(
       rfCode: null,
       successNote: null,
       successUrl: null,
+      receipt: null,
     };
   }
   const { values: withFiles, files } = await resolveFiles(db, form.id, elements, body.values);
@@ -312,125 +311,91 @@ export async function submitForm(
     new Intl.DateTimeFormat('en', { timeZone: UTILITY_TIME_ZONE, year: 'numeric' }).format(submittedAt),
   );
 
-  // The PDF is drawn and stored before the transaction: no file I/O while the book's counter is locked.
   const taken = await db.execute(
     sql`SELECT nextval(pg_get_serial_sequence('form_submissions', 'id'))::int AS "nextId"`,
   );
   const nextId = Number((taken as unknown as { rows: { nextId: number }[] }).rows[0]?.nextId);
   const reference = `F${year}-${String(nextId).padStart(6, '0')}`;
   const rfCode = form.isPayment ? rfCodeOf(`${form.companyId}${String(nextId).padStart(9, '0')}`) : null;
-  const print: SubmissionPrint = {
-    companyName,
-    formTitle: form.title,
-    reference,
-    submittedAt,
-    protocolNumber: null,
-    fee: form.isPayment ? form.fee : null,
-    rfCode,
-    structure,
-    values,
-  };
-  const language = form.language === 1 ? 'en' : 'el';
-  const pdf = form.autoNr ? await ctx.storage.put(renderSubmissionPdf(print, language)) : null;
 
-  let protocolNumber: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
-      const owner = await formOwner(tx, form);
-      let traderId: number | null = null;
-      let documentId: number | null = null;
-      if (form.autoNr && form.bookId !== null && owner) {
-        traderId = vat ? await findTraderByVat(tx, form.companyId, vat) : null;
-        const registered = await registerIncomingDocument(tx, {
-          companyId: form.companyId,
-          bookId: form.bookId,
-          actor: owner,
-          subject: `${form.title} (${reference})`,
-          name: applicant.fullname ?? null,
-          senderTraderIds: traderId === null ? [] : [traderId],
-          chargedUserId: form.assignTo,
-          files: [
-            ...(pdf
-              ? [
-                  {
-                    fileName: `${reference}.pdf`,
-                    contentType: 'application/pdf',
-                    size: pdf.size,
-                    sha256: pdf.sha256,
-                    storageKey: pdf.key,
-                  },
-                ]
-              : []),
-            ...keptFiles.map((f) => ({
-              fileName: f.fileName,
-              contentType: f.contentType,
-              size: f.size,
-              sha256: f.sha256,
-              storageKey: f.storageKey,
-            })),
-          ],
-          requestId: ctx.requestId,
-        });
-        documentId = registered.documentId;
-        protocolNumber = registered.protocolId;
-      } else if (form.autoNr) {
-        throw new AppError(409, errorKeys.formNotFound);
-      }
-      await tx.insert(formSubmissions).values({
-        id: nextId,
-        companyId: form.companyId,
-        formId: form.id,
-        versionId: version.id,
-        reference,
-        values,
-        status: 0,
-        assignedTo: form.assignTo,
-        documentId,
-        protocolNumber,
-        traderId: form.autoNr || !vat ? traderId : traderIdOfVat(form.companyId, vat),
-        applicant: applicant.fullname ?? applicant.email ?? null,
-        fee: form.isPayment ? form.fee : null,
-        rfCode,
-        submittedAt,
-        createuser: 'online',
-      });
-      await tx.insert(submissionHistory).values({
-        submissionId: nextId,
-        fromStatus: null,
-        toStatus: 0,
-        assignedTo: form.assignTo,
-        comments: null,
-      });
-      if (keptFiles.length > 0) {
-        await tx
-          .update(formUploads)
-          .set({ submissionId: nextId })
-          .where(
-            inArray(
-              formUploads.token,
-              keptFiles.map((f) => f.token),
-            ),
-          );
-      }
-      if (body.draftToken) await tx.delete(formDrafts).where(eq(formDrafts.token, body.draftToken));
-      if (form.assignTo !== null) {
-        await notify(tx, {
-          companyId: form.companyId,
-          userIds: [form.assignTo],
-          senderId: null,
-          messageKey: 'onlineForms.notification.submission_received',
-          params: { reference, form: form.title },
-          entity: 'submission',
-          entityId: nextId,
-        });
-      }
+  // The book's counter row, locked from the number to the commit, is what every registration in the
+  // book waits for: so everything else is written first and the registration comes last. The PDF,
+  // the files on the document and the e-mails are the job's, after the commit (submission.job.ts).
+  const protocolNumber = await db.transaction(async (tx) => {
+    const owner = form.autoNr ? await formOwner(tx, form) : null;
+    if (form.autoNr && (form.bookId === null || !owner)) throw new AppError(409, errorKeys.formNotFound);
+    const traderId = form.autoNr && vat ? await findTraderByVat(tx, form.companyId, vat) : null;
+    await tx.insert(formSubmissions).values({
+      id: nextId,
+      companyId: form.companyId,
+      formId: form.id,
+      versionId: version.id,
+      reference,
+      values,
+      status: 0,
+      assignedTo: form.assignTo,
+      traderId: form.autoNr || !vat ? traderId : traderIdOfVat(form.companyId, vat),
+      applicant: applicant.fullname ?? applicant.email ?? null,
+      fee: form.isPayment ? form.fee : null,
+      rfCode,
+      submittedAt,
+      createuser: 'online',
     });
-  } catch (error) {
-    if (pdf) await ctx.storage.delete(pdf.key);
-    throw error;
-  }
+    await tx.insert(submissionHistory).values({
+      submissionId: nextId,
+      fromStatus: null,
+      toStatus: 0,
+      assignedTo: form.assignTo,
+      comments: null,
+    });
+    if (keptFiles.length > 0) {
+      await tx
+        .update(formUploads)
+        .set({ submissionId: nextId })
+        .where(
+          inArray(
+            formUploads.token,
+            keptFiles.map((f) => f.token),
+          ),
+        );
+    }
+    if (body.draftToken) await tx.delete(formDrafts).where(eq(formDrafts.token, body.draftToken));
+    if (form.assignTo !== null) {
+      await notify(tx, {
+        companyId: form.companyId,
+        userIds: [form.assignTo],
+        senderId: null,
+        messageKey: 'onlineForms.notification.submission_received',
+        params: { reference, form: form.title },
+        entity: 'submission',
+        entityId: nextId,
+      });
+    }
+    await ctx.jobs.enqueue(tx, {
+      kind: SUBMISSION_JOB,
+      key: `${SUBMISSION_JOB}:${nextId}`,
+      companyId: form.companyId,
+      owner: null,
+      payload: { submissionId: nextId } satisfies SubmissionJobPayload,
+    });
+    if (!form.autoNr || form.bookId === null || !owner) return null;
+    const registered = await registerIncomingDocument(tx, {
+      companyId: form.companyId,
+      bookId: form.bookId,
+      actor: owner,
+      subject: `${form.title} (${reference})`,
+      name: applicant.fullname ?? null,
+      senderTraderIds: traderId === null ? [] : [traderId],
+      chargedUserId: form.assignTo,
+      requestId: ctx.requestId,
+    });
+    await tx
+      .update(formSubmissions)
+      .set({ documentId: registered.documentId, protocolNumber: registered.protocolId })
+      .where(eq(formSubmissions.id, nextId));
+    return registered.protocolId;
+  });
 
-  await mailSubmission(ctx, form, { ...print, protocolNumber }, applicant.email ?? null, language);
   return {
     reference,
     draftToken: null,
@@ -439,7 +404,37 @@ export async function submitForm(
     rfCode,
     successNote: form.successNote,
     successUrl: form.successUrl,
+    // Sealed (authenticated encryption): the reference alone, which a citizen may read out, opens nothing.
+    receipt: protocolNumber === null ? null : ctx.secrets.seal(`receipt:${nextId}`),
   };
+}
+
+/**
+ * A submission's receipt PDF by its private token (`receipt` of the answer): null while the job has
+ * not attached it yet; 404 for a token that is not this form's.
+ */
+export async function receiptOf(
+  db: Db,
+  secrets: SecretBox,
+  formId: string,
+  receipt: string,
+): Promise<{ fileName: string; storageKey: string; contentType: string; size: number } | null> {
+  let opened: string;
+  try {
+    opened = secrets.open(receipt);
+  } catch {
+    throw new AppError(404, errorKeys.notFound);
+  }
+  const id = Number(/^receipt:(\d+)$/.exec(opened)?.[1]);
+  const [row] = await db
+    .select({ reference: formSubmissions.reference, documentId: formSubmissions.documentId })
+    .from(formSubmissions)
+    .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
+    .where(and(eq(formSubmissions.id, id), eq(onlineForms.formId, formId.toLowerCase())));
+  if (!row || row.documentId === null) throw new AppError(404, errorKeys.notFound);
+  const fileName = `${row.reference}.pdf`;
+  const file = await incomingFile(db, row.documentId, fileName);
+  return file && { fileName, ...file };
 }
 
 /** Who an automatic registration is recorded for: the form's creator (or its assignee). */

@@ -17,17 +17,20 @@ import {
   goodValues,
   inBook,
   type Json,
+  jobOfSubmission,
   mail,
   nextAddress,
   operatorId,
   PDF,
   protocolYearOf,
   put,
+  storedObjects,
   submit,
   t,
   useFormsApp,
 } from './forms.fixtures.ts';
 import { formSubmissions, submissionHistory } from './forms.schema.ts';
+import { type SubmissionJobPayload, submissionJob } from './submission.job.ts';
 
 useFormsApp();
 
@@ -77,11 +80,45 @@ describe('save methods, automatic registration and payment', () => {
       .from(documents)
       .where(eq(documents.id, row?.documentId ?? 0));
     expect(doc).toMatchObject({ kind: 0, protocolBookId: inBook, protocolNumber: before + 1 });
-    const files = await t.database.db
-      .select()
-      .from(documentAttachments)
-      .where(eq(documentAttachments.documentId, doc?.id ?? 0));
+    expect(row?.protocolNumber).toBe(result.protocolNumber);
+    // The PDF, the files and the e-mails are the job's, after the commit (issue 31).
+    const job = await jobOfSubmission(row?.id ?? 0);
+    expect(job.state, job.error ?? '').toBe('succeeded');
+    const filesOf = () =>
+      t.database.db
+        .select()
+        .from(documentAttachments)
+        .where(eq(documentAttachments.documentId, doc?.id ?? 0));
+    const files = await filesOf();
     expect(files.map((f) => f.fileName).sort()).toEqual([`${result.reference}.pdf`, 'katopsi.pdf']);
+    // Run again (a worker that died before marking it done): nothing attached twice, no stray PDF kept.
+    const storedBefore = await storedObjects();
+    expect(
+      await submissionJob({
+        payload: job.payload as SubmissionJobPayload,
+        job,
+        db: t.database.db,
+        signal: new AbortController().signal,
+        progress: async () => {},
+      }),
+    ).toEqual({ attached: 0 });
+    expect((await filesOf()).map((f) => f.id).sort()).toEqual(files.map((f) => f.id).sort());
+    expect(await storedObjects()).toEqual(storedBefore);
+    // The citizen's receipt, by the private token of the answer: ready once the job has run.
+    const receipt = (path = '') =>
+      t.app.inject({ method: 'GET', url: `/api/public/forms/${formId}/receipts/${result.receipt}${path}` });
+    expect((await receipt()).json()).toEqual({ ready: true });
+    const receiptPdf = await receipt('/pdf');
+    expect(receiptPdf.statusCode).toBe(200);
+    expect(receiptPdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(receiptPdf.rawPayload)).toContain(result.protocolNumber);
+    const other = await createForm({ auto_nr: true, book: inBook });
+    for (const url of [
+      `/api/public/forms/${other.formId}/receipts/${result.receipt}`,
+      `/api/public/forms/${formId}/receipts/v1.${'A'.repeat(40)}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
     // A citizen the company does not know is no trader yet (issue 29 item 19): the sender is the name.
     expect(row?.traderId).toBeNull();
     const opened = await get(`/api/document/${doc?.id}?companyid=${companyA}`);
@@ -91,7 +128,7 @@ describe('save methods, automatic registration and payment', () => {
     expect(content.statusCode).toBe(200);
     expect(await pdfText(content.rawPayload)).toContain('Ελένη Παπαδάκη');
 
-    const sent = mail.received.slice(mails);
+    const sent = mail.received.slice(mails, mails + 2);
     const to = (address: string) => sent.find((m) => m.to.includes(address));
     expect(to('aitiseis@deya.test')?.parsed.text).toContain('Νέα σύνδεση στην οδό Αθηνάς 5');
     expect(to('eleni@example.gr')?.parsed.subject).toContain(result.reference);

@@ -1,6 +1,9 @@
+/// <reference path="./fontkit.d.ts" />
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import type { Language } from '@protocol/contracts';
+import { create as parseFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
@@ -13,6 +16,28 @@ export const PDF_FONTS = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
 };
+
+/**
+ * Each font's tables decoded once per process and shared by every document. Decoded per document,
+ * its tables (GSUB lookups above all) were decoded again for every PDF: ~60 ms of CPU for a one-page
+ * submission (issue 31's profile). Each document still gets a font object of its own (pdfkit 0.20
+ * takes a parsed font where it takes a file): fontkit caches glyphs per font with the characters they
+ * were first met for, and a glyph shared across documents lost its text in a later one's ToUnicode
+ * map (text extraction read "shrt" for "short"). The decoded tables are only read once decoded.
+ */
+const sharedTables = new Map<string, { bytes: Buffer; tables: object }>();
+function fontOf(file: string) {
+  let shared = sharedTables.get(file);
+  if (!shared) {
+    const bytes = readFileSync(file);
+    shared = { bytes, tables: (parseFont(bytes) as unknown as { _tables: object })._tables };
+    sharedTables.set(file, shared);
+  }
+  const font = parseFont(shared.bytes);
+  // fontkit 2 keeps what it decoded in `_tables` by tag: the document's font reads and fills the shared one.
+  (font as unknown as { _tables: object })._tables = shared.tables;
+  return font;
+}
 
 /** The one palette of every printed document. */
 export const PDF_COLORS = {
@@ -55,11 +80,17 @@ export function createPdf(options: PdfOptions): Pdf {
     margins: options.margins,
     bufferPages: options.bufferPages ?? false,
     autoFirstPage: options.autoFirstPage ?? true,
-    font: PDF_FONTS.regular,
+    // No font while constructing (an empty name loads none): the parsed ones are registered below.
+    font: '',
     lang: options.language === 'en' ? 'en-GB' : 'el-GR',
     displayTitle: true,
     info: { Title: options.title, Creator: 'Protocol', CreationDate: options.createdAt ?? new Date() },
   });
+  // Registered under their file names, so `doc.font(PDF_FONTS.bold)` everywhere takes the parsed font.
+  for (const file of Object.values(PDF_FONTS)) {
+    doc.registerFont(file, fontOf(file) as unknown as PDFKit.Mixins.PDFFontSource);
+  }
+  doc.font(PDF_FONTS.regular);
   doc.on('error', (error: Error) => stream.destroy(error));
   doc.pipe(stream);
   const fail = (error: unknown) => {

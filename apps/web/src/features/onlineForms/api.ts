@@ -2,6 +2,7 @@ import type {
   FileRef,
   OnlineForm,
   PublicForm,
+  PublicReceipt,
   PublicSubmitResult,
   SaveForm,
   SaveSubmission,
@@ -43,6 +44,10 @@ export const publicFormsApi = {
     api.get<string[]>(
       `/api/public/forms/${formId}/lookup?field=${encodeURIComponent(field)}&q=${encodeURIComponent(text)}`,
     ),
+  /** Whether the receipt PDF is ready (a job draws it after the answer); `receiptUrl` downloads it. */
+  receipt: (formId: string, receipt: string, signal?: AbortSignal) =>
+    api.get<PublicReceipt>(`/api/public/forms/${formId}/receipts/${receipt}`, { signal }),
+  receiptUrl: (formId: string, receipt: string) => `/api/public/forms/${formId}/receipts/${receipt}/pdf`,
   draft: (formId: string, token: string) =>
     api.get<{ values: SubmissionValues }>(`/api/public/forms/${formId}/drafts/${token}`),
   async upload(formId: string, field: string, file: File): Promise<FileRef> {

@@ -1,14 +1,15 @@
 import { saveDocumentSchema } from '@protocol/contracts';
-import type { Tx } from '../../../db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { Principal } from '../../../platform/auth.ts';
-import { documentAttachments, documentTraders } from '../protocol.schema.ts';
+import { documentAttachments, documents, documentTraders } from '../protocol.schema.ts';
 import { createDocument } from './documents.service.ts';
 
 /**
  * Incoming documents another module registers on its own (an online form's submission, issue 14):
- * created, numbered in the book and given their already stored files in the CALLER's transaction,
- * so a failure there takes no number. The operator named is who the audit trail shows.
+ * created and numbered in the book in the CALLER's transaction, so a failure there takes no number;
+ * their files come after the commit (`attachIncomingFiles`). The operator named is who the audit trail shows.
  */
 export interface IncomingDocument {
   companyId: number;
@@ -20,9 +21,15 @@ export interface IncomingDocument {
   senderTraderIds: number[];
   chargedUserId?: number | null;
   comments?: string | null;
-  /** Files already in storage (content checked by the caller). */
-  files: { fileName: string; contentType: string; size: number; sha256: string; storageKey: string }[];
   requestId?: string;
+}
+
+export interface IncomingFile {
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
 }
 
 export async function registerIncomingDocument(
@@ -55,35 +62,6 @@ export async function registerIncomingDocument(
     }),
     { requestId: input.requestId },
   );
-  if (input.files.length > 0) {
-    const rows = await tx
-      .insert(documentAttachments)
-      .values(
-        input.files.map((file) => ({
-          documentId: document.id,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          size: file.size,
-          sha256: file.sha256,
-          storageKey: file.storageKey,
-          version: 1,
-          replacesId: null,
-          createuser: input.actor.username,
-        })),
-      )
-      .returning();
-    for (const row of rows) {
-      await recordAudit(tx, {
-        entity: 'document',
-        entityId: document.id,
-        action: 'attachment_uploaded',
-        companyId: input.companyId,
-        user: { userId: input.actor.userId, username: input.actor.username },
-        changes: { fileName: { before: null, after: row.fileName }, size: { before: null, after: row.size } },
-        requestId: input.requestId,
-      });
-    }
-  }
   if (!document.protocolId) throw new Error('the incoming document was not registered');
   return { documentId: document.id, protocolId: document.protocolId };
 }
@@ -118,4 +96,91 @@ export async function addIncomingSender(
     changes: { senders: { before: [], after: [input.traderId] } },
     requestId: input.requestId,
   });
+}
+
+/**
+ * Attaches already stored files to an incoming document after its registration (an online form's
+ * job, run after the submission's commit so the citizen's answer waits for no PDF), in the caller's
+ * transaction. Safe to run again: with the document's row locked, a file whose name the document
+ * already has (kept or deleted) is skipped. Answers the storage keys it attached; the caller deletes
+ * the objects of the others.
+ */
+export async function attachIncomingFiles(
+  tx: Tx,
+  input: {
+    companyId: number;
+    documentId: number;
+    actor: { userId: number; username: string };
+    /** Files already in storage (content checked by the caller). */
+    files: IncomingFile[];
+    requestId?: string;
+  },
+): Promise<string[]> {
+  await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.id, input.documentId))
+    .for('update');
+  const had = new Set(
+    (
+      await tx
+        .select({ fileName: documentAttachments.fileName })
+        .from(documentAttachments)
+        .where(eq(documentAttachments.documentId, input.documentId))
+    ).map((row) => row.fileName),
+  );
+  const files = input.files.filter((file) => !had.has(file.fileName));
+  if (files.length === 0) return [];
+  const rows = await tx
+    .insert(documentAttachments)
+    .values(
+      files.map((file) => ({
+        documentId: input.documentId,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.size,
+        sha256: file.sha256,
+        storageKey: file.storageKey,
+        version: 1,
+        replacesId: null,
+        createuser: input.actor.username,
+      })),
+    )
+    .returning();
+  for (const row of rows) {
+    await recordAudit(tx, {
+      entity: 'document',
+      entityId: input.documentId,
+      action: 'attachment_uploaded',
+      companyId: input.companyId,
+      user: { userId: input.actor.userId, username: input.actor.username },
+      changes: { fileName: { before: null, after: row.fileName }, size: { before: null, after: row.size } },
+      requestId: input.requestId,
+    });
+  }
+  return files.map((file) => file.storageKey);
+}
+
+/** A kept (not deleted) file of a document by its name, e.g. an online form's receipt PDF; else null. */
+export async function incomingFile(
+  db: Db,
+  documentId: number,
+  fileName: string,
+): Promise<{ storageKey: string; contentType: string; size: number } | null> {
+  const [row] = await db
+    .select({
+      storageKey: documentAttachments.storageKey,
+      contentType: documentAttachments.contentType,
+      size: documentAttachments.size,
+    })
+    .from(documentAttachments)
+    .where(
+      and(
+        eq(documentAttachments.documentId, documentId),
+        eq(documentAttachments.fileName, fileName),
+        isNull(documentAttachments.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

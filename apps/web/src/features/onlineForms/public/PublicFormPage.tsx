@@ -1,9 +1,11 @@
 import '../i18n/index.ts';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -18,7 +20,7 @@ import {
   type SubmissionValues,
   validateSubmission,
 } from '@protocol/contracts';
-import i18n from 'i18next';
+import i18n, { type TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -171,6 +173,7 @@ export default function PublicFormPage() {
                 value={result.protocolNumber}
                 testId="public-protocol-number"
               />
+              {result.receipt && <ReceiptLink formId={formId} receipt={result.receipt} t={t} />}
               {result.rfCode && (
                 <>
                   <Summary
@@ -303,6 +306,62 @@ export default function PublicFormPage() {
         )}
       </Container>
     </Box>
+  );
+}
+
+/** How often the page asks whether the receipt PDF is ready. */
+const RECEIPT_POLL_MS = 1500;
+
+/**
+ * The receipt PDF, drawn by a job after the answer (issue 31): until it is ready the page says so and
+ * asks again; then the link. A failed poll is asked again too: the citizen's number is already shown.
+ */
+function ReceiptLink({ formId, receipt, t }: { formId: string; receipt: string; t: TFunction }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const answer = await publicFormsApi.receipt(formId, receipt, controller.signal);
+        if (answer.ready) {
+          setReady(true);
+          return;
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      timer = setTimeout(() => void ask(), RECEIPT_POLL_MS);
+    };
+    void ask();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [formId, receipt, ready]);
+  return ready ? (
+    <Button
+      variant="outlined"
+      startIcon={<PictureAsPdfOutlinedIcon />}
+      href={publicFormsApi.receiptUrl(formId, receipt)}
+      data-testid="public-receipt-pdf"
+    >
+      {t('onlineForms.public.receiptPdf')}
+    </Button>
+  ) : (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      sx={{ alignItems: 'center' }}
+      role="status"
+      data-testid="public-receipt-pending"
+    >
+      <CircularProgress size={18} aria-hidden />
+      <Typography variant="body2" color="text.secondary">
+        {t('onlineForms.public.receiptPending')}
+      </Typography>
+    </Stack>
   );
 }
 
