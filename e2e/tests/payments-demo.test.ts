@@ -108,6 +108,14 @@ describe('the demo water service', () => {
     expect(codes).toContain(DEMO_BALANCE_LOOKUP.code);
     for (const code of codes) expect(code).toMatch(/^\d{2}-\d{3}-\d+$/);
     await shot(page, 'codes-consumers-el');
+    // The list's quick search takes the code as written and without separators alike.
+    for (const typed of [DEMO_BALANCE_LOOKUP.code, DEMO_BALANCE_LOOKUP.code.replace(/\D/g, '')]) {
+      await page.getByTestId('table-search').fill(typed);
+      await expect
+        .poll(() => page.locator('[data-testid="data-table-row"] [data-field="code"]').allTextContents())
+        .toEqual([DEMO_BALANCE_LOOKUP.code]);
+    }
+    await shot(page, 'codes-consumers-search-el');
     await page.goto(`/consumers/${await consumerId(DEMO_BALANCE_LOOKUP.code)}/edit`);
     await expect
       .poll(() => page.getByTestId('consumer-header-code').textContent())

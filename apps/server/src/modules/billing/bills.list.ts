@@ -33,7 +33,7 @@ export function billsList(db: Db) {
     catalog: billsCatalog,
     columns: {
       ...columns,
-      code: { value: waterConsumers.code, normalized: waterConsumers.codeNorm },
+      code: { value: waterConsumers.code, normalized: waterConsumers.codeNorm, key: waterConsumers.codeKey },
       ownerName: { value: traders.fullname, normalized: traders.fullnameNorm },
       periodFrom: { day: sql`${billingBills.periodFrom}` },
       dueDate: { day: sql`${billingBills.dueDate}` },

@@ -29,7 +29,11 @@ export function settlementsList(db: Db) {
     catalog: settlementsCatalog,
     columns: {
       ...columns,
-      consumerCode: { value: waterConsumers.code, normalized: waterConsumers.codeNorm },
+      consumerCode: {
+        value: waterConsumers.code,
+        normalized: waterConsumers.codeNorm,
+        key: waterConsumers.codeKey,
+      },
       consumerName: { value: traders.fullname, normalized: traders.fullnameNorm },
       date: { day: sql`${settlements.date}` },
     },

@@ -42,7 +42,7 @@ export function consumersList(db: Db) {
     catalog: consumersCatalog,
     columns: {
       ...columns,
-      code: { value: waterConsumers.code, normalized: waterConsumers.codeNorm },
+      code: { value: waterConsumers.code, normalized: waterConsumers.codeNorm, key: waterConsumers.codeKey },
       ownerName: { value: traders.fullname, normalized: traders.fullnameNorm },
       ownerVatnumber: { value: traders.vatnumber, normalized: traders.vatnumberNorm },
       supplyAddress: { value: waterConsumers.supplyAddress, normalized: waterConsumers.supplyAddressNorm },

@@ -67,6 +67,10 @@ export const waterConsumers = pgTable(
     customFields: customFieldsColumn(),
     // Greek-normalised copies the list filters and sorts on (see traders.schema.ts).
     codeNorm: text('code_norm').generatedAlwaysAs(sql`norm_text(code)`),
+    /** The code without separators and padding (contracts' codeKey): what a person types matches it. */
+    codeKey: text('code_key').generatedAlwaysAs(
+      sql`regexp_replace(norm_text(code), '[[:space:][:punct:]]', '', 'g')`,
+    ),
     supplyAddressNorm: text('supply_address_norm').generatedAlwaysAs(sql`norm_text(supply_address)`),
     /** The global search's vector of the code and the supply address (kept by a trigger, migration 0016). */
     searchVector: tsvector('search_vector'),
@@ -75,6 +79,7 @@ export const waterConsumers = pgTable(
   (t) => [
     uniqueIndex('water_consumers_code_unique').on(t.companyId, t.code),
     index('water_consumers_code_norm_trgm').using('gin', t.codeNorm.op('gin_trgm_ops')),
+    index('water_consumers_code_key_trgm').using('gin', t.codeKey.op('gin_trgm_ops')),
     // The list's default order (code): a page of a filtered list walks it and stops after 50 rows.
     index('water_consumers_code_norm_sort').on(t.companyId, t.codeNorm, t.id),
     index('water_consumers_supply_address_norm_trgm').using('gin', t.supplyAddressNorm.op('gin_trgm_ops')),
@@ -91,4 +96,4 @@ export const waterConsumers = pgTable(
  * separators and the padding of the stored code (codeKey: "01001101" is "01-001-  101").
  */
 export const consumerCodeIs = (typed: string): SQL =>
-  sql`regexp_replace(${waterConsumers.codeNorm}, '[[:space:][:punct:]]', '', 'g') = ${codeKey(typed)}`;
+  sql`${waterConsumers.codeKey} = norm_text(${codeKey(typed)})`;

@@ -246,6 +246,14 @@ describe('consumers: the record', () => {
       ownerVatnumber: '094014201',
       sectorCode: expect.any(String),
     });
+    // Issue 32 item 4: a code typed as people write it, or without separators, finds the padded one.
+    for (const typed of ['02-001-7', '020017', '02 001 7', '02-001-    7']) {
+      const found = (await get(`/api/protocol/consumers/search?search=${encodeURIComponent(typed)}`)).json();
+      expect(
+        found.content.map((c: { code: string }) => c.code),
+        typed,
+      ).toEqual(['02-001-    7']);
+    }
   });
 
   it('a page in code order walks the code index and stops, the owner filter checked on the way', async () => {
@@ -313,6 +321,8 @@ describe('consumers: the record', () => {
     expect((await found('ΒΕΝΙΖΕΛΟΥ')).length).toBeGreaterThanOrEqual(3);
     expect((await found('παπαδοπουλου')).map((c) => c.code)).toContain('01-001-    1');
     expect((await found('01-001-1')).map((c) => c.code)).toEqual(['01-001-    1']);
+    // Issue 32 item 4: typed without separators.
+    expect((await found('010011')).map((c) => c.code)).toContain('01-001-    1');
     const reader = await t.login('meter', OPERATOR_PASSWORD);
     expect((await get('/api/search?search=βενιζελου', reader)).json().consumerDTOList.length).toBeGreaterThan(
       0,

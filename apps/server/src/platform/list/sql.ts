@@ -1,4 +1,4 @@
-import { type FieldDef, type Page, UTILITY_TIME_ZONE } from '@protocol/contracts';
+import { codeKey, type FieldDef, type Page, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, is, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from './query.ts';
@@ -13,14 +13,21 @@ import type { ListQuery } from './query.ts';
 export type FieldColumn =
   | AnyPgColumn
   | SQL
-  | { value: AnyPgColumn | SQL; normalized: AnyPgColumn | SQL }
+  | {
+      value: AnyPgColumn | SQL;
+      normalized: AnyPgColumn | SQL;
+      /**
+       * A code's copy without separators and padding (contracts' codeKey): the quick search also
+       * finds "01001101" or "01-001-101" in "01-001-  101".
+       */
+      key?: AnyPgColumn | SQL;
+    }
   | { day: SQL };
 export type FieldColumns = Record<string, FieldColumn>;
 
 const isDay = (column: FieldColumn): column is { day: SQL } => 'day' in column;
-const isNormalised = (
-  column: FieldColumn,
-): column is { value: AnyPgColumn | SQL; normalized: AnyPgColumn | SQL } =>
+type NormalisedColumn = Extract<FieldColumn, { normalized: unknown }>;
+const isNormalised = (column: FieldColumn): column is NormalisedColumn =>
   'normalized' in column && 'value' in column;
 const plainOf = (column: FieldColumn): AnyPgColumn | SQL =>
   isDay(column) ? column.day : isNormalised(column) ? column.value : column;
@@ -96,8 +103,14 @@ export function listWhere(query: ListQuery, columns: FieldColumns): SQL | undefi
 export function searchCondition(query: ListQuery, searchable: FieldColumn[]): SQL | undefined {
   if (!query.search || searchable.length === 0) return undefined;
   const pattern = escapeLike(query.search);
+  const key = codeKey(query.search);
   return or(
     ...searchable.map((field) => sql`${normalizedOf(field)} LIKE '%' || norm_text(${pattern}) || '%'`),
+    ...searchable.flatMap((field) =>
+      isNormalised(field) && field.key && key !== ''
+        ? [sql`${field.key} LIKE '%' || norm_text(${key}) || '%'`]
+        : [],
+    ),
   );
 }
 
