@@ -40,10 +40,10 @@ export default function WaterCard({ dashboard }: DashboardCardProps) {
         ? t('billingUi.dashboard.runOf', {
             period: card.lastRun.period,
             year: card.lastRun.year,
-            date: formatDate(card.lastRun.issueDate),
+            state: t(`billingUi.runs.state_${card.lastRun.state}`),
           })
         : t('billingUi.runs.none'),
-      end: card.lastRun ? t(`billingUi.runs.state_${card.lastRun.state}`) : undefined,
+      end: card.lastRun ? formatDate(card.lastRun.issueDate) : undefined,
       to: localize('/invoices/runs'),
       testId: 'dashboard-water-run',
     });
