@@ -40,6 +40,40 @@ export const dashboardCardsSchema = z.object({
   unreadNotifications: z.object({ count: z.number().int() }).optional(),
   /** Finalized documents not yet at AADE (not sent, failed, uncertain), and how many of them failed. */
   mydataPending: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
+  /**
+   * The water service (consumers:read): active consumers, and what the asker's other areas allow —
+   * open debts (payments:read), the newest billing run (billing:read; null before the first) and the
+   * active consumers still without a reading in the current period (readouts:read).
+   */
+  waterSummary: z
+    .object({
+      consumers: z.number().int(),
+      openDebts: z.object({ count: z.number().int(), total: z.string() }).optional(),
+      lastRun: z
+        .object({
+          id: z.number().int(),
+          year: z.number().int(),
+          period: z.number().int(),
+          state: z.enum(['queued', 'running', 'done', 'failed']),
+          issueDate: z.string(),
+        })
+        .nullable()
+        .optional(),
+      readouts: z
+        .object({ year: z.number().int(), period: z.number().int(), left: z.number().int() })
+        .optional(),
+    })
+    .optional(),
+  /**
+   * Finance (finance:read): finalized commercial documents dated this month (credit notes count
+   * against the total) and finalized ones of a myDATA series not yet sent.
+   */
+  financeSummary: z
+    .object({
+      month: z.object({ count: z.number().int(), total: z.string() }),
+      unsent: z.number().int(),
+    })
+    .optional(),
   recentCases: z
     .object({
       items: z.array(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { seedDemoOffice } from './demo-office.ts';
 import { DEMO_OPERATORS } from './seed.ts';
 
 /**
@@ -8,7 +9,8 @@ import { DEMO_OPERATORS } from './seed.ts';
  * settlement in six instalments. All of it goes through the HTTP API as the demo water clerk would do
  * it, once the server listens (main.ts; the runs are background jobs), so the server is up meanwhile.
  * The same every time (the payments carry the date of the first start); each step first looks whether
- * it is done, so a restart finishes what a stop interrupted and otherwise changes nothing.
+ * it is done, so a restart finishes what a stop interrupted and otherwise changes nothing. The
+ * office's demo (demo-office.ts: cases, leak reports, finance documents) follows it.
  */
 
 /** The consumer of the README's demo section: the public balance lookup answers for it. */
@@ -101,7 +103,7 @@ type Json = any;
 
 /** One HTTP request to the server: `app.inject` in the server, `fetch` from outside (the e2e tests). */
 export type Send = (request: {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
@@ -137,6 +139,8 @@ export async function seedDemoWaterService(send: Send): Promise<void> {
   await bill(call);
   await pay(call, ids, (p) => p.kind === undefined);
   await settle(call, ids);
+  // The office's side of the demo: case folders, leak reports, the accountant's documents.
+  await seedDemoOffice(send);
 }
 
 type Call = (method: 'GET' | 'POST', url: string, payload?: unknown, expected?: number[]) => Promise<Json>;

@@ -9,7 +9,10 @@ import { financeDocuments, financeSeries } from './finance.schema.ts';
 /** The documents of one company. */
 export const documentsOfCompany = (companyId: number): SQL => eq(financeDocuments.companyId, companyId);
 
-/** GET /api/finance/documents/search (export key FIN): documents of every series, water bills included. */
+/**
+ * GET /api/finance/documents/search (export key FIN): the commercial documents (finance_documents);
+ * water bills are billing's rows, listed under /invoices and sent with these from /mydata.
+ */
 export function documentsList(db: Db) {
   const columns = {
     id: financeDocuments.id,

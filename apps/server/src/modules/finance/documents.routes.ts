@@ -35,7 +35,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     list: documentsList(db),
     scope: ({ companyId }) => documentsOfCompany(companyId),
     tags,
-    summary: "The company's commercial documents of every series, water bills included (list engine)",
+    summary:
+      "The company's commercial documents of every series (list engine); water bills are billing's (GET /api/billing/bills…)",
     item: financeDocumentListItemSchema,
   });
 

@@ -11,6 +11,14 @@ const DiscountPolicyPage = () => import('./DiscountPolicyEditPage.tsx');
 /** Water billing (issue 17): pricing and discount policies with their "try it" panel, and the bills. */
 export const billing: Feature = {
   key: 'billing',
+  dashboardCards: [
+    {
+      key: 'waterSummary',
+      reads: 'waterSummary',
+      order: 41,
+      component: lazy(() => import('./dashboard/WaterCard.tsx')),
+    },
+  ],
   routes: [
     {
       path: 'billing/pricing_policies',

@@ -20,7 +20,7 @@ export const documentNumber = (
   draft: string,
 ) => (row.number === null ? `${row.seriesCode} · ${draft}` : `${row.seriesCode}-${row.number}/${row.year}`);
 
-/** /finance/documents: commercial documents of every series (water bills too), views and exports. */
+/** /finance/documents: commercial documents of every series, views and exports (water bills: /invoices). */
 export default function DocumentsListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,6 +8,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TransformOutlinedIcon from '@mui/icons-material/TransformOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
+import { lazy } from 'react';
 import type { Feature } from '../../app/feature.ts';
 
 const DocumentEditPage = () => import('./DocumentEditPage.tsx');
@@ -15,6 +16,14 @@ const DocumentEditPage = () => import('./DocumentEditPage.tsx');
 /** Finance (spec §2 financial menu: documents, accounting plan, services, warehouse items; series). */
 export const finance: Feature = {
   key: 'finance',
+  dashboardCards: [
+    {
+      key: 'financeSummary',
+      reads: 'financeSummary',
+      order: 42,
+      component: lazy(() => import('./dashboard/FinanceCard.tsx')),
+    },
+  ],
   routes: [
     { path: 'finance/documents', page: () => import('./DocumentsListPage.tsx'), requires: 'finance:read' },
     { path: 'finance/documents/create', page: DocumentEditPage, requires: 'finance:write' },
