@@ -23,7 +23,13 @@ import type { SecretBox } from '../../platform/secrets.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
-import { incomingFile, registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
+import {
+  incomingFile,
+  type RegistrationLink,
+  registerIncomingDocument,
+  storeUpload,
+  type UploadPart,
+} from '../protocol/api.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
 import { applicantVat, findTraderByVat, traderIdOfVat } from '../traders/api.ts';
 import { users } from '../users/users.schema.ts';
@@ -50,6 +56,13 @@ import { applicantOf } from './submission-print.ts';
 export const PUBLIC_LIMIT = { perWindow: 10, windowSeconds: 600 } as const;
 
 type FormRow = typeof onlineForms.$inferSelect;
+
+/** A submission names its registered document: written by the registration statement itself. */
+const SUBMISSION_DOCUMENT: RegistrationLink = {
+  key: formSubmissions.id,
+  documentId: formSubmissions.documentId,
+  protocolId: formSubmissions.protocolNumber,
+};
 const notAccepting = () => new AppError(404, errorKeys.formNotFound);
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
@@ -319,7 +332,8 @@ export async function submitForm(
   const rfCode = form.isPayment ? rfCodeOf(`${form.companyId}${String(nextId).padStart(9, '0')}`) : null;
 
   // The book's counter row, locked from the number to the commit, is what every registration in the
-  // book waits for: so everything else is written first and the registration comes last. The PDF,
+  // book waits for: so everything else is written first and the registration, which also writes the
+  // document on the submission (SUBMISSION_DOCUMENT), is the last statement before COMMIT. The PDF,
   // the files on the document and the e-mails are the job's, after the commit (submission.job.ts).
   const protocolNumber = await db.transaction(async (tx) => {
     const owner = form.autoNr ? await formOwner(tx, form) : null;
@@ -388,11 +402,8 @@ export async function submitForm(
       senderTraderIds: traderId === null ? [] : [traderId],
       chargedUserId: form.assignTo,
       requestId: ctx.requestId,
+      link: { to: SUBMISSION_DOCUMENT, id: nextId },
     });
-    await tx
-      .update(formSubmissions)
-      .set({ documentId: registered.documentId, protocolNumber: registered.protocolId })
-      .where(eq(formSubmissions.id, nextId));
     return registered.protocolId;
   });
 
