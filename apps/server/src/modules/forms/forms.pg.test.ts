@@ -164,5 +164,21 @@ describe.skipIf(!onPostgres)(
       );
       expect(stored.some((s) => s.applicant?.startsWith('FAIL '))).toBe(false);
     }, 180_000);
+
+    it('30 parallel submissions from one address: exactly the limit of 10 is accepted', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/public/forms/${formId}/submissions`,
+            remoteAddress: '10.8.0.1',
+            payload: { values: { fullname: `OK burst ${i}`, email: `burst${i}@example.gr` } },
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(10);
+      expect(codes.filter((c) => c === 429)).toHaveLength(20);
+    }, 60_000);
   },
 );

@@ -14,9 +14,9 @@ import {
   UTILITY_TIME_ZONE,
   validateSubmission,
 } from '@protocol/contracts';
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
@@ -123,18 +123,27 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
   };
 }
 
+/** The key space of the advisory locks of the per-address limit (one lock per address, by its hash). */
+const ATTEMPTS_LOCK = 72510031;
+
 /**
  * Counts this attempt against the address's limit (429 with Retry-After when over it). Attempts
  * older than a day are forgotten by the submissions' job (submission.job.ts), not on this request.
  */
 export async function countAttempt(db: Db, ip: string): Promise<void> {
   const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
-  const [row] = await db
-    .select({ n: count() })
-    .from(formSubmitAttempts)
-    .where(and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since)));
-  if ((row?.n ?? 0) >= PUBLIC_LIMIT.perWindow) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
-  await db.insert(formSubmitAttempts).values({ ip });
+  const recorded = await db.transaction(async (tx) => {
+    // An address's attempts take turns, so parallel requests cannot all count the same earlier
+    // ones: the count, a statement after the lock, sees every attempt committed before it.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK}, hashtext(${ip}))`);
+    return rowsOf(
+      await tx.execute(sql`INSERT INTO ${formSubmitAttempts} (ip)
+        SELECT ${ip}::text WHERE (SELECT count(*) FROM ${formSubmitAttempts}
+          WHERE ${and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since))}) < ${PUBLIC_LIMIT.perWindow}
+        RETURNING 1`),
+    ).length;
+  });
+  if (recorded === 0) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
 }
 
 /** Stores one uploaded file of a file field: its type and size by the field's limits, checked on the content. */
