@@ -86,14 +86,15 @@ describe.skipIf(!onPostgres)(
         },
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      // Test-only: a submission of a marked applicant fails AFTER its document took a number.
+      // Test-only: a submission of a marked applicant fails AFTER its document took a number, in the
+      // registration statement itself, when it links the submission to its document.
       await pool.query(`
       CREATE FUNCTION test_fail_marked_submission() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.applicant LIKE 'FAIL %' THEN RAISE EXCEPTION 'test failure after number'; END IF;
         RETURN NEW;
       END $$;
-      CREATE TRIGGER test_fail_marked_submission BEFORE INSERT ON form_submissions
+      CREATE TRIGGER test_fail_marked_submission BEFORE UPDATE ON form_submissions
         FOR EACH ROW EXECUTE FUNCTION test_fail_marked_submission();`);
     }, 60_000);
     afterAll(async () => {
@@ -148,12 +149,36 @@ describe.skipIf(!onPostgres)(
         .where(eq(protocolCounters.bookId, bookId));
       expect(counter?.last).toBe(n);
       const stored = await t.database.db
-        .select({ documentId: formSubmissions.documentId, applicant: formSubmissions.applicant })
+        .select({
+          documentId: formSubmissions.documentId,
+          protocolNumber: formSubmissions.protocolNumber,
+          applicant: formSubmissions.applicant,
+        })
         .from(formSubmissions);
       const ours = stored.filter((s) => s.applicant?.startsWith('OK '));
       expect(ours).toHaveLength(n);
       expect(new Set(ours.map((s) => s.documentId)).size).toBe(n);
+      expect(new Set(ours.map((s) => s.protocolNumber?.split('/')[0])).size).toBe(n);
+      expect(ours.every((s) => s.documentId !== null && /^\d+\/\d{4}$/.test(s.protocolNumber ?? ''))).toBe(
+        true,
+      );
       expect(stored.some((s) => s.applicant?.startsWith('FAIL '))).toBe(false);
     }, 180_000);
+
+    it('30 parallel submissions from one address: exactly the limit of 10 is accepted', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/public/forms/${formId}/submissions`,
+            remoteAddress: '10.8.0.1',
+            payload: { values: { fullname: `OK burst ${i}`, email: `burst${i}@example.gr` } },
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(10);
+      expect(codes.filter((c) => c === 429)).toHaveLength(20);
+    }, 60_000);
   },
 );

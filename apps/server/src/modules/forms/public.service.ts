@@ -14,16 +14,22 @@ import {
   UTILITY_TIME_ZONE,
   validateSubmission,
 } from '@protocol/contracts';
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { notify } from '../notifications/api.ts';
-import { incomingFile, registerIncomingDocument, storeUpload, type UploadPart } from '../protocol/api.ts';
+import {
+  incomingFile,
+  type RegistrationLink,
+  registerIncomingDocument,
+  storeUpload,
+  type UploadPart,
+} from '../protocol/api.ts';
 import { addresses } from '../settings/settings-tables.schema.ts';
 import { applicantVat, findTraderByVat, traderIdOfVat } from '../traders/api.ts';
 import { users } from '../users/users.schema.ts';
@@ -50,6 +56,13 @@ import { applicantOf } from './submission-print.ts';
 export const PUBLIC_LIMIT = { perWindow: 10, windowSeconds: 600 } as const;
 
 type FormRow = typeof onlineForms.$inferSelect;
+
+/** A submission names its registered document: written by the registration statement itself. */
+const SUBMISSION_DOCUMENT: RegistrationLink = {
+  key: formSubmissions.id,
+  documentId: formSubmissions.documentId,
+  protocolId: formSubmissions.protocolNumber,
+};
 const notAccepting = () => new AppError(404, errorKeys.formNotFound);
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
@@ -110,18 +123,27 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
   };
 }
 
+/** The key space of the advisory locks of the per-address limit (one lock per address, by its hash). */
+const ATTEMPTS_LOCK = 72510031;
+
 /**
  * Counts this attempt against the address's limit (429 with Retry-After when over it). Attempts
  * older than a day are forgotten by the submissions' job (submission.job.ts), not on this request.
  */
 export async function countAttempt(db: Db, ip: string): Promise<void> {
   const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
-  const [row] = await db
-    .select({ n: count() })
-    .from(formSubmitAttempts)
-    .where(and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since)));
-  if ((row?.n ?? 0) >= PUBLIC_LIMIT.perWindow) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
-  await db.insert(formSubmitAttempts).values({ ip });
+  const recorded = await db.transaction(async (tx) => {
+    // An address's attempts take turns, so parallel requests cannot all count the same earlier
+    // ones: the count, a statement after the lock, sees every attempt committed before it.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK}, hashtext(${ip}))`);
+    return rowsOf(
+      await tx.execute(sql`INSERT INTO ${formSubmitAttempts} (ip)
+        SELECT ${ip}::text WHERE (SELECT count(*) FROM ${formSubmitAttempts}
+          WHERE ${and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since))}) < ${PUBLIC_LIMIT.perWindow}
+        RETURNING 1`),
+    ).length;
+  });
+  if (recorded === 0) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
 }
 
 /** Stores one uploaded file of a file field: its type and size by the field's limits, checked on the content. */
@@ -319,7 +341,8 @@ export async function submitForm(
   const rfCode = form.isPayment ? rfCodeOf(`${form.companyId}${String(nextId).padStart(9, '0')}`) : null;
 
   // The book's counter row, locked from the number to the commit, is what every registration in the
-  // book waits for: so everything else is written first and the registration comes last. The PDF,
+  // book waits for: so everything else is written first and the registration, which also writes the
+  // document on the submission (SUBMISSION_DOCUMENT), is the last statement before COMMIT. The PDF,
   // the files on the document and the e-mails are the job's, after the commit (submission.job.ts).
   const protocolNumber = await db.transaction(async (tx) => {
     const owner = form.autoNr ? await formOwner(tx, form) : null;
@@ -388,11 +411,8 @@ export async function submitForm(
       senderTraderIds: traderId === null ? [] : [traderId],
       chargedUserId: form.assignTo,
       requestId: ctx.requestId,
+      link: { to: SUBMISSION_DOCUMENT, id: nextId },
     });
-    await tx
-      .update(formSubmissions)
-      .set({ documentId: registered.documentId, protocolNumber: registered.protocolId })
-      .where(eq(formSubmissions.id, nextId));
     return registered.protocolId;
   });
 

@@ -33,6 +33,21 @@ export interface SaveOptions {
   requestId?: string;
   /** The registration time; tests inject it (year roll-over). The API always uses the real time. */
   now?: Date;
+  /** A creation's registration also links this row of the caller to the document (`RegistrationLink`). */
+  link?: { to: RegistrationLink; id: number };
+}
+
+/**
+ * A row of another module that names the document it registers (an online form's submission): the
+ * creation statement itself writes the document's id and protocol id (N/YYYY) on it, so nothing
+ * follows the registration in the caller's transaction and the book's counter row is locked for
+ * that statement and the commit only.
+ */
+export interface RegistrationLink {
+  /** The row's key column; its value is given with each registration. */
+  key: AnyPgColumn;
+  documentId: AnyPgColumn;
+  protocolId: AnyPgColumn;
 }
 
 export const auditUser = (principal: Principal) => ({

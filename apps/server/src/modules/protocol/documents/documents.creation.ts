@@ -1,5 +1,5 @@
 import { DEFAULT_DOCUMENT_TYPE_SEQNR, type DocumentTrader } from '@protocol/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { jsonRecords, jsonRowOf, preparedStatement } from '../../../db/prepared.ts';
 import { auditLog } from '../../../platform/audit.schema.ts';
 import { companyUsers } from '../../companies/companies.schema.ts';
@@ -16,7 +16,7 @@ import {
   subjectCategories,
 } from '../protocol.schema.ts';
 import { chargedNotification } from './documents.charge.ts';
-import { ASSIGNMENT_KIND, fullNameSql, type OperatorRef } from './documents.common.ts';
+import { ASSIGNMENT_KIND, fullNameSql, type OperatorRef, type RegistrationLink } from './documents.common.ts';
 import type { BookRef, TypeRef } from './documents.references.ts';
 import { registeredChanges, takeNumberSql } from './documents.registration.ts';
 
@@ -39,6 +39,8 @@ export interface Created {
   creator: OperatorRef | null;
   charged: OperatorRef | null;
   people: (DocumentTrader & { role: number })[] | null;
+  /** The caller's rows the statement linked to the document (`RegistrationLink`): 1, or 0 when none. */
+  linked: number;
 }
 
 const CHARGED = chargedNotification({ userId: 0 } as never, { id: 0, companyId: 0, subject: '' }, 0);
@@ -51,8 +53,30 @@ const CHARGED = chargedNotification({ userId: 0 } as never, { id: 0, companyId: 
  * lines, and only on behalf of a session that holds (`sessionHolds`). Otherwise it writes nothing,
  * takes no number and answers no row; the caller then names the fields with `resolveReferences`.
  */
-export const creation = preparedStatement(
-  () => sql`
+export const creation = preparedStatement(() => creationSql(null));
+
+const linkedCreations = new WeakMap<RegistrationLink, ReturnType<typeof preparedStatement>>();
+
+/** The creation statement that also links `link`'s row (placeholder `linkId`) to the registered document. */
+export function linkedCreation(link: RegistrationLink) {
+  let statement = linkedCreations.get(link);
+  if (!statement) {
+    statement = preparedStatement(() => creationSql(link));
+    linkedCreations.set(link, statement);
+  }
+  return statement;
+}
+
+/** Only a registered document is linked: the row names no unnumbered document. */
+const linkSql = (link: RegistrationLink): SQL => sql`, linked AS (
+      UPDATE ${link.key.table} SET ${sql.identifier(link.documentId.name)} = doc.id,
+        ${sql.identifier(link.protocolId.name)} = doc.protocol_number || '/' || doc.protocol_year
+      FROM doc WHERE ${link.key} = ${p('linkId')} AND doc.protocol_number IS NOT NULL
+      RETURNING 1
+    )`;
+
+function creationSql(link: RegistrationLink | null): SQL {
+  return sql`
     WITH type AS (
       SELECT ${documentTypes.id} AS id, ${documentTypes.companyId} AS "companyId", ${documentTypes.descr} AS descr,
         ${documentTypes.seqnr} AS seqnr, ${documentTypes.autonr} AS autonr, ${documentTypes.checkdates} AS checkdates,
@@ -139,7 +163,7 @@ export const creation = preparedStatement(
       FROM doc, (VALUES (1, 'created'), (2, 'registered')) AS a(position, action)
       WHERE a.action = 'created' OR EXISTS (SELECT FROM taken)
       ORDER BY a.position
-    )
+    )${link ? linkSql(link) : sql``}
     SELECT (SELECT ${jsonRowOf(documents, 'doc')} FROM doc) AS "row",
       (SELECT row_to_json(type) FROM type) AS "type",
       (SELECT row_to_json(category) FROM category) AS "category",
@@ -148,5 +172,6 @@ export const creation = preparedStatement(
       (SELECT row_to_json(creator) FROM creator) AS "creator",
       (SELECT row_to_json(charged) FROM charged) AS "charged",
       (SELECT json_agg(json_build_object('role', role, 'id', trader_id, 'fullname', fullname,
-        'vatnumber', vatnumber, 'email', email) ORDER BY role, position) FROM people) AS "people"`,
-);
+        'vatnumber', vatnumber, 'email', email) ORDER BY role, position) FROM people) AS "people",
+      ${link ? sql`(SELECT count(*)::int FROM linked)` : sql`0`} AS "linked"`;
+}

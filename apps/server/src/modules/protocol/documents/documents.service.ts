@@ -26,7 +26,7 @@ import {
   TRADER_ROLE,
   unique,
 } from './documents.common.ts';
-import { type Created, creation } from './documents.creation.ts';
+import { type Created, creation, linkedCreation } from './documents.creation.ts';
 import { assertAction, documentFacts } from './documents.facts.ts';
 import { checkSendDate, type Resolved, resolveReferences } from './documents.references.ts';
 import { register } from './documents.registration.ts';
@@ -83,7 +83,9 @@ export async function createDocument(
     ...receivers.map((traderId, position) => ({ role: TRADER_ROLE.receiver, position, traderId })),
   ];
   const chargedUserId = input.chargedUserId ?? null;
-  const [created] = await creation<Created>(db, {
+  const statement = options.link ? linkedCreation(options.link.to) : creation;
+  const [created] = await statement<Created>(db, {
+    ...(options.link && { linkId: options.link.id }),
     companyId,
     ...sessionValues(principal),
     username: principal.username,
@@ -119,6 +121,8 @@ export async function createDocument(
     throw new Error('the creation statement wrote no document, yet every check holds');
   }
   const row = rowOf<DocumentRow>(documents, created.row);
+  // A linked row that is not there (or a document the book did not number) is the caller's mistake.
+  if (options.link && created.linked !== 1) throw new Error('the registration linked no row');
   const { book, type } = created;
   const named = (role: number) =>
     (created.people ?? [])

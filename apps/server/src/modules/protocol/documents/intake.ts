@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { documentAttachments, documents, documentTraders } from '../protocol.schema.ts';
+import type { RegistrationLink } from './documents.common.ts';
 import { createDocument } from './documents.service.ts';
 
 /**
@@ -22,6 +23,12 @@ export interface IncomingDocument {
   chargedUserId?: number | null;
   comments?: string | null;
   requestId?: string;
+  /**
+   * The caller's row that names the document (e.g. an online form's submission): its document id
+   * and protocol id are written by the registration statement itself, so the caller need not update
+   * it after the registration, while the book's counter row is locked.
+   */
+  link?: { to: RegistrationLink; id: number };
 }
 
 export interface IncomingFile {
@@ -60,7 +67,7 @@ export async function registerIncomingDocument(
       chargedUserId: input.chargedUserId ?? null,
       comments: input.comments ?? null,
     }),
-    { requestId: input.requestId },
+    { requestId: input.requestId, link: input.link },
   );
   if (!document.protocolId) throw new Error('the incoming document was not registered');
   return { documentId: document.id, protocolId: document.protocolId };
