@@ -1,6 +1,6 @@
-import { type Send, seedDemoWaterService } from '@protocol/server/demo-water';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoOverHttp } from '../support/demo.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
@@ -18,17 +18,7 @@ let e2e: E2E;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  // What main.ts does after listening (SEED_DEMO_WATER), here over HTTP.
-  const send: Send = async ({ method, url, payload, headers }) => {
-    const response = await fetch(`${e2e.baseUrl}${url}`, {
-      method,
-      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      body: payload ? JSON.stringify(payload) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-  await seedDemoWaterService(send);
+  await seedDemoOverHttp(e2e);
 }, 300_000);
 afterAll(async () => {
   await e2e?.close();

@@ -1,8 +1,9 @@
-import { DEMO_BALANCE_LOOKUP, type Send, seedDemoWaterService } from '@protocol/server/demo-water';
+import { DEMO_BALANCE_LOOKUP } from '@protocol/server/demo-water';
 import { DEMO_OPERATORS } from '@protocol/server/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
+import { seedDemoOverHttp } from '../support/demo.ts';
 import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
@@ -17,17 +18,7 @@ const clerk = DEMO_OPERATORS[1];
 
 beforeAll(async () => {
   e2e = await startE2E();
-  // What main.ts does after listening, here over HTTP.
-  const send: Send = async ({ method, url, payload, headers }) => {
-    const response = await fetch(`${e2e.baseUrl}${url}`, {
-      method,
-      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      body: payload ? JSON.stringify(payload) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-  await seedDemoWaterService(send);
+  await seedDemoOverHttp(e2e);
 }, 300_000);
 afterAll(async () => {
   await e2e?.close();

@@ -57,7 +57,7 @@ export const creation = preparedStatement(() => creationSql(null));
 
 const linkedCreations = new WeakMap<RegistrationLink, ReturnType<typeof preparedStatement>>();
 
-/** The creation statement that also links `link`'s row (placeholder `linkId`) to the registered document. */
+/** The creation statement that also links `link`'s row (the prepared statement's `linkId` parameter) to the registered document. */
 export function linkedCreation(link: RegistrationLink) {
   let statement = linkedCreations.get(link);
   if (!statement) {
