@@ -163,7 +163,7 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: describeUploads,
+    transform: describeRoute,
   });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
@@ -224,10 +224,48 @@ export async function buildApp(
   return app;
 }
 
+const companyId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+
 /**
- * The zod schemas as JSON schemas; a multipart route (uploads) validates its files itself, so the
- * document says here what it takes: one or more files in the field `file`.
+ * The zod schemas as JSON schemas, with what the platform reads itself on every route: the company
+ * in use of a signed-in request (auth.ts `resolveCompany`), named by `X-Company-Id` or `?companyid=`;
+ * and a multipart route's (uploads) files, which it validates itself: one or more in the field `file`.
  */
+const describeRoute: typeof jsonSchemaTransform = (input) => {
+  const output = describeUploads(input);
+  if ((input.route.config as { public?: boolean } | undefined)?.public) return output;
+  type ObjectSchema = { type?: string; properties?: Record<string, unknown> };
+  const schema = output.schema as Record<string, ObjectSchema | undefined>;
+  const query: ObjectSchema = schema.querystring ?? { type: 'object' };
+  const headers: ObjectSchema = schema.headers ?? { type: 'object' };
+  return {
+    ...output,
+    schema: {
+      ...output.schema,
+      querystring: {
+        ...query,
+        properties: {
+          ...query.properties,
+          companyid: {
+            ...companyId,
+            description: 'The company in use, for clients that cannot send X-Company-Id',
+          },
+        },
+      },
+      headers: {
+        ...headers,
+        properties: {
+          ...headers.properties,
+          'x-company-id': {
+            ...companyId,
+            description: "The company in use (one of the operator's); the operator's first when not named",
+          },
+        },
+      },
+    },
+  };
+};
+
 const describeUploads: typeof jsonSchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
   const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;

@@ -10,6 +10,8 @@ export const errorKeys = {
   forbidden: 'error.forbidden',
   notFound: 'error.not_found',
   badData: 'error.bad_data',
+  /** The request names the company twice (X-Company-Id and ?companyid=) with different ids. */
+  companyNamedTwice: 'error.company_named_twice',
   requiredFields: 'error.required_fields',
   tooManyAttempts: 'error.too_many_attempts',
   /** GET /api/ready: a check failed or the node is shutting down; `failing` names the checks. */

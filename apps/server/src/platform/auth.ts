@@ -32,18 +32,23 @@ export interface Principal {
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /**
+     * The company in use, resolved once per request for a signed-in operator (`resolveCompany`): the one
+     * the request names, else the operator's first; null for an operator of no company and on public
+     * routes. Read it with `companyOf`.
+     */
+    companyId: number | null;
   }
   /**
    * What an /api route needs, declared on every route (a route without one is refused at start):
    * `public` (anonymous), `signedIn` (any operator; the service checks whose data it is), or a
-   * `permission`. `companyScoped` routes take `companyid` in the query: a company the operator does
-   * not work for is 'not found', never 'forbidden', so its existence is not revealed.
+   * `permission`. Every signed-in request may name the company it works in (`X-Company-Id`, or
+   * `?companyid=` for API clients and links): the plugin checks it once (`resolveCompany`).
    */
   interface FastifyContextConfig {
     public?: boolean;
     signedIn?: boolean;
     permission?: Permission;
-    companyScoped?: boolean;
     /**
      * The route's write checks the session itself (`sessionHolds` of the users module, in the same
      * statement), or its read does (`remembered.held()`, a list's page), so the session a node
@@ -76,7 +81,6 @@ export interface RouteAccess {
   public: boolean;
   signedIn: boolean;
   permission: Permission | undefined;
-  companyScoped: boolean;
 }
 export const routeAccess = new WeakMap<FastifyInstance, RouteAccess[]>();
 
@@ -94,6 +98,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   });
   routeAccess.set(app, routes);
   app.decorateRequest('principal', null);
+  app.decorateRequest('companyId', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -101,7 +106,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       public?: boolean;
       signedIn?: boolean;
       permission?: Permission;
-      companyScoped?: boolean;
     };
     const declared = [config.public, config.signedIn, config.permission !== undefined].filter(Boolean).length;
     if (declared !== 1) {
@@ -117,7 +121,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
         public: Boolean(config.public),
         signedIn: Boolean(config.signedIn),
         permission: config.permission,
-        companyScoped: Boolean(config.companyScoped),
       });
     }
   });
@@ -142,13 +145,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     // Unknown paths fall through to the 404 handler.
     if (!request.routeOptions.url || config.public) return;
     const { sessionId, userId } = await sessionOf(request, options.tokens);
+    // Read before the route's schema strips `companyid` from the query: a remembered session's
+    // `confirm` applies the same company later.
+    const named = namedCompany(request);
     const known = config.checksSession ? remembered.get(sessionId) : undefined;
     // A remembered principal the route's checks would refuse is read again: refusals are never stale.
-    if (known?.userId === userId && allowed(request, known)) {
+    if (known?.userId === userId && allowed(request, known, named)) {
       const confirm = async () => {
         request.principal = null;
         const principal = await lookUp(sessionId, userId);
-        authorize(request, principal);
+        authorize(request, principal, named);
         request.principal = principal;
         return principal;
       };
@@ -157,25 +163,27 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     }
     const principal = await lookUp(sessionId, userId);
     request.principal = principal;
-    authorize(request, principal);
+    authorize(request, principal, named);
   });
 });
 
 const REMEMBERED_MAX = 10_000;
 
-/** One rule for every route: a company the operator does not work for is 'not found'; then the permission. */
-function authorize(request: FastifyRequest, principal: Principal): void {
-  const named = (request.query as Record<string, unknown> | undefined)?.companyid;
-  if (named !== undefined) companyIdOf(principal, request.query);
+/**
+ * One rule for every route: the company in use is resolved (a company the operator does not work for
+ * is 'not found'); then the permission.
+ */
+function authorize(request: FastifyRequest, principal: Principal, named: unknown): void {
+  request.companyId = resolveCompany(principal, named);
   const { permission } = request.routeOptions.config;
   if (permission && !hasPermission(principal.scope, permission)) {
     throw new AppError(403, errorKeys.forbidden, { permission });
   }
 }
 
-const allowed = (request: FastifyRequest, principal: Principal) => {
+const allowed = (request: FastifyRequest, principal: Principal, named: unknown) => {
   try {
-    authorize(request, principal);
+    authorize(request, principal, named);
     return true;
   } catch {
     return false;
@@ -229,19 +237,42 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The header by which the web app names the company in use on every request. */
+export const COMPANY_HEADER = 'x-company-id';
+
 /**
- * The one place that reads the company in use: the `companyid` a request names, or the operator's
- * first company. A company the operator does not work for (or a value that is not a company id) is
- * 'not found', never 'forbidden', so its existence is not revealed.
+ * The company a request names: `X-Company-Id` (the web app sends it on every call) or `?companyid=`
+ * (API clients, and addresses opened without the app: downloads, custom exports). Named both ways,
+ * the two must agree.
  */
-export function companyIdOf(principal: Principal, query: unknown): number {
-  const raw = (query as Record<string, unknown> | undefined)?.companyid;
-  const companyId = raw === undefined ? principal.companyIds[0] : Number(raw);
-  if (companyId === undefined || !principal.companyIds.includes(companyId)) throw notFound();
+function namedCompany(request: FastifyRequest): unknown {
+  const header = request.headers[COMPANY_HEADER];
+  const query = (request.query as Record<string, unknown> | undefined)?.companyid;
+  if (header === undefined) return query;
+  if (query !== undefined && String(query) !== String(header)) {
+    throw new AppError(400, errorKeys.companyNamedTwice);
+  }
+  return header;
+}
+
+/**
+ * The one rule for the company in use: the company named, or the operator's first (null for an
+ * operator of no company). A company the operator does not work for, or a value that is not a
+ * company id, is 'not found', never 'forbidden', so its existence is not revealed.
+ */
+export function resolveCompany(principal: Principal, named: unknown): number | null {
+  if (named === undefined) return principal.companyIds[0] ?? null;
+  const companyId =
+    typeof named === 'number' || (typeof named === 'string' && /^[1-9]\d{0,9}$/.test(named))
+      ? Number(named)
+      : Number.NaN;
+  if (!principal.companyIds.includes(companyId)) throw notFound();
   return companyId;
 }
 
-/** The company of a company-scoped request (see `companyIdOf`). */
+/** The company in use of a signed-in request; 'not found' for an operator of no company. */
 export function companyOf(request: FastifyRequest): number {
-  return companyIdOf(principalOf(request), request.query);
+  principalOf(request);
+  if (request.companyId === null) throw notFound();
+  return request.companyId;
 }

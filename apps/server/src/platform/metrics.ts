@@ -69,7 +69,7 @@ export function instrument(app: FastifyInstance, { config, database, operations 
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
           sqlMs: Math.round(sqlTimes.get(request)?.ms ?? 0),
-          companyId: companyOfRequest(request),
+          companyId: request.companyId,
         },
         'slow request',
       );
@@ -119,14 +119,6 @@ export function instrument(app: FastifyInstance, { config, database, operations 
       await new Promise((resolve) => server?.close(resolve));
     });
   }
-}
-
-/** The company a request named (`companyid`) or, on a company-scoped route, the operator's first. */
-function companyOfRequest(request: FastifyRequest): number | null {
-  const named = Number((request.query as { companyid?: unknown } | undefined)?.companyid);
-  if (Number.isInteger(named)) return named;
-  if (request.routeOptions.config?.companyScoped) return request.principal?.companyIds[0] ?? null;
-  return null;
 }
 
 interface AppRegistry {

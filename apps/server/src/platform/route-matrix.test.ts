@@ -54,7 +54,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (route: RouteAccess, auth?: { authorization: string }, query = '') =>
+const call = (route: RouteAccess, auth?: Record<string, string>, query = '') =>
   t.app.inject({
     method: route.method as 'GET',
     url: `${route.url.replace(/:\w+/g, '1')}${query}`,
@@ -83,19 +83,40 @@ describe('the route matrix: every /api route checks who asks and for which compa
   it('an operator without the permission gets 403 on every permission route', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.permission)) {
-      const response = await call(route, headers.nobody, route.companyScoped ? `?companyid=${companyA}` : '');
+      const response = await call(route, headers.nobody);
       if (response.statusCode !== 403) failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
   });
 
-  it('an operator of another company gets 404 for company A on every company route', async () => {
+  // Issue 30: the company is resolved once per request, for every route, so no route can forget it.
+  it('an operator of another company gets 404 for company A on every signed-in route, however it is named', async () => {
     const failures: string[] = [];
-    for (const route of routes.filter((r) => r.companyScoped)) {
-      const response = await call(route, headers.otherCompany, `?companyid=${companyA}`);
-      if (response.statusCode !== 404) failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
+    for (const route of routes.filter((r) => !r.public)) {
+      const byHeader = await call(route, { ...headers.otherCompany, 'x-company-id': String(companyA) });
+      if (byHeader.statusCode !== 404)
+        failures.push(`header: ${route.method} ${route.url} → ${byHeader.statusCode}`);
+      const byQuery = await call(route, headers.otherCompany, `?companyid=${companyA}`);
+      if (byQuery.statusCode !== 404)
+        failures.push(`query: ${route.method} ${route.url} → ${byQuery.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('takes the company from X-Company-Id or ?companyid=, and refuses two different ones', async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const url = '/api/traders/search';
+    const get = (extra: Record<string, string>, query = '') =>
+      t.app.inject({ method: 'GET', url: `${url}${query}`, headers: { ...admin, ...extra } });
+    expect((await get({ 'x-company-id': String(companyA) })).statusCode).toBe(200);
+    expect((await get({}, `?companyid=${companyA}`)).statusCode).toBe(200);
+    expect((await get({ 'x-company-id': String(companyA) }, `?companyid=${companyA}`)).statusCode).toBe(200);
+    const twice = await get({ 'x-company-id': String(companyA) }, `?companyid=${companyA + 1}`);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().key).toBe('error.company_named_twice');
+    for (const junk of ['0', '-1', 'abc', '1e3', '99999999999', ' 1']) {
+      expect((await get({ 'x-company-id': junk })).statusCode, junk).toBe(404);
+    }
   });
 
   it('refuses to start with a route that declares nothing', async () => {

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { sendInline } from '../../platform/pdf/reply.ts';
 import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { printBill } from './bill.pdf.ts';
@@ -43,8 +43,8 @@ import {
 } from './policies.service.ts';
 
 const tags = ['billing'];
-const read = { permission: 'billing:read', companyScoped: true } as const;
-const write = { permission: 'billing:write', companyScoped: true } as const;
+const read = { permission: 'billing:read' } as const;
+const write = { permission: 'billing:write' } as const;
 
 /** Issue 17: pricing and discount policies, the "try it" computation and the stored bills. */
 export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -57,7 +57,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       schema: {
         tags,
         summary: 'The pricing policies of the company, per property usage, newest first',
-        querystring: companyQuery,
         response: { 200: z.array(pricingPolicySchema) },
       },
     },
@@ -94,7 +93,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       schema: {
         tags,
         summary: 'The discount policies (social tariffs, surcharges) of the company',
-        querystring: companyQuery,
         response: { 200: z.array(discountPolicySchema) },
       },
     },
@@ -131,7 +129,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       schema: {
         tags,
         summary: "The VAT settings' active percentages a charge may take",
-        querystring: companyQuery,
         response: {
           200: z.array(z.object({ id: z.number().int(), description: z.string(), percentage: z.string() })),
         },
@@ -147,7 +144,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       schema: {
         tags,
         summary: "The bill a consumer would get for a consumption in a period (the policies' try-it panel)",
-        querystring: companyQuery,
         body: tryBillSchema,
         response: { 200: computedBillSchema },
       },
@@ -174,7 +170,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         tags,
         summary:
           "Computes and stores a consumer's bill of a period (recomputed while not finalized; 409 after)",
-        querystring: companyQuery,
         body: saveBillSchema,
         response: { 200: billSchema },
       },
@@ -198,7 +193,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         tags,
         summary: 'One bill with its lines and VAT breakdown',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: billSchema },
       },
     },
@@ -212,7 +206,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         tags,
         summary: 'Finalizes a bill: the next number of the water-bill series; immutable afterwards',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: billSchema },
       },
     },
@@ -222,13 +215,12 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
   app.post(
     '/billing/bills/:id/credit',
     {
-      config: { permission: 'billing:admin', companyScoped: true },
+      config: { permission: 'billing:admin' },
       schema: {
         tags,
         summary:
           'Credits a finalized bill (kind 4): its lines negated, numbered in the related credit series, finalized; the debt follows',
         params: idParams,
-        querystring: companyQuery,
         body: creditBillSchema,
         response: { 201: billSchema },
       },
@@ -247,7 +239,7 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
           ),
         ),
   );
-  const admin = { permission: 'billing:admin', companyScoped: true } as const;
+  const admin = { permission: 'billing:admin' } as const;
   app.get(
     '/billing/bills/:id/correction',
     {
@@ -257,7 +249,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         summary:
           'The corrected bill a credited bill would get (the period’s readings and tariffs of today), stored nowhere',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: billCorrectionSchema },
       },
     },
@@ -272,7 +263,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         summary:
           'Issues the corrected bill of a credited bill: kind 1 of the same period, numbered in the water-bill series, finalized',
         params: idParams,
-        querystring: companyQuery,
         response: { 201: billSchema },
       },
     },
@@ -291,7 +281,7 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         tags,
         summary: 'The bill as a PDF in Greek (or English), with its RF code, barcode and consumption chart',
         params: idParams,
-        querystring: companyQuery.extend({ lang: z.enum(['el', 'en']).optional() }),
+        querystring: z.object({ lang: z.enum(['el', 'en']).optional() }),
       },
     },
     async (request, reply) =>
@@ -308,7 +298,6 @@ export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         tags,
         summary: "A consumer's bills, newest first (the consumer card's Bills tab)",
         params: idParams,
-        querystring: companyQuery,
         response: { 200: z.array(consumerBillSchema) },
       },
     },

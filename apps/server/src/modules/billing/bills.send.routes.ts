@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { sendInline } from '../../platform/pdf/reply.ts';
 import { rememberSendServices } from './bills.send.jobs.ts';
 import {
@@ -28,8 +28,8 @@ import {
 } from './bills.send.ts';
 
 const tags = ['billing'];
-const read = { permission: 'billing:read', companyScoped: true } as const;
-const write = { permission: 'billing:write', companyScoped: true } as const;
+const read = { permission: 'billing:read' } as const;
+const write = { permission: 'billing:write' } as const;
 
 /** Issue 17: sending the finalized bills by e-mail, the merged PDFs for the post, the counts per status. */
 export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
@@ -46,7 +46,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary:
           "E-mails a run's, a route's or chosen finalized bills on hold with their PDF (a background job); marks the others for print",
-        querystring: companyQuery,
         body: emailBillsSchema,
         response: { 201: billDispatchStartedSchema },
       },
@@ -74,7 +73,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary:
           "Prints a run route's bills marked for print, or chosen finalized bills, into one PDF (a background job) and marks them printed",
-        querystring: companyQuery,
         body: printBillsSchema,
         response: { 201: billDispatchStartedSchema },
       },
@@ -91,7 +89,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags,
         summary: 'The sendings of chosen bills (outside any run), newest first, with their progress',
-        querystring: companyQuery,
         response: { 200: billDispatchListSchema },
       },
     },
@@ -105,7 +102,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary: 'Closes a sending: its sent (mailed or printed) bills become completed',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: z.object({ completed: z.number().int() }) },
       },
     },
@@ -120,7 +116,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary: 'One sending of bills with its progress',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: billDispatchSchema },
       },
     },
@@ -134,7 +129,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary: "A print sending's merged PDF (404 until it is stored)",
         params: idParams,
-        querystring: companyQuery,
       },
     },
     async (request, reply) => {
@@ -152,7 +146,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary: "A run's routes with their finalized bills per send status, and the run's sendings",
         params: idParams,
-        querystring: companyQuery,
         response: { 200: runSendingSchema },
       },
     },
@@ -166,7 +159,6 @@ export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary: "Closes a run route's sending: its sent (mailed or printed) bills become completed",
         params: idParams,
-        querystring: companyQuery,
         body: z.object({ routeId: idSchema }),
         response: { 200: z.object({ completed: z.number().int() }) },
       },

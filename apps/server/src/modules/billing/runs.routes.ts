@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { startDryRun, startFinalize, startRun } from './runs.service.ts';
 import { getRun, listRuns } from './runs.view.ts';
 
 const tags = ['billing'];
 const jobStarted = z.object({ jobId: z.number().int() });
-const read = { permission: 'billing:read', companyScoped: true } as const;
-const write = { permission: 'billing:write', companyScoped: true } as const;
+const read = { permission: 'billing:read' } as const;
+const write = { permission: 'billing:write' } as const;
 
 /** Issue 17: billing runs of a period over a scope: the dry run, the run as a job, its progress and totals. */
 export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
@@ -22,7 +22,6 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         tags,
         summary:
           'Starts the dry run as a background job: its result is what a run of the period over the scope would bill (counts, totals per charge, flags); stores nothing',
-        querystring: companyQuery,
         body: billingRunRequestSchema,
         response: { 202: jobStarted },
       },
@@ -39,7 +38,6 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: 'Starts a billing run as a background job; 409 while another run holds one of its routes',
-        querystring: companyQuery,
         body: billingRunRequestSchema,
         response: { 201: billingRunSchema },
       },
@@ -56,7 +54,6 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: 'The last billing runs of the company with their progress and totals',
-        querystring: companyQuery,
         response: { 200: z.array(billingRunSchema) },
       },
     },
@@ -70,7 +67,6 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         tags,
         summary: 'One billing run with its progress and totals',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: billingRunSchema },
       },
     },
@@ -85,7 +81,6 @@ export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         summary:
           "Starts finalizing a done run's bills as a background job: numbers of the water-bill series, gapless, then immutable",
         params: idParams,
-        querystring: companyQuery,
         response: { 202: jobStarted },
       },
     },

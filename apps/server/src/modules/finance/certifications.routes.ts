@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { certificationPdf, certificationXlsx } from './certifications.print.ts';
 import {
   certificationsList,
@@ -51,11 +51,10 @@ export const certificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.post(
     '/finance/certifications',
     {
-      config: { permission: 'finance:write', companyScoped: true },
+      config: { permission: 'finance:write' },
       schema: {
         tags,
         summary: "A draft certification of the period's uncertified finalized income documents, per account",
-        querystring: companyQuery,
         body: createCertificationSchema,
         response: { 201: certificationSchema },
       },

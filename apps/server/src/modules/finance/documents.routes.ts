@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { companyOf, confirmedPrincipalOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { sendInline } from '../../platform/pdf/reply.ts';
 import { finalizeFinanceDocument } from './documents.finalize.ts';
 import { issueFinanceDocument } from './documents.issue.ts';
@@ -53,12 +53,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     '/finance/documents',
     {
       // Issuing (finalize=true) checks the session in its own statement; a draft confirms it first.
-      config: { permission: 'finance:write', companyScoped: true, checksSession: true },
+      config: { permission: 'finance:write', checksSession: true },
       schema: {
         tags,
         summary:
           'Create a document (entry state new; with finalize=true stored and finalized at once); totals are computed on the server',
-        querystring: companyQuery.extend({ finalize: z.enum(['true', 'false']).optional() }),
+        querystring: z.object({ finalize: z.enum(['true', 'false']).optional() }),
         body: saveFinanceDocumentSchema,
         response: { 201: financeDocumentSchema },
       },

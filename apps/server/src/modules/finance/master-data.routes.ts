@@ -24,7 +24,7 @@ import { requestLanguage } from '../../platform/i18n.ts';
 import { isXlsx } from '../../platform/imports/limits.ts';
 import { checkUploadedImport } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { ACCOUNTS_IMPORT_JOB, type AccountImportPayload, storeAccountsFile } from './accounts.import.ts';
 import { companyStock, itemStock, saveFinanceSettings } from './master-data.service.ts';
@@ -100,13 +100,13 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.post(
     '/finance/accounts/import',
     {
-      config: { permission: 'finance:write', companyScoped: true },
+      config: { permission: 'finance:write' },
       bodyLimit: ACCOUNT_IMPORT_MAX_BYTES,
       schema: {
         tags: ['finance'],
         summary:
           'Queue the accounting plan import from an .xlsx body (code, description, kind, aggregate): a dry run reporting every bad row, or the import, all or nothing, existing codes updated',
-        querystring: companyQuery.extend({ dryRun: z.enum(['true', 'false']).default('true') }),
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
         consumes: [XLSX_CONTENT_TYPE],
         response: { 202: accountImportStartSchema },
       },
@@ -152,11 +152,10 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/finance/stock',
     {
-      config: { permission: 'finance:read', companyScoped: true },
+      config: { permission: 'finance:read' },
       schema: {
         tags: ['finance'],
         summary: "The company's stock per item and warehouse (the sum of the documents' moves)",
-        querystring: companyQuery,
         response: { 200: z.array(stockRowSchema) },
       },
     },
@@ -166,11 +165,10 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/finance/settings',
     {
-      config: { permission: 'finance:read', companyScoped: true },
+      config: { permission: 'finance:read' },
       schema: {
         tags: ['finance'],
         summary: "The company's finance settings (the accounting plan's mask)",
-        querystring: companyQuery,
         response: { 200: financeSettingsSchema },
       },
     },
@@ -180,11 +178,10 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.put(
     '/finance/settings',
     {
-      config: { permission: 'finance:admin', companyScoped: true },
+      config: { permission: 'finance:admin' },
       schema: {
         tags: ['finance'],
         summary: 'Change the mask; every account code must still fit it (400 naming the first that does not)',
-        querystring: companyQuery,
         body: financeSettingsSchema,
         response: { 200: financeSettingsSchema },
       },

@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery } from '../../platform/params.ts';
 import { previewTransformation, transform, transformationCandidates } from './transformation.service.ts';
 
 const tags = ['finance'];
@@ -18,7 +17,7 @@ export const transformationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.get(
     '/finance/transformation/candidates',
     {
-      config: { permission: 'finance:read', companyScoped: true },
+      config: { permission: 'finance:read' },
       schema: {
         tags,
         summary: 'Finalized delivery notes and orders not yet transformed, by trader and date',
@@ -32,11 +31,10 @@ export const transformationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.post(
     '/finance/transformation/preview',
     {
-      config: { permission: 'finance:write', companyScoped: true },
+      config: { permission: 'finance:write' },
       schema: {
         tags,
         summary: 'What a transformation would create (nothing is written)',
-        querystring: companyQuery,
         body: transformationRequestSchema,
         response: { 200: transformationResultSchema },
       },
@@ -47,12 +45,11 @@ export const transformationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.post(
     '/finance/transformation',
     {
-      config: { permission: 'finance:write', companyScoped: true },
+      config: { permission: 'finance:write' },
       schema: {
         tags,
         summary:
           'Transform: draft results in the target series, each source linked to its result; 409 when a source is taken',
-        querystring: companyQuery,
         body: transformationRequestSchema,
         response: { 201: transformationResultSchema },
       },

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { formsList, formsOfCompany, submissionsList, submissionsOfCompany } from './forms.list.ts';
 import { draftForm, loadForm, saveForm } from './forms.service.ts';
 import { renderSubmissionPdf } from './submission-print.ts';
@@ -50,11 +50,10 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/onlineForms/assignees',
     {
-      config: { permission: 'forms:read', companyScoped: true },
+      config: { permission: 'forms:read' },
       schema: {
         tags: ['forms'],
         summary: 'The active operators of the company a form or submission may be assigned to',
-        querystring: companyQuery,
         response: { 200: z.array(z.object({ id: z.number().int(), name: z.string() })) },
       },
     },
@@ -64,11 +63,10 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/onlineForms/assignee_groups',
     {
-      config: { permission: 'forms:read', companyScoped: true },
+      config: { permission: 'forms:read' },
       schema: {
         tags: ['forms'],
         summary: 'The groups (departments) of the company a submission may be assigned to',
-        querystring: companyQuery,
         response: { 200: z.array(z.object({ id: z.number().int(), name: z.string() })) },
       },
     },
@@ -78,12 +76,11 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/onlineForms/:id',
     {
-      config: { permission: 'forms:read', companyScoped: true },
+      config: { permission: 'forms:read' },
       schema: {
         tags: ['forms'],
         summary: 'A form; the id createDraft answers a new unsaved form with a generated form_id',
         params: formParams,
-        querystring: companyQuery,
         response: { 200: onlineFormSchema },
       },
     },
@@ -96,12 +93,11 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.put(
     '/onlineForms',
     {
-      config: { permission: 'forms:write', companyScoped: true },
+      config: { permission: 'forms:write' },
       schema: {
         tags: ['forms'],
         summary:
           'Create (id null) or change a form; api is the JSON text of its rows; answers the id. Publishing a changed structure makes a new version',
-        querystring: companyQuery,
         body: saveFormSchema,
         response: { 200: savedId },
       },
@@ -112,12 +108,11 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/onlineForms/submissions/:id',
     {
-      config: { permission: 'forms:read', companyScoped: true },
+      config: { permission: 'forms:read' },
       schema: {
         tags: ['forms'],
         summary: 'A submission with the structure of its version, its allowed next statuses and its history',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: submissionSchema },
       },
     },
@@ -127,12 +122,11 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.put(
     '/onlineForms/submissions',
     {
-      config: { permission: 'forms:write', companyScoped: true },
+      config: { permission: 'forms:write' },
       schema: {
         tags: ['forms'],
         summary:
           'Save a submission whole: values, status (allowed transitions only, 409 otherwise), assignee, duplicate of, case, comment; answers the id',
-        querystring: companyQuery,
         body: saveSubmissionSchema,
         response: { 200: savedId },
       },
@@ -143,12 +137,11 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/onlineForms/submissions/:id/pdf',
     {
-      config: { permission: 'forms:read', companyScoped: true },
+      config: { permission: 'forms:read' },
       schema: {
         tags: ['forms'],
         summary: 'The built-in print of a submission (PDF, A4)',
         params: idParams,
-        querystring: companyQuery,
       },
     },
     async (request, reply) => {

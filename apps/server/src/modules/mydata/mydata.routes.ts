@@ -15,7 +15,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { addBillPrintHook } from '../billing/api.ts';
 import { addDocumentPrintHook } from '../finance/api.ts';
 import { FAKE_AADE_KEY, FAKE_AADE_USER, type FakeAade, startFakeAade } from './fake-aade/fake-aade.ts';
@@ -72,11 +72,10 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/mydata/settings',
     {
-      config: { permission: 'mydata:read', companyScoped: true },
+      config: { permission: 'mydata:read' },
       schema: {
         tags,
         summary: "The company's myDATA parameters (defaults until saved)",
-        querystring: companyQuery,
         response: { 200: mydataSettingsSchema },
       },
     },
@@ -86,11 +85,10 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.put(
     '/mydata/settings',
     {
-      config: { permission: 'mydata:admin', companyScoped: true },
+      config: { permission: 'mydata:admin' },
       schema: {
         tags,
         summary: "Save the company's myDATA parameters (environment, addresses, branch, mappings)",
-        querystring: companyQuery,
         body: saveMydataSettingsSchema,
         response: { 200: mydataSettingsSchema },
       },
@@ -127,12 +125,11 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/mydata/bills/:id',
     {
-      config: { permission: 'mydata:read', companyScoped: true },
+      config: { permission: 'mydata:read' },
       schema: {
         tags,
         summary: "A water bill's transmission: state, MARK, UID, QR URL, AADE's errors",
         params: idParams,
-        querystring: companyQuery,
         response: { 200: transmissionSchema },
       },
     },
@@ -142,12 +139,11 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/mydata/transmissions',
     {
-      config: { permission: 'mydata:write', companyScoped: true },
+      config: { permission: 'mydata:write' },
       schema: {
         tags,
         summary:
           "Send one document or bill, a day's pending documents or bills, or a run's bills, as a background job (progress on /api/jobs)",
-        querystring: companyQuery,
         body: transmitRequestSchema,
         response: {
           202: z.object({ jobId: z.number().int(), documents: z.number().int(), created: z.boolean() }),
@@ -206,12 +202,11 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/mydata/bills/:id/cancel',
     {
-      config: { permission: 'mydata:write', companyScoped: true },
+      config: { permission: 'mydata:write' },
       schema: {
         tags,
         summary: 'Cancel a sent water bill at AADE (CancelInvoice), unless paid; keeps the cancellation MARK',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: transmissionSchema },
       },
     },

@@ -7,7 +7,6 @@ import type { Principal } from '../../platform/auth.ts';
 import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { applyRowTable } from '../../platform/row-table/apply.ts';
-import { companiesOfUser } from '../companies/api.ts';
 import { protocolBooks } from './parametrics.schema.ts';
 
 type BookRow = typeof protocolBooks.$inferSelect;
@@ -22,18 +21,6 @@ const toDto = (row: BookRow): ProtocolBook => ({
   },
   isActive: row.isActive,
 });
-
-/** The company whose parametrics are asked for: the one named, else the operator's first. */
-export async function companyOf(
-  db: Db,
-  principal: Principal,
-  companyId: number | undefined,
-): Promise<number> {
-  const companies = await companiesOfUser(db, principal.userId, principal.superAdmin);
-  const company = companyId === undefined ? companies[0] : companies.find((c) => c.id === companyId);
-  if (!company) throw notFound();
-  return company.id;
-}
 
 export async function listBooks(db: Db, companyId: number): Promise<ProtocolBook[]> {
   const rows = await db

@@ -17,15 +17,15 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { acceptOneFile, checkUploadedImport, uploadedFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { bankFileText, invalidReasons, isTextFile, parseBankFile } from './bank.parse.ts';
 import { bankFileReport, bankFiles, unmatchedLines } from './bank.report.ts';
 import { bankLayouts, matchBankLine, saveBankLayout, startBankImport } from './bank.service.ts';
 
 const tags = ['payments'];
-const read = { permission: 'payments:read', companyScoped: true } as const;
-const write = { permission: 'payments:write', companyScoped: true } as const;
-const admin = { permission: 'payments:admin', companyScoped: true } as const;
+const read = { permission: 'payments:read' } as const;
+const write = { permission: 'payments:write' } as const;
+const admin = { permission: 'payments:admin' } as const;
 const offset = z.coerce.number().int().min(0).max(10_000_000).default(0);
 
 /** Issue 18, the banks: layouts, the upload of a payments file, its report, matching by hand. */
@@ -39,7 +39,6 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: "The company's bank file layouts",
-        querystring: companyQuery,
         response: { 200: z.array(bankLayoutSchema) },
       },
     },
@@ -52,7 +51,6 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: 'A new bank file layout (CSV columns or fixed-width positions)',
-        querystring: companyQuery,
         body: saveBankLayoutSchema,
         response: { 201: bankLayoutSchema },
       },
@@ -72,7 +70,6 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         tags,
         summary: 'Changes a bank file layout',
         params: idParams,
-        querystring: companyQuery,
         body: saveBankLayoutSchema,
         response: { 200: bankLayoutSchema },
       },
@@ -97,7 +94,7 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         summary:
           'Uploads a bank payments file (text, by the layout given) and queues its import (202, its job)',
         consumes: ['multipart/form-data'],
-        querystring: companyQuery.extend({ layoutId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        querystring: z.object({ layoutId: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: { 202: bankImportStartSchema },
       },
     },
@@ -134,7 +131,6 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: 'The imported bank files, newest first, with their counts',
-        querystring: companyQuery,
         response: { 200: z.array(bankFileSchema) },
       },
     },
@@ -148,7 +144,7 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         tags,
         summary: "A bank file's report: its counts and its lines (of one status), 500 at a time",
         params: idParams,
-        querystring: companyQuery.extend({ status: z.enum(bankLineStatuses).optional(), offset }),
+        querystring: z.object({ status: z.enum(bankLineStatuses).optional(), offset }),
         response: { 200: bankFileReportSchema },
       },
     },
@@ -162,7 +158,7 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: 'The lines of every bank file that wait to be matched by hand, oldest first',
-        querystring: companyQuery.extend({ offset }),
+        querystring: z.object({ offset }),
         response: { 200: bankUnmatchedSchema },
       },
     },
@@ -176,7 +172,6 @@ export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         tags,
         summary: "Matches an unmatched line to a consumer: a bank payment of the consumer's debts",
         params: idParams,
-        querystring: companyQuery,
         body: matchBankLineSchema,
         response: { 200: bankLineSchema },
       },

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { sendInline } from '../../platform/pdf/reply.ts';
 import { accountOf, findDebts } from './account.service.ts';
 import { getPayment, recordPayment, returnPrepayment } from './cashier.service.ts';
@@ -23,8 +23,8 @@ import { daySummary } from './day-summary.ts';
 import { printDaySummary, printReceipt, printStatement, statementXlsx } from './payments.pdf.ts';
 
 const tags = ['payments'];
-const read = { permission: 'payments:read', companyScoped: true } as const;
-const write = { permission: 'payments:write', companyScoped: true } as const;
+const read = { permission: 'payments:read' } as const;
+const write = { permission: 'payments:write' } as const;
 
 /** Issue 18: the consumer's account, the debt search, the cashier's payments. */
 export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -39,7 +39,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         summary:
           "A consumer's account: the ledger with running balance, the open debts, the overdue interest",
         params: idParams,
-        querystring: companyQuery,
         response: { 200: consumerAccountSchema },
       },
     },
@@ -52,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       schema: {
         tags,
         summary: 'Open debts by consumer code, ΑΦΜ, owner name or RF code (404 when none)',
-        querystring: companyQuery.extend({ q: z.string().max(100) }),
+        querystring: z.object({ q: z.string().max(100) }),
         response: { 200: z.array(consumerDebtsSchema) },
       },
     },
@@ -66,7 +65,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         tags,
         summary:
           'Records a payment at the cashier (or a prepayment): allocation and receipt number in one transaction',
-        querystring: companyQuery,
         body: recordPaymentSchema,
         response: { 201: paymentSchema },
       },
@@ -83,7 +81,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       schema: {
         tags,
         summary: "Returns money of the consumer's credit (spec kind 17)",
-        querystring: companyQuery,
         body: prepayReturnSchema,
         response: { 201: paymentSchema },
       },
@@ -101,7 +98,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         tags,
         summary: 'A payment with its receipt number and what it paid',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: paymentSchema },
       },
     },
@@ -116,7 +112,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         tags,
         summary: 'The receipt of a payment as a PDF, in Greek (or English)',
         params: idParams,
-        querystring: companyQuery.extend({ lang }),
+        querystring: z.object({ lang }),
       },
     },
     async (request, reply) =>
@@ -125,7 +121,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         await printReceipt(db, companyOf(request), request.params.id, request.query.lang ?? 'el'),
       ),
   );
-  const dayQuery = companyQuery.extend({
+  const dayQuery = z.object({
     date: isoDaySchema().optional(),
     cashier: z.string().max(100).optional(),
     lang,
@@ -174,7 +170,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         tags,
         summary: "The consumer's statement: PDF (Greek or English) or Excel",
         params: idParams,
-        querystring: companyQuery.extend({ lang, format: z.enum(['pdf', 'xlsx']).optional() }),
+        querystring: z.object({ lang, format: z.enum(['pdf', 'xlsx']).optional() }),
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ import { requestLanguage } from '../../platform/i18n.ts';
 import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
 import { mayRead } from '../../platform/list/registry.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import {
   IMPORT_JOB,
   type ImportPayload,
@@ -62,7 +62,7 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/readouts/import',
     {
-      config: { permission: 'readouts:write', companyScoped: true },
+      config: { permission: 'readouts:write' },
       schema: {
         tags,
         summary:
@@ -108,12 +108,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     '/readouts/routes',
     {
       // The billing runs' screen names its routes too: one of the two areas, checked in the handler.
-      config: { signedIn: true, companyScoped: true },
+      config: { signedIn: true },
       schema: {
         tags,
         summary:
           'The reading routes of the company, by sector and reading order (readouts or billing readers)',
-        querystring: companyQuery,
         response: {
           200: z.array(
             z.object({ id: z.number(), code: z.string(), description: z.string(), sector: z.string() }),
@@ -131,7 +130,7 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/readouts/sheet',
     {
-      config: { permission: 'readouts:read', companyScoped: true },
+      config: { permission: 'readouts:read' },
       schema: {
         tags,
         summary: "A route's period: its state and every meter in route order with its reading",
@@ -151,12 +150,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/readouts/readings',
     {
-      config: { permission: 'readouts:write', companyScoped: true },
+      config: { permission: 'readouts:write' },
       schema: {
         tags,
         summary:
           'Saves one reading (idempotent by its key); 409 while an import or a billing run holds the route',
-        querystring: companyQuery,
         body: saveReadingSchema,
         response: { 200: readoutRowSchema },
       },
@@ -167,7 +165,7 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/readouts/route-sheet',
     {
-      config: { permission: 'readouts:read', companyScoped: true },
+      config: { permission: 'readouts:read' },
       schema: {
         tags,
         summary:
@@ -200,7 +198,7 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/readouts/review',
     {
-      config: { permission: 'readouts:read', companyScoped: true },
+      config: { permission: 'readouts:read' },
       schema: {
         tags,
         summary: 'Every flagged reading of a route and period, waiting or accepted',
@@ -214,12 +212,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/readouts/readings/:id/review',
     {
-      config: { permission: 'readouts:write', companyScoped: true },
+      config: { permission: 'readouts:write' },
       schema: {
         tags,
         summary: 'Accepts a flagged reading, or corrects it (the original stays in the history)',
         params: idParams,
-        querystring: companyQuery,
         body: reviewReadingSchema,
         response: { 204: z.null() },
       },
@@ -241,12 +238,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/readouts/finalize',
     {
-      config: { permission: 'readouts:admin', companyScoped: true },
+      config: { permission: 'readouts:admin' },
       schema: {
         tags,
         summary:
           "Closes a route's period: estimates the missing readings (flags those with no history), then finalizes it",
-        querystring: companyQuery,
         body: periodBody,
         response: { 200: z.object({ estimated: z.number().int(), noEstimate: z.number().int() }) },
       },
@@ -257,12 +253,11 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/readouts/consumers/:id/history',
     {
-      config: { permission: 'readouts:read', companyScoped: true },
+      config: { permission: 'readouts:read' },
       schema: {
         tags,
         summary: "A consumer's readings, latest first, corrected ones included",
         params: idParams,
-        querystring: companyQuery,
         response: {
           200: z.array(
             z.object({

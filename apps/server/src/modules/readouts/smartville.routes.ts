@@ -5,7 +5,6 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery } from '../../platform/params.ts';
 import {
   readSmartville,
   rememberSmartvilleBox,
@@ -23,11 +22,10 @@ export const smartvilleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/readouts/smartville',
     {
-      config: { permission: 'readouts:read', companyScoped: true },
+      config: { permission: 'readouts:read' },
       schema: {
         tags,
         summary: "The company's smartville connection (its address; the key is never shown)",
-        querystring: companyQuery,
         response: { 200: smartvilleSettingsSchema },
       },
     },
@@ -37,11 +35,10 @@ export const smartvilleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.put(
     '/readouts/smartville',
     {
-      config: { permission: 'readouts:admin', companyScoped: true },
+      config: { permission: 'readouts:admin' },
       schema: {
         tags,
         summary: "Saves the company's smartville address and API key (sealed at rest)",
-        querystring: companyQuery,
         body: saveSmartvilleSchema,
         response: { 200: smartvilleSettingsSchema },
       },
@@ -53,11 +50,10 @@ export const smartvilleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.post(
     '/readouts/smartville/pull',
     {
-      config: { permission: 'readouts:write', companyScoped: true },
+      config: { permission: 'readouts:write' },
       schema: {
         tags,
         summary: "Queues a pull of the smart meters' readings into a period (GET /api/jobs/{id})",
-        querystring: companyQuery,
         body: z.object({
           year: z.number().int().min(1900).max(2999),
           period: z.number().int().min(1).max(12),

@@ -28,7 +28,6 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery } from '../../platform/params.ts';
 import { ROW_TABLE_MAX_ROWS, registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { readRows, rowTableList, saveRows } from '../../platform/row-table/table.ts';
 import { listGeneralSettings } from './settings.service.ts';
@@ -62,25 +61,23 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/general_settings',
     {
-      config: { permission: 'settings:read', companyScoped: true },
+      config: { permission: 'settings:read' },
       schema: {
         tags: ['settings'],
         summary: 'The general settings of a company of the operator',
-        querystring: companyQuery,
         response: { 200: z.array(generalSettingSchema) },
       },
     },
-    async (request) => listGeneralSettings(db, principalOf(request), request.query.companyid),
+    async (request) => listGeneralSettings(db, request.companyId),
   );
 
   app.post(
     '/general_settings',
     {
-      config: { permission: 'settings:write', companyScoped: true },
+      config: { permission: 'settings:write' },
       schema: {
         tags: ['settings'],
         summary: 'Row-table save of the general settings; known settings are checked by their type',
-        querystring: companyQuery,
         body: z.array(generalSettingRowSchema).max(ROW_TABLE_MAX_ROWS),
         response: { 200: z.array(generalSettingSchema) },
       },
@@ -206,12 +203,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/settings/custom_tables/:tableId/values',
     {
-      config: { permission: 'settings:read', companyScoped: true },
+      config: { permission: 'settings:read' },
       schema: {
         tags: ['settings'],
         summary: 'The values of a custom table',
         params: tableParams,
-        querystring: companyQuery,
         response: { 200: z.array(customTableValueSchema) },
       },
     },
@@ -223,12 +219,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/settings/custom_tables/:tableId/values',
     {
-      config: { permission: 'settings:write', companyScoped: true },
+      config: { permission: 'settings:write' },
       schema: {
         tags: ['settings'],
         summary: 'Row-table save of the values of a custom table',
         params: tableParams,
-        querystring: companyQuery,
         body: z.array(customTableValueRowSchema).max(ROW_TABLE_MAX_ROWS),
         response: { 200: z.array(customTableValueSchema) },
       },

@@ -1,23 +1,11 @@
 import type { GeneralSetting } from '@protocol/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Principal } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
-import { companiesOfUser } from '../companies/api.ts';
 import { generalSettings } from './settings.schema.ts';
 
-/** The general settings of a company the operator works for (the first one when none is named). */
-export async function listGeneralSettings(
-  db: Db,
-  principal: Principal,
-  companyId: number | undefined,
-): Promise<GeneralSetting[]> {
-  const companies = await companiesOfUser(db, principal.userId, principal.superAdmin);
-  const company = companyId === undefined ? companies[0] : companies.find((c) => c.id === companyId);
-  if (!company) {
-    if (companyId === undefined) return [];
-    throw notFound();
-  }
+/** The general settings of the company in use; none for an operator of no company. */
+export async function listGeneralSettings(db: Db, companyId: number | null): Promise<GeneralSetting[]> {
+  if (companyId === null) return [];
   return db
     .select({
       id: generalSettings.id,
@@ -26,7 +14,7 @@ export async function listGeneralSettings(
       parValue: generalSettings.parValue,
     })
     .from(generalSettings)
-    .where(eq(generalSettings.companyId, company.id))
+    .where(eq(generalSettings.companyId, companyId))
     .orderBy(asc(generalSettings.parName));
 }
 

@@ -16,7 +16,7 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { sendInline } from '../../platform/pdf/reply.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { categoriesTable } from './categories.ts';
@@ -32,8 +32,8 @@ import {
 } from './settlements.service.ts';
 
 const tags = ['settlements'];
-const read = { permission: 'settlements:read', companyScoped: true } as const;
-const write = { permission: 'settlements:write', companyScoped: true } as const;
+const read = { permission: 'settlements:read' } as const;
+const write = { permission: 'settlements:write' } as const;
 
 /** Settlements of consumers' debts (issue 18): categories, plan preview, create, read, cancel, PDF. */
 export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -70,7 +70,6 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         tags,
         summary:
           "The plan of a settlement of a consumer's debts, as saving would make it; nothing is written",
-        querystring: companyQuery,
         body: settlementPreviewSchema,
         response: { 200: planSchema },
       },
@@ -86,7 +85,6 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         tags,
         summary:
           'Creates a settlement: its number, the debts closed into it, the down payment and instalments as debts',
-        querystring: companyQuery,
         body: saveSettlementSchema,
         response: { 201: settlementSchema },
       },
@@ -111,7 +109,6 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         tags,
         summary: 'A settlement with its debts, instalments and their state',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: settlementSchema },
       },
     },
@@ -121,12 +118,11 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   app.post(
     '/settlements/:id/cancel',
     {
-      config: { permission: 'settlements:admin', companyScoped: true },
+      config: { permission: 'settlements:admin' },
       schema: {
         tags,
         summary: 'Cancels a settlement by hand: the remaining debt returns to the account',
         params: idParams,
-        querystring: companyQuery,
         response: { 200: settlementSchema },
       },
     },
@@ -148,7 +144,7 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         tags,
         summary: 'The settlement decision as a PDF for the consumer to sign, in Greek (or English)',
         params: idParams,
-        querystring: companyQuery.extend({ lang: z.enum(['el', 'en']).optional() }),
+        querystring: z.object({ lang: z.enum(['el', 'en']).optional() }),
       },
     },
     async (request, reply) =>
@@ -166,7 +162,6 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         tags,
         summary: "A consumer's settlements, newest first",
         params: z.object({ consumerId: idParamSchema }),
-        querystring: companyQuery,
         response: { 200: z.array(settlementListItemSchema) },
       },
     },
@@ -182,7 +177,6 @@ export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         summary:
           "A consumer's open debts, oldest due first, with their overdue interest: what a settlement may close",
         params: z.object({ consumerId: idParamSchema }),
-        querystring: companyQuery,
         response: { 200: z.array(debtSchema) },
       },
     },

@@ -50,7 +50,7 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/traders/lookup',
     {
-      config: { permission: 'traders:write', companyScoped: true },
+      config: { permission: 'traders:write' },
       schema: {
         tags: ['traders'],
         summary: "A VAT number in AADE's registry (RgWsPublic2), as trader fields",

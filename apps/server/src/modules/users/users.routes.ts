@@ -53,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.post(
     '/users',
     {
-      config: { permission: 'users:write', companyScoped: true },
+      config: { permission: 'users:write' },
       schema: {
         tags: ['users'],
         summary: 'Create an operator (admins)',

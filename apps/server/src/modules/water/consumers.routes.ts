@@ -11,7 +11,6 @@ import { companyOf } from '../../platform/auth.ts';
 import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery } from '../../platform/params.ts';
 import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { loadCustomFields } from '../settings/api.ts';
 import { codeExists, recommendedLastPart } from './consumer-code.ts';
@@ -19,7 +18,7 @@ import { consumersList, consumersOfCompany } from './consumers.list.ts';
 import { createConsumer, getConsumer, updateConsumer } from './consumers.service.ts';
 
 const tags = ['water'];
-const codeQuery = companyQuery.extend({ code: z.string().min(1).max(80) });
+const codeQuery = z.object({ code: z.string().min(1).max(80) });
 
 /** Consumers (spec §7 /api/protocol/consumers/…): the list, the code checks, create, read, edit. */
 export const consumersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -47,7 +46,7 @@ export const consumersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/protocol/consumers/exist_code',
     {
-      config: { permission: 'consumers:read', companyScoped: true },
+      config: { permission: 'consumers:read' },
       schema: {
         tags,
         summary: 'Whether a consumer of the company has this code (spec §7: truthy when it exists)',
@@ -61,7 +60,7 @@ export const consumersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/protocol/consumers/generateEncodingCodeLastPart',
     {
-      config: { permission: 'consumers:read', companyScoped: true },
+      config: { permission: 'consumers:read' },
       schema: {
         tags,
         summary: 'The recommended last part of a code preview whose last part is empty (spec §7)',

@@ -5,13 +5,12 @@ import { companyOf, principalOf } from '../../platform/auth.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery } from '../../platform/params.ts';
 import { requireDefinition } from './consumer-code.ts';
 import { importTemplate } from './import.file.ts';
 import { IMPORT_JOB, type ImportPayload, storeRegisterFile } from './import.service.ts';
 
 const tags = ['water'];
-const importQuery = companyQuery.extend({ dryRun: z.enum(['true', 'false']).default('true') });
+const importQuery = z.object({ dryRun: z.enum(['true', 'false']).default('true') });
 
 /**
  * Moving a register in (issue 15): the template with Greek headers, and the upload of a filled one
@@ -23,11 +22,10 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/protocol/consumers/import/template',
     {
-      config: { permission: 'consumers:write', companyScoped: true },
+      config: { permission: 'consumers:write' },
       schema: {
         tags,
         summary: 'The register template (xlsx, Greek headers, the code’s levels first)',
-        querystring: companyQuery,
       },
     },
     async (request, reply) => {
@@ -45,7 +43,7 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.post(
     '/protocol/consumers/import',
     {
-      config: { permission: 'consumers:write', companyScoped: true },
+      config: { permission: 'consumers:write' },
       schema: {
         tags,
         summary: 'Uploads a register (xlsx or csv) and queues its dry run (dryRun=true) or its import',

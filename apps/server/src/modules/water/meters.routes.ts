@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery, idParams } from '../../platform/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { addTransaction, installMeter, listInstallations, listTransactions } from './meters.service.ts';
 
 const tags = ['water'];
@@ -18,12 +18,11 @@ export const metersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/protocol/consumers/:id/meters',
     {
-      config: { permission: 'consumers:read', companyScoped: true },
+      config: { permission: 'consumers:read' },
       schema: {
         tags,
         summary: "The consumer's meter history, the meter on first",
         params: idParams,
-        querystring: companyQuery,
         response: { 200: z.array(meterInstallationSchema) },
       },
     },
@@ -33,12 +32,11 @@ export const metersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.post(
     '/protocol/consumers/:id/meters',
     {
-      config: { permission: 'consumers:write', companyScoped: true },
+      config: { permission: 'consumers:write' },
       schema: {
         tags,
         summary: 'Installs the first meter of a consumer that has none on (a swap is transaction 15)',
         params: idParams,
-        querystring: companyQuery,
         body: installMeterSchema,
         response: { 200: z.array(meterInstallationSchema) },
       },
@@ -50,12 +48,11 @@ export const metersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/protocol/consumers/:id/transactions',
     {
-      config: { permission: 'consumers:read', companyScoped: true },
+      config: { permission: 'consumers:read' },
       schema: {
         tags,
         summary: "The consumer's timeline: lifecycle transactions and extra charges, latest first",
         params: idParams,
-        querystring: companyQuery,
         response: { 200: z.array(consumerTransactionSchema) },
       },
     },
@@ -65,12 +62,11 @@ export const metersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.post(
     '/protocol/consumers/:id/transactions',
     {
-      config: { permission: 'consumers:write', companyScoped: true },
+      config: { permission: 'consumers:write' },
       schema: {
         tags,
         summary: 'Records a lifecycle transaction (stop, reconnect, pull off, replacement, meter swap, misc)',
         params: idParams,
-        querystring: companyQuery,
         body: lifecycleTransactionSchema,
         response: { 200: z.array(consumerTransactionSchema) },
       },

@@ -20,7 +20,6 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
-import { companyQuery } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
 import { encodingDefinition, levelLookup, saveEncodingDefinition } from './encoding-code.service.ts';
 import {
@@ -95,13 +94,11 @@ export function waterParametricsRoutes(
       app.get(
         `/protocol/parametrics/${lookup}`,
         {
-          config: { permission: 'consumers:read', companyScoped: true },
+          config: { permission: 'consumers:read' },
           schema: {
             tags: ['water'],
             summary: `The values of the encoding-code level type ${lookup} (active ones, in code order)`,
-            querystring: companyQuery.extend(
-              lookup === 'routes' ? { sectorId: idParamSchema.optional() } : {},
-            ),
+            querystring: z.object(lookup === 'routes' ? { sectorId: idParamSchema.optional() } : {}),
             response: { 200: z.array(levelLookupItemSchema) },
           },
         },
@@ -115,11 +112,10 @@ export function waterParametricsRoutes(
     app.get(
       '/protocol/parametrics/encoding_code',
       {
-        config: { permission: 'consumers:read', companyScoped: true },
+        config: { permission: 'consumers:read' },
         schema: {
           tags: ['water'],
           summary: 'The consumer encoding code definition (null while none is defined)',
-          querystring: companyQuery,
           response: { 200: encodingCodeDefinitionSchema.nullable() },
         },
       },
@@ -129,11 +125,10 @@ export function waterParametricsRoutes(
     app.put(
       '/protocol/parametrics/encoding_code',
       {
-        config: { permission: 'settings:write', companyScoped: true },
+        config: { permission: 'settings:write' },
         schema: {
           tags: ['water'],
           summary: 'Saves the consumer encoding code definition; its shape is fixed once consumers exist',
-          querystring: companyQuery,
           body: encodingCodeDefinitionSchema,
           response: { 200: encodingCodeDefinitionSchema },
         },

@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf } from '../auth.ts';
-import { companyQuery } from '../params.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -28,11 +27,10 @@ export function customFieldsRoute(
   app.get(
     options.url,
     {
-      config: { permission: options.permission, companyScoped: true },
+      config: { permission: options.permission },
       schema: {
         tags: options.tags,
         summary: `The company's custom fields of ${options.entity}, in order, with the choices of select fields`,
-        querystring: companyQuery,
         response: { 200: z.array(customFieldDefinitionSchema) },
       },
     },

@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyIdOf, principalOf } from '../auth.ts';
+import { principalOf, resolveCompany } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { requestLanguage, translate } from '../i18n.ts';
 import type { ListQuerystring } from '../list/query.ts';
@@ -137,8 +137,11 @@ async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'
   if (!mayRead(principal.scope, entry.permission)) {
     throw new AppError(403, errorKeys.forbidden, { permission: [entry.permission].flat().join('|') });
   }
-  // The list's scope reads the company in use (404 for another company's) before any row is read.
-  const { scope, companyId } = entry.access(principal, full);
+  // The list's scope reads the company in use (404 for another company's) before any row is read: the
+  // one the address names (a custom export's link carries its company), else the request's.
+  const named = full.companyid;
+  const inUse = named === undefined ? request.companyId : resolveCompany(principal, named);
+  const { scope, companyId } = entry.access(principal, inUse);
   const { companyid: _company, ...query } = full;
   const language =
     input.lang ?? params.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
@@ -231,7 +234,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions & { customExport
         querystring: z.object({
           entityName: z.string().min(1).max(200),
           aa_deya: z.string().max(20).optional(),
-          companyid: z.string().max(20).optional(),
         }),
         response: { 200: exportListSchema },
       },
@@ -249,7 +251,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions & { customExport
       if (aaDeya !== undefined) {
         companyId = await customExports.companyNumbered(principal.companyIds, aaDeya);
         if (companyId === undefined) throw new AppError(404, errorKeys.notFound);
-      } else if (principal.companyIds.length > 0) companyId = companyIdOf(principal, request.query);
+      } else companyId = request.companyId ?? undefined;
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       const formats: ExportFormat[] = ['pdf', 'excel', 'csv', 'word'];
       const custom = companyId === undefined ? [] : await customExports.of(companyId);

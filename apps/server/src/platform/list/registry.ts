@@ -2,7 +2,6 @@ import { hasPermission, type Permission } from '@protocol/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Principal } from '../auth.ts';
 import type { EntityList } from './list.ts';
-import type { ListQuerystring } from './query.ts';
 
 /**
  * What reading a list needs: a permission, any of several, or only being signed in ('signedIn') for
@@ -21,12 +20,12 @@ export interface RegisteredList {
   /** What reading the list needs (several: any of them): an export of it needs the same. */
   permission: ListPermission;
   /**
-   * The rows the operator may see and the company in use (its custom fields); company lists read it
-   * from the query, 404 for a company not the operator's.
+   * The rows the operator may see and the company in use (its custom fields), given the company the
+   * request resolved (auth.ts `resolveCompany`); 404 on a company list for an operator of no company.
    */
   access(
     principal: Principal,
-    query: ListQuerystring,
+    companyId: number | null,
   ): { scope: SQL | undefined; companyId: number | undefined };
 }
 

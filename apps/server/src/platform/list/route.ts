@@ -3,13 +3,13 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { companyIdOf, confirmedPrincipalOf, type Principal, principalOf } from '../auth.ts';
-import { AppError } from '../errors.ts';
+import { confirmedPrincipalOf, type Principal, principalOf } from '../auth.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { EntityList } from './list.ts';
-import { type ListQuerystring, listQuerystringSchema } from './query.ts';
+import { listQuerystringSchema } from './query.ts';
 import { type ListPermission, type ListRegistry, mayRead } from './registry.ts';
 
-/** Who is reading a list of the company in use (`companyid`, else the operator's first). */
+/** Who is reading a list of the company in use (auth.ts `resolveCompany`). */
 export interface CompanyListAccess {
   principal: Principal;
   companyId: number;
@@ -53,13 +53,12 @@ type App = FastifyInstance<
 /**
  * One list, declared once: mounts `GET <path>` on the list engine and registers the same list, with
  * the same scope and permission, for the exports. The company in use is read in one place
- * (`companyIdOf`), for the screen and for the export alike.
+ * (auth.ts `resolveCompany`), for the screen and for the export alike.
  */
 export function registerListRoute<Row>(app: App, lists: ListRegistry, route: ListRoute<Row>): void {
-  const companyScoped = route.companyScoped !== false;
-  const access = (principal: Principal, query: ListQuerystring) => {
+  const access = (principal: Principal, companyId: number | null) => {
     if (route.companyScoped === false) return { scope: route.scope({ principal }), companyId: undefined };
-    const companyId = companyIdOf(principal, query);
+    if (companyId === null) throw notFound();
     return { scope: route.scope({ principal, companyId }), companyId };
   };
   const anyOf = Array.isArray(route.permission);
@@ -79,7 +78,6 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
       // A route declares one permission: with several, any signed-in operator passes and the handler checks.
       config: {
         ...(signedIn ? { signedIn: true } : { permission: route.permission as Permission }),
-        ...(companyScoped ? { companyScoped: true } : {}),
         checksSession: true,
       },
       schema: {
@@ -94,7 +92,7 @@ export function registerListRoute<Row>(app: App, lists: ListRegistry, route: Lis
         if (anyOf && !mayRead(principal.scope, route.permission)) {
           throw new AppError(403, errorKeys.forbidden, { permission: [route.permission].flat().join('|') });
         }
-        const { scope, companyId } = access(principal, request.query);
+        const { scope, companyId } = access(principal, request.companyId);
         return route.list.page(scope, request.query, companyId, held);
       };
       // On a session this node remembered, the page's own statement checks that it still holds (no

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, type Principal, principalOf } from '../auth.ts';
 import type { ModuleOptions } from '../module.ts';
-import { companyQuery, idParams } from '../params.ts';
+import { idParams } from '../params.ts';
 
 type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
 
@@ -39,8 +39,8 @@ export interface RecordRoutes<Row, Save, Ids extends { ids: number[] }, Scoped e
   read: Permission;
   write: Permission;
   /**
-   * Reads and changes name the company in use (`?companyid=`) like creation does, and the handlers
-   * get it: for services that look a record up within its company.
+   * Reads and changes get the company in use (auth.ts `companyOf`) like creation does: for services
+   * that look a record up within its company.
    */
   companyScoped?: Scoped;
   get?: Action & { load(ask: Asker & InCompany<Scoped> & { id: number }): Promise<Row> };
@@ -72,11 +72,7 @@ export function registerRecordRoutes<
   // The reply's type is the record's schema; fastify's provider cannot follow a generic one.
   const record = spec.record as z.ZodType;
   const scoped = spec.companyScoped === true;
-  const recordConfig = (permission: Permission) => ({
-    permission,
-    ...(scoped ? { companyScoped: true } : {}),
-  });
-  const recordQuery = scoped ? { querystring: companyQuery } : {};
+  const recordConfig = (permission: Permission) => ({ permission });
   const inCompany = (request: Parameters<typeof companyOf>[0]) =>
     (scoped ? { companyId: companyOf(request) } : {}) as InCompany<Scoped>;
   const asker = (request: Parameters<typeof companyOf>[0]): Asker => ({
@@ -94,7 +90,6 @@ export function registerRecordRoutes<
           tags: [...tags],
           summary: get.summary,
           params: idParams,
-          ...recordQuery,
           response: { 200: record },
         },
       },
@@ -108,13 +103,11 @@ export function registerRecordRoutes<
       {
         config: {
           permission: create.permission ?? spec.write,
-          companyScoped: true,
           checksSession: create.checksSession,
         },
         schema: {
           tags: [...tags],
           summary: create.summary,
-          querystring: companyQuery,
           body: spec.save,
           response: { 201: record },
         },
@@ -139,7 +132,6 @@ export function registerRecordRoutes<
           tags: [...tags],
           summary: update.summary,
           params: idParams,
-          ...recordQuery,
           body: spec.save,
           response: { 200: record },
         },

@@ -7,7 +7,6 @@ import { AppError } from '../errors.ts';
 import { type ListPermission, mayRead } from '../list/registry.ts';
 import { registerListRoute } from '../list/route.ts';
 import type { ModuleOptions } from '../module.ts';
-import { companyQuery } from '../params.ts';
 import { type RowTable, readRows, rowTableList, saveRows } from './table.ts';
 
 type App = Parameters<FastifyPluginAsyncZod<ModuleOptions>>[0];
@@ -53,21 +52,19 @@ export function registerRowTableRoutes<Row extends { id: number | null }, Item, 
   spec: RowTableRoutes<Row, Item, ListItem>,
 ): void {
   const { table, companyScoped, tags, read } = spec;
-  const company = companyScoped ? { companyScoped: true } : {};
   const ownerOf = (request: Parameters<typeof companyOf>[0]) =>
     companyScoped ? companyOf(request) : undefined;
   // A route declares one permission: with several (or none) any signed-in operator passes and the handler checks.
-  const readConfig =
+  const readConfig: { permission?: Permission; signedIn?: boolean } =
     typeof read === 'string' && read !== 'signedIn' ? { permission: read } : { signedIn: true };
 
   app.get(
     spec.path,
     {
-      config: { ...readConfig, ...company },
+      config: readConfig,
       schema: {
         tags: [...tags],
         summary: `All rows of ${table.catalog.entity}`,
-        querystring: companyQuery,
         response: { 200: z.array(spec.itemSchema) },
       },
     },
@@ -82,11 +79,10 @@ export function registerRowTableRoutes<Row extends { id: number | null }, Item, 
   app.post(
     spec.path,
     {
-      config: { permission: spec.write, ...company },
+      config: { permission: spec.write },
       schema: {
         tags: [...tags],
         summary: `Row-table save of ${table.catalog.entity}: the whole table, new rows with a null id`,
-        querystring: companyQuery,
         body: z.array(spec.rowSchema).max(ROW_TABLE_MAX_ROWS),
         response: { 200: z.array(spec.itemSchema) },
       },

@@ -12,7 +12,6 @@ import { companyOf, principalOf, readWhileConfirming } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { jobView } from '../jobs/jobs.routes.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
-import { companyQuery } from '../params.ts';
 import { REINDEX_JOB, reindexKey } from './reindex.ts';
 import { type SearchSource, searchText } from './search.ts';
 
@@ -38,9 +37,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
     '/search',
     {
       // The session is confirmed beside the sources' statements, not before them.
-      config: { signedIn: true, companyScoped: true, checksSession: true },
+      config: { signedIn: true, checksSession: true },
       schema: {
-        querystring: companyQuery.extend({ search: z.string().max(200).default('') }),
+        querystring: z.object({ search: z.string().max(200).default('') }),
         response: { 200: response },
       },
     },
@@ -67,10 +66,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
     '/reindex',
     {
       // Rebuilding reads and rewrites every indexed row of the company: those who keep its settings.
-      config: { permission: 'settings:write', companyScoped: true },
+      config: { permission: 'settings:write' },
       schema: {
         summary: "Rebuilds the company's search index as a background job (one at a time per company)",
-        querystring: companyQuery,
         response: { 202: jobSchema },
       },
     },

@@ -1,7 +1,7 @@
 import { errorKeys, userMetaQuerySchema, userMetaSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyIdOf, type Principal, principalOf } from '../auth.ts';
+import { principalOf } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import type { ModuleOptions } from '../module.ts';
 import { deleteView, listViews, saveView } from './views.service.ts';
@@ -15,19 +15,15 @@ const sameKey = (query: string, body: string) => {
 };
 
 /**
- * The company whose shared views a request sees and saves into (`companyIdOf`: the one named, else the
- * operator's first); none for an operator of no company, who sees their own views and those shared
- * with every company.
+ * Saved table views (spec §3, §4, §7: /api/users/meta?metaKey=…). The shared ones are those of the
+ * company in use (`request.companyId`); an operator of no company sees their own views and those
+ * shared with every company.
  */
-const companyInUse = (principal: Principal, query: { companyid?: number | undefined }) =>
-  query.companyid === undefined && principal.companyIds.length === 0 ? null : companyIdOf(principal, query);
-
-/** Saved table views (spec §3, §4, §7: /api/users/meta?metaKey=…&companyid=…). */
 export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
     '/users/meta',
     {
-      config: { signedIn: true, companyScoped: true },
+      config: { signedIn: true },
       schema: {
         tags: ['views'],
         summary:
@@ -38,14 +34,14 @@ export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     },
     async (request) => {
       const principal = principalOf(request);
-      return listViews(db, principal, request.query.metaKey, companyInUse(principal, request.query));
+      return listViews(db, principal, request.query.metaKey, request.companyId);
     },
   );
 
   app.post(
     '/users/meta',
     {
-      config: { signedIn: true, companyScoped: true },
+      config: { signedIn: true },
       schema: {
         tags: ['views'],
         summary: 'Save a view (new when id is null); choosing a shared view only records the choice',
@@ -57,14 +53,14 @@ export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (request) => {
       sameKey(request.query.metaKey, request.body.metaKey);
       const principal = principalOf(request);
-      return saveView(db, principal, request.body, companyInUse(principal, request.query));
+      return saveView(db, principal, request.body, request.companyId);
     },
   );
 
   app.delete(
     '/users/meta',
     {
-      config: { signedIn: true, companyScoped: true },
+      config: { signedIn: true },
       schema: {
         tags: ['views'],
         summary:
@@ -76,7 +72,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (request, reply) => {
       sameKey(request.query.metaKey, request.body.metaKey);
       const principal = principalOf(request);
-      await deleteView(db, principal, request.body, companyInUse(principal, request.query));
+      await deleteView(db, principal, request.body, request.companyId);
       return reply.status(204).send();
     },
   );

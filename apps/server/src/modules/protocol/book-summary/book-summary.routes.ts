@@ -22,7 +22,7 @@ export const bookSummaryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   app.get(
     '/protocol/book_summary',
     {
-      config: { permission: 'protocol:write', companyScoped: true },
+      config: { permission: 'protocol:write' },
       schema: {
         tags: ['protocol'],
         summary:
@@ -37,7 +37,7 @@ export const bookSummaryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   app.get(
     '/protocol/book_summary/file',
     {
-      config: { permission: 'protocol:write', companyScoped: true },
+      config: { permission: 'protocol:write' },
       schema: {
         tags: ['protocol'],
         summary:

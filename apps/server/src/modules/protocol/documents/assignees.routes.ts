@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.ts';
 import { companyOf } from '../../../platform/auth.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
-import { companyQuery } from '../../../platform/params.ts';
 import { companyUsers } from '../../companies/companies.schema.ts';
 import { userGroups } from '../../users/groups.schema.ts';
 import { users } from '../../users/users.schema.ts';
@@ -49,12 +48,11 @@ export const assigneesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/document/assignees',
     {
-      config: { permission: 'protocol:read', companyScoped: true },
+      config: { permission: 'protocol:read' },
       schema: {
         tags: ['documents'],
         summary:
           'Whom a document may be charged or shared to: the active operators and the user groups of the company, by name',
-        querystring: companyQuery,
         response: { 200: documentAssigneesSchema },
       },
     },

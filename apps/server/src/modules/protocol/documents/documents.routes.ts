@@ -9,14 +9,13 @@ import { z } from 'zod';
 import { companyOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
-import { companyQuery } from '../../../platform/params.ts';
 import { registerRecordRoutes } from '../../../platform/record/routes.ts';
 import { getDocument } from './documents.answer.ts';
 import { type DocumentsListKind, documentsList, documentsScope } from './documents.list.ts';
 import { booksForKind } from './documents.references.ts';
 import { createDocument, updateDocument } from './documents.service.ts';
 
-const booksQuery = companyQuery.extend({ kind: z.coerce.number().int().min(0).max(1) });
+const booksQuery = z.object({ kind: z.coerce.number().int().min(0).max(1) });
 
 const documentLists: { path: string; which: DocumentsListKind; summary: string }[] = [
   { path: '/document/search', which: 'all', summary: 'All active documents, incoming and outgoing' },
@@ -49,7 +48,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/document/books',
     {
-      config: { permission: 'protocol:read', companyScoped: true },
+      config: { permission: 'protocol:read' },
       schema: {
         tags: ['documents'],
         summary:
