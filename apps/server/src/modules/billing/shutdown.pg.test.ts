@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD } from '../../test/harness.ts';
 import { parseMetrics, sampleOf } from '../../test/metrics.ts';
 import { freePort } from '../../test/ports.ts';
 import { type Nodes, startNodes } from '../../test/server-process.ts';
+import { insertReadRoute } from '../../test/water-fixtures.ts';
 import { RUN_CHUNK } from './runs.compute.ts';
 
 /**
@@ -53,43 +54,11 @@ describe.skipIf(!onPostgres)('a server stopped with SIGTERM during a billing run
       .companies[0].id as number;
 
     // A route of its own with CONSUMERS read consumers (as nodes.pg.test.ts builds it): six chunks.
-    const one = async <T>(text: string, params: unknown[]) => (await client.query(text, params)).rows[0] as T;
-    const { id: routeId } = await one<{ id: number }>(
-      `INSERT INTO water_routes (company_id, sector_id, code, description, reading_order)
-       SELECT $1, id, '931', 'Δρομολόγιο διακοπής', 931 FROM water_sectors WHERE company_id = $1 AND code = '01'
-       RETURNING id`,
-      [companyId],
-    );
-    await client.query(
-      `WITH owners AS (
-         INSERT INTO traders (company_id, individual, lastname, firstname, fullname)
-         SELECT $1, true, 'Διακοπής ' || g, 'Νίκος', 'Διακοπής ' || g || ' Νίκος' FROM generate_series(1, $3::int) g
-         RETURNING id, (regexp_match(lastname, '(\\d+)$'))[1]::int AS g),
-       consumers AS (
-         INSERT INTO water_consumers (company_id, code, sector_id, route_id, route_position, owner_id,
-           supply_address, status, property_usage_id, sewerage_indicator_id, invoice_policy_id)
-         SELECT $1, '01-931-' || lpad(o.g::text, 5, ' '), r.sector_id, r.id, o.g, o.id, 'Σταθμού ' || o.g, 1,
-           (SELECT id FROM water_property_usages WHERE company_id = $1 AND code = 'OIK'),
-           (SELECT id FROM water_sewerage_indicators WHERE company_id = $1 AND code = 'SYN'),
-           (SELECT min(id) FROM water_invoice_policies WHERE company_id = $1)
-         FROM owners o, water_routes r WHERE r.id = $2
-         RETURNING id, route_position AS g),
-       meters AS (
-         INSERT INTO water_meters (company_id, serial_number, kind, digits)
-         SELECT $1, 'TERM-' || g, 1, 5 FROM consumers RETURNING id, serial_number),
-       installed AS (
-         INSERT INTO water_meter_installations (company_id, consumer_id, meter_id, installed_on, initial_reading)
-         SELECT $1, c.id, m.id, '2025-12-01', 500 FROM consumers c JOIN meters m ON m.serial_number = 'TERM-' || c.g
-         RETURNING consumer_id, meter_id),
-       period AS (
-         INSERT INTO readout_route_periods (company_id, route_id, year, period, months, from_date, to_date)
-         VALUES ($1, $2, 2026, 1, 4, '2026-01-01', '2026-04-30') RETURNING id)
-       INSERT INTO readout_readings (company_id, route_period_id, consumer_id, meter_id, reading, read_on, source,
-         previous_reading, consumption, basis)
-       SELECT $1, period.id, i.consumer_id, i.meter_id, 500 + c.g % 40, '2026-04-20', 1, 500, c.g % 40, 'normal'
-       FROM installed i JOIN consumers c ON c.id = i.consumer_id, period`,
-      [companyId, routeId, CONSUMERS],
-    );
+    const routeId = await insertReadRoute(client, companyId, {
+      code: '931',
+      surname: 'Διακοπής',
+      count: CONSUMERS,
+    });
 
     const started = await fetch(`${first.url}/billing/runs?companyid=${companyId}`, {
       method: 'POST',
