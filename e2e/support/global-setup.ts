@@ -1,15 +1,15 @@
-import { createMigratedTemplate, type MigratedTemplate } from '@protocol/server/testing/template';
+import { createTestTemplates, type TestTemplates } from '@protocol/server/testing/template';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated embedded database each file's app starts from (see startE2E). */
-    migratedTemplate: MigratedTemplate;
+    /** The embedded databases each file's app starts from (see startE2E). */
+    testTemplates: TestTemplates;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { template, remove } = await createMigratedTemplate(undefined);
-  project.provide('migratedTemplate', template);
+  const { templates, remove } = await createTestTemplates(undefined);
+  project.provide('testTemplates', templates);
   return remove;
 }

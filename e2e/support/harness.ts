@@ -8,13 +8,13 @@ import { bootstrap } from '@protocol/server/seed';
 import { type FakeRegistry, startFakeRegistry } from '@protocol/server/testing/fake-registry';
 import { startMailServer, type TestMailServer } from '@protocol/server/testing/mail-server';
 import { freePort } from '@protocol/server/testing/ports';
-import { copyEmbeddedTemplate } from '@protocol/server/testing/template';
+import { copyEmbeddedTemplate, TEST_SEED_ENV, templateFor } from '@protocol/server/testing/template';
 import { sql as sqlText } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startIdentityProvider, type TestIdentityProvider } from './oidc.ts';
 
-export const ADMIN_PASSWORD = 'admin-Passw0rd';
+export const ADMIN_PASSWORD: string = TEST_SEED_ENV.ADMIN_PASSWORD;
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 export const CHROMIUM_ARGS = [
@@ -62,8 +62,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: String(appPort),
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
+    ...TEST_SEED_ENV,
     LOG_LEVEL: 'warn',
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,
@@ -73,8 +72,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     MAIL_FROM: 'ΔΕΥΑ Αγίας Ελένης <protocol@deya-example.gr>',
     ...env,
   });
-  // The run's migrated database (support/global-setup.ts): migrate() then finds nothing to do.
-  const template = inject('migratedTemplate');
+  // The run's migrated and seeded database (support/global-setup.ts): migrate() and bootstrap() then
+  // find nothing to do.
+  const template = templateFor(inject('testTemplates'), env, true);
   if ('embeddedDir' in template) copyEmbeddedTemplate(template, dataDir);
   const database = await openDatabase(config);
   await database.migrate();

@@ -1,15 +1,15 @@
 import type { TestProject } from 'vitest/node';
-import { createMigratedTemplate, type MigratedTemplate } from './template.ts';
+import { createTestTemplates, type TestTemplates } from './template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated database each test app starts from (see startTestApp). */
-    migratedTemplate: MigratedTemplate;
+    /** The databases each test app starts from (see startTestApp). */
+    testTemplates: TestTemplates;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { template, remove } = await createMigratedTemplate(process.env.TEST_DATABASE_URL);
-  project.provide('migratedTemplate', template);
+  const { templates, remove } = await createTestTemplates(process.env.TEST_DATABASE_URL);
+  project.provide('testTemplates', templates);
   return remove;
 }

@@ -10,9 +10,9 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap } from '../db/seed.ts';
 import type { AppModule } from '../platform/module.ts';
-import { copyEmbeddedTemplate } from './template.ts';
+import { copyEmbeddedTemplate, TEST_SEED_ENV, templateFor } from './template.ts';
 
-export const ADMIN_PASSWORD = 'admin-Passw0rd';
+export const ADMIN_PASSWORD: string = TEST_SEED_ENV.ADMIN_PASSWORD;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -122,15 +122,14 @@ export async function startTestApp(
   modules: readonly AppModule[] = appModules,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-test-'));
-  // Starts from the run's migrated database (src/test/global-setup.ts); migrate() then finds
-  // nothing to do.
-  const template = inject('migratedTemplate');
+  // Starts from the run's migrated database (src/test/global-setup.ts), seeded as by default unless
+  // the test seeds in its own way: migrate() and bootstrap() then find nothing to do.
+  const template = templateFor(inject('testTemplates'), env, modules === appModules);
   const testDb = await createTestDatabase('database' in template ? template.database : undefined);
   if (!testDb.url && 'embeddedDir' in template) copyEmbeddedTemplate(template, dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
+    ...TEST_SEED_ENV,
     LOG_LEVEL: 'silent',
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...env,

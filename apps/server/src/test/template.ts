@@ -3,44 +3,97 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../config.ts';
 import { embeddedDatabaseDir, openDatabase } from '../db/client.ts';
+import { bootstrap } from '../db/seed.ts';
 
 /**
- * A migrated, empty database made once for a whole test run and copied by each app it starts:
- * creating and migrating a PGlite folder costs about 4 s, copying one 0.3 s. On PostgreSQL it is a
- * template database for `CREATE DATABASE … TEMPLATE`.
+ * A database made once for a whole test run and copied by each app it starts: creating and
+ * migrating a PGlite folder costs about 4 s, copying one 0.3 s. On PostgreSQL it is a template
+ * database for `CREATE DATABASE … TEMPLATE`.
  */
 export type MigratedTemplate = { embeddedDir: string } | { database: string };
 
-export async function createMigratedTemplate(
+/**
+ * The two a run makes: `migrated` (empty, for an app that seeds in its own way) and `seeded`, also
+ * bootstrapped as a test app is by default (`TEST_SEED_ENV`: the administrator and the demo
+ * company with its operators and data), which saves each app that seeding.
+ */
+export interface TestTemplates {
+  migrated: MigratedTemplate;
+  seeded: MigratedTemplate;
+}
+
+/** What a test app's bootstrap depends on, as the seeded template was made with it. */
+export const TEST_SEED_ENV = { ADMIN_PASSWORD: 'admin-Passw0rd', SEED_DEMO: '1' } as const;
+
+/** The settings that change what bootstrap writes: an app naming one starts from `migrated`. */
+const SEED_SETTINGS = ['ADMIN_PASSWORD', 'ADMIN_USERNAME', 'SEED_DEMO'];
+
+/** The template an app with these settings (and the app's own modules, `standardModules`) starts from. */
+export function templateFor(
+  templates: TestTemplates,
+  env: Record<string, string>,
+  standardModules: boolean,
+): MigratedTemplate {
+  const seedsAsDefault = standardModules && SEED_SETTINGS.every((name) => env[name] === undefined);
+  return seedsAsDefault ? templates.seeded : templates.migrated;
+}
+
+const seed = async (database: Awaited<ReturnType<typeof openDatabase>>, dataDir: string) => {
+  await bootstrap(database.db, loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_SEED_ENV }));
+};
+
+export async function createTestTemplates(
   serverUrl: string | undefined,
-): Promise<{ template: MigratedTemplate; remove(): Promise<void> }> {
+): Promise<{ templates: TestTemplates; remove(): Promise<void> }> {
   if (!serverUrl) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-template-'));
-    const database = await openDatabase({ dataDir });
+    const migrated = mkdtempSync(path.join(tmpdir(), 'protocol-template-'));
+    const database = await openDatabase({ dataDir: migrated });
     await database.migrate();
     await database.close();
+    const seeded = mkdtempSync(path.join(tmpdir(), 'protocol-template-'));
+    copyEmbeddedTemplate({ embeddedDir: embeddedDatabaseDir(migrated) }, seeded);
+    const copy = await openDatabase({ dataDir: seeded });
+    await seed(copy, seeded);
+    await copy.close();
     return {
-      template: { embeddedDir: embeddedDatabaseDir(dataDir) },
-      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+      templates: {
+        migrated: { embeddedDir: embeddedDatabaseDir(migrated) },
+        seeded: { embeddedDir: embeddedDatabaseDir(seeded) },
+      },
+      remove: async () => {
+        for (const dir of [migrated, seeded]) rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
-  const name = `template_${randomBytes(6).toString('hex')}`;
+  const suffix = randomBytes(6).toString('hex');
+  const [migrated, seeded] = [`template_${suffix}`, `template_seeded_${suffix}`];
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.href;
+  };
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: tmpdir() });
-  await database.migrate();
-  await database.close();
+  try {
+    await admin.query(`CREATE DATABASE ${migrated}`);
+    const database = await openDatabase({ databaseUrl: urlOf(migrated), dataDir: tmpdir() });
+    await database.migrate();
+    await database.close();
+    await admin.query(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}`);
+    const copy = await openDatabase({ databaseUrl: urlOf(seeded), dataDir: tmpdir() });
+    await seed(copy, tmpdir());
+    await copy.close();
+  } finally {
+    await admin.end();
+  }
   return {
-    template: { database: name },
+    templates: { migrated: { database: migrated }, seeded: { database: seeded } },
     remove: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      for (const name of [seeded, migrated]) await client.query(`DROP DATABASE IF EXISTS ${name}`);
       await client.end();
     },
   };
