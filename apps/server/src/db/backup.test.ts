@@ -97,6 +97,7 @@ afterAll(async () => {
 });
 
 describe('backup and restore', () => {
+  // A whole backup and restore of the seeded database: tens of seconds, more beside other test files.
   it('gives back every table and stored file as they were at backup time', async () => {
     let server = app as FastifyInstance;
     let admin = await login(server);
@@ -218,7 +219,7 @@ describe('backup and restore', () => {
     });
     expect(another.statusCode, another.body).toBe(201);
     expect(another.json().id).toBeGreaterThan(trader.id);
-  });
+  }, 120_000);
 
   it('refuses an archive that is not a backup, or one of the other kind of database', async () => {
     mkdirSync(outDir, { recursive: true });
