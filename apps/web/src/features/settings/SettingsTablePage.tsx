@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import { useCompany } from '../../app/company.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -27,7 +27,7 @@ function SettingsTableView({ screen }: { screen: SettingsScreen }) {
   const title = t(screen.titleKey);
   const Icon = screen.icon;
   const Table = screen.component;
-  const exportUri = useCompanyPath(screen.searchUri);
+  const exportUri = screen.searchUri;
   return (
     <Box data-testid={`settings-page-${screen.code}`}>
       <PageHeader

@@ -9,7 +9,7 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import { useCompany } from '../../app/company.tsx';
 import { usePermission } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -98,7 +98,7 @@ export default function CategoriesPage() {
       />
       <RowTable<SettlementCategory>
         key={companyId ?? 'none'}
-        path={useCompanyPath(CATEGORIES_PATH)}
+        path={CATEGORIES_PATH}
         title={t('settlements.categories.title')}
         columns={columns}
         fromServer={fromServer}

@@ -22,7 +22,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { usePermission } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -96,8 +96,8 @@ export default function EncodingCodePage() {
   const { companyId } = useCompany();
   const writable = usePermission('settings:write');
   useAppBar({ title: t('menu.water') });
-  const path = useCompanyPath('/api/protocol/parametrics/encoding_code');
-  const fieldsPath = useCompanyPath('/api/settings/custom_fields');
+  const path = '/api/protocol/parametrics/encoding_code';
+  const fieldsPath = '/api/settings/custom_fields';
   const definition = useQuery({
     queryKey: ['water', 'encoding_code', path],
     queryFn: ({ signal }) => api.get<EncodingCodeDefinition | null>(path, { signal }),

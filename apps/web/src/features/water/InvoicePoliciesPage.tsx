@@ -5,7 +5,7 @@ import { invoicePolicyRowSchema, invoicePolicySchema, type Periodicity } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
+import { useCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
@@ -20,7 +20,7 @@ export default function InvoicePoliciesPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   useAppBar({ title: t('menu.water') });
-  const periodicityPath = useCompanyPath('/api/water_service/parametrics/periodicity');
+  const periodicityPath = '/api/water_service/parametrics/periodicity';
   const periodicities = useQuery({
     queryKey: ['water', 'periodicity', periodicityPath],
     queryFn: ({ signal }) => api.get<Periodicity[]>(periodicityPath, { signal }),
