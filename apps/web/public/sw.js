@@ -38,14 +38,25 @@ self.addEventListener('message', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
 });
 
+// The page names the company in use in a header, not in the address (issue 30): an API answer is kept
+// under its address and that company, so another company's routes are never the ones shown offline.
+function keptAs(request) {
+  const company = request.headers.get('X-Company-Id');
+  if (!company) return request;
+  const url = new URL(request.url);
+  url.searchParams.set('companyid', company);
+  return url.href;
+}
+
 async function networkFirst(request, fallbackUrl) {
   const cache = await caches.open(CACHE);
+  const key = keptAs(request);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (error) {
-    const kept = (await cache.match(request)) ?? (fallbackUrl ? await cache.match(fallbackUrl) : undefined);
+    const kept = (await cache.match(key)) ?? (fallbackUrl ? await cache.match(fallbackUrl) : undefined);
     if (kept) return kept;
     throw error;
   }
