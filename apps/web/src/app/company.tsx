@@ -1,5 +1,5 @@
 import type { CompanyRef } from '@protocol/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, Fragment, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { setCompanyInUse } from '../lib/api.ts';
 import { useUser } from './currentUser.tsx';
 
@@ -13,7 +13,7 @@ export interface CompanyInUse {
   company: CompanyRef | null;
   /** The operator's companies (GET /api/users/authenticatedUser). */
   companies: CompanyRef[];
-  /** Switches company: remembered in localStorage; the page stays, its queries refetch (see providers.tsx). */
+  /** Switches company: remembered in localStorage; the page stays at its address and mounts anew. */
   setCompany: (companyId: number) => void;
 }
 
@@ -45,24 +45,27 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<number | null>(readStored);
   const company = companies.find((item) => item.id === stored) ?? companies[0] ?? null;
   // Before the children render: every request they make, and the hash of every query they build,
-  // names this company (lib/api.ts, providers.tsx).
+  // names this company (lib/api.ts, providers.tsx). A switch renders here first, so here too.
   setCompanyInUse(company?.id ?? null);
 
-  const setCompany = useCallback(
-    (companyId: number) => {
-      // At once, not at the next render: a request started between the two already names the new one.
-      if (companies.some((item) => item.id === companyId)) setCompanyInUse(companyId);
-      store(companyId);
-      setStored(companyId);
-    },
-    [companies],
-  );
+  const setCompany = useCallback((companyId: number) => {
+    store(companyId);
+    setStored(companyId);
+  }, []);
 
   const value = useMemo<CompanyInUse>(
     () => ({ companyId: company?.id ?? null, company, companies, setCompany }),
     [company, companies, setCompany],
   );
-  return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>;
+  // The shell and its page mount anew on a switch (the address stays): every query is built again under
+  // the new company's hash, and no observer is left on the old company's entries for an interval or an
+  // invalidation to refetch them with the new company's header. A page's own state (a half-filled form)
+  // does not cross to the other company either.
+  return (
+    <CompanyContext.Provider value={value}>
+      <Fragment key={company?.id ?? 0}>{children}</Fragment>
+    </CompanyContext.Provider>
+  );
 }
 
 /**

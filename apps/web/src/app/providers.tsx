@@ -34,11 +34,13 @@ const COMPANY_NEUTRAL = new Set<unknown>(['session']);
 
 /**
  * The cache is per company in this one place (issue 30): every query's hash names the company in use,
- * so a switch finds no answer and fetches that company's, and switching back is served from the cache,
- * while the call sites' keys say nothing of the company. The hash is fixed when a query is built and its
- * answer is stored on that query, so an answer still on its way after a switch lands under the company it
- * was asked for. Filters (invalidateQueries, removeQueries) match keys by prefix and so reach every
- * company's copy. The signed-in user is outside: its gate renders before the company is known.
+ * so after a switch (which mounts the page anew, app/company.tsx) a query finds no answer and fetches
+ * that company's, and switching back is served from the cache, while the call sites' keys say nothing of
+ * the company. Chosen over a company item in every key because the keys then cannot forget it. The hash is
+ * fixed when a query is built and an answer is stored on the query that asked, so one still on its way
+ * after a switch lands under the company it was asked for. Filters (invalidateQueries, removeQueries)
+ * match keys by prefix, so they reach every company's copy. The signed-in user is outside: its gate
+ * renders before the company is known.
  */
 export function companyQueryKeyHash(queryKey: QueryKey): string {
   return hashKey(COMPANY_NEUTRAL.has(queryKey[0]) ? queryKey : [{ company: getCompanyInUse() }, ...queryKey]);

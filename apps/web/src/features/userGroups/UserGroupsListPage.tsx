@@ -18,7 +18,7 @@ export default function UserGroupsListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const { companyId, company } = useCompany();
+  const { company } = useCompany();
   const title = t('groups.title');
   useAppBar({ title });
 
@@ -36,9 +36,7 @@ export default function UserGroupsListPage() {
         avatar={<ShieldOutlinedIcon />}
         testId="groups-header"
       />
-      {/* One table per company: a switch starts with a fresh selection. */}
       <DataTable<GroupRow>
-        key={companyId ?? 'none'}
         catalog={userGroupsCatalog}
         searchUrl={GROUPS_SEARCH_URL}
         metaKey={GROUPS_LIST_META_KEY}

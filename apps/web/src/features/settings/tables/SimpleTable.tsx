@@ -109,11 +109,9 @@ export function SimpleTable<T extends { id: number }>({
     },
     [uniqueColumns],
   );
-  // Company tables carry the company in use; global tables ignore it.
-  const companyPath = path;
   return (
     <RowTable<T>
-      path={companyPath}
+      path={path}
       title={title}
       columns={columns}
       fromServer={toDraft}
