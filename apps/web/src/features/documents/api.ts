@@ -1,5 +1,5 @@
 import type { DocumentAssignees, Page } from '@protocol/contracts';
-import { ApiRequestError, api, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
+import { ApiRequestError, api, companyHeaders, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
 import { fetchFile } from '../../lib/files.ts';
 import type {
   Attachment,
@@ -133,6 +133,7 @@ export function uploadAttachment(
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(companyHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
