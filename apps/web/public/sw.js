@@ -10,6 +10,11 @@ const API_KEPT = [
   /^\/api\/readouts\/routes$/,
   /^\/api\/readouts\/sheet$/,
 ];
+// Of those, the ones that differ per company. The page names the company in use in a header, not in the
+// address (issue 30): these are kept under their address and that company, so another company's routes
+// are never the ones shown offline. The user and the installation are the same whatever the company (and
+// asked before it is known).
+const API_PER_COMPANY = [/^\/api\/readouts\/routes$/, /^\/api\/readouts\/sheet$/];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -38,12 +43,11 @@ self.addEventListener('message', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
 });
 
-// The page names the company in use in a header, not in the address (issue 30): an API answer is kept
-// under its address and that company, so another company's routes are never the ones shown offline.
+/** The cache key of an answer: a per-company one's address names the company of the request. */
 function keptAs(request) {
-  const company = request.headers.get('X-Company-Id');
-  if (!company) return request;
   const url = new URL(request.url);
+  const company = request.headers.get('X-Company-Id');
+  if (!company || !API_PER_COMPANY.some((pattern) => pattern.test(url.pathname))) return request;
   url.searchParams.set('companyid', company);
   return url.href;
 }
