@@ -164,3 +164,69 @@ describe('issue 29 item 11: the super administrator’s companies', () => {
     await context.close();
   });
 });
+
+describe('issue 30 item 1: the company in use travels once per request', () => {
+  it('switching company in the top bar lists that company’s traders, and switching back the first one’s', async () => {
+    const created = await api('POST', '/api/companies', {
+      companyname: 'ΔΕΥΑ Άνω Πόλης',
+      companytitle: 'ΔΕΥΑ Άνω Πόλης',
+      vatnumber: null,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const me = await api('GET', '/api/users/authenticatedUser');
+    const first: number = me.body.companies[0].id;
+    const second: number = created.body.id;
+    expect(first).not.toBe(second);
+    // One trader in each company, named alike so one filter finds both were the company ignored.
+    const traderOf = async (company: number, fullname: string) => {
+      const response = await api.fetch('/api/traders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Company-Id': String(company) },
+        body: JSON.stringify({ individual: false, fullname, traderbanks: [], customFields: {} }),
+      });
+      expect(response.status).toBe(201);
+      return String(((await response.json()) as { id: number }).id);
+    };
+    const ofFirst = await traderOf(first, 'Υδροδυναμική Πρώτη ΑΕ');
+    const ofSecond = await traderOf(second, 'Υδροδυναμική Δεύτερη ΑΕ');
+
+    const { context, page } = await e2e.newPage();
+    await signedIn(page);
+    // The calls of the signed-in pages, the company's now known.
+    const asked: { url: string; company: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/'))
+        asked.push({ url: request.url(), company: request.headers()['x-company-id'] });
+    });
+    await page.goto('/traders');
+    await page.getByTestId('data-table').waitFor();
+    await page.getByTestId('filter-fullname').fill('υδροδυναμικη');
+    const rows = () =>
+      page.getByTestId('data-table-row').evaluateAll((items) => items.map((r) => r.getAttribute('data-id')));
+    await expect.poll(rows).toEqual([ofFirst]);
+
+    await page.getByTestId('company-switcher').click();
+    await page.getByTestId(`company-option-${second}`).click();
+    await expect.poll(rows).toEqual([ofSecond]);
+    expect(await page.getByTestId('company-switcher').getAttribute('data-company-id')).toBe(String(second));
+    expect(new URL(page.url()).pathname).toBe('/traders');
+    await shot(page, 'company-switched-traders-el', { fullPage: false });
+
+    const before = asked.length;
+    await page.getByTestId('company-switcher').click();
+    await page.getByTestId(`company-option-${first}`).click();
+    await expect.poll(rows).toEqual([ofFirst]);
+
+    // Every call named its company in the header, none in the address; the lists asked each company's.
+    const searches = asked.filter((item) => new URL(item.url).pathname === '/api/traders/search');
+    expect(new Set(searches.map((item) => item.company))).toEqual(new Set([String(first), String(second)]));
+    expect(asked.filter((item) => item.url.includes('companyid='))).toEqual([]);
+    // Only what the app loads before it knows the company goes without one.
+    const beforeTheCompany = ['/api/installation/env', '/api/users/authenticatedUser'];
+    const unnamed = asked.filter((item) => item.company === undefined);
+    expect(unnamed.filter((item) => !beforeTheCompany.includes(new URL(item.url).pathname))).toEqual([]);
+    // Once switched back, no call still names the second company.
+    expect(asked.slice(before).filter((item) => item.company !== String(first))).toEqual([]);
+    await context.close();
+  });
+});

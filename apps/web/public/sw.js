@@ -10,6 +10,11 @@ const API_KEPT = [
   /^\/api\/readouts\/routes$/,
   /^\/api\/readouts\/sheet$/,
 ];
+// Of those, the ones that differ per company. The page names the company in use in a header, not in the
+// address (issue 30): these are kept under their address and that company, so another company's routes
+// are never the ones shown offline. The user and the installation are the same whatever the company (and
+// asked before it is known).
+const API_PER_COMPANY = [/^\/api\/readouts\/routes$/, /^\/api\/readouts\/sheet$/];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -38,14 +43,24 @@ self.addEventListener('message', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls)));
 });
 
+/** The cache key of an answer: a per-company one's address names the company of the request. */
+function keptAs(request) {
+  const url = new URL(request.url);
+  const company = request.headers.get('X-Company-Id');
+  if (!company || !API_PER_COMPANY.some((pattern) => pattern.test(url.pathname))) return request;
+  url.searchParams.set('companyid', company);
+  return url.href;
+}
+
 async function networkFirst(request, fallbackUrl) {
   const cache = await caches.open(CACHE);
+  const key = keptAs(request);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (error) {
-    const kept = (await cache.match(request)) ?? (fallbackUrl ? await cache.match(fallbackUrl) : undefined);
+    const kept = (await cache.match(key)) ?? (fallbackUrl ? await cache.match(fallbackUrl) : undefined);
     if (kept) return kept;
     throw error;
   }

@@ -1,5 +1,6 @@
 import type { CompanyRef } from '@protocol/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, Fragment, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { setCompanyInUse } from '../lib/api.ts';
 import { useUser } from './currentUser.tsx';
 
 /** localStorage key of the company in use (its id). */
@@ -12,7 +13,7 @@ export interface CompanyInUse {
   company: CompanyRef | null;
   /** The operator's companies (GET /api/users/authenticatedUser). */
   companies: CompanyRef[];
-  /** Switches company: remembered in localStorage; the page stays, company-scoped queries refetch. */
+  /** Switches company: remembered in localStorage; the page stays at its address and mounts anew. */
   setCompany: (companyId: number) => void;
 }
 
@@ -43,6 +44,9 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   const { companies } = useUser();
   const [stored, setStored] = useState<number | null>(readStored);
   const company = companies.find((item) => item.id === stored) ?? companies[0] ?? null;
+  // Before the children render: every request they make, and the hash of every query they build,
+  // names this company (lib/api.ts, providers.tsx). A switch renders here first, so here too.
+  setCompanyInUse(company?.id ?? null);
 
   const setCompany = useCallback((companyId: number) => {
     store(companyId);
@@ -53,27 +57,23 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
     () => ({ companyId: company?.id ?? null, company, companies, setCompany }),
     [company, companies, setCompany],
   );
-  return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>;
+  // The shell and its page mount anew on a switch (the address stays): every query is built again under
+  // the new company's hash, and no observer is left on the old company's entries for an interval or an
+  // invalidation to refetch them with the new company's header. A page's own state (a half-filled form)
+  // does not cross to the other company either.
+  return (
+    <CompanyContext.Provider value={value}>
+      <Fragment key={company?.id ?? 0}>{children}</Fragment>
+    </CompanyContext.Provider>
+  );
 }
 
 /**
- * The company in use and how to change it. Put `companyId` in the query key of every
- * company-scoped query and pass it as `?companyid=` (see `withCompany`), so a switch refetches.
+ * The company in use and how to change it, for what really shows or picks it (the top bar's switcher, a
+ * company's name). Requests and the query cache follow it by themselves (lib/api.ts, providers.tsx).
  */
 export function useCompany(): CompanyInUse {
   const value = useContext(CompanyContext);
   if (!value) throw new Error('useCompany outside CompanyProvider');
   return value;
-}
-
-/** `path` with `companyid=<id>` added to its query (unchanged when there is no company). */
-export function withCompany(path: string, companyId: number | null): string {
-  if (companyId === null) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}companyid=${companyId}`;
-}
-
-/** `path` with the company in use as `?companyid=`: a different string (and query key) per company. */
-export function useCompanyPath(path: string): string {
-  const { companyId } = useCompany();
-  return withCompany(path, companyId);
 }

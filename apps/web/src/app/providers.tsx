@@ -1,8 +1,15 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  hashKey,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Notifier } from '../components/Notifier.tsx';
 import i18n from '../i18n/index.ts';
-import { isApiError } from '../lib/api.ts';
+import { getCompanyInUse, isApiError } from '../lib/api.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { notify } from '../lib/notifier.ts';
 import { LoadingBar } from './LoadingBar.tsx';
@@ -22,6 +29,23 @@ function showError(error: unknown) {
   notify(errorMessage(i18n.t, error), 'error');
 }
 
+/** Queries that are the same whatever the company (the signed-in user, loaded before any company is known). */
+const COMPANY_NEUTRAL = new Set<unknown>(['session']);
+
+/**
+ * The cache is per company in this one place (issue 30): every query's hash names the company in use,
+ * so after a switch (which mounts the page anew, app/company.tsx) a query finds no answer and fetches
+ * that company's, and switching back is served from the cache, while the call sites' keys say nothing of
+ * the company. Chosen over a company item in every key because the keys then cannot forget it. The hash is
+ * fixed when a query is built and an answer is stored on the query that asked, so one still on its way
+ * after a switch lands under the company it was asked for. Filters (invalidateQueries, removeQueries)
+ * match keys by prefix, so they reach every company's copy. The signed-in user is outside: its gate
+ * renders before the company is known.
+ */
+export function companyQueryKeyHash(queryKey: QueryKey): string {
+  return hashKey(COMPANY_NEUTRAL.has(queryKey[0]) ? queryKey : [{ company: getCompanyInUse() }, ...queryKey]);
+}
+
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -36,6 +60,7 @@ export function createQueryClient() {
     }),
     defaultOptions: {
       queries: {
+        queryKeyHashFn: companyQueryKeyHash,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // Retry only what may pass on a second try: a dropped connection.

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, getToken, onUnauthorized, storeToken, TOKEN_KEY } from '../lib/api.ts';
+import { api, getToken, onUnauthorized, setCompanyInUse, storeToken, TOKEN_KEY } from '../lib/api.ts';
 import { langFromPath, localizePath } from '../lib/lang.ts';
 import { getInstallationEnv } from './env.ts';
 import { forgetCachedApiAnswers } from './offlineCache.ts';
@@ -42,6 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const forgetData = useCallback(() => {
     queryClient.removeQueries();
+    setCompanyInUse(null);
   }, [queryClient]);
 
   const clear = useCallback(() => {

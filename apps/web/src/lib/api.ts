@@ -49,6 +49,37 @@ export function storeToken(token: string | null): void {
   }
 }
 
+/** The header naming the company in use (issue 30): the server resolves it once per request. */
+export const COMPANY_HEADER = 'X-Company-Id';
+
+/**
+ * The company in use, set by CompanyProvider (app/company.tsx) as it renders and on a switch, cleared on
+ * sign-out. Module state rather than a parameter, so no call site carries the company by hand.
+ */
+let companyInUse: number | null = null;
+
+export function setCompanyInUse(companyId: number | null): void {
+  companyInUse = companyId;
+}
+
+export function getCompanyInUse(): number | null {
+  return companyInUse;
+}
+
+/** The company header of a request, empty when no company is in use. */
+export function companyHeaders(companyId: number | null = companyInUse): Record<string, string> {
+  return companyId === null ? {} : { [COMPANY_HEADER]: String(companyId) };
+}
+
+/**
+ * An API address opened without fetch (a new tab's print page reads it from its own URL), which can
+ * send no header: the company in use rides as `?companyid=`, which the server also accepts.
+ */
+export function withCompanyParam(path: string): string {
+  if (companyInUse === null) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}companyid=${companyInUse}`;
+}
+
 let unauthorizedHandler: (() => void) | undefined;
 
 /** The session registers what a 401 means: drop the token and go to the sign-in page. */
@@ -96,6 +127,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not treat a 401 as an expired session (the login call itself). */
   skipUnauthorized?: boolean;
+  /** The company of this call when it is not the one in use (a reading queued offline under another). */
+  companyId?: number | null;
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -103,6 +136,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': langFromPath(window.location.pathname),
+    ...companyHeaders(options.companyId ?? companyInUse),
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,4 +1,11 @@
-import { ApiRequestError, asApiError, getToken, keyForStatus, NETWORK_ERROR_KEY } from './api.ts';
+import {
+  ApiRequestError,
+  asApiError,
+  companyHeaders,
+  getToken,
+  keyForStatus,
+  NETWORK_ERROR_KEY,
+} from './api.ts';
 import { langFromPath } from './lang.ts';
 
 /** How long a file's blob: URL lives (the browser has shown, printed or saved it by then). */
@@ -19,7 +26,11 @@ export async function fetchFile(
     response = await fetch(url, {
       method: init.method,
       body: init.body,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...init.headers },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...companyHeaders(),
+        ...init.headers,
+      },
     });
   } catch {
     throw new ApiRequestError({ status: 0, key: NETWORK_ERROR_KEY, params: {}, message: 'network' });

@@ -18,7 +18,6 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { initials } from '../../components/PageHeader.tsx';
 import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
 import { api } from '../../lib/api.ts';
-import { useCompany, withCompany } from '../company.tsx';
 import { useUser } from '../currentUser.tsx';
 import { useLocalize } from '../language.tsx';
 import { can } from '../permissions.ts';
@@ -46,11 +45,10 @@ export function AccountMenu() {
   const localize = useLocalize();
   const openChangePassword = useOpenChangePassword();
   const menu = useMenuButton();
-  const { companyId } = useCompany();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const reindex = useMutation({
-    mutationFn: () => api.post<unknown>(withCompany('/api/reindex', companyId)),
+    mutationFn: () => api.post<unknown>('/api/reindex'),
     onSuccess: () => {
       notify(t('accountMenu.reindexStarted'), 'success');
       // The jobs button in the top bar shows it running at once.

@@ -21,7 +21,7 @@ const nameSx = {
 
 /**
  * The company in use (issue 4): a menu when the operator works for several companies, its name
- * otherwise. Switching keeps the page; company-scoped queries refetch under their new keys.
+ * otherwise. Switching keeps the address; the page mounts anew with the other company's data (app/company.tsx).
  */
 export function CompanySwitcher() {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 import type { CustomFieldDefinition } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 const NONE: CustomFieldDefinition[] = [];
@@ -13,10 +12,9 @@ export function useCustomFieldDefinitions(url: string): {
   definitions: CustomFieldDefinition[];
   loading: boolean;
 } {
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: ['customFields', url, companyId],
-    queryFn: ({ signal }) => api.get<CustomFieldDefinition[]>(withCompany(url, companyId), { signal }),
+    queryKey: ['customFields', url],
+    queryFn: ({ signal }) => api.get<CustomFieldDefinition[]>(url, { signal }),
     staleTime: 60_000,
   });
   return { definitions: query.data ?? NONE, loading: query.isPending && !query.error };

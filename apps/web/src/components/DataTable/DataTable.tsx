@@ -147,15 +147,12 @@ export function DataTable<T extends Row>(props: DataTableProps<T>) {
     onSettled: () => setConfirmDelete(false),
   });
 
-  // The company's own exports of this list (spec §7 getForEntity 'custom'), named by the list's
-  // address; the company in use is the one the search address names.
-  const [listPath = '', listSearch = ''] = searchUrl.split('?', 2);
-  const listCompany = new URLSearchParams(listSearch).get('companyid');
+  // The company's own exports of this list (spec §7 getForEntity 'custom'), named by the list's address.
+  const [listPath = ''] = searchUrl.split('?', 1);
   const offered = useQuery({
-    queryKey: ['exports', listPath, listCompany],
+    queryKey: ['exports', listPath],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ entityName: listPath });
-      if (listCompany) params.set('companyid', listCompany);
       return api.get<{ custom: CustomExport[] }>(`/api/export/getForEntity?${params.toString()}`, { signal });
     },
     staleTime: 60_000,

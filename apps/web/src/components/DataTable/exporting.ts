@@ -1,5 +1,5 @@
 import type { ExportFormat, ExportRequest, Language } from '@protocol/contracts';
-import { api } from '../../lib/api.ts';
+import { api, withCompanyParam } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/files.ts';
 import { localizePath } from '../../lib/lang.ts';
 
@@ -62,5 +62,6 @@ export function printPath(job: Omit<ExportJob, 'format'>): string {
 }
 
 export function openPrint(job: Omit<ExportJob, 'format'>): void {
-  window.open(printPath(job), '_blank', 'noopener');
+  // The new tab reads the list from its own URL, with no company of its own: the address names it.
+  window.open(printPath({ ...job, uri: withCompanyParam(job.uri) }), '_blank', 'noopener');
 }

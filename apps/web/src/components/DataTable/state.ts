@@ -234,7 +234,7 @@ export function apiParams(query: QueryState, paging = true): URLSearchParams {
   return appendQuery(params, query);
 }
 
-/** `url` followed by `query`: a search URL may already carry parameters (`?companyid=` of the company in use). */
+/** `url` followed by `query`: a search URL may already carry parameters. */
 export function withQuery(url: string, query: string): string {
   if (!query) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;

@@ -1,7 +1,6 @@
 import { type EntityCatalog, type TableView, tableViewSchema, type UserMeta } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 import { DEFAULT_VIEW_TITLE, defaultView, stateToView, type TableState } from './state.ts';
 
@@ -12,11 +11,10 @@ export interface SavedView {
 }
 
 /** The views of a list in a company: a company's shared views are shown in that company only. */
-export const viewsKey = (metaKey: string, companyId: number | null) =>
-  ['table-views', metaKey, companyId] as const;
+export const viewsKey = (metaKey: string) => ['table-views', metaKey] as const;
 
-function metaPath(metaUrl: string, metaKey: string, companyId: number | null): string {
-  return withCompany(`${metaUrl}?metaKey=${encodeURIComponent(metaKey)}`, companyId);
+function metaPath(metaUrl: string, metaKey: string): string {
+  return `${metaUrl}?metaKey=${encodeURIComponent(metaKey)}`;
 }
 
 function parseRows(rows: UserMeta[]): SavedView[] {
@@ -68,16 +66,15 @@ export function useTableViews(options: {
 }): TableViews {
   const { catalog, metaKey, metaUrl } = options;
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
-  const path = metaPath(metaUrl, metaKey, companyId);
+  const path = metaPath(metaUrl, metaKey);
   const query = useQuery({
-    queryKey: viewsKey(metaKey, companyId),
+    queryKey: viewsKey(metaKey),
     queryFn: ({ signal }) => api.get<UserMeta[]>(path, { signal }),
     staleTime: 60_000,
     meta: { errorSnackbar: true },
   });
   const views = useMemo(() => parseRows(query.data ?? []), [query.data]);
-  const reload = () => queryClient.invalidateQueries({ queryKey: viewsKey(metaKey, companyId) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: viewsKey(metaKey) });
 
   const save = (row: Omit<UserMeta, 'id'> & { id: number | null }) => api.post<UserMeta>(path, row);
 
@@ -95,10 +92,10 @@ export function useTableViews(options: {
       .catch(() => undefined) // spec §7: meta save failures are only logged
       .finally(() => {
         creating.delete(metaKey);
-        void queryClient.invalidateQueries({ queryKey: viewsKey(metaKey, companyId) });
+        void queryClient.invalidateQueries({ queryKey: viewsKey(metaKey) });
       });
     creating.set(metaKey, promise);
-  }, [empty, metaKey, companyId, path, catalog, queryClient]);
+  }, [empty, metaKey, path, catalog, queryClient]);
 
   const chooseMutation = useMutation({
     mutationFn: async (id: number) => {

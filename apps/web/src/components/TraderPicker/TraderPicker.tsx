@@ -19,7 +19,6 @@ import { isValidVatNumber, normalizeVatNumber } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -70,19 +69,14 @@ export function TraderPicker({
 }: Props) {
   const { t } = useTranslation();
   const can = useCan();
-  const { companyId } = useCompany();
   const [input, setInput] = useState('');
   const [creating, setCreating] = useState<string | null>(null);
   const search = useDebounced(input.trim(), 250);
   const enabled = search.length >= 2 && search !== traderLabel(value ?? {});
   const results = useQuery({
-    queryKey: [...tradersKey, 'picker', companyId, search],
+    queryKey: [...tradersKey, 'picker', search],
     queryFn: ({ signal }) =>
-      traderPickerApi.search(
-        new URLSearchParams({ search, size: '20', page: '0' }).toString(),
-        companyId,
-        signal,
-      ),
+      traderPickerApi.search(new URLSearchParams({ search, size: '20', page: '0' }).toString(), signal),
     enabled,
     staleTime: 30_000,
   });
@@ -172,7 +166,6 @@ function QuickCreateDialog({
   const notify = useNotify();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const looksLikeVat = /^\d{8,9}$/.test(initial);
   const [name, setName] = useState(looksLikeVat ? '' : initial);
   const [vatnumber, setVatnumber] = useState(looksLikeVat ? initial : '');
@@ -191,7 +184,6 @@ function QuickCreateDialog({
               vatnumber: vatnumber.trim() || null,
             }
           : { individual, fullname: name.trim(), vatnumber: vatnumber.trim() || null },
-        companyId,
       );
     },
     meta: { errorSnackbar: false },

@@ -1,5 +1,4 @@
 import type { Page, SaveTraderRequest, Trader, TraderListItem } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 /** The query key of everything trader: the traders feature and the picker invalidate it together. */
@@ -7,10 +6,9 @@ export const tradersKey = ['traders'] as const;
 
 /** The calls of the picker: the search it offers and its quick create. */
 export const traderPickerApi = {
-  search: (query: string, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Page<TraderListItem>>(withCompany(`/api/traders/search?${query}`, companyId), { signal }),
-  create: (body: SaveTraderRequest, companyId: number | null) =>
-    api.post<Trader>(withCompany('/api/traders', companyId), body),
+  search: (query: string, signal?: AbortSignal) =>
+    api.get<Page<TraderListItem>>(`/api/traders/search?${query}`, { signal }),
+  create: (body: SaveTraderRequest) => api.post<Trader>('/api/traders', body),
 };
 
 /** A trader as pickers and messages show them: the full name, or the ΑΦΜ without one. */

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import type { BillDispatchList } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api } from '../../lib/api.ts';
@@ -25,20 +24,17 @@ export const chosenSendingsKey = ['billing', 'sending', 'chosen'] as const;
  */
 export function ChosenSendingsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const notify = useNotify();
   const can = useCan();
   const queryClient = useQueryClient();
   const openFile = useOpenDispatchFile();
   const sendings = useQuery({
-    queryKey: [...chosenSendingsKey, companyId],
-    queryFn: ({ signal }) =>
-      api.get<BillDispatchList>(withCompany('/api/billing/dispatches', companyId), { signal }),
+    queryKey: [...chosenSendingsKey],
+    queryFn: ({ signal }) => api.get<BillDispatchList>('/api/billing/dispatches', { signal }),
     refetchInterval: (query) => (query.state.data?.dispatches.some(active) ? 700 : false),
   });
   const complete = useMutation({
-    mutationFn: (id: number) =>
-      api.post<{ completed: number }>(withCompany(`/api/billing/dispatches/${id}/complete`, companyId), {}),
+    mutationFn: (id: number) => api.post<{ completed: number }>(`/api/billing/dispatches/${id}/complete`, {}),
     meta: { errorSnackbar: false },
     onSuccess: (result) => {
       notify(t('billingUi.sending.completedDone', { count: result.completed }), 'success');

@@ -18,7 +18,6 @@ import { type ConsumerBill, formatMoney, formatRf, periodNameIn } from '@protoco
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
@@ -53,23 +52,20 @@ export default function ConsumerBillsTab({ consumerId }: { consumerId: number })
   const { t } = useTranslation();
   const language = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const can = useCan();
   const [crediting, setCrediting] = useState<ConsumerBill | null>(null);
   const [correcting, setCorrecting] = useState<ConsumerBill | null>(null);
   const bills = useQuery({
-    queryKey: ['billing', 'consumer-bills', companyId, consumerId],
+    queryKey: ['billing', 'consumer-bills', consumerId],
     queryFn: ({ signal }) =>
-      api.get<ConsumerBill[]>(withCompany(`/api/billing/consumers/${consumerId}/bills`, companyId), {
+      api.get<ConsumerBill[]>(`/api/billing/consumers/${consumerId}/bills`, {
         signal,
       }),
   });
   if (bills.isError) return <RetryAlert error={bills.error} onRetry={() => void bills.refetch()} />;
   const items = bills.data ?? [];
   const open = (bill: ConsumerBill) =>
-    void openBillPdf(bill.id, companyId, language).catch(() =>
-      notify(t('billingUi.invoices.pdfError'), 'error'),
-    );
+    void openBillPdf(bill.id, language).catch(() => notify(t('billingUi.invoices.pdfError'), 'error'));
   return (
     <Paper variant="outlined" data-testid="consumer-bills">
       {!bills.isPending && items.length === 0 ? (

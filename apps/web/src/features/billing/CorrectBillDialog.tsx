@@ -18,7 +18,6 @@ import {
 } from '@protocol/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -43,10 +42,9 @@ export function CorrectBillDialog({
 }) {
   const { t } = useTranslation();
   const language = useLang();
-  const { companyId } = useCompany();
-  const url = withCompany(`/api/billing/bills/${bill.id}/correction`, companyId);
+  const url = `/api/billing/bills/${bill.id}/correction`;
   const preview = useQuery({
-    queryKey: ['billing', 'correction', companyId, bill.id],
+    queryKey: ['billing', 'correction', bill.id],
     queryFn: ({ signal }) => api.get<BillCorrection>(url, { signal }),
     retry: false,
     gcTime: 0,

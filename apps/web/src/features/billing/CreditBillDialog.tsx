@@ -10,7 +10,6 @@ import { type Bill, type ConsumerBill, Decimal, formatMoney, periodNameIn } from
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -34,13 +33,11 @@ export function CreditBillDialog({
 }) {
   const { t } = useTranslation();
   const language = useLang();
-  const { companyId } = useCompany();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const credit = useMutation({
-    mutationFn: () =>
-      api.post<Bill>(withCompany(`/api/billing/bills/${bill.id}/credit`, companyId), { reason }),
+    mutationFn: () => api.post<Bill>(`/api/billing/bills/${bill.id}/credit`, { reason }),
     meta: { errorSnackbar: false },
     onSuccess: onCredited,
     onError: (error) => {

@@ -3,7 +3,6 @@ import DiscountOutlinedIcon from '@mui/icons-material/DiscountOutlined';
 import { formatDecimal, formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { billingApi, discountKey, useCoded } from './api.ts';
 import { PoliciesPage, Validity } from './PoliciesPage.tsx';
@@ -12,10 +11,9 @@ import { PoliciesPage, Validity } from './PoliciesPage.tsx';
 export default function DiscountPoliciesPage() {
   const { t } = useTranslation();
   const language = useLang();
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: [...discountKey, companyId],
-    queryFn: ({ signal }) => billingApi.discounts(companyId, signal),
+    queryKey: [...discountKey],
+    queryFn: ({ signal }) => billingApi.discounts(signal),
   });
   const regulations = new Map(useCoded('specialRegulations').map((r) => [r.id, r.description]));
   return (

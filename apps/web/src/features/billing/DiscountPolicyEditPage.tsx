@@ -19,7 +19,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Control, Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -140,7 +139,6 @@ function CheckList<T extends string | number>({
 function DiscountForm({ item }: { item?: DiscountPolicyItem }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { companyId } = useCompany();
   const writable = can('billing:write');
   const initial = useMemo(() => (item ? toForm(item) : EMPTY), [item]);
   const regulations = useCoded('specialRegulations');
@@ -148,8 +146,8 @@ function DiscountForm({ item }: { item?: DiscountPolicyItem }) {
     record: item,
     initial,
     contract: { schema: saveDiscountPolicySchema, toBody },
-    create: (body) => billingApi.createDiscount(body, companyId),
-    update: (current, body) => billingApi.updateDiscount(current.id, body, companyId),
+    create: (body) => billingApi.createDiscount(body),
+    update: (current, body) => billingApi.updateDiscount(current.id, body),
     queryKey: (saved) => [...discountKey, 'one', saved.id],
     invalidate: [discountKey],
     savedMessage: (saved, creating) =>
@@ -292,11 +290,10 @@ function CreateDiscount() {
 
 function EditDiscount({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   useAppBar({ title: t('billingUi.discounts.editTitle') });
   const query = useQuery({
     queryKey: [...discountKey, 'one', id],
-    queryFn: ({ signal }) => billingApi.discountOne(id, companyId, signal),
+    queryFn: ({ signal }) => billingApi.discountOne(id, signal),
   });
   const item = query.data;
   if (query.error || !item)

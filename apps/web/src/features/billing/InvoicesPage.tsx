@@ -18,7 +18,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath, withCompany } from '../../app/company.tsx';
 import { useInstallationEnv } from '../../app/env.ts';
 import { useLang } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -49,10 +48,8 @@ export default function InvoicesPage() {
   const { t } = useTranslation();
   const language = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const title = t('billingUi.invoices.title');
   useAppBar({ title });
-  const searchUrl = useCompanyPath(BILLS_SEARCH_URL);
   const can = useCan();
   const mailEnabled = useInstallationEnv()?.mail.enabled ?? false;
   const [selected, setSelected] = useState<Row[]>([]);
@@ -63,7 +60,7 @@ export default function InvoicesPage() {
   const printIds = selected.filter(printable).map((row) => row.id);
   const print = useMutation({
     mutationFn: () =>
-      api.post<BillDispatchStarted>(withCompany('/api/billing/dispatches/print', companyId), {
+      api.post<BillDispatchStarted>('/api/billing/dispatches/print', {
         billIds: printIds,
       }),
     meta: { errorSnackbar: false },
@@ -77,8 +74,7 @@ export default function InvoicesPage() {
     onError: (error) => notify(errorMessage(t, error), 'error'),
   });
   const send = useMutation({
-    mutationFn: () =>
-      api.post<BillDispatchStarted>(withCompany('/api/billing/dispatches/email', companyId), { billIds }),
+    mutationFn: () => api.post<BillDispatchStarted>('/api/billing/dispatches/email', { billIds }),
     meta: { errorSnackbar: false },
     onSuccess: (started) => {
       notify(t('billingUi.sending.emailQueued', { email: started.email, print: started.print }), 'success');
@@ -90,10 +86,8 @@ export default function InvoicesPage() {
   });
   const onRowClick = useCallback(
     (row: Row) =>
-      void openBillPdf(row.id, companyId, language).catch(() =>
-        notify(t('billingUi.invoices.pdfError'), 'error'),
-      ),
-    [companyId, language, notify, t],
+      void openBillPdf(row.id, language).catch(() => notify(t('billingUi.invoices.pdfError'), 'error')),
+    [language, notify, t],
   );
   return (
     <>
@@ -149,7 +143,7 @@ export default function InvoicesPage() {
       <DataTable<Row>
         key={reload}
         catalog={billsCatalog}
-        searchUrl={searchUrl}
+        searchUrl={BILLS_SEARCH_URL}
         metaUrl="/api/users/meta"
         metaKey={BILLS_META_KEY}
         title={title}

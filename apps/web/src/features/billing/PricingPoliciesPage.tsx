@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import { formatDecimal, formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { billingApi, pricingKey } from './api.ts';
 import { PoliciesPage, Validity } from './PoliciesPage.tsx';
@@ -13,10 +12,9 @@ import { PoliciesPage, Validity } from './PoliciesPage.tsx';
 export default function PricingPoliciesPage() {
   const { t } = useTranslation();
   const language = useLang();
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: [...pricingKey, companyId],
-    queryFn: ({ signal }) => billingApi.pricing(companyId, signal),
+    queryKey: [...pricingKey],
+    queryFn: ({ signal }) => billingApi.pricing(signal),
   });
   return (
     <PoliciesPage

@@ -24,7 +24,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useLang } from '../../app/language.tsx';
@@ -132,7 +131,6 @@ const toBody = (v: Values): SavePricingPolicyInput => ({
 function PricingForm({ item }: { item?: PricingPolicy }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { companyId } = useCompany();
   const language = useLang();
   const writable = can('billing:write');
   const usages = useCoded('propertyUsages');
@@ -151,8 +149,8 @@ function PricingForm({ item }: { item?: PricingPolicy }) {
     record: item,
     initial,
     contract: { schema: savePricingPolicySchema, toBody },
-    create: (body) => billingApi.createPricing(body, companyId),
-    update: (current, body) => billingApi.updatePricing(current.id, body, companyId),
+    create: (body) => billingApi.createPricing(body),
+    update: (current, body) => billingApi.updatePricing(current.id, body),
     queryKey: (saved) => [...pricingKey, 'one', saved.id],
     invalidate: [pricingKey],
     savedMessage: (saved, creating) =>
@@ -478,11 +476,10 @@ function CreatePricing() {
 
 function EditPricing({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   useAppBar({ title: t('billingUi.pricing.editTitle') });
   const query = useQuery({
     queryKey: [...pricingKey, 'one', id],
-    queryFn: ({ signal }) => billingApi.pricingOne(id, companyId, signal),
+    queryFn: ({ signal }) => billingApi.pricingOne(id, signal),
   });
   const item = query.data;
   if (query.error || !item)

@@ -26,7 +26,6 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useInstallationEnv } from '../../app/env.ts';
 import { useLang } from '../../app/language.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -68,20 +67,18 @@ export function RunSendingButton({ run }: { run: BillingRun }) {
 function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLang();
-  const { companyId } = useCompany();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const mailEnabled = useInstallationEnv()?.mail.enabled ?? false;
   const sending = useQuery({
-    queryKey: [...sendingKey(run.id), companyId],
-    queryFn: ({ signal }) =>
-      api.get<RunSending>(withCompany(`/api/billing/runs/${run.id}/sending`, companyId), { signal }),
+    queryKey: [...sendingKey(run.id)],
+    queryFn: ({ signal }) => api.get<RunSending>(`/api/billing/runs/${run.id}/sending`, { signal }),
     refetchInterval: (query) => (query.state.data?.dispatches.some(active) ? 700 : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: sendingKey(run.id) });
   const email = useMutation({
     mutationFn: ({ routeId, uncertain = false }: { routeId?: number; uncertain?: boolean }) =>
-      api.post<BillDispatchStarted>(withCompany('/api/billing/dispatches/email', companyId), {
+      api.post<BillDispatchStarted>('/api/billing/dispatches/email', {
         runId: run.id,
         routeId,
         uncertain,
@@ -94,7 +91,7 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
   });
   const print = useMutation({
     mutationFn: (routeId: number) =>
-      api.post<BillDispatchStarted>(withCompany('/api/billing/dispatches/print', companyId), {
+      api.post<BillDispatchStarted>('/api/billing/dispatches/print', {
         runId: run.id,
         routeId,
       }),
@@ -103,12 +100,9 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
   });
   const complete = useMutation({
     mutationFn: (routeId: number) =>
-      api.post<{ completed: number }>(
-        withCompany(`/api/billing/runs/${run.id}/sending/complete`, companyId),
-        {
-          routeId,
-        },
-      ),
+      api.post<{ completed: number }>(`/api/billing/runs/${run.id}/sending/complete`, {
+        routeId,
+      }),
     meta: { errorSnackbar: false },
     onSuccess: (result) => {
       notify(t('billingUi.sending.completedDone', { count: result.completed }), 'success');
@@ -291,10 +285,9 @@ function RunSendingDialog({ run, onClose }: { run: BillingRun; onClose: () => vo
 /** Opens a print sending's merged PDF (a notice if it cannot). */
 export function useOpenDispatchFile() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const notify = useNotify();
   return (d: BillDispatch) =>
-    void openPdf(withCompany(`/api/billing/dispatches/${d.id}/file`, companyId)).catch(() =>
+    void openPdf(`/api/billing/dispatches/${d.id}/file`).catch(() =>
       notify(t('billingUi.sending.fileError'), 'error'),
     );
 }

@@ -18,7 +18,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { Section } from '../../components/form/fields.tsx';
@@ -50,7 +49,6 @@ const today = () => formatDate(new Date());
  */
 export default function RunsPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const queryClient = useQueryClient();
   const title = t('billingUi.runs.title');
   useAppBar({ title });
@@ -61,8 +59,8 @@ export default function RunsPage() {
   const [issueDate, setIssueDate] = useState(today());
   const sectors = useCoded('sectors');
   const routes = useQuery({
-    queryKey: ['billing', 'routes', companyId],
-    queryFn: ({ signal }) => api.get<RouteRow[]>(withCompany('/api/readouts/routes', companyId), { signal }),
+    queryKey: ['billing', 'routes'],
+    queryFn: ({ signal }) => api.get<RouteRow[]>('/api/readouts/routes', { signal }),
     staleTime: 60_000,
   });
   const options =
@@ -80,19 +78,19 @@ export default function RunsPage() {
   const [dryJobId, setDryJobId] = useState<number | null>(null);
   const dryJob = useJob(dryJobId);
   const dry = useMutation({
-    mutationFn: () => api.post<{ jobId: number }>(withCompany('/api/billing/runs/dry', companyId), body()),
+    mutationFn: () => api.post<{ jobId: number }>('/api/billing/runs/dry', body()),
     meta: { errorSnackbar: false },
     onSuccess: (started) => setDryJobId(started.jobId),
   });
   const dryResult = dryJob.data?.state === 'succeeded' ? (dryJob.data.result as BillingDryRun) : null;
   const start = useMutation({
-    mutationFn: () => api.post<BillingRun>(withCompany('/api/billing/runs', companyId), body()),
+    mutationFn: () => api.post<BillingRun>('/api/billing/runs', body()),
     meta: { errorSnackbar: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runsKey }),
   });
   const runs = useQuery({
-    queryKey: [...runsKey, companyId],
-    queryFn: ({ signal }) => api.get<BillingRun[]>(withCompany('/api/billing/runs', companyId), { signal }),
+    queryKey: [...runsKey],
+    queryFn: ({ signal }) => api.get<BillingRun[]>('/api/billing/runs', { signal }),
     refetchInterval: (query) =>
       query.state.data?.some(
         (r) =>
@@ -121,8 +119,7 @@ export default function RunsPage() {
     void queryClient.invalidateQueries({ queryKey: runsKey });
   });
   const finalize = useMutation({
-    mutationFn: (run: BillingRun) =>
-      api.post<{ jobId: number }>(withCompany(`/api/billing/runs/${run.id}/finalize`, companyId), {}),
+    mutationFn: (run: BillingRun) => api.post<{ jobId: number }>(`/api/billing/runs/${run.id}/finalize`, {}),
     meta: { errorSnackbar: false },
     onSuccess: (started) => {
       setFinalizeJobId(started.jobId);

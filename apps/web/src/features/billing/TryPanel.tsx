@@ -16,7 +16,6 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { Section } from '../../components/form/fields.tsx';
@@ -28,14 +27,12 @@ import { BillLinesTable } from './BillLinesTable.tsx';
 
 /** The consumers whose code or owner matches what is typed (the consumers list's quick search). */
 function useConsumerOptions(text: string) {
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: ['billing', 'consumers', companyId, text],
+    queryKey: ['billing', 'consumers', text],
     queryFn: ({ signal }) =>
-      api.get<Page<ConsumerListItem>>(
-        withCompany(`${CONSUMERS_SEARCH_URL}?size=20&search=${encodeURIComponent(text)}`, companyId),
-        { signal },
-      ),
+      api.get<Page<ConsumerListItem>>(`${CONSUMERS_SEARCH_URL}?size=20&search=${encodeURIComponent(text)}`, {
+        signal,
+      }),
     enabled: text.trim().length >= 2,
     staleTime: 30_000,
   });
@@ -49,7 +46,6 @@ function useConsumerOptions(text: string) {
 export function TryPanel() {
   const { t } = useTranslation();
   const language = useLang();
-  const { companyId } = useCompany();
   const [text, setText] = useState('');
   const [consumer, setConsumer] = useState<ConsumerListItem | null>(null);
   const [from, setFrom] = useState('01/01/2026');
@@ -58,15 +54,12 @@ export function TryPanel() {
   const options = useConsumerOptions(text);
   const compute = useMutation({
     mutationFn: () =>
-      billingApi.tryBill(
-        {
-          consumerId: consumer?.id ?? 0,
-          from: wireDate(from) ?? '',
-          to: wireDate(to) ?? '',
-          consumption: parseDecimal(consumption)?.toString() ?? consumption.trim(),
-        },
-        companyId,
-      ),
+      billingApi.tryBill({
+        consumerId: consumer?.id ?? 0,
+        from: wireDate(from) ?? '',
+        to: wireDate(to) ?? '',
+        consumption: parseDecimal(consumption)?.toString() ?? consumption.trim(),
+      }),
     meta: { errorSnackbar: false },
   });
   const bill: ComputedBill | undefined = compute.data;

@@ -8,7 +8,6 @@ import type {
   TryBillRequest,
 } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 import { openFile } from '../../lib/files.ts';
 
@@ -20,26 +19,23 @@ export const discountKey = ['billing', 'discount'] as const;
 
 /** Pricing and discount policies, the "try it" computation and the stored bills (issue 17). */
 export const billingApi = {
-  pricing: (companyId: number | null, signal?: AbortSignal) =>
-    api.get<PricingPolicy[]>(withCompany('/api/billing/pricing_policies', companyId), { signal }),
-  pricingOne: (id: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<PricingPolicy>(withCompany(`/api/billing/pricing_policies/${id}`, companyId), { signal }),
-  createPricing: (body: SavePricingPolicyInput, companyId: number | null) =>
-    api.post<PricingPolicy>(withCompany('/api/billing/pricing_policies', companyId), body),
-  updatePricing: (id: number, body: SavePricingPolicyInput, companyId: number | null) =>
-    api.put<PricingPolicy>(withCompany(`/api/billing/pricing_policies/${id}`, companyId), body),
-  discounts: (companyId: number | null, signal?: AbortSignal) =>
-    api.get<DiscountPolicyItem[]>(withCompany('/api/billing/discount_policies', companyId), { signal }),
-  discountOne: (id: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<DiscountPolicyItem>(withCompany(`/api/billing/discount_policies/${id}`, companyId), { signal }),
-  createDiscount: (body: SaveDiscountPolicyInput, companyId: number | null) =>
-    api.post<DiscountPolicyItem>(withCompany('/api/billing/discount_policies', companyId), body),
-  updateDiscount: (id: number, body: SaveDiscountPolicyInput, companyId: number | null) =>
-    api.put<DiscountPolicyItem>(withCompany(`/api/billing/discount_policies/${id}`, companyId), body),
-  tryBill: (body: TryBillRequest, companyId: number | null) =>
-    api.post<ComputedBill>(withCompany('/api/billing/try', companyId), body),
-  bill: (id: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Bill>(withCompany(`/api/billing/bills/${id}`, companyId), { signal }),
+  pricing: (signal?: AbortSignal) => api.get<PricingPolicy[]>('/api/billing/pricing_policies', { signal }),
+  pricingOne: (id: number, signal?: AbortSignal) =>
+    api.get<PricingPolicy>(`/api/billing/pricing_policies/${id}`, { signal }),
+  createPricing: (body: SavePricingPolicyInput) =>
+    api.post<PricingPolicy>('/api/billing/pricing_policies', body),
+  updatePricing: (id: number, body: SavePricingPolicyInput) =>
+    api.put<PricingPolicy>(`/api/billing/pricing_policies/${id}`, body),
+  discounts: (signal?: AbortSignal) =>
+    api.get<DiscountPolicyItem[]>('/api/billing/discount_policies', { signal }),
+  discountOne: (id: number, signal?: AbortSignal) =>
+    api.get<DiscountPolicyItem>(`/api/billing/discount_policies/${id}`, { signal }),
+  createDiscount: (body: SaveDiscountPolicyInput) =>
+    api.post<DiscountPolicyItem>('/api/billing/discount_policies', body),
+  updateDiscount: (id: number, body: SaveDiscountPolicyInput) =>
+    api.put<DiscountPolicyItem>(`/api/billing/discount_policies/${id}`, body),
+  tryBill: (body: TryBillRequest) => api.post<ComputedBill>('/api/billing/try', body),
+  bill: (id: number, signal?: AbortSignal) => api.get<Bill>(`/api/billing/bills/${id}`, { signal }),
 };
 
 /** A coded parametric row of the water service (usages, diameters, indicators, regulations). */
@@ -52,11 +48,9 @@ export interface CodedRow {
 
 /** One of the water service's parametric tables, for the policies' selects. */
 export function useCoded(table: string) {
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: ['billing', 'coded', table, companyId],
-    queryFn: ({ signal }) =>
-      api.get<CodedRow[]>(withCompany(`/api/water/parametrics/${table}`, companyId), { signal }),
+    queryKey: ['billing', 'coded', table],
+    queryFn: ({ signal }) => api.get<CodedRow[]>(`/api/water/parametrics/${table}`, { signal }),
     staleTime: 60_000,
   });
   return query.data ?? [];
@@ -64,14 +58,12 @@ export function useCoded(table: string) {
 
 /** The VAT percentages of the settings (global), for the charges' VAT choices. */
 export function useVatPercentages() {
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: ['billing', 'vat', companyId],
+    queryKey: ['billing', 'vat'],
     queryFn: ({ signal }) =>
-      api.get<{ id: number; description: string; percentage: string }[]>(
-        withCompany('/api/billing/vat_percentages', companyId),
-        { signal },
-      ),
+      api.get<{ id: number; description: string; percentage: string }[]>('/api/billing/vat_percentages', {
+        signal,
+      }),
     staleTime: 60_000,
   });
   return query.data ?? [];
@@ -83,6 +75,6 @@ export async function openPdf(url: string): Promise<void> {
 }
 
 /** A stored bill's PDF in a new tab. */
-export function openBillPdf(id: number, companyId: number | null, language: string): Promise<void> {
-  return openPdf(withCompany(`/api/billing/bills/${id}/pdf?lang=${language}`, companyId));
+export function openBillPdf(id: number, language: string): Promise<void> {
+  return openPdf(`/api/billing/bills/${id}/pdf?lang=${language}`);
 }

@@ -26,7 +26,6 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -101,7 +100,6 @@ export default function BookSummaryPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const title = t('bookSummary.title');
   useAppBar({ title });
   const [params, setParams] = useSearchParams();
@@ -109,9 +107,8 @@ export default function BookSummaryPage() {
   const yearStart = `${today.slice(0, 4)}-01-01`;
 
   const books = useQuery({
-    queryKey: ['parametrics', 'book', companyId],
-    queryFn: ({ signal }) =>
-      api.get<ProtocolBook[]>(withCompany('/api/parametrics/book', companyId), { signal }),
+    queryKey: ['parametrics', 'book'],
+    queryFn: ({ signal }) => api.get<ProtocolBook[]>('/api/parametrics/book', { signal }),
   });
   const paramBook = Number(params.get('bookId'));
   const chosenBook =
@@ -140,9 +137,8 @@ export default function BookSummaryPage() {
     ? new URLSearchParams({ bookId: String(filter.bookId), from: filter.from, to: filter.to }).toString()
     : '';
   const summary = useQuery({
-    queryKey: ['protocol', 'book_summary', companyId, query],
-    queryFn: ({ signal }) =>
-      api.get<BookSummary>(withCompany(`/api/protocol/book_summary?${query}`, companyId), { signal }),
+    queryKey: ['protocol', 'book_summary', query],
+    queryFn: ({ signal }) => api.get<BookSummary>(`/api/protocol/book_summary?${query}`, { signal }),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
     retry: (count, failure) => !(isApiError(failure) && failure.status < 500) && count < 2,
@@ -150,7 +146,7 @@ export default function BookSummaryPage() {
 
   const [downloading, setDownloading] = useState<'pdf' | 'xlsx' | 'print' | null>(null);
   const filePath = (format: 'pdf' | 'xlsx') =>
-    withCompany(`/api/protocol/book_summary/file?${query}&format=${format}&lang=${lang}`, companyId);
+    `/api/protocol/book_summary/file?${query}&format=${format}&lang=${lang}`;
   const download = async (format: 'pdf' | 'xlsx') => {
     setDownloading(format);
     try {

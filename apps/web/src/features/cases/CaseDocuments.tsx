@@ -34,7 +34,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
@@ -248,13 +247,12 @@ function DocumentPicker({
   onPick: (documents: DocumentListItem[]) => void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 300);
   const [picked, setPicked] = useState<Map<number, DocumentListItem>>(new Map());
   const query = useQuery({
-    queryKey: ['cases', 'documentSearch', companyId, search],
-    queryFn: ({ signal }) => casesApi.searchDocuments(search, companyId, signal),
+    queryKey: ['cases', 'documentSearch', search],
+    queryFn: ({ signal }) => casesApi.searchDocuments(search, signal),
     enabled: search.length > 0,
     placeholderData: keepPreviousData,
   });

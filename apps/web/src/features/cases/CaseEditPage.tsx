@@ -13,7 +13,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -70,10 +69,9 @@ const toBody = (values: CaseFormValues, documentIds: number[] = []): SaveCaseReq
 });
 
 function useCaseTypes(current: Case['caseType'] | undefined) {
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: ['protocol', 'case_types', companyId],
-    queryFn: ({ signal }) => casesApi.caseTypes(companyId, signal),
+    queryKey: ['protocol', 'case_types'],
+    queryFn: ({ signal }) => casesApi.caseTypes(signal),
     staleTime: 60_000,
   });
   return useMemo(() => {
@@ -94,7 +92,6 @@ function CaseForm({ item }: { item?: Case }) {
   const can = useCan();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const [confirm, confirmDialog] = useConfirm();
   const writable = can('protocol:write');
   const initial = useMemo(() => (item ? toForm(item) : { ...EMPTY }), [item]);
@@ -114,7 +111,7 @@ function CaseForm({ item }: { item?: Case }) {
           pending.map((document) => document.id),
         ),
     },
-    create: (body) => casesApi.create(body, companyId),
+    create: (body) => casesApi.create(body),
     update: (current, body) => casesApi.update(current.id, body),
     queryKey: (saved) => caseKey(saved.id),
     invalidate: [casesKey],
@@ -277,13 +274,12 @@ function EditCase({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: caseKey(id), queryFn: ({ signal }) => casesApi.get(id, signal) });
   const item = query.data;
-  const searchUrl = useCompanyPath(CASES_SEARCH_URL);
   useFastSwitch({
     entity: 'cases',
     catalog: casesCatalog,
     editPath: (caseId) => `/cases/${caseId}/edit`,
     currentId: id,
-    searchUrl,
+    searchUrl: CASES_SEARCH_URL,
   });
   const actions = useMemo<PageAction[]>(
     () => [

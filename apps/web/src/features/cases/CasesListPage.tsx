@@ -4,7 +4,6 @@ import { casesCatalog } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -20,7 +19,6 @@ export default function CasesListPage() {
   const navigate = useNavigate();
   const localize = useLocalize();
   const can = useCan();
-  const searchUrl = useCompanyPath(CASES_SEARCH_URL);
   const title = t('cases.title');
   useAppBar({ title });
   const onCreate = useCallback(() => navigate(localize('/cases/Create')), [navigate, localize]);
@@ -38,7 +36,7 @@ export default function CasesListPage() {
       />
       <DataTable<CaseRow>
         catalog={casesCatalog}
-        searchUrl={searchUrl}
+        searchUrl={CASES_SEARCH_URL}
         metaUrl={CASES_META_URL}
         metaKey={CASES_LIST_META_KEY}
         title={title}

@@ -7,7 +7,6 @@ import type {
   SaveCaseRequest,
 } from '@protocol/contracts';
 import type { z } from 'zod';
-import { withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 export type CaseTimelineEntry = z.infer<typeof caseTimelineEntrySchema>;
@@ -28,8 +27,7 @@ export const casesApi = {
   get: (id: number, signal?: AbortSignal) => api.get<Case>(`/api/cases/${id}`, { signal }),
   timeline: (id: number, signal?: AbortSignal) =>
     api.get<CaseTimelineEntry[]>(`/api/cases/${id}/timeline`, { signal }),
-  create: (body: SaveCaseRequest, companyId: number | null) =>
-    api.post<Case>(withCompany('/api/cases', companyId), body),
+  create: (body: SaveCaseRequest) => api.post<Case>('/api/cases', body),
   update: (id: number, body: SaveCaseRequest) => api.put<Case>(`/api/cases/${id}`, body),
   deleteMany: (ids: number[]) => api.delete<void>('/api/cases', { ids }),
   addDocuments: (id: number, documentIds: number[]) =>
@@ -37,19 +35,18 @@ export const casesApi = {
   removeDocument: (id: number, documentId: number) =>
     api.delete<Case>(`/api/cases/${id}/documents/${documentId}`),
   /** The active case types of the company, for the select (protocol:read may list them). */
-  caseTypes: async (companyId: number | null, signal?: AbortSignal) =>
+  caseTypes: async (signal?: AbortSignal) =>
     (
       await api.get<Page<{ id: number; descr: string; active: boolean }>>(
-        withCompany(`${CASE_TYPES_URL}?size=-1&sort=descr,ASC`, companyId),
+        `${CASE_TYPES_URL}?size=-1&sort=descr,ASC`,
         { signal },
       )
     ).content,
   /** Documents the asker sees, by a Greek-aware search. */
-  searchDocuments: (search: string, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Page<DocumentListItem>>(
-      withCompany(`${DOCUMENTS_SEARCH_URL}?search=${encodeURIComponent(search)}&size=20`, companyId),
-      { signal },
-    ),
+  searchDocuments: (search: string, signal?: AbortSignal) =>
+    api.get<Page<DocumentListItem>>(`${DOCUMENTS_SEARCH_URL}?search=${encodeURIComponent(search)}&size=20`, {
+      signal,
+    }),
 };
 
 export function caseLabel(item: { code: string; name: string }): string {

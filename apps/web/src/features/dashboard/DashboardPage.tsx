@@ -7,7 +7,6 @@ import { type Dashboard, utilityDay } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
 import { dashboardCards, dashboardTiles, isAllowed } from '../../app/feature.ts';
 import { features } from '../../app/features.ts';
@@ -103,10 +102,9 @@ export default function DashboardPage() {
 
 /** The cards of GET /api/dashboard: each present only when the operator may see what it counts. */
 function DashboardCardsSection() {
-  const { companyId } = useCompany();
   const query = useQuery({
-    queryKey: dashboardKey(companyId),
-    queryFn: ({ signal }) => fetchDashboard(companyId, signal),
+    queryKey: dashboardKey(),
+    queryFn: ({ signal }) => fetchDashboard(signal),
   });
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data)

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -61,7 +60,7 @@ function EditDocument({ id }: { id: number }) {
     queryFn: ({ signal }) => documentsApi.get(id, signal),
   });
   const document = query.data;
-  const searchUrl = useCompanyPath(LIST_SEARCH_URL.all);
+  const searchUrl = LIST_SEARCH_URL.all;
   const receipt = useRegistrationReceipt();
   const location = useLocation();
   const navigate = useNavigate();

@@ -16,7 +16,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
@@ -189,20 +188,19 @@ function Publications({ control, disabled }: { control: FormControlT; disabled: 
 }
 
 function useReferenceLists(kind: number) {
-  const { companyId } = useCompany();
   const books = useQuery({
-    queryKey: ['documents', 'books', companyId, kind],
-    queryFn: ({ signal }) => documentsApi.books(kind, companyId, signal),
+    queryKey: ['documents', 'books', kind],
+    queryFn: ({ signal }) => documentsApi.books(kind, signal),
     staleTime: 60_000,
   });
   const types = useQuery({
-    queryKey: ['documents', 'documentTypes', companyId],
-    queryFn: ({ signal }) => referenceApi.documentTypes(companyId, signal),
+    queryKey: ['documents', 'documentTypes'],
+    queryFn: ({ signal }) => referenceApi.documentTypes(signal),
     staleTime: 60_000,
   });
   const categories = useQuery({
-    queryKey: ['documents', 'subjectCategories', companyId],
-    queryFn: ({ signal }) => referenceApi.subjectCategories(companyId, signal),
+    queryKey: ['documents', 'subjectCategories'],
+    queryFn: ({ signal }) => referenceApi.subjectCategories(signal),
     staleTime: 60_000,
   });
   return { books, types, categories };
@@ -220,7 +218,6 @@ interface FormProps {
 
 export function DocumentForm({ document, initialKind, writable, onRegistered, children }: FormProps) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const [confirm, confirmDialog] = useConfirm();
   const registered = document?.protocolNumber !== null && document?.protocolNumber !== undefined;
   const initial = useMemo(
@@ -233,7 +230,7 @@ export function DocumentForm({ document, initialKind, writable, onRegistered, ch
     record: document,
     initial,
     contract,
-    create: (body) => documentsApi.create(body, companyId),
+    create: (body) => documentsApi.create(body),
     update: (current, body) => documentsApi.update(current.id, body),
     queryKey: (saved) => documentKey(saved.id),
     invalidate: [documentsKey, ['list']],

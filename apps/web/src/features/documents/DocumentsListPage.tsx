@@ -22,7 +22,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -216,7 +215,6 @@ function DocumentsList({ variant }: { variant: DocumentListVariant }) {
   const queryClient = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
   const info = VARIANTS[variant];
-  const searchUrl = useCompanyPath(LIST_SEARCH_URL[variant]);
   const title = t(info.titleKey);
   useAppBar({ title });
   const [selected, setSelected] = useState<DocumentRow[]>([]);
@@ -337,7 +335,7 @@ function DocumentsList({ variant }: { variant: DocumentListVariant }) {
       <DataTable<DocumentRow>
         key={reload}
         catalog={createKind === null ? documentsCatalog : singleKindCatalog}
-        searchUrl={searchUrl}
+        searchUrl={LIST_SEARCH_URL[variant]}
         metaUrl={DOCUMENTS_META_URL}
         metaKey={`documents.${variant}.list`}
         title={title}

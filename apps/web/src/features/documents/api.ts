@@ -1,6 +1,5 @@
 import type { DocumentAssignees, Page } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
-import { ApiRequestError, api, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
+import { ApiRequestError, api, companyHeaders, getToken, NETWORK_ERROR_KEY } from '../../lib/api.ts';
 import { fetchFile } from '../../lib/files.ts';
 import type {
   Attachment,
@@ -18,7 +17,7 @@ import type {
 
 export const DOCUMENTS_META_URL = '/api/users/meta';
 
-/** Each list's endpoint (all take ?companyid=) and the kind a new document gets from it. */
+/** Each list's endpoint and the kind a new document gets from it. */
 export const LIST_SEARCH_URL: Record<DocumentListVariant, string> = {
   inbox: '/api/inbox/search',
   outbox: '/api/outbox/search',
@@ -38,50 +37,40 @@ function rowsOf<T>(answer: Page<T> | T[] | { content?: T[] }): T[] {
 
 export const documentsApi = {
   get: (id: number, signal?: AbortSignal) => api.get<ProtocolDocument>(`/api/document/${id}`, { signal }),
-  create: (body: SaveDocumentRequest, companyId: number | null) =>
-    api.post<ProtocolDocument>(withCompany('/api/document', companyId), body),
+  create: (body: SaveDocumentRequest) => api.post<ProtocolDocument>('/api/document', body),
   update: (id: number, body: SaveDocumentRequest) => api.put<ProtocolDocument>(`/api/document/${id}`, body),
   action: (body: DocumentActionRequest) => api.post<DocumentActionResult>('/api/document/actions', body),
-  books: async (kind: number, companyId: number | null, signal?: AbortSignal) =>
+  books: async (kind: number, signal?: AbortSignal) =>
     rowsOf(
-      await api.get<BookOption[] | Page<BookOption>>(
-        withCompany(`/api/document/books?kind=${kind}`, companyId),
-        {
-          signal,
-        },
-      ),
+      await api.get<BookOption[] | Page<BookOption>>(`/api/document/books?kind=${kind}`, {
+        signal,
+      }),
     ),
-  search: (search: string, companyId: number | null, signal?: AbortSignal) =>
+  search: (search: string, signal?: AbortSignal) =>
     api.get<Page<DocumentListItem>>(
-      withCompany(
-        `/api/document/search?${new URLSearchParams({ search, page: '0', size: '20' }).toString()}`,
-        companyId,
-      ),
+      `/api/document/search?${new URLSearchParams({ search, page: '0', size: '20' }).toString()}`,
       { signal },
     ),
 };
 
 /** The settings tables the form and the dialogs choose from. */
 export const referenceApi = {
-  table: async (path: string, companyId: number | null, signal?: AbortSignal) =>
+  table: async (path: string, signal?: AbortSignal) =>
     rowsOf(
-      await api.get<Page<SettingOption> | SettingOption[]>(withCompany(`${path}?page=0&size=-1`, companyId), {
+      await api.get<Page<SettingOption> | SettingOption[]>(`${path}?page=0&size=-1`, {
         signal,
       }),
     ),
-  documentTypes: (companyId: number | null, signal?: AbortSignal) =>
-    referenceApi.table('/api/protocol/document_types/search', companyId, signal),
-  subjectCategories: (companyId: number | null, signal?: AbortSignal) =>
-    referenceApi.table('/api/protocol/subject_categories/search', companyId, signal),
-  caseTypes: (companyId: number | null, signal?: AbortSignal) =>
-    referenceApi.table('/api/protocol/case_types/search', companyId, signal),
+  documentTypes: (signal?: AbortSignal) => referenceApi.table('/api/protocol/document_types/search', signal),
+  subjectCategories: (signal?: AbortSignal) =>
+    referenceApi.table('/api/protocol/subject_categories/search', signal),
+  caseTypes: (signal?: AbortSignal) => referenceApi.table('/api/protocol/case_types/search', signal),
   /** Whom a document may be charged or shared to (protocol:read suffices). */
-  assignees: (companyId: number | null, signal?: AbortSignal) =>
-    api.get<DocumentAssignees>(withCompany('/api/document/assignees', companyId), { signal }),
-  cases: async (search: string, companyId: number | null, signal?: AbortSignal) =>
+  assignees: (signal?: AbortSignal) => api.get<DocumentAssignees>('/api/document/assignees', { signal }),
+  cases: async (search: string, signal?: AbortSignal) =>
     rowsOf(
       await api.get<Page<{ id: number; code: string; name: string }>>(
-        withCompany(`/api/cases/search?${new URLSearchParams({ search, page: '0', size: '20' })}`, companyId),
+        `/api/cases/search?${new URLSearchParams({ search, page: '0', size: '20' })}`,
         { signal },
       ),
     ),
@@ -144,6 +133,7 @@ export function uploadAttachment(
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(companyHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -24,7 +24,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/files.ts';
@@ -38,7 +37,7 @@ export function AccountsImport({ onImported }: { onImported: () => void }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const client = useQueryClient();
-  const path = useCompanyPath('/api/finance/accounts/import');
+  const path = '/api/finance/accounts/import';
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [checkedFile, setCheckedFile] = useState<File | null>(null);

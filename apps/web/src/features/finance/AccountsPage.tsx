@@ -15,7 +15,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
@@ -31,7 +30,7 @@ function MaskEditor() {
   const notify = useNotify();
   const can = useCan();
   const client = useQueryClient();
-  const path = useCompanyPath('/api/finance/settings');
+  const path = '/api/finance/settings';
   const settings = useQuery({
     queryKey: ['financeSettings', path],
     queryFn: () => api.get<FinanceSettings>(path),

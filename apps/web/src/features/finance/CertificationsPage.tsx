@@ -16,7 +16,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompany, useCompanyPath, withCompany } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -47,7 +46,6 @@ function NewCertificationDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const { companyId } = useCompany();
   const today = utilityDay(new Date());
   const [from, to] = previousMonth(today);
   const [values, setValues] = useState({
@@ -58,7 +56,7 @@ function NewCertificationDialog({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
     mutationFn: () =>
-      api.post<Certification>(withCompany('/api/finance/certifications', companyId), {
+      api.post<Certification>('/api/finance/certifications', {
         periodFrom: wireDate(values.periodFrom) ?? '',
         periodTo: wireDate(values.periodTo) ?? '',
         date: wireDate(values.date) ?? '',
@@ -113,7 +111,7 @@ export default function CertificationsPage() {
   const can = useCan();
   const title = t('finance.certifications.title');
   useAppBar({ title: t('finance.menu') });
-  const searchUrl = useCompanyPath('/api/finance/certifications/search');
+  const searchUrl = '/api/finance/certifications/search';
   const [creating, setCreating] = useState(false);
   const onRowClick = useCallback(
     (row: Row) => navigate(localize(`/finance/certifications/${row.id}`)),

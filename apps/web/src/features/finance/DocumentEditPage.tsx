@@ -31,7 +31,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -77,7 +76,6 @@ function DocumentForm({ document }: { document: FinanceDocument | null }) {
   const can = useCan();
   const client = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
-  const { companyId } = useCompany();
   const { rows: allSeries } = useSeries();
   const { rows: services } = useServices();
   const { rows: items } = useItems();
@@ -145,9 +143,7 @@ function DocumentForm({ document }: { document: FinanceDocument | null }) {
         throw new Error(t('validation.fix_errors'));
       }
       setErrors({});
-      return document
-        ? documentsApi.update(document.id, checked.data)
-        : documentsApi.create(checked.data, companyId);
+      return document ? documentsApi.update(document.id, checked.data) : documentsApi.create(checked.data);
     },
     onSuccess: (doc) => {
       notify(t('finance.form.saved'), 'success');

@@ -4,7 +4,6 @@ import { type FinanceDocumentListItem, financeDocumentsCatalog } from '@protocol
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -28,7 +27,6 @@ export default function DocumentsListPage() {
   const can = useCan();
   const title = t('finance.documents.title');
   useAppBar({ title: t('finance.menu') });
-  const searchUrl = useCompanyPath(DOCUMENTS_SEARCH_URL);
   const onCreate = useCallback(() => navigate(localize('/finance/documents/create')), [navigate, localize]);
   const onRowClick = useCallback(
     (row: Row) => navigate(localize(`/finance/documents/${row.id}/edit`)),
@@ -44,7 +42,7 @@ export default function DocumentsListPage() {
       />
       <DataTable<Row>
         catalog={financeDocumentsCatalog}
-        searchUrl={searchUrl}
+        searchUrl={DOCUMENTS_SEARCH_URL}
         metaUrl="/api/users/meta"
         metaKey={DOCUMENTS_META_KEY}
         title={title}

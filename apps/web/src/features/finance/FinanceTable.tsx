@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCompanyPath } from '../../app/company.tsx';
 import type { Icon } from '../../app/feature.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -70,7 +69,7 @@ export function FinanceTable<T extends { id: number }>(props: FinanceTableProps<
     },
     [columns],
   );
-  const path = useCompanyPath(props.path);
+  const path = props.path;
   const Avatar = props.icon;
   return (
     <Box data-testid={props.testId}>

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { formatDecimal, type StockRow } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { api } from '../../lib/api.ts';
 
@@ -17,7 +16,7 @@ import { api } from '../../lib/api.ts';
 export function StockPanel() {
   const { t } = useTranslation();
   const lang = useLang();
-  const path = useCompanyPath('/api/finance/stock');
+  const path = '/api/finance/stock';
   const query = useQuery({ queryKey: ['financeStock', path], queryFn: () => api.get<StockRow[]>(path) });
   const rows = query.data ?? [];
   return (

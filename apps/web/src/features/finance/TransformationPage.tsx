@@ -31,7 +31,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -59,7 +58,6 @@ export default function TransformationPage() {
   const notify = useNotify();
   const can = useCan();
   const client = useQueryClient();
-  const { companyId } = useCompany();
   useAppBar({ title: t('finance.menu') });
   const [trader, setTrader] = useState<PickedTrader | null>(null);
   const [from, setFrom] = useState('');
@@ -83,7 +81,7 @@ export default function TransformationPage() {
   if (trader) params.set('traderId', String(trader.id));
   if (from && isShownDate(from)) params.set('from', wireDate(from) ?? '');
   if (to && isShownDate(to)) params.set('to', wireDate(to) ?? '');
-  const candidatesPath = withCompany(`/api/finance/transformation/candidates?${params}`, companyId);
+  const candidatesPath = `/api/finance/transformation/candidates?${params}`;
   const candidates = useQuery({
     queryKey: ['financeTransformation', candidatesPath],
     queryFn: ({ signal }) => api.get<FinanceDocumentListItem[]>(candidatesPath, { signal }),
@@ -98,14 +96,12 @@ export default function TransformationPage() {
   });
 
   const previewing = useMutation({
-    mutationFn: () =>
-      api.post<TransformationResult>(withCompany('/api/finance/transformation/preview', companyId), body()),
+    mutationFn: () => api.post<TransformationResult>('/api/finance/transformation/preview', body()),
     onSuccess: setPreview,
     onError: (failure) => notify(errorMessage(t, failure), 'error'),
   });
   const transforming = useMutation({
-    mutationFn: () =>
-      api.post<TransformationResult>(withCompany('/api/finance/transformation', companyId), body()),
+    mutationFn: () => api.post<TransformationResult>('/api/finance/transformation', body()),
     onSuccess: (result) => {
       notify(t('finance.transformation.done', { count: result.ids.length }), 'success');
       setPreview(null);

@@ -15,7 +15,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { useCompanyPath, withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 export const ACCOUNTS_PATH = '/api/finance/accounts';
@@ -31,7 +30,7 @@ export const DOCUMENTS_META_KEY = 'finance.documents.list';
  * screen (a service's account, a document's series) follows the table after each save.
  */
 export function useRows<T>(tablePath: string, itemSchema: z.ZodType<T>): { rows: T[]; loading: boolean } {
-  const path = useCompanyPath(tablePath);
+  const path = tablePath;
   const listSchema = useMemo(() => z.array(itemSchema), [itemSchema]);
   const query = useQuery({
     queryKey: ['rowTable', path],
@@ -53,8 +52,7 @@ export const documentKey = (id: number) => ['financeDocument', id] as const;
 export const documentsApi = {
   get: (id: number, signal?: AbortSignal) =>
     api.get<FinanceDocument>(`/api/finance/documents/${id}`, { signal }),
-  create: (body: SaveFinanceDocument, companyId: number | null) =>
-    api.post<FinanceDocument>(withCompany('/api/finance/documents', companyId), body),
+  create: (body: SaveFinanceDocument) => api.post<FinanceDocument>('/api/finance/documents', body),
   update: (id: number, body: SaveFinanceDocument) =>
     api.put<FinanceDocument>(`/api/finance/documents/${id}`, body),
   remove: (id: number) => api.delete<void>(`/api/finance/documents/${id}`),

@@ -4,7 +4,6 @@ import { type MydataDocumentListItem, mydataDocumentsCatalog, type Page } from '
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -26,11 +25,10 @@ export default function MydataListPage() {
   const can = useCan();
   const title = t('mydata.list.title');
   useAppBar({ title });
-  const searchUrl = useCompanyPath(MYDATA_SEARCH_URL);
   // The errors column in the user's language, as the document's page says them (the server's is AADE's raw text).
   const fetchPage = useCallback(
     async (query: string, signal: AbortSignal) => {
-      const page = await api.get<Page<Row>>(withQuery(searchUrl, query), { signal });
+      const page = await api.get<Page<Row>>(withQuery(MYDATA_SEARCH_URL, query), { signal });
       return {
         ...page,
         content: page.content.map((row) => ({
@@ -39,7 +37,7 @@ export default function MydataListPage() {
         })),
       };
     },
-    [searchUrl, t],
+    [t],
   );
   const onRowClick = useCallback(
     (row: Row) => navigate(localize(`/mydata/${row.source === 'bill' ? 'bills' : 'documents'}/${row.id}`)),
@@ -56,7 +54,7 @@ export default function MydataListPage() {
       {can('mydata:write') && <TransmitDayPanel />}
       <DataTable<Row>
         catalog={mydataDocumentsCatalog}
-        searchUrl={searchUrl}
+        searchUrl={MYDATA_SEARCH_URL}
         metaUrl="/api/users/meta"
         metaKey={MYDATA_META_KEY}
         title={title}

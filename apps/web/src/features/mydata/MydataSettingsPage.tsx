@@ -22,7 +22,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Control, type FieldArrayPath, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
@@ -200,7 +199,7 @@ function MappingRows({
   );
 }
 
-function SettingsForm({ settings, companyId }: { settings: MydataSettings; companyId: number | null }) {
+function SettingsForm({ settings }: { settings: MydataSettings }) {
   const { t } = useTranslation();
   const can = useCan();
   const readOnly = !can('mydata:admin');
@@ -209,8 +208,8 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
     record: settings,
     initial,
     contract,
-    update: (_current, body) => mydataApi.saveSettings(companyId, body),
-    queryKey: () => settingsKey(companyId),
+    update: (_current, body) => mydataApi.saveSettings(body),
+    queryKey: () => settingsKey(),
     savedMessage: () => t('mydata.settings.saved'),
   });
   const { control } = record;
@@ -458,11 +457,10 @@ function SettingsForm({ settings, companyId }: { settings: MydataSettings; compa
 /** /settings/mydata: where documents go (test or production) and how they translate into myDATA's codes. */
 export default function MydataSettingsPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   useAppBar({ title: t('mydata.settings.title') });
   const query = useQuery({
-    queryKey: settingsKey(companyId),
-    queryFn: ({ signal }) => mydataApi.settings(companyId, signal),
+    queryKey: settingsKey(),
+    queryFn: ({ signal }) => mydataApi.settings(signal),
   });
   return (
     <>
@@ -475,7 +473,7 @@ export default function MydataSettingsPage() {
       {query.isError ? (
         <RetryAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <SettingsForm settings={query.data} companyId={companyId} />
+        <SettingsForm settings={query.data} />
       ) : (
         <Skeleton variant="rounded" height={420} />
       )}

@@ -25,7 +25,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -93,7 +92,6 @@ function TransmissionView({
   source: MydataSource;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const language = useLang();
   const localize = useLocalize();
   const can = useCan();
@@ -102,8 +100,8 @@ function TransmissionView({
   const [confirm, confirmDialog] = useConfirm();
   // A demo company sends to the installation's local stand-in for AADE: its MARK and QR say so.
   const settings = useQuery({
-    queryKey: settingsKey(companyId),
-    queryFn: ({ signal }) => mydataApi.settings(companyId, signal),
+    queryKey: settingsKey(),
+    queryFn: ({ signal }) => mydataApi.settings(signal),
   });
   const key = transmissionKey(source, tr.documentId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
@@ -113,15 +111,12 @@ function TransmissionView({
   });
   const send = useMutation({
     mutationFn: () =>
-      mydataApi.transmit(
-        companyId,
-        source === 'bill' ? { billId: tr.documentId } : { documentId: tr.documentId },
-      ),
+      mydataApi.transmit(source === 'bill' ? { billId: tr.documentId } : { documentId: tr.documentId }),
     onSuccess: (answer) => tracker.follow(answer.jobId),
   });
   const cancel = useMutation({
     mutationFn: () =>
-      source === 'bill' ? mydataApi.cancelBill(companyId, tr.documentId) : mydataApi.cancel(tr.documentId),
+      source === 'bill' ? mydataApi.cancelBill(tr.documentId) : mydataApi.cancel(tr.documentId),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       notify(t(source === 'bill' ? 'mydata.document.cancelledBill' : 'mydata.document.cancelled'), 'success');
@@ -131,7 +126,7 @@ function TransmissionView({
     mutationFn: () =>
       openPdf(
         source === 'bill'
-          ? withCompany(`/api/billing/bills/${tr.documentId}/pdf`, companyId)
+          ? `/api/billing/bills/${tr.documentId}/pdf`
           : `/api/finance/documents/${tr.documentId}/pdf`,
         language,
       ),
@@ -306,7 +301,6 @@ function TransmissionView({
  */
 export default function TransmissionPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const params = useParams();
   const source: MydataSource = params.billId ? 'bill' : 'document';
   const id = Number(params.billId ?? params.documentId);
@@ -314,9 +308,7 @@ export default function TransmissionPage() {
   const query = useQuery({
     queryKey: transmissionKey(source, id),
     queryFn: ({ signal }) =>
-      source === 'bill'
-        ? mydataApi.billTransmission(companyId, id, signal)
-        : mydataApi.transmission(id, signal),
+      source === 'bill' ? mydataApi.billTransmission(id, signal) : mydataApi.transmission(id, signal),
   });
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton variant="rounded" height={360} />;

@@ -11,7 +11,6 @@ import { type MydataSource, utilityDay } from '@protocol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { isShownDate, wireDate } from '../../components/form/dates.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -22,7 +21,6 @@ import { useTransmitJob } from './useTransmitJob.ts';
 /** Sends every pending document or water bill of a day as one background job, with its progress and outcome. */
 export function TransmitDayPanel() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const queryClient = useQueryClient();
   // Typed DD/MM/YYYY as every date of the product (the browser's date input follows its own locale).
   const [day, setDay] = useState(() => formatDate(utilityDay(new Date())));
@@ -44,7 +42,7 @@ export function TransmitDayPanel() {
   const start = useMutation({
     mutationFn: () => {
       const wire = wireDate(day) ?? '';
-      return mydataApi.transmit(companyId, source === 'bill' ? { billDay: wire } : { day: wire });
+      return mydataApi.transmit(source === 'bill' ? { billDay: wire } : { day: wire });
     },
     meta: { errorSnackbar: false },
     onSuccess: (answer) => {

@@ -32,7 +32,6 @@ import i18n from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -57,34 +56,32 @@ export default function FormBuilderPage() {
   const { formId } = useParams();
   const id: number | 'createDraft' = formId && /^\d+$/.test(formId) ? Number(formId) : 'createDraft';
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const navigate = useNavigate();
   const localize = useLocalize();
   const notify = useNotify();
   const can = useCan();
   const loaded = useQuery({
-    queryKey: ['onlineForms', 'form', companyId, id],
-    queryFn: ({ signal }) => formsApi.get(id, companyId, signal),
+    queryKey: ['onlineForms', 'form', id],
+    queryFn: ({ signal }) => formsApi.get(id, signal),
     // A draft's generated form_id must not change under the user.
     staleTime: Number.POSITIVE_INFINITY,
   });
   const books = useQuery({
-    queryKey: ['parametrics', 'book', companyId],
-    queryFn: ({ signal }) =>
-      api.get<ProtocolBook[]>(withCompany('/api/parametrics/book', companyId), { signal }),
+    queryKey: ['parametrics', 'book'],
+    queryFn: ({ signal }) => api.get<ProtocolBook[]>('/api/parametrics/book', { signal }),
   });
   const operators = useQuery({
-    queryKey: ['onlineForms', 'assignees', companyId],
+    queryKey: ['onlineForms', 'assignees'],
     queryFn: ({ signal }) =>
-      api.get<{ id: number; name: string }[]>(withCompany('/api/onlineForms/assignees', companyId), {
+      api.get<{ id: number; name: string }[]>('/api/onlineForms/assignees', {
         signal,
       }),
   });
 
   const forms = useQuery({
-    queryKey: ['onlineForms', 'all', companyId],
+    queryKey: ['onlineForms', 'all'],
     queryFn: ({ signal }) =>
-      api.get<Page<OnlineFormListItem>>(withCompany(`${FORMS_SEARCH_URL}?itemsPerPage=99999`, companyId), {
+      api.get<Page<OnlineFormListItem>>(`${FORMS_SEARCH_URL}?itemsPerPage=99999`, {
         signal,
       }),
   });
@@ -122,7 +119,7 @@ export default function FormBuilderPage() {
     setErrors([]);
     setSaving(true);
     try {
-      const savedId = await formsApi.save({ ...settings, api }, companyId);
+      const savedId = await formsApi.save({ ...settings, api });
       const created = settings.id === null;
       notify(
         t(created ? 'message.created_successfully.singular' : 'message.updated_successfully.singular', {

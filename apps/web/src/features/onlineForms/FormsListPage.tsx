@@ -6,7 +6,6 @@ import { type OnlineFormListItem, onlineFormsCatalog } from '@protocol/contracts
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -22,7 +21,6 @@ export default function FormsListPage() {
   const navigate = useNavigate();
   const localize = useLocalize();
   const can = useCan();
-  const searchUrl = useCompanyPath(FORMS_SEARCH_URL);
   const title = t('onlineForms.title');
   useAppBar({ title });
   const onCreate = useCallback(() => navigate(localize('/online_forms/create')), [navigate, localize]);
@@ -49,7 +47,7 @@ export default function FormsListPage() {
       />
       <DataTable<FormRow>
         catalog={onlineFormsCatalog}
-        searchUrl={searchUrl}
+        searchUrl={FORMS_SEARCH_URL}
         metaUrl={FORMS_META_URL}
         metaKey={FORMS_LIST_META_KEY}
         title={title}

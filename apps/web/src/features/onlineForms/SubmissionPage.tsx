@@ -26,13 +26,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { api, getToken, isApiError } from '../../lib/api.ts';
+import { api, companyHeaders, getToken, isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { formsApi } from './api.ts';
 import { type FieldErrors, FormRenderer } from './FormRenderer.tsx';
@@ -47,30 +46,29 @@ export default function SubmissionPage() {
   const id = Number(submissionId);
   const editing = useLocation().pathname.endsWith('/edit');
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const localize = useLocalize();
   const navigate = useNavigate();
   const notify = useNotify();
   const can = useCan();
   const queryClient = useQueryClient();
-  const key = ['onlineForms', 'submission', companyId, id];
+  const key = ['onlineForms', 'submission', id];
   const submission = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => formsApi.submission(id, companyId, signal),
+    queryFn: ({ signal }) => formsApi.submission(id, signal),
   });
   const groups = useQuery({
-    queryKey: ['onlineForms', 'assigneeGroups', companyId],
+    queryKey: ['onlineForms', 'assigneeGroups'],
     queryFn: ({ signal }) =>
-      api.get<{ id: number; name: string }[]>(withCompany('/api/onlineForms/assignee_groups', companyId), {
+      api.get<{ id: number; name: string }[]>('/api/onlineForms/assignee_groups', {
         signal,
       }),
   });
   const groupName = (groupId: number | null) =>
     groupId === null ? '' : (groups.data?.find((g) => g.id === groupId)?.name ?? `#${groupId}`);
   const operators = useQuery({
-    queryKey: ['onlineForms', 'assignees', companyId],
+    queryKey: ['onlineForms', 'assignees'],
     queryFn: ({ signal }) =>
-      api.get<{ id: number; name: string }[]>(withCompany('/api/onlineForms/assignees', companyId), {
+      api.get<{ id: number; name: string }[]>('/api/onlineForms/assignees', {
         signal,
       }),
   });
@@ -124,21 +122,18 @@ export default function SubmissionPage() {
     setSaving(true);
     try {
       const next = status === '' ? data.status : status;
-      const savedId = await formsApi.saveSubmission(
-        {
-          id: data.id,
-          values,
-          status: next,
-          assignedTo: assignedTo === '' ? null : assignedTo,
-          assignedGroupId: assignedGroupId === '' ? null : assignedGroupId,
-          duplicateOf: next === 6 && duplicateOf ? Number(duplicateOf) : null,
-          caseId: caseId ? Number(caseId) : null,
-          comments: comments.trim() || null,
-        },
-        companyId,
-      );
+      const savedId = await formsApi.saveSubmission({
+        id: data.id,
+        values,
+        status: next,
+        assignedTo: assignedTo === '' ? null : assignedTo,
+        assignedGroupId: assignedGroupId === '' ? null : assignedGroupId,
+        duplicateOf: next === 6 && duplicateOf ? Number(duplicateOf) : null,
+        caseId: caseId ? Number(caseId) : null,
+        comments: comments.trim() || null,
+      });
       notify(t('message.updated_successfully.singular', { entity: t('onlineForms.entity') }), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['onlineForms', 'submission', companyId, savedId] });
+      await queryClient.invalidateQueries({ queryKey: ['onlineForms', 'submission', savedId] });
       if (editing) navigate(localize(`/online_forms/submissions/${savedId}`));
     } catch (error) {
       if (isApiError(error)) {
@@ -170,8 +165,8 @@ export default function SubmissionPage() {
       window.open(target, '_blank', 'noopener');
       return;
     }
-    const response = await fetch(formsApi.pdfUrl(data.id, companyId), {
-      headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+    const response = await fetch(formsApi.pdfUrl(data.id), {
+      headers: { Authorization: `Bearer ${getToken() ?? ''}`, ...companyHeaders() },
     });
     const url = URL.createObjectURL(await response.blob());
     window.open(url, '_blank', 'noopener');

@@ -4,7 +4,6 @@ import { type SubmissionListItem, submissionsCatalog } from '@protocol/contracts
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -24,7 +23,7 @@ export default function SubmissionsListPage() {
     formId && /^\d+$/.test(formId)
       ? `${SUBMISSIONS_SEARCH_URL}?formId=eq(${formId})`
       : SUBMISSIONS_SEARCH_URL;
-  const searchUrl = useCompanyPath(base);
+  const searchUrl = base;
   const title = t('onlineForms.submissions.title');
   useAppBar({ title });
   const onRowClick = useCallback(

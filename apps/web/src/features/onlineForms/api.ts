@@ -9,7 +9,6 @@ import type {
   Submission,
   SubmissionValues,
 } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
 import { ApiRequestError, api, request } from '../../lib/api.ts';
 
 export const FORMS_SEARCH_URL = '/api/onlineForms/search';
@@ -20,16 +19,13 @@ export const SUBMISSIONS_LIST_META_KEY = 'onlineForms.submissions.list';
 
 /** The builder and the review desk (spec §7). */
 export const formsApi = {
-  get: (id: number | 'createDraft', companyId: number | null, signal?: AbortSignal) =>
-    api.get<OnlineForm>(withCompany(`/api/onlineForms/${id}`, companyId), { signal }),
-  save: (body: SaveForm, companyId: number | null) =>
-    api.put<number>(withCompany('/api/onlineForms', companyId), body),
-  submission: (id: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Submission>(withCompany(`/api/onlineForms/submissions/${id}`, companyId), { signal }),
-  saveSubmission: (body: SaveSubmission, companyId: number | null) =>
-    api.put<number>(withCompany('/api/onlineForms/submissions', companyId), body),
-  pdfUrl: (id: number, companyId: number | null) =>
-    withCompany(`/api/onlineForms/submissions/${id}/pdf`, companyId),
+  get: (id: number | 'createDraft', signal?: AbortSignal) =>
+    api.get<OnlineForm>(`/api/onlineForms/${id}`, { signal }),
+  save: (body: SaveForm) => api.put<number>('/api/onlineForms', body),
+  submission: (id: number, signal?: AbortSignal) =>
+    api.get<Submission>(`/api/onlineForms/submissions/${id}`, { signal }),
+  saveSubmission: (body: SaveSubmission) => api.put<number>('/api/onlineForms/submissions', body),
+  pdfUrl: (id: number) => `/api/onlineForms/submissions/${id}/pdf`,
 };
 
 /** The citizen's side: no sign-in. */

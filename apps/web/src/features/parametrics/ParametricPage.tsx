@@ -5,7 +5,6 @@ import Skeleton from '@mui/material/Skeleton';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -15,12 +14,10 @@ import { findParametricTable } from './registry.ts';
 export default function ParametricPage() {
   const { parametricCode } = useParams();
   const table = findParametricTable(parametricCode);
-  const { companyId } = useCompany();
   if (!table) return <NotFoundPage missing />;
   return (
     <ParametricTableView key={parametricCode} titleKey={table.titleKey} descriptionKey={table.descriptionKey}>
-      {/* A company switch starts the table afresh (no drafts carried over). */}
-      <table.component key={companyId ?? 'none'} />
+      <table.component />
     </ParametricTableView>
   );
 }

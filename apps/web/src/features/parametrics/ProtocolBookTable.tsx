@@ -9,7 +9,6 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import {
   type CellErrors,
@@ -84,8 +83,6 @@ function serverErrorCells(error: ApiRequestError, rows: DraftRow[]): CellErrors 
 /** /parametrics/protocolBook: the protocol books, one per book type and year. */
 export default function ProtocolBookTable() {
   const { t } = useTranslation();
-  // The books of the company in use: `?companyid=` makes the query key differ per company.
-  const path = useCompanyPath(PATH);
   const columns = useMemo<RowTableColumn[]>(
     () => [
       {
@@ -132,7 +129,7 @@ export default function ProtocolBookTable() {
 
   return (
     <RowTable<ProtocolBook>
-      path={path}
+      path={PATH}
       title={t('parametrics.protocolBook.tableTitle')}
       columns={columns}
       fromServer={fromServer}

@@ -19,7 +19,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
@@ -34,14 +33,13 @@ const KINDS = ['payment', '2', '3', '16'] as const;
 /** /payments/cashier: find a consumer's debts, collect, print the receipt; today's collections and Z. */
 export default function CashierPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const title = t('paymentsUi.cashier.title');
   useAppBar({ title });
   const [text, setText] = useState('');
   const [asked, setAsked] = useState('');
   const found = useQuery({
-    queryKey: ['payments', 'debts', companyId, asked],
-    queryFn: ({ signal }) => paymentsApi.findDebts(asked, companyId, signal),
+    queryKey: ['payments', 'debts', asked],
+    queryFn: ({ signal }) => paymentsApi.findDebts(asked, signal),
     enabled: asked.length >= 2,
     retry: false,
   });
@@ -92,7 +90,6 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
   const { t } = useTranslation();
   const language = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<number[]>([]);
   const [kind, setKind] = useState<(typeof KINDS)[number]>('payment');
@@ -107,17 +104,14 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
   const suggested = selected.length > 0 ? selectedSum : holder.due;
   const pay = useMutation({
     mutationFn: () =>
-      paymentsApi.pay(
-        {
-          consumerId: holder.consumer.id,
-          method,
-          amount: amount.trim() || suggested,
-          debtIds: kind === 'payment' ? selected : [],
-          prepaymentKind: kind === 'payment' ? null : (Number(kind) as 2 | 3 | 16),
-          reference: reference.trim() || null,
-        },
-        companyId,
-      ),
+      paymentsApi.pay({
+        consumerId: holder.consumer.id,
+        method,
+        amount: amount.trim() || suggested,
+        debtIds: kind === 'payment' ? selected : [],
+        prepaymentKind: kind === 'payment' ? null : (Number(kind) as 2 | 3 | 16),
+        reference: reference.trim() || null,
+      }),
     onSuccess: (payment) => {
       setReceipt(payment);
       setSelected([]);
@@ -131,7 +125,7 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
   const toggle = (id: number) =>
     setSelected((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
   const openReceipt = (id: number) =>
-    void openFile(`/api/payments/payments/${id}/receipt?lang=${language}`, companyId).catch(() =>
+    void openFile(`/api/payments/payments/${id}/receipt?lang=${language}`).catch(() =>
       notify(t('paymentsUi.cashier.pdfError'), 'error'),
     );
   const { consumer } = holder;

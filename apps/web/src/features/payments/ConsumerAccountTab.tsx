@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
@@ -24,17 +23,16 @@ export default function ConsumerAccountTab({ consumerId }: { consumerId: number 
   const { t } = useTranslation();
   const language = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const account = useQuery({
-    queryKey: ['payments', 'account', companyId, consumerId],
-    queryFn: ({ signal }) => paymentsApi.account(consumerId, companyId, signal),
+    queryKey: ['payments', 'account', consumerId],
+    queryFn: ({ signal }) => paymentsApi.account(consumerId, signal),
   });
   if (account.isError) return <RetryAlert error={account.error} onRetry={() => void account.refetch()} />;
   const data = account.data;
   if (!data) return null;
   const money = (value: string) => formatMoney(value, language);
   const statement = (query: string, download?: string) =>
-    void openFile(`/api/payments/accounts/${consumerId}/statement?${query}`, companyId, download).catch(() =>
+    void openFile(`/api/payments/accounts/${consumerId}/statement?${query}`, download).catch(() =>
       notify(t('paymentsUi.cashier.pdfError'), 'error'),
     );
   const head = (key: string, right = false) => (

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, writtenCode } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
@@ -21,13 +20,12 @@ export function DayPanel() {
   const { t } = useTranslation();
   const language = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const day = useQuery({
-    queryKey: ['payments', 'day', companyId],
-    queryFn: ({ signal }) => paymentsApi.day(companyId, signal),
+    queryKey: ['payments', 'day'],
+    queryFn: ({ signal }) => paymentsApi.day(signal),
   });
   const open = (path: string) =>
-    void openFile(path, companyId).catch(() => notify(t('paymentsUi.cashier.pdfError'), 'error'));
+    void openFile(path).catch(() => notify(t('paymentsUi.cashier.pdfError'), 'error'));
   if (day.isError) return <RetryAlert error={day.error} onRetry={() => void day.refetch()} />;
   const summary = day.data;
   return (

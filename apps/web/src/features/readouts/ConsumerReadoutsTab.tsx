@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { periodName } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -34,11 +33,10 @@ interface HistoryItem {
 /** The consumer card's "Readouts" tab: every reading, latest first, corrected ones struck through. */
 export default function ConsumerReadoutsTab({ consumerId }: { consumerId: number }) {
   const { t, i18n } = useTranslation();
-  const { companyId } = useCompany();
   const history = useQuery({
-    queryKey: ['readouts', 'history', companyId, consumerId],
+    queryKey: ['readouts', 'history', consumerId],
     queryFn: ({ signal }) =>
-      api.get<HistoryItem[]>(withCompany(`/api/readouts/consumers/${consumerId}/history`, companyId), {
+      api.get<HistoryItem[]>(`/api/readouts/consumers/${consumerId}/history`, {
         signal,
       }),
   });

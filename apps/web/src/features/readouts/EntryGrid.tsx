@@ -25,7 +25,6 @@ import {
 } from '@protocol/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { LowerReadingDialog } from './LowerReadingDialog.tsx';
@@ -166,7 +165,6 @@ export function EntryGrid({
   onSaved: (row: ReadoutRow) => void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const can = useCan();
   const locked = sheet.period.state === periodStates.finalized || !can('readouts:write');
   const [rows, setRows] = useState<ReadoutRow[]>(sheet.rows);
@@ -207,7 +205,7 @@ export function EntryGrid({
       const key = draft.key ?? newIdempotencyKey();
       patch(consumerId, { ...change, status: 'saving', key, error: undefined });
       try {
-        const saved = await saveReading(companyId, {
+        const saved = await saveReading({
           ...periodKey,
           consumerId,
           reading: draft.reading === '' ? null : Number(draft.reading),
@@ -229,7 +227,7 @@ export function EntryGrid({
         } else patch(consumerId, { status: 'error', error: refusalOf(t, error), key: undefined });
       }
     },
-    [companyId, periodKey, patch, onHeld, onSaved, t],
+    [periodKey, patch, onHeld, onSaved, t],
   );
 
   // Rows that could not be sent try again on their own, and at once when the browser is back online.

@@ -15,7 +15,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { ChooseFileButton } from '../../components/ChooseFileButton.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/files.ts';
@@ -47,7 +46,6 @@ export function ImportPanel({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const [source, setSource] = useState<2 | 3 | 4>(4);
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
@@ -65,7 +63,7 @@ export function ImportPanel({
       const form = new FormData();
       form.append('file', file);
       const url = `/api/readouts/import?source=${source}&year=${periodKey.year}&period=${periodKey.period}`;
-      const started = await uploadFile<{ jobId: number }>(withCompany(url, companyId), form);
+      const started = await uploadFile<{ jobId: number }>(url, form);
       setJobId(started.jobId);
     } catch (error) {
       notify(errorMessage(t, error), 'error');

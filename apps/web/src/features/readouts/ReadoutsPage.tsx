@@ -23,7 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -48,7 +47,6 @@ const periodOfDay = (day: string, months: number) => Math.floor((Number(day.slic
 /** /readouts: a route's period, its keyboard-fast entry grid, its review list and its close. */
 export default function ReadoutsPage() {
   const { t, i18n } = useTranslation();
-  const { companyId } = useCompany();
   const can = useCan();
   const queryClient = useQueryClient();
   useAppBar({ title: t('readoutsUi.title') });
@@ -90,7 +88,7 @@ export default function ReadoutsPage() {
   // A saved row updates the sheet in the cache: the header's state and progress follow the grid.
   const onSaved = useCallback(
     (row: ReadoutRow) =>
-      queryClient.setQueryData<ReadoutSheet>(sheetKey(companyId, key), (old) =>
+      queryClient.setQueryData<ReadoutSheet>(sheetKey(key), (old) =>
         old
           ? {
               ...old,
@@ -99,17 +97,14 @@ export default function ReadoutsPage() {
             }
           : old,
       ),
-    [queryClient, companyId, key],
+    [queryClient, key],
   );
 
   const finalize = async () => {
     if (!key) return;
     setFinalizing(true);
     try {
-      const result = await api.post<{ estimated: number; noEstimate: number }>(
-        withCompany('/api/readouts/finalize', companyId),
-        key,
-      );
+      const result = await api.post<{ estimated: number; noEstimate: number }>('/api/readouts/finalize', key);
       if (result.noEstimate > 0) {
         notify(
           t('readoutsUi.finalizedNoEstimate', { count: result.estimated, noEstimate: result.noEstimate }),
@@ -131,7 +126,7 @@ export default function ReadoutsPage() {
     if (!key) return;
     const url = `/api/readouts/route-sheet?routeIds=${key.routeId}&year=${key.year}&period=${key.period}&format=${format}`;
     try {
-      await saveFile(withCompany(url, companyId), `route-sheet-${key.year}-${key.period}.${format}`);
+      await saveFile(url, `route-sheet-${key.year}-${key.period}.${format}`);
     } catch (error) {
       notify(errorMessage(t, error), 'error');
     }

@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import { NO_ESTIMATE_FLAG, type ReviewItem, reviewStates, writtenCode } from '@protocol/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
@@ -35,7 +34,6 @@ export function ReviewList({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const can = useCan();
   const review = useReview(periodKey);
   const [correcting, setCorrecting] = useState<{ id: number; value: string } | null>(null);
@@ -51,7 +49,7 @@ export function ReviewList({
   const act = async (item: ReviewItem, body: { action: 'accept' | 'correct'; reading?: number }) => {
     setBusy(true);
     try {
-      await api.post(withCompany(`/api/readouts/readings/${item.readingId}/review`, companyId), body);
+      await api.post(`/api/readouts/readings/${item.readingId}/review`, body);
       notify(t('readoutsUi.review.done'), 'success');
       setCorrecting(null);
       await review.refetch();

@@ -7,7 +7,6 @@ import type { SmartvilleSettings } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -27,12 +26,10 @@ export function SmartvilleControls({
   onStarted: (jobId: number) => void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const can = useCan();
   const settings = useQuery({
-    queryKey: ['readouts', 'smartville', companyId],
-    queryFn: ({ signal }) =>
-      api.get<SmartvilleSettings>(withCompany('/api/readouts/smartville', companyId), { signal }),
+    queryKey: ['readouts', 'smartville'],
+    queryFn: ({ signal }) => api.get<SmartvilleSettings>('/api/readouts/smartville', { signal }),
   });
   const [url, setUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
@@ -44,7 +41,7 @@ export function SmartvilleControls({
   const save = async () => {
     setSaving(true);
     try {
-      await api.put(withCompany('/api/readouts/smartville', companyId), { url, apiKey: apiKey || null });
+      await api.put('/api/readouts/smartville', { url, apiKey: apiKey || null });
       setApiKey('');
       notify(t('readoutsUi.smartville.saved'), 'success');
       void settings.refetch();
@@ -56,10 +53,11 @@ export function SmartvilleControls({
   };
   const pull = async () => {
     try {
-      const { jobId } = await api.post<{ jobId: number }>(
-        withCompany('/api/readouts/smartville/pull', companyId),
-        { year: periodKey.year, period: periodKey.period, months },
-      );
+      const { jobId } = await api.post<{ jobId: number }>('/api/readouts/smartville/pull', {
+        year: periodKey.year,
+        period: periodKey.period,
+        months,
+      });
       onStarted(jobId);
     } catch (error) {
       notify(errorMessage(t, error), 'error');

@@ -1,7 +1,7 @@
 import type { ReadoutRow, ReadoutSheet } from '@protocol/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCompany, withCompany } from '../../app/company.tsx';
+import { useCompany } from '../../app/company.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { sendQueued } from './fieldSync.ts';
 import {
@@ -26,17 +26,14 @@ export function useFieldSheet(key: PeriodKey | null) {
   const { companyId } = useCompany();
   const stored = key ? sheetStoreKey(companyId, key.routeId, key.year, key.period) : '';
   return useQuery({
-    queryKey: ['readouts', 'field', companyId, key],
+    queryKey: ['readouts', 'field', key],
     enabled: key !== null,
     retry: false,
     queryFn: async ({ signal }) => {
       const k = key as PeriodKey;
       try {
         const sheet = await api.get<ReadoutSheet>(
-          withCompany(
-            `/api/readouts/sheet?routeId=${k.routeId}&year=${k.year}&period=${k.period}`,
-            companyId,
-          ),
+          `/api/readouts/sheet?routeId=${k.routeId}&year=${k.year}&period=${k.period}`,
           { signal },
         );
         await keepSheet(stored, sheet);
@@ -70,7 +67,7 @@ export function useFieldQueue(key: PeriodKey | null) {
       if (rows.length === 0 || !key) return;
       const byConsumer = new Map(rows.map((r) => [r.consumerId, r]));
       queryClient.setQueryData<{ sheet: ReadoutSheet; offline: boolean }>(
-        ['readouts', 'field', companyId, key],
+        ['readouts', 'field', key],
         (old) => {
           if (!old) return old;
           const sheet = { ...old.sheet, rows: old.sheet.rows.map((r) => byConsumer.get(r.consumerId) ?? r) };
@@ -86,7 +83,7 @@ export function useFieldQueue(key: PeriodKey | null) {
     if (syncing.current) return;
     syncing.current = true;
     try {
-      const result = await sendQueued(outbox, (entry) => saveReading(entry.companyId, entry.body));
+      const result = await sendQueued(outbox, (entry) => saveReading(entry.body, entry.companyId));
       applySaved(result.saved);
       if (result.refused.length > 0)
         setRefusals((all) => [

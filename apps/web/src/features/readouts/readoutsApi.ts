@@ -7,7 +7,6 @@ import {
 } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 
@@ -25,48 +24,40 @@ export interface RouteOption {
 }
 
 const periodQuery = (k: PeriodKey) => `routeId=${k.routeId}&year=${k.year}&period=${k.period}`;
-export const sheetKey = (companyId: number | null, k: PeriodKey | null) => [
-  'readouts',
-  'sheet',
-  companyId,
-  k,
-];
+export const sheetKey = (k: PeriodKey | null) => ['readouts', 'sheet', k];
 
 export function useRoutes() {
-  const { companyId } = useCompany();
   return useQuery({
-    queryKey: ['readouts', 'routes', companyId],
-    queryFn: ({ signal }) =>
-      api.get<RouteOption[]>(withCompany('/api/readouts/routes', companyId), { signal }),
+    queryKey: ['readouts', 'routes'],
+    queryFn: ({ signal }) => api.get<RouteOption[]>('/api/readouts/routes', { signal }),
   });
 }
 
 export function useSheet(key: PeriodKey | null) {
-  const { companyId } = useCompany();
   return useQuery({
-    queryKey: sheetKey(companyId, key),
+    queryKey: sheetKey(key),
     enabled: key !== null,
     queryFn: ({ signal }) =>
-      api.get<ReadoutSheet>(withCompany(`/api/readouts/sheet?${periodQuery(key as PeriodKey)}`, companyId), {
+      api.get<ReadoutSheet>(`/api/readouts/sheet?${periodQuery(key as PeriodKey)}`, {
         signal,
       }),
   });
 }
 
 export function useReview(key: PeriodKey | null) {
-  const { companyId } = useCompany();
   return useQuery({
-    queryKey: ['readouts', 'review', companyId, key],
+    queryKey: ['readouts', 'review', key],
     enabled: key !== null,
     queryFn: ({ signal }) =>
-      api.get<ReviewItem[]>(withCompany(`/api/readouts/review?${periodQuery(key as PeriodKey)}`, companyId), {
+      api.get<ReviewItem[]>(`/api/readouts/review?${periodQuery(key as PeriodKey)}`, {
         signal,
       }),
   });
 }
 
-export const saveReading = (companyId: number | null, body: SaveReading) =>
-  api.post<ReadoutRow>(withCompany('/api/readouts/readings', companyId), body);
+/** A reading saved; one queued offline names the company it was typed under, which may no longer be in use. */
+export const saveReading = (body: SaveReading, companyId?: number | null) =>
+  api.post<ReadoutRow>('/api/readouts/readings', body, { companyId });
 
 /**
  * Whether a failed save should be sent again by itself: a lost connection, a server error or a

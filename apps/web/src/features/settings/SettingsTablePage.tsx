@@ -4,7 +4,6 @@ import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -15,10 +14,8 @@ import { findSettingsScreen, type SettingsScreen } from './registry.ts';
 export default function SettingsTablePage() {
   const { table } = useParams();
   const screen = findSettingsScreen(table);
-  const { companyId } = useCompany();
   if (!screen) return <NotFoundPage missing />;
-  // A new company starts a new table: drafts never carry over from the other company.
-  return <SettingsTableView key={`${screen.code}-${companyId}`} screen={screen} />;
+  return <SettingsTableView key={screen.code} screen={screen} />;
 }
 
 function SettingsTableView({ screen }: { screen: SettingsScreen }) {
@@ -27,7 +24,7 @@ function SettingsTableView({ screen }: { screen: SettingsScreen }) {
   const title = t(screen.titleKey);
   const Icon = screen.icon;
   const Table = screen.component;
-  const exportUri = useCompanyPath(screen.searchUri);
+  const exportUri = screen.searchUri;
   return (
     <Box data-testid={`settings-page-${screen.code}`}>
       <PageHeader

@@ -9,7 +9,6 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import { usePermission } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -26,7 +25,6 @@ const listSchema = z.array(settlementCategorySchema);
 /** /settlements/categories: the settlement categories (a settings table saved as a whole). */
 export default function CategoriesPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const writable = usePermission('settings:write');
   useAppBar({ title: t('menu.water') });
   const columns = useMemo<RowTableColumn[]>(() => {
@@ -97,8 +95,7 @@ export default function CategoriesPage() {
         avatar={<TuneOutlinedIcon />}
       />
       <RowTable<SettlementCategory>
-        key={companyId ?? 'none'}
-        path={useCompanyPath(CATEGORIES_PATH)}
+        path={CATEGORIES_PATH}
         title={t('settlements.categories.title')}
         columns={columns}
         fromServer={fromServer}

@@ -13,7 +13,6 @@ import { formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
@@ -28,10 +27,9 @@ export default function ConsumerSettlementsTab({ consumerId }: { consumerId: num
   const localize = useLocalize();
   const navigate = useNavigate();
   const can = useCan();
-  const { companyId } = useCompany();
   const list = useQuery({
-    queryKey: ['settlements', 'consumer', companyId, consumerId],
-    queryFn: ({ signal }) => settlementsApi.ofConsumer(consumerId, companyId, signal),
+    queryKey: ['settlements', 'consumer', consumerId],
+    queryFn: ({ signal }) => settlementsApi.ofConsumer(consumerId, signal),
   });
   if (list.isError) return <RetryAlert error={list.error} onRetry={() => void list.refetch()} />;
   const rows = list.data ?? [];

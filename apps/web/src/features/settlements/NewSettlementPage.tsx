@@ -27,7 +27,6 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
@@ -52,20 +51,18 @@ export default function NewSettlementPage() {
   const localize = useLocalize();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const [params] = useSearchParams();
   const consumerId = Number(params.get('consumer'));
   useAppBar({ title: t('menu.settlements') });
 
   const debts = useQuery({
-    queryKey: ['settlements', 'debts', companyId, consumerId],
-    queryFn: ({ signal }) => settlementsApi.debts(consumerId, companyId, signal),
+    queryKey: ['settlements', 'debts', consumerId],
+    queryFn: ({ signal }) => settlementsApi.debts(consumerId, signal),
     enabled: consumerId > 0,
   });
   const categories = useQuery({
-    queryKey: ['settlements', 'categories', companyId],
-    queryFn: ({ signal }) =>
-      api.get<SettlementCategory[]>(withCompany(CATEGORIES_PATH, companyId), { signal }),
+    queryKey: ['settlements', 'categories'],
+    queryFn: ({ signal }) => api.get<SettlementCategory[]>(CATEGORIES_PATH, { signal }),
     select: (rows) => rows.filter((c) => c.active),
   });
   const [picked, setPicked] = useState<number[]>([]);
@@ -107,8 +104,8 @@ export default function NewSettlementPage() {
         }
       : null;
   const preview = useQuery({
-    queryKey: ['settlements', 'preview', companyId, request],
-    queryFn: ({ signal }) => settlementsApi.preview(request as SettlementPreviewRequest, companyId, signal),
+    queryKey: ['settlements', 'preview', request],
+    queryFn: ({ signal }) => settlementsApi.preview(request as SettlementPreviewRequest, signal),
     enabled: request !== null,
     retry: false,
     placeholderData: keepPreviousData,
@@ -120,10 +117,7 @@ export default function NewSettlementPage() {
   };
   const save = useMutation({
     mutationFn: () =>
-      settlementsApi.create(
-        { ...(request as SettlementPreviewRequest), comments: comments || null },
-        companyId,
-      ),
+      settlementsApi.create({ ...(request as SettlementPreviewRequest), comments: comments || null }),
     onSuccess: (created) => {
       notify(t('settlementsUi.create.saved', { number: `${created.nr}/${created.year}` }), 'success');
       navigate(localize(`/settlements/${created.id}`));

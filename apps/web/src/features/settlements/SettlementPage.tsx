@@ -15,7 +15,6 @@ import { formatMoney, type Settlement, writtenCode } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -35,17 +34,16 @@ export default function SettlementPage() {
   const notify = useNotify();
   const can = useCan();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const id = Number(useParams().id);
   const [confirm, confirmDialog] = useConfirm();
   useAppBar({ title: t('menu.settlements') });
-  const key = ['settlements', 'one', companyId, id];
+  const key = ['settlements', 'one', id];
   const settlement = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => settlementsApi.one(id, companyId, signal),
+    queryFn: ({ signal }) => settlementsApi.one(id, signal),
   });
   const cancel = useMutation({
-    mutationFn: () => settlementsApi.cancel(id, companyId),
+    mutationFn: () => settlementsApi.cancel(id),
     onSuccess: (data) => {
       queryClient.setQueryData(key, data);
       notify(t('settlementsUi.page.cancelled'), 'success');
@@ -90,7 +88,7 @@ export default function SettlementPage() {
               variant="outlined"
               startIcon={<PictureAsPdfOutlinedIcon />}
               onClick={() =>
-                void openSettlementPdf(id, companyId, language).catch(() =>
+                void openSettlementPdf(id, language).catch(() =>
                   notify(t('settlementsUi.page.pdfError'), 'error'),
                 )
               }

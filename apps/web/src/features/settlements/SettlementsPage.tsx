@@ -6,7 +6,6 @@ import { type SettlementListItem, settlementsCatalog, writtenCode } from '@proto
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -22,7 +21,6 @@ export default function SettlementsPage() {
   const localize = useLocalize();
   const title = t('settlements.list.title');
   useAppBar({ title: t('menu.water') });
-  const searchUrl = useCompanyPath(SETTLEMENTS_SEARCH_URL);
   const onRowClick = useCallback(
     (row: Row) => navigate(localize(`/settlements/${row.id}`)),
     [navigate, localize],
@@ -47,7 +45,7 @@ export default function SettlementsPage() {
       />
       <DataTable<Row>
         catalog={settlementsCatalog}
-        searchUrl={searchUrl}
+        searchUrl={SETTLEMENTS_SEARCH_URL}
         metaUrl="/api/users/meta"
         metaKey={SETTLEMENTS_META_KEY}
         title={title}

@@ -6,7 +6,6 @@ import type {
   SettlementListItem,
   SettlementPreviewRequest,
 } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 import { openFile } from '../../lib/files.ts';
 
@@ -16,27 +15,20 @@ export const CATEGORIES_PATH = '/api/settlements/categories';
 
 /** The settlements' API (issue 18): a consumer's debts, the plan, save, read, cancel, the PDF. */
 export const settlementsApi = {
-  debts: (consumerId: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Debt[]>(withCompany(`/api/settlements/consumers/${consumerId}/debts`, companyId), { signal }),
-  ofConsumer: (consumerId: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<SettlementListItem[]>(withCompany(`/api/settlements/consumers/${consumerId}`, companyId), {
+  debts: (consumerId: number, signal?: AbortSignal) =>
+    api.get<Debt[]>(`/api/settlements/consumers/${consumerId}/debts`, { signal }),
+  ofConsumer: (consumerId: number, signal?: AbortSignal) =>
+    api.get<SettlementListItem[]>(`/api/settlements/consumers/${consumerId}`, {
       signal,
     }),
-  preview: (body: SettlementPreviewRequest, companyId: number | null, signal?: AbortSignal) =>
-    api.post<Plan>(withCompany('/api/settlements/preview', companyId), body, { signal }),
-  create: (body: SaveSettlement, companyId: number | null) =>
-    api.post<Settlement>(withCompany('/api/settlements', companyId), body),
-  one: (id: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Settlement>(withCompany(`/api/settlements/${id}`, companyId), { signal }),
-  cancel: (id: number, companyId: number | null) =>
-    api.post<Settlement>(withCompany(`/api/settlements/${id}/cancel`, companyId), {}),
+  preview: (body: SettlementPreviewRequest, signal?: AbortSignal) =>
+    api.post<Plan>('/api/settlements/preview', body, { signal }),
+  create: (body: SaveSettlement) => api.post<Settlement>('/api/settlements', body),
+  one: (id: number, signal?: AbortSignal) => api.get<Settlement>(`/api/settlements/${id}`, { signal }),
+  cancel: (id: number) => api.post<Settlement>(`/api/settlements/${id}/cancel`, {}),
 };
 
 /** Opens the settlement decision (PDF) in a new tab, in the screen's language. */
-export async function openSettlementPdf(
-  id: number,
-  companyId: number | null,
-  language: string,
-): Promise<void> {
-  await openFile(withCompany(`/api/settlements/${id}/pdf?lang=${language}`, companyId), 'application/pdf');
+export async function openSettlementPdf(id: number, language: string): Promise<void> {
+  await openFile(`/api/settlements/${id}/pdf?lang=${language}`, 'application/pdf');
 }

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { useCan } from '../../app/permissions.ts';
@@ -52,12 +51,11 @@ function EditTrader({ id }: { id: number }) {
   );
   const query = useQuery({ queryKey: traderKey(id), queryFn: ({ signal }) => tradersApi.get(id, signal) });
   const trader = query.data;
-  const searchUrl = useCompanyPath(TRADERS_SEARCH_URL);
   useFastSwitch({
     entity: 'traders',
     catalog: tradersCatalog,
     editPath: (traderId) => `/traders/${traderId}/edit`,
-    searchUrl,
+    searchUrl: TRADERS_SEARCH_URL,
   });
   const actions = useMemo<PageAction[]>(
     () => [refreshAction(t, () => void query.refetch(), 'trader-refresh')],

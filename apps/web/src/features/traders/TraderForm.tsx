@@ -20,7 +20,6 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
@@ -245,7 +244,6 @@ export function TraderForm({ trader, customFields, onDuplicates }: FormProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const can = useCan();
-  const { companyId } = useCompany();
   const [confirm, confirmDialog] = useConfirm();
   const initial = useMemo(
     () => (trader ? toForm(trader, customFields) : emptyTrader(customFields)),
@@ -256,7 +254,7 @@ export function TraderForm({ trader, customFields, onDuplicates }: FormProps) {
     record: trader,
     initial,
     contract,
-    create: (body) => tradersApi.create(body, companyId),
+    create: (body) => tradersApi.create(body),
     update: (current, body) => tradersApi.update(current.id, body),
     queryKey: (saved) => traderKey(saved.id),
     invalidate: [tradersKey],
@@ -287,7 +285,7 @@ export function TraderForm({ trader, customFields, onDuplicates }: FormProps) {
   // ----- lookup at the tax registry -----
   const [lookupError, setLookupError] = useState<string | null>(null);
   const lookup = useMutation({
-    mutationFn: (vatnumber: string) => tradersApi.lookup(vatnumber, companyId),
+    mutationFn: (vatnumber: string) => tradersApi.lookup(vatnumber),
     meta: { errorSnackbar: false },
     onError: (failure) =>
       setLookupError(

@@ -8,7 +8,6 @@ import { withCustomFields } from '@protocol/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -37,7 +36,6 @@ export default function TradersListPage() {
   const navigate = useNavigate();
   const localize = useLocalize();
   const can = useCan();
-  const searchUrl = useCompanyPath(TRADERS_SEARCH_URL);
   const title = t('traders.title');
   useAppBar({ title });
   const [selected, setSelected] = useState<TraderRow[]>([]);
@@ -87,7 +85,7 @@ export default function TradersListPage() {
         <DataTable<TraderRow>
           key={reload}
           catalog={catalog}
-          searchUrl={searchUrl}
+          searchUrl={TRADERS_SEARCH_URL}
           metaUrl={TRADERS_META_URL}
           metaKey={TRADERS_LIST_META_KEY}
           title={title}

@@ -1,5 +1,4 @@
 import type { Bank, CodedEntry, Page } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api.ts';
 import type {
   MergeTradersRequest,
@@ -21,8 +20,7 @@ export const traderKey = (id: number) => ['traders', id] as const;
 /** Traders (spec §2 /traders, §3 Trader). */
 export const tradersApi = {
   get: (id: number, signal?: AbortSignal) => api.get<Trader>(`/api/traders/${id}`, { signal }),
-  create: (body: SaveTraderRequest, companyId: number | null) =>
-    api.post<Trader>(withCompany('/api/traders', companyId), body),
+  create: (body: SaveTraderRequest) => api.post<Trader>('/api/traders', body),
   update: (id: number, body: SaveTraderRequest) => api.put<Trader>(`/api/traders/${id}`, body),
   /** A 409 error.linked_elsewhere becomes a message suggesting deactivation instead. */
   deleteMany: async (ids: number[]) => {
@@ -40,11 +38,11 @@ export const tradersApi = {
       throw failure;
     }
   },
-  search: (query: string, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Page<TraderListItem>>(withCompany(`${TRADERS_SEARCH_URL}?${query}`, companyId), { signal }),
-  lookup: (vatnumber: string, companyId: number | null) =>
+  search: (query: string, signal?: AbortSignal) =>
+    api.get<Page<TraderListItem>>(`${TRADERS_SEARCH_URL}?${query}`, { signal }),
+  lookup: (vatnumber: string) =>
     api.get<TraderLookup>(
-      withCompany(`/api/traders/lookup?vatnumber=${encodeURIComponent(vatnumber)}`, companyId),
+      `/api/traders/lookup?vatnumber=${encodeURIComponent(vatnumber)}`,
       // a registry error is shown next to the field, not as a snackbar
     ),
   merge: (body: MergeTradersRequest) => api.post<Trader>('/api/traders/merge', body),

@@ -87,7 +87,6 @@ function operatorOption(user: UserListItem): OperatorOption {
 /** Name, description, the permission matrix and the members; saved after a confirmation. */
 function GroupForm({ group }: { group?: UserGroup }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const afterChange = useAfterGroupChange();
   const [confirm, confirmDialog] = useConfirm();
   const initial = useMemo(() => (group ? toForm(group) : { ...EMPTY }), [group]);
@@ -95,7 +94,7 @@ function GroupForm({ group }: { group?: UserGroup }) {
     record: group,
     initial,
     contract: { schema: saveUserGroupSchema, toBody: toRequest },
-    create: (body) => groupsApi.create(companyId, body),
+    create: (body) => groupsApi.create(body),
     update: (current, body) => groupsApi.update(current.id, body),
     queryKey: (saved) => groupKey(saved.id),
     savedMessage: (saved, creating) =>

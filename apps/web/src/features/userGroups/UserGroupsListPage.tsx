@@ -4,7 +4,7 @@ import { type UserGroup, userGroupsCatalog } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompany, withCompany } from '../../app/company.tsx';
+import { useCompany } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -18,7 +18,7 @@ export default function UserGroupsListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const { companyId, company } = useCompany();
+  const { company } = useCompany();
   const title = t('groups.title');
   useAppBar({ title });
 
@@ -36,11 +36,9 @@ export default function UserGroupsListPage() {
         avatar={<ShieldOutlinedIcon />}
         testId="groups-header"
       />
-      {/* One table per company: a switch starts with a fresh selection. */}
       <DataTable<GroupRow>
-        key={companyId ?? 'none'}
         catalog={userGroupsCatalog}
-        searchUrl={withCompany(GROUPS_SEARCH_URL, companyId)}
+        searchUrl={GROUPS_SEARCH_URL}
         metaKey={GROUPS_LIST_META_KEY}
         title={title}
         onCreate={onCreate}

@@ -1,5 +1,4 @@
 import type { SaveUserGroupRequest, UserGroup, UserListItem } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 /** User groups (issue 4): the list engine's search, one group, create, change, delete; all users:admin. */
@@ -9,8 +8,7 @@ export const GROUPS_LIST_META_KEY = 'userGroups.list';
 export const groupsApi = {
   get: (id: number, signal?: AbortSignal) => api.get<UserGroup>(`/api/users/groups/${id}`, { signal }),
   /** The new group belongs to the company in use. */
-  create: (companyId: number | null, body: SaveUserGroupRequest) =>
-    api.post<UserGroup>(withCompany('/api/users/groups', companyId), body),
+  create: (body: SaveUserGroupRequest) => api.post<UserGroup>('/api/users/groups', body),
   update: (id: number, body: SaveUserGroupRequest) => api.put<UserGroup>(`/api/users/groups/${id}`, body),
   deleteMany: (ids: number[]) => api.delete<void>('/api/users/groups', { ids }),
   /** Every operator the signed-in admin may see, for the members picker. */

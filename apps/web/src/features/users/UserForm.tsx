@@ -23,7 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, type useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useUser } from '../../app/currentUser.tsx';
 import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
@@ -128,14 +127,13 @@ export function UserForm({ mode, user }: FormProps) {
   const { t } = useTranslation();
   const me = useUser();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const editsAccess = mode !== 'own';
   const initial = useMemo(() => (user ? toForm(user) : EMPTY), [user]);
   const record = useRecordForm({
     record: user,
     initial,
     contract: userContract(mode, me.superAdmin),
-    create: (body) => usersApi.create(body as CreateUserRequest, companyId),
+    create: (body) => usersApi.create(body as CreateUserRequest),
     update: (current, body) => usersApi.update(current.id, body),
     queryKey: (saved) => userKey(saved.id),
     invalidate: [usersKey],

@@ -1,13 +1,11 @@
 import type { CreateUserRequest, UpdateAccountRequest, UpdateUserRequest, User } from '@protocol/contracts';
-import { withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 /** Operators (spec §2 /users): one operator, create, update (own account or an admin's edit). */
 export const usersApi = {
   get: (id: number, signal?: AbortSignal) => api.get<User>(`/api/users/${id}`, { signal }),
   /** The new operator joins the company in use. */
-  create: (body: CreateUserRequest, companyId: number | null) =>
-    api.post<User>(withCompany('/api/users', companyId), body),
+  create: (body: CreateUserRequest) => api.post<User>('/api/users', body),
   update: (id: number, body: UpdateUserRequest | UpdateAccountRequest) =>
     api.put<User>(`/api/users/${id}`, body),
 };

@@ -15,7 +15,6 @@ import {
 import { useMemo, useState } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import {
   type CustomFieldFormValues,
@@ -144,7 +143,6 @@ interface Props {
 export function ConsumerForm({ consumer, definition, customFields }: Props) {
   const { t } = useTranslation();
   const can = useCan();
-  const { companyId } = useCompany();
   const writable = can('consumers:write');
   const levels = encodingLevels(definition).length;
   const [codeAllowed, setCodeAllowed] = useState(Boolean(consumer));
@@ -178,8 +176,8 @@ export function ConsumerForm({ consumer, definition, customFields }: Props) {
     record: consumer,
     initial,
     contract,
-    create: (body) => consumersApi.create(body, companyId),
-    update: (current, body) => consumersApi.update(current.id, body, companyId),
+    create: (body) => consumersApi.create(body),
+    update: (current, body) => consumersApi.update(current.id, body),
     queryKey: (saved) => consumerKey(saved.id),
     invalidate: [consumersKey],
     savedMessage: (saved, creating) =>

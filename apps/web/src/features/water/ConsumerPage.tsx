@@ -16,7 +16,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
 import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
 import { consumerTabs } from '../../app/feature.ts';
@@ -95,11 +94,10 @@ function CreateConsumer() {
 /** The consumer's card: a header with code, owner, address and status; tabs for details, meters and the timeline. */
 function ConsumerCard({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const definition = useEncodingDefinition();
   const query = useQuery({
     queryKey: consumerKey(id),
-    queryFn: ({ signal }) => consumersApi.get(id, companyId, signal),
+    queryFn: ({ signal }) => consumersApi.get(id, signal),
   });
   const actions = useMemo<PageAction[]>(
     () => [

@@ -15,7 +15,6 @@ import { type ConsumerTransaction, lifecycleKinds, type MeterInstallation } from
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
@@ -24,11 +23,9 @@ import { consumerKey } from './consumersApi.ts';
 import { MeterDialog, type MeterDialogMode } from './MeterDialog.tsx';
 
 function useConsumerPart<T>(id: number, part: 'meters' | 'transactions') {
-  const { companyId } = useCompany();
   return useQuery({
     queryKey: [...consumerKey(id), part],
-    queryFn: ({ signal }) =>
-      api.get<T[]>(withCompany(`/api/protocol/consumers/${id}/${part}`, companyId), { signal }),
+    queryFn: ({ signal }) => api.get<T[]>(`/api/protocol/consumers/${id}/${part}`, { signal }),
   });
 }
 

@@ -7,7 +7,6 @@ import { type ConsumerListItem, consumersCatalog, withCustomFields, writtenCode 
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyPath } from '../../app/company.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -29,7 +28,6 @@ export default function ConsumersListPage() {
   const navigate = useNavigate();
   const localize = useLocalize();
   const can = useCan();
-  const searchUrl = useCompanyPath(CONSUMERS_SEARCH_URL);
   const title = t('water.consumers.title');
   useAppBar({ title: t('menu.water') });
   const custom = useCustomFieldDefinitions(CONSUMERS_CUSTOM_FIELDS_URL);
@@ -64,7 +62,7 @@ export default function ConsumersListPage() {
       ) : (
         <DataTable<ConsumerRow>
           catalog={catalog}
-          searchUrl={searchUrl}
+          searchUrl={CONSUMERS_SEARCH_URL}
           metaUrl={CONSUMERS_META_URL}
           metaKey={CONSUMERS_LIST_META_KEY}
           title={title}

@@ -16,7 +16,6 @@ import {
 } from '@protocol/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { consumersApi, useLevelLookup } from './consumersApi.ts';
 
@@ -59,7 +58,6 @@ export function EncodingCodeBuilder({
 }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const levels = encodingLevels(definition);
   const preview = previewCode(definition, parts);
   const sectorIndex = levels.findIndex((l) => l.type === encodingLevelTypes.sector);
@@ -86,7 +84,7 @@ export function EncodingCodeBuilder({
     if (!wants || asked.current === preview) return;
     asked.current = preview;
     consumersApi
-      .lastPart(preview, companyId)
+      .lastPart(preview)
       .then(({ lastPart }) => {
         if (lastPart !== null && asked.current === preview) {
           onChange(levels.map((_, i) => (i === levels.length - 1 ? lastPart : (parts[i] ?? ''))));
@@ -118,7 +116,7 @@ export function EncodingCodeBuilder({
     }
     const timer = setTimeout(() => {
       consumersApi
-        .existCode(preview, companyId)
+        .existCode(preview)
         .then((exists) => {
           if (checked.current !== preview) return;
           if (exists) notify(t('validation.backend.consumers.code_not_allowed'), 'error');

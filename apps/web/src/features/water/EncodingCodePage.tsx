@@ -22,7 +22,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import { useLang } from '../../app/language.tsx';
 import { usePermission } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -93,11 +92,10 @@ export default function EncodingCodePage() {
   const { t } = useTranslation();
   const lang = useLang();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const writable = usePermission('settings:write');
   useAppBar({ title: t('menu.water') });
-  const path = useCompanyPath('/api/protocol/parametrics/encoding_code');
-  const fieldsPath = useCompanyPath('/api/settings/custom_fields');
+  const path = '/api/protocol/parametrics/encoding_code';
+  const fieldsPath = '/api/settings/custom_fields';
   const definition = useQuery({
     queryKey: ['water', 'encoding_code', path],
     queryFn: ({ signal }) => api.get<EncodingCodeDefinition | null>(path, { signal }),
@@ -148,7 +146,7 @@ export default function EncodingCodePage() {
   const mask = parsed.success ? encodingMask(parsed.data) : '';
 
   return (
-    <Box data-testid="encoding-code-page" key={companyId ?? 'none'}>
+    <Box data-testid="encoding-code-page">
       <PageHeader
         title={t('waterUi.encoding.title')}
         subtitle={t('waterUi.encoding.subtitle')}

@@ -19,7 +19,6 @@ import { type ConsumerImportResult, consumerImportResultSchema } from '@protocol
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -32,7 +31,6 @@ import { consumersKey } from './consumersApi.ts';
 export default function ImportPage() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const queryClient = useQueryClient();
   useAppBar({ title: t('menu.water') });
   const [file, setFile] = useState<File | null>(null);
@@ -48,7 +46,7 @@ export default function ImportPage() {
 
   const download = async () => {
     try {
-      const template = withCompany('/api/protocol/consumers/import/template', companyId);
+      const template = '/api/protocol/consumers/import/template';
       const response = await fetchFile(template, { headers: pageLanguage() });
       saveBlob(await response.blob(), t('waterUi.import.templateFile'));
     } catch (error) {
@@ -63,7 +61,7 @@ export default function ImportPage() {
       const form = new FormData();
       form.append('file', file);
       const { jobId: id } = await uploadFile<{ jobId: number }>(
-        withCompany(`/api/protocol/consumers/import?dryRun=${dryRun}`, companyId),
+        `/api/protocol/consumers/import?dryRun=${dryRun}`,
         form,
       );
       setJobId(id);

@@ -5,7 +5,6 @@ import { invoicePolicyRowSchema, invoicePolicySchema, type Periodicity } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, useCompanyPath } from '../../app/company.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
@@ -18,9 +17,8 @@ const DATE_COLUMNS = ['fromdate', 'todate'] as const;
 /** /water/invoice_policies: the invoice policies (spec §3) that consumers point to and billing reads. */
 export default function InvoicePoliciesPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   useAppBar({ title: t('menu.water') });
-  const periodicityPath = useCompanyPath('/api/water_service/parametrics/periodicity');
+  const periodicityPath = '/api/water_service/parametrics/periodicity';
   const periodicities = useQuery({
     queryKey: ['water', 'periodicity', periodicityPath],
     queryFn: ({ signal }) => api.get<Periodicity[]>(periodicityPath, { signal }),
@@ -92,7 +90,6 @@ export default function InvoicePoliciesPage() {
       )}
       {periodicities.data && (
         <WaterTable
-          key={companyId ?? 'none'}
           path="/api/water/invoice_policies"
           title={t('water.invoicePolicies.title')}
           columns={columns}

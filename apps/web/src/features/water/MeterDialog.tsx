@@ -19,7 +19,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany, withCompany } from '../../app/company.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api, isApiError } from '../../lib/api.ts';
@@ -53,7 +52,6 @@ const KINDS = [
 export function MeterDialog({ consumerId, mode, kind: initialKind, current, onClose }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { companyId } = useCompany();
   const queryClient = useQueryClient();
   const types = useWaterTable<WaterMeterType>('/api/water/parametrics/meterTypes');
   const [kind, setKind] = useState(initialKind ?? lifecycleKinds.misc);
@@ -89,27 +87,21 @@ export function MeterDialog({ consumerId, mode, kind: initialKind, current, onCl
     mutationFn: (): Promise<unknown> => {
       const date = wireDate(values.date ?? '') ?? '';
       if (mode === 'install') {
-        return api.post<MeterInstallation[]>(
-          withCompany(`/api/protocol/consumers/${consumerId}/meters`, companyId),
-          {
-            date,
-            meter: meterBody(),
-          },
-        );
-      }
-      return api.post<ConsumerTransaction[]>(
-        withCompany(`/api/protocol/consumers/${consumerId}/transactions`, companyId),
-        {
-          kind,
+        return api.post<MeterInstallation[]>(`/api/protocol/consumers/${consumerId}/meters`, {
           date,
-          reading: int(values.reading),
-          comments: values.comments,
-          newMeter: kind === lifecycleKinds.meterReplacement ? meterBody() : null,
-          extraCharge: values.chargeAmount?.trim()
-            ? { amount: values.chargeAmount.trim().replace(',', '.'), description: values.chargeDescription }
-            : null,
-        },
-      );
+          meter: meterBody(),
+        });
+      }
+      return api.post<ConsumerTransaction[]>(`/api/protocol/consumers/${consumerId}/transactions`, {
+        kind,
+        date,
+        reading: int(values.reading),
+        comments: values.comments,
+        newMeter: kind === lifecycleKinds.meterReplacement ? meterBody() : null,
+        extraCharge: values.chargeAmount?.trim()
+          ? { amount: values.chargeAmount.trim().replace(',', '.'), description: values.chargeDescription }
+          : null,
+      });
     },
     meta: { errorSnackbar: false },
     onSuccess: () => {

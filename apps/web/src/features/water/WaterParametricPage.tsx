@@ -5,7 +5,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
 import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
 import { useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
@@ -16,7 +15,6 @@ import { type WaterParametricCode, WaterParametricTable, waterParametricCodes } 
 export default function WaterParametricPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { companyId } = useCompany();
   const localize = useLocalize();
   const code = pathname.split('/').pop() as WaterParametricCode;
   useAppBar({ title: t('menu.water') });
@@ -45,8 +43,7 @@ export default function WaterParametricPage() {
           />
         ))}
       </Tabs>
-      {/* A company switch starts the table afresh (no drafts carried over). */}
-      <WaterParametricTable key={`${code}-${companyId ?? 'none'}`} code={code} />
+      <WaterParametricTable key={code} code={code} />
     </Box>
   );
 }

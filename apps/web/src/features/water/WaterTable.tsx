@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCompanyPath } from '../../app/company.tsx';
 import { usePermission } from '../../app/permissions.ts';
 import { wireDate } from '../../components/form/dates.ts';
 import {
@@ -78,7 +77,7 @@ export function WaterTable<T extends { id: number }>({
   );
   return (
     <RowTable<T>
-      path={useCompanyPath(path)}
+      path={path}
       title={title}
       columns={columns}
       fromServer={fromServer}

@@ -6,7 +6,6 @@ import type {
   SaveConsumerRequest,
 } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCompanyPath, withCompany } from '../../app/company.tsx';
 import { api } from '../../lib/api.ts';
 
 export const CONSUMERS_SEARCH_URL = '/api/protocol/consumers/search';
@@ -18,28 +17,20 @@ export const consumerKey = (id: number) => ['consumers', id] as const;
 
 /** Consumers (spec §7 /api/protocol/consumers/…). */
 export const consumersApi = {
-  get: (id: number, companyId: number | null, signal?: AbortSignal) =>
-    api.get<Consumer>(withCompany(`/api/protocol/consumers/${id}`, companyId), { signal }),
-  create: (body: SaveConsumerRequest, companyId: number | null) =>
-    api.post<Consumer>(withCompany('/api/protocol/consumers', companyId), body),
-  update: (id: number, body: SaveConsumerRequest, companyId: number | null) =>
-    api.put<Consumer>(withCompany(`/api/protocol/consumers/${id}`, companyId), body),
-  existCode: (code: string, companyId: number | null) =>
-    api.get<boolean>(
-      withCompany(`/api/protocol/consumers/exist_code?code=${encodeURIComponent(code)}`, companyId),
-    ),
-  lastPart: (preview: string, companyId: number | null) =>
+  get: (id: number, signal?: AbortSignal) => api.get<Consumer>(`/api/protocol/consumers/${id}`, { signal }),
+  create: (body: SaveConsumerRequest) => api.post<Consumer>('/api/protocol/consumers', body),
+  update: (id: number, body: SaveConsumerRequest) => api.put<Consumer>(`/api/protocol/consumers/${id}`, body),
+  existCode: (code: string) =>
+    api.get<boolean>(`/api/protocol/consumers/exist_code?code=${encodeURIComponent(code)}`),
+  lastPart: (preview: string) =>
     api.get<{ lastPart: string | null }>(
-      withCompany(
-        `/api/protocol/consumers/generateEncodingCodeLastPart?code=${encodeURIComponent(preview)}`,
-        companyId,
-      ),
+      `/api/protocol/consumers/generateEncodingCodeLastPart?code=${encodeURIComponent(preview)}`,
     ),
 };
 
 /** The company's encoding code definition (null while none is defined). */
 export function useEncodingDefinition() {
-  const path = useCompanyPath('/api/protocol/parametrics/encoding_code');
+  const path = '/api/protocol/parametrics/encoding_code';
   return useQuery({
     queryKey: ['water', 'encoding_code', path],
     queryFn: ({ signal }) => api.get<EncodingCodeDefinition | null>(path, { signal }),
@@ -48,7 +39,7 @@ export function useEncodingDefinition() {
 
 /** The values of one level type (spec §7 lookups). */
 export function useLevelLookup(lookup: LevelLookup | null) {
-  const path = useCompanyPath(`/api/protocol/parametrics/${lookup ?? 'sectors'}`);
+  const path = `/api/protocol/parametrics/${lookup ?? 'sectors'}`;
   return useQuery({
     queryKey: ['water', 'lookup', path],
     queryFn: ({ signal }) => api.get<LevelLookupItem[]>(path, { signal }),
@@ -59,7 +50,7 @@ export function useLevelLookup(lookup: LevelLookup | null) {
 
 /** A coded parametric table's rows (usages, connection types, …) for the form's selects. */
 export function useWaterTable<T extends { id: number; active?: boolean }>(path: string) {
-  const url = useCompanyPath(path);
+  const url = path;
   return useQuery({
     queryKey: ['water', 'table', url],
     queryFn: ({ signal }) => api.get<T[]>(url, { signal }),

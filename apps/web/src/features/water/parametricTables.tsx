@@ -15,7 +15,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyPath } from '../../app/company.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
 import { WaterTable } from './WaterTable.tsx';
@@ -78,7 +77,7 @@ function CodedTable({ code }: { code: (typeof waterCodedTables)[number] }) {
 
 function RoutesTable() {
   const { t } = useTranslation();
-  const sectorsPath = useCompanyPath('/api/protocol/parametrics/sectors');
+  const sectorsPath = '/api/protocol/parametrics/sectors';
   const sectors = useQuery({
     queryKey: ['water', 'lookup', sectorsPath],
     queryFn: ({ signal }) => api.get<LevelLookupItem[]>(sectorsPath, { signal }),

@@ -19,7 +19,6 @@ import { useNavigate } from 'react-router';
 import { registerCatalogs } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useCompany, withCompany } from '../../company.tsx';
 import { type Icon, type SearchResultView, searchGroups } from '../../feature.ts';
 import { features } from '../../features.ts';
 import { useLocalize } from '../../language.tsx';
@@ -57,7 +56,6 @@ export function GlobalSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const { companyId } = useCompany();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -68,9 +66,9 @@ export function GlobalSearch() {
   const debounced = useDebounced(typed, DEBOUNCE_MS);
   const ready = [...debounced].length >= SEARCH_MIN_LENGTH && debounced === typed;
   const query = useQuery({
-    queryKey: ['search', companyId, debounced],
+    queryKey: ['search', debounced],
     queryFn: ({ signal }) =>
-      api.get<SearchResponse>(withCompany(`/api/search?search=${encodeURIComponent(debounced)}`, companyId), {
+      api.get<SearchResponse>(`/api/search?search=${encodeURIComponent(debounced)}`, {
         signal,
       }),
     enabled: ready,

@@ -8,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../../app/company.tsx';
 import { optionLabel, referenceApi } from '../api.ts';
 import type { SettingOption } from '../model.ts';
 import { type Request, useDebounced } from './shared.tsx';
@@ -22,7 +21,6 @@ interface CaseRef {
 /** Create case: a new case (description, type, agencies) or an existing one. */
 export function CaseFields({ onReady }: { onReady: (request: Partial<Request> | null) => void }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const [mode, setMode] = useState<'new' | 'existing'>('new');
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
@@ -32,13 +30,13 @@ export function CaseFields({ onReady }: { onReady: (request: Partial<Request> | 
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
   const caseTypes = useQuery({
-    queryKey: ['documents', 'caseTypes', companyId],
-    queryFn: ({ signal }) => referenceApi.caseTypes(companyId, signal),
+    queryKey: ['documents', 'caseTypes'],
+    queryFn: ({ signal }) => referenceApi.caseTypes(signal),
     staleTime: 60_000,
   });
   const cases = useQuery({
-    queryKey: ['documents', 'cases', companyId, search],
-    queryFn: ({ signal }) => referenceApi.cases(search, companyId, signal),
+    queryKey: ['documents', 'cases', search],
+    queryFn: ({ signal }) => referenceApi.cases(search, signal),
     enabled: mode === 'existing',
   });
   useEffect(() => {

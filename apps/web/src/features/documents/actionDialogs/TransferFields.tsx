@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../../app/company.tsx';
 import { documentsApi } from '../api.ts';
 import type { DocumentListItem, ProtocolDocument } from '../model.ts';
 import { type Request, useDebounced } from './shared.tsx';
@@ -25,7 +24,6 @@ export function TransferFields({
   onReady: (request: Partial<Request> | null) => void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const [input, setInput] = useState('');
   const [target, setTarget] = useState<DocumentListItem | null>(null);
   const [chosen, setChosen] = useState<number[]>(() => document.attachments.map((file) => file.id));
@@ -33,8 +31,8 @@ export function TransferFields({
   const [move, setMove] = useState(false);
   const search = useDebounced(input.trim(), 250);
   const results = useQuery({
-    queryKey: ['documents', 'transferTarget', companyId, search],
-    queryFn: ({ signal }) => documentsApi.search(search, companyId, signal),
+    queryKey: ['documents', 'transferTarget', search],
+    queryFn: ({ signal }) => documentsApi.search(search, signal),
     enabled: search.length >= 2,
   });
   useEffect(

@@ -7,7 +7,6 @@ import type { OperatorRef } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../../app/company.tsx';
 import { referenceApi } from '../api.ts';
 import type { DocumentActionRequest } from '../model.ts';
 
@@ -27,10 +26,9 @@ export const userName = (user: OperatorRef) => user.fullName || user.username;
 
 /** The company's active operators and its user groups: one answer for both pickers (protocol:read). */
 export function useAssignees() {
-  const { companyId } = useCompany();
   return useQuery({
-    queryKey: ['documents', 'assignees', companyId],
-    queryFn: ({ signal }) => referenceApi.assignees(companyId, signal),
+    queryKey: ['documents', 'assignees'],
+    queryFn: ({ signal }) => referenceApi.assignees(signal),
     staleTime: 60_000,
   });
 }

@@ -13,7 +13,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useCompany } from '../../../app/company.tsx';
 import { useLang, useLocalize } from '../../../app/language.tsx';
 import { useAppBar } from '../../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -28,12 +27,11 @@ export default function BankFilePage() {
   const language = useLang();
   const localize = useLocalize();
   const navigate = useNavigate();
-  const { companyId } = useCompany();
   const id = Number(useParams().id);
   const [status, setStatus] = useState<BankLineStatus | null>(null);
   const report = useQuery({
-    queryKey: ['bank', 'file', companyId, id, status],
-    queryFn: ({ signal }) => bankApi.report(id, status, companyId, signal),
+    queryKey: ['bank', 'file', id, status],
+    queryFn: ({ signal }) => bankApi.report(id, status, signal),
     placeholderData: (previous) => previous,
   });
   useAppBar({ title: t('bankUi.title') });

@@ -17,7 +17,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompany } from '../../../app/company.tsx';
 import { useLang, useLocalize } from '../../../app/language.tsx';
 import { ChooseFileButton } from '../../../components/ChooseFileButton.tsx';
 import { useNotify } from '../../../components/Notifier.tsx';
@@ -34,14 +33,13 @@ export function BankImportPanel() {
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const layouts = useQuery({
-    queryKey: ['bank', 'layouts', companyId],
-    queryFn: ({ signal }) => bankApi.layouts(companyId, signal),
+    queryKey: ['bank', 'layouts'],
+    queryFn: ({ signal }) => bankApi.layouts(signal),
   });
   const files = useQuery({
-    queryKey: ['bank', 'files', companyId],
-    queryFn: ({ signal }) => bankApi.files(companyId, signal),
+    queryKey: ['bank', 'files'],
+    queryFn: ({ signal }) => bankApi.files(signal),
   });
   const active = (layouts.data ?? []).filter((l) => l.active);
   const [layoutId, setLayoutId] = useState<number | ''>('');
@@ -61,7 +59,7 @@ export function BankImportPanel() {
     if (!file || chosen === '') return;
     setStarting(true);
     try {
-      setStarted(await bankApi.upload(chosen, file, companyId));
+      setStarted(await bankApi.upload(chosen, file));
     } catch (error) {
       notify(errorMessage(t, error), 'error');
     } finally {

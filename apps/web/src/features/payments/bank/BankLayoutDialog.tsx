@@ -26,7 +26,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../../app/company.tsx';
 import { useNotify } from '../../../components/Notifier.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -60,7 +59,6 @@ export function BankLayoutDialog({
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const label = (key: string) => t(`bankUi.layouts.${key}`);
   const [form, setForm] = useState({
     code: layout?.code ?? '',
@@ -89,7 +87,7 @@ export function BankLayoutDialog({
     }),
   });
   const save = useMutation({
-    mutationFn: () => bankApi.saveLayout(layout?.id ?? null, body(), companyId),
+    mutationFn: () => bankApi.saveLayout(layout?.id ?? null, body()),
     onSuccess: () => {
       notify(label('saved'), 'success');
       void queryClient.invalidateQueries({ queryKey: ['bank', 'layouts'] });

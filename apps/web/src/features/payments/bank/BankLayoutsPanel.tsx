@@ -14,7 +14,6 @@ import type { BankLayout } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../../app/company.tsx';
 import { usePermission } from '../../../app/permissions.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { BankLayoutDialog } from './BankLayoutDialog.tsx';
@@ -23,12 +22,11 @@ import { bankApi } from './bankApi.ts';
 /** The banks' file layouts, as data: where each field sits and how amounts and dates are written. */
 export function BankLayoutsPanel() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const writable = usePermission('payments:admin');
   const [editing, setEditing] = useState<BankLayout | 'new' | null>(null);
   const layouts = useQuery({
-    queryKey: ['bank', 'layouts', companyId],
-    queryFn: ({ signal }) => bankApi.layouts(companyId, signal),
+    queryKey: ['bank', 'layouts'],
+    queryFn: ({ signal }) => bankApi.layouts(signal),
   });
   const label = (key: string) => t(`bankUi.layouts.${key}`);
   const place = (layout: BankLayout) =>

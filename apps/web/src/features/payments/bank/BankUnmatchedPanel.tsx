@@ -13,7 +13,6 @@ import { type BankLine, type ConsumerDebts, formatMoney, writtenCode } from '@pr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../../app/company.tsx';
 import { useLang } from '../../../app/language.tsx';
 import { usePermission } from '../../../app/permissions.ts';
 import { useNotify } from '../../../components/Notifier.tsx';
@@ -26,12 +25,11 @@ import { bankApi } from './bankApi.ts';
 /** The lines of every bank file that no RF matched, each matched by hand to a consumer's debts. */
 export function BankUnmatchedPanel() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const writable = usePermission('payments:write');
   const [matching, setMatching] = useState<BankLine | null>(null);
   const waiting = useQuery({
-    queryKey: ['bank', 'unmatched', companyId],
-    queryFn: ({ signal }) => bankApi.unmatched(companyId, signal),
+    queryKey: ['bank', 'unmatched'],
+    queryFn: ({ signal }) => bankApi.unmatched(signal),
   });
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="bank-unmatched">
@@ -72,17 +70,16 @@ function MatchDialog({ line, onClose }: { line: BankLine; onClose: () => void })
   const language = useLang();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { companyId } = useCompany();
   const [text, setText] = useState(line.payer ?? '');
   const [asked, setAsked] = useState('');
   const found = useQuery({
-    queryKey: ['payments', 'debts', companyId, asked],
-    queryFn: ({ signal }) => paymentsApi.findDebts(asked, companyId, signal),
+    queryKey: ['payments', 'debts', asked],
+    queryFn: ({ signal }) => paymentsApi.findDebts(asked, signal),
     enabled: asked.length >= 2,
     retry: false,
   });
   const match = useMutation({
-    mutationFn: (body: { consumerId: number; debtIds: number[] }) => bankApi.match(line.id, body, companyId),
+    mutationFn: (body: { consumerId: number; debtIds: number[] }) => bankApi.match(line.id, body),
     onSuccess: (matched) => {
       notify(t('bankUi.unmatched.done', { receipt: matched.receipt ?? '' }), 'success');
       void queryClient.invalidateQueries({ queryKey: ['bank'] });

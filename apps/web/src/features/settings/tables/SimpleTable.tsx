@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCompanyPath } from '../../../app/company.tsx';
 import { useUser } from '../../../app/currentUser.tsx';
 import { can } from '../../../app/permissions.ts';
 import {
@@ -110,11 +109,9 @@ export function SimpleTable<T extends { id: number }>({
     },
     [uniqueColumns],
   );
-  // Company tables carry the company in use; global tables ignore it.
-  const companyPath = useCompanyPath(path);
   return (
     <RowTable<T>
-      path={companyPath}
+      path={path}
       title={title}
       columns={columns}
       fromServer={toDraft}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { useCompanyPath } from '../../../app/company.tsx';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -9,7 +8,7 @@ import { api } from '../../../lib/api.ts';
  * reference column (a parent department, a values table) follow the table after each save.
  */
 export function useSavedRows<T>(tablePath: string, itemSchema: z.ZodType<T>): T[] {
-  const path = useCompanyPath(tablePath);
+  const path = tablePath;
   const listSchema = useMemo(() => z.array(itemSchema), [itemSchema]);
   const query = useQuery({
     queryKey: ['rowTable', path],
