@@ -5,13 +5,13 @@ import {
   type DiscountPolicy,
   discountableCharges,
   vatCharges,
-} from './billing-compute.ts';
+} from './billing-bill.ts';
 import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { Decimal, decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
 import { isoDaySchema } from './time.ts';
 
-export * from './billing-compute.ts';
+export * from './billing-bill.ts';
 export * from './billing-runs.ts';
 export * from './billing-send.ts';
 export * from './rf.ts';

@@ -1,16 +1,14 @@
 import {
-  type BillInput,
-  BillingError,
   Decimal,
   type DiscountPolicy,
   EXTRA_CHARGE_KIND,
   FINALIZED,
-  type Tariff,
   type VatCharge,
   vatCharges,
 } from '@protocol/contracts';
 import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { type BillInput, BillingError, type Tariff } from '../../platform/domain/billing.ts';
 import { AppError } from '../../platform/errors.ts';
 import { periodicities, vatPercentages } from '../settings/settings-tables.schema.ts';
 import type { waterConsumers } from '../water/consumers.schema.ts';

@@ -1,7 +1,6 @@
 import {
   type Bill,
   type BillCorrection,
-  type BillInput,
   billEntryStates,
   billRfCode,
   CREDIT_KIND,
@@ -14,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
+import type { BillInput } from '../../platform/domain/billing.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';

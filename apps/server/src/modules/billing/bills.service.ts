@@ -4,7 +4,6 @@ import {
   billEntryStates,
   billRfCode,
   type ComputedBill,
-  computeBill,
   Decimal,
   PERIOD_CHARGE_KIND,
 } from '@protocol/contracts';
@@ -12,6 +11,7 @@ import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { computeBill } from '../../platform/domain/billing.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nextNumber, seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';

@@ -1,6 +1,7 @@
-import { allocate, Decimal, paymentsErrors } from '@protocol/contracts';
+import { Decimal, paymentsErrors } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { allocate } from '../../platform/domain/payments.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setBillsPaid } from '../billing/api.ts';
 import { billingBillLines, billingBills } from '../billing/billing.schema.ts';

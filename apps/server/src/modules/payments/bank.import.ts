@@ -1,7 +1,8 @@
-import { allocate, type BankLineReason, type BankLineStatus, Decimal, errorKeys } from '@protocol/contracts';
+import { type BankLineReason, type BankLineStatus, Decimal, errorKeys } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { allocate } from '../../platform/domain/payments.ts';
 import { readImportFile } from '../../platform/imports/files.ts';
 import { type JobContext, JobError, type JobRow, jobAborted } from '../../platform/jobs/jobs.ts';
 import { debtsPaidInFull, raiseBillDebts, syncBillsPaid } from './allocation.ts';
@@ -13,7 +14,7 @@ import { paymentsBankFiles, paymentsBankLayouts, paymentsBankLines } from './pay
  * The bank file import (a background job): the file is read by its layout, then its lines go in
  * chunks, each in one transaction, set-based — the chunk's references and RF codes looked up in one
  * statement, its consumers locked (the cashier's advisory lock, in id order), their debts locked once,
- * every line's allocation computed with the module's own rule (contracts `allocate`), a block of
+ * every line's allocation computed with the module's own rule (platform/domain `allocate`), a block of
  * receipt numbers taken, then the payments, allocations, debts' paid parts, ledger lines and the lines
  * with their outcome written in one statement. A line's bank reference is unique, so a file imported
  * twice, or a job run again after a crash, pays nothing twice.
@@ -191,7 +192,7 @@ interface Plan {
 /**
  * The payments of the chunk's lines whose RF has an owner: the consumers locked (the cashier's lock,
  * in id order, so two payers never wait on each other in a circle), their bills' debts raised, their
- * debts locked once, each line allocated by the module's own rule (contracts `allocate`) in line
+ * debts locked once, each line allocated by the module's own rule (platform/domain `allocate`) in line
  * order, and a block of receipt numbers per year taken from the counter row (gapless).
  */
 async function planPayments(

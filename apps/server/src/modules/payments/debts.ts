@@ -1,14 +1,7 @@
-import {
-  type Debt,
-  type DebtSource,
-  type DebtStatus,
-  Decimal,
-  type InterestTerms,
-  interestSettings,
-  overdueInterest,
-} from '@protocol/contracts';
+import { type Debt, type DebtSource, type DebtStatus, Decimal, interestSettings } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { type InterestTerms, overdueInterest } from '../../platform/domain/payments.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
 import { raiseBillDebts } from './allocation.ts';
 import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';

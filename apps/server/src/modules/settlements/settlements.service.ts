@@ -7,9 +7,7 @@ import {
   type SettlementInstalment,
   type SettlementPreviewRequest,
   settlementErrors,
-  settlementPlan,
   settlementStatuses,
-  shouldCancel,
   utilityDay,
 } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { SYSTEM_USER } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { settlementPlan, shouldCancel } from '../../platform/domain/settlements.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
