@@ -2,9 +2,11 @@ import DecimalBase from 'decimal.js';
 import { z } from 'zod';
 
 /**
- * Money rules shared by the server and the web app (bills and financial documents alike): decimal
- * arithmetic only (decimal.js, never binary floats), every line rounded half-up to the cent, totals
- * the exact sum of the rounded lines. Amounts travel as decimal strings ("1234.56").
+ * The money engine, shared by the server and the web app: decimal arithmetic only (decimal.js, never
+ * binary floats); amounts travel as decimal strings ("1234.56") and are read (`parseDecimal`,
+ * `amountFromText`) and written for people (`formatAmount`, `formatMoney`) here only; every amount is
+ * rounded half-up to the cent, totals are exact sums of rounded amounts, and VAT is rounded by the
+ * rule of the document's kind (`documentVatRounding`: per line or per rate).
  */
 
 /** A decimal with enough precision for any sum of numeric(14,4) × numeric(14,3); ties round away from 0. */
@@ -219,6 +221,61 @@ const decimalOfCents = (cents: bigint): Decimal => {
   return new Decimal(`${cents < 0n ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`);
 };
 
+/** net (in cents) × VAT% / 100, half-up to the cent: the one VAT rounding of every kind of document. */
+function vatCents(netCents: bigint, vatPercent: { units: bigint; scale: number }): bigint {
+  return centsOf(netCents * vatPercent.units, MONEY_SCALE + vatPercent.scale + 2);
+}
+
+/** The VAT of a net amount at a rate, half-up to the cent (12.50 at 24% → 3.00; 0.125 → 0.13 rounds away from 0). */
+export function vatOf(net: DecimalBase.Value, vatPercent: DecimalBase.Value): Decimal {
+  const amount = unitsOf(net);
+  return decimalOfCents(vatCents(centsOf(amount.units, amount.scale), unitsOf(vatPercent)));
+}
+
+/**
+ * Where a document's VAT is rounded to the cent: on each line, the rate's VAT being the sum of its
+ * lines' (`perLine`), or once per rate on the sum of that rate's net amounts (`perRate`). The two can
+ * differ by a cent or so per rate; which one applies is a property of the kind of document.
+ */
+export type VatRounding = 'perLine' | 'perRate';
+
+/**
+ * The VAT rule of each kind of document (README "Money"): finance documents round per line (each of
+ * their lines goes to myDATA with its own VAT), water bills per rate (they print a breakdown by rate,
+ * and a bill has many small lines at one rate).
+ */
+export const documentVatRounding = {
+  financeDocument: 'perLine',
+  waterBill: 'perRate',
+} as const satisfies Record<string, VatRounding>;
+export type VatDocumentKind = keyof typeof documentVatRounding;
+
+export interface VatRate {
+  /** The rate with two decimals ("24.00"). */
+  vatPercent: string;
+  net: Decimal;
+  vat: Decimal;
+}
+
+/** A document's VAT per rate, the highest rate first, rounded by its kind's rule. */
+export function vatByRate(
+  lines: readonly { net: DecimalBase.Value; vatPercent: DecimalBase.Value }[],
+  kind: VatDocumentKind,
+): VatRate[] {
+  const perLine = documentVatRounding[kind] === 'perLine';
+  const rates = new Map<string, { net: Decimal; vat: Decimal }>();
+  for (const line of lines) {
+    const rate = new Decimal(line.vatPercent).toFixed(2);
+    const entry = rates.get(rate) ?? { net: new Decimal(0), vat: new Decimal(0) };
+    entry.net = entry.net.plus(line.net);
+    if (perLine) entry.vat = entry.vat.plus(vatOf(line.net, line.vatPercent));
+    rates.set(rate, entry);
+  }
+  return [...rates.entries()]
+    .map(([vatPercent, { net, vat }]) => ({ vatPercent, net, vat: perLine ? vat : vatOf(net, vatPercent) }))
+    .sort((a, b) => new Decimal(b.vatPercent).comparedTo(a.vatPercent));
+}
+
 /**
  * One line's amounts: each rounded half-up to the cent on the line. Computed exactly in whole units
  * (BigInt) rather than with decimal.js, whose operations cost most of an invoice's arithmetic.
@@ -233,7 +290,7 @@ export function lineAmounts(line: LineInput): LineAmounts {
   // gross × (100 − discount) / 100, and net × VAT% / 100: the divisions by 100 are two more decimals.
   const kept = 100n * 10n ** BigInt(discount.scale) - discount.units;
   const net = centsOf(gross * kept, grossScale + discount.scale + 2);
-  const vat = centsOf(net * vatPercent.units, MONEY_SCALE + vatPercent.scale + 2);
+  const vat = vatCents(net, vatPercent);
   return {
     net: decimalOfCents(net),
     discountAmount: decimalOfCents(centsOf(gross, grossScale) - net),
@@ -252,6 +309,8 @@ export interface TaxInput {
 
 export interface DocumentTotals {
   lines: LineAmounts[];
+  /** VAT per rate, rounded per line (the finance documents' rule). */
+  rates: VatRate[];
   /** Each tax's amount (rounded half-up to the cent), in the order given. */
   taxes: Decimal[];
   net: Decimal;
@@ -275,11 +334,15 @@ export function taxAmount(tax: TaxInput, net: DecimalBase.Value): Decimal {
   return roundCents(tax.amount ?? 0);
 }
 
-/** A document's amounts: lines rounded one by one, totals their exact sums. */
+/** A finance document's amounts: lines and their VAT rounded one by one, totals their exact sums. */
 export function documentTotals(lines: readonly LineInput[], taxes: readonly TaxInput[] = []): DocumentTotals {
   const amounts = lines.map(lineAmounts);
   const net = sum(amounts.map((a) => a.net));
-  const vat = sum(amounts.map((a) => a.vat));
+  const rates = vatByRate(
+    amounts.map((a, i) => ({ net: a.net, vatPercent: lines[i]?.vatPercent ?? 0 })),
+    'financeDocument',
+  );
+  const vat = sum(rates.map((r) => r.vat));
   const taxValues = taxes.map((tax) => taxAmount(tax, net));
   const signed = (sign: 1 | -1) => sum(taxValues.filter((_, i) => TAX_SIGN[taxes[i]?.kind ?? 1] === sign));
   const taxesCharged = signed(1);
@@ -287,6 +350,7 @@ export function documentTotals(lines: readonly LineInput[], taxes: readonly TaxI
   const gross = net.plus(vat);
   return {
     lines: amounts,
+    rates,
     taxes: taxValues,
     net,
     discount: sum(amounts.map((a) => a.discountAmount)),

@@ -1,4 +1,4 @@
-import { Decimal, type MydataMappings } from '@protocol/contracts';
+import { Decimal, type MydataMappings, vatOf } from '@protocol/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -274,7 +274,7 @@ export function chargeLines(lines: readonly BillLine[], vat: FinalizedBill['vat'
     let left = new Decimal(rate.vat);
     const shares = groups.map(([charge, net]) => {
       if (charge === biggest[0]) return { charge, net, vat: null as Decimal | null };
-      const share = net.times(rate.vatPercent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      const share = vatOf(net, rate.vatPercent);
       left = left.minus(share);
       return { charge, net, vat: share as Decimal | null };
     });

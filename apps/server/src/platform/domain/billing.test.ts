@@ -1,4 +1,4 @@
-import { type DiscountPolicy, socialTariffs } from '@protocol/contracts';
+import { type DiscountPolicy, documentVatRounding, socialTariffs, sum, vatByRate } from '@protocol/contracts';
 import { describe, expect, it } from 'vitest';
 import { type BillInput, BillingError, computeBill, daysInclusive, type Tariff } from './billing.ts';
 
@@ -396,12 +396,21 @@ describe('computeBill: hand-computed bills to the cent', () => {
       expect(bill.vat.map((v) => [v.vatPercent, v.net, v.vat])).toEqual(c.vat);
       expect(bill.total).toBe(c.total);
       // The lines, the VAT and the previous balance add up to the total exactly.
-      const cents = (s: string) => Math.round(Number(s) * 100);
-      const linesSum = bill.lines.reduce((t, l) => t + cents(l.amount), 0);
-      expect(linesSum + cents(bill.vatTotal)).toBe(cents(bill.total));
+      const linesSum = sum(bill.lines.map((l) => l.amount));
+      expect(linesSum.plus(bill.vatTotal).toFixed(2)).toBe(bill.total);
     });
   }
 
+  it('rounds VAT by the water bill rule, once per rate (per line the 13% of bill 1 would be 2.87)', () => {
+    expect(documentVatRounding.waterBill).toBe('perRate');
+    const lines = computeBill(base).lines.map((l) => ({ net: l.amount, vatPercent: l.vatPercent }));
+    // 13% per line: 0.78 + 0.78 + 1.04 + 0.11 (0.1144) + 0.16 (0.1625) = 2.87
+    const perLine = vatByRate(lines, 'financeDocument').map((r) => [r.vatPercent, r.vat.toFixed(2)]);
+    expect(perLine).toEqual([
+      ['24.00', '3.10'],
+      ['13.00', '2.87'],
+    ]);
+  });
   it('tells which day has no tariff', () => {
     const input = { ...base, tariffs: [{ ...household, fromdate: '2026-02-01' }] };
     expect(() => computeBill(input)).toThrowError(BillingError);

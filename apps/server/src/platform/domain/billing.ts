@@ -5,9 +5,11 @@ import {
   Decimal,
   type DiscountableCharge,
   type DiscountPolicy,
+  moneyString,
   roundCents,
   sum,
   type VatCharge,
+  vatByRate,
 } from '@protocol/contracts';
 
 /**
@@ -178,7 +180,7 @@ function line(
     target: target ?? null,
     quantity: quantity === undefined ? null : text3(quantity),
     price: price ?? null,
-    amount: roundCents(amount).toFixed(2),
+    amount: moneyString(amount),
     vatPercent: percentText(vatPercent),
     sourceId,
   };
@@ -356,15 +358,10 @@ export function computeBill(input: BillInput): ComputedBill {
       line('extra', new Decimal(extra.amount), latest.vat.extra, extra.transactionId, { description }),
     );
   }
-  const rates = [...new Set(lines.map((l) => l.vatPercent))].sort((a, b) => Number(b) - Number(a));
-  const vat = rates.map((rate) => {
-    const net = sum(lines.filter((l) => l.vatPercent === rate).map((l) => l.amount));
-    return {
-      vatPercent: rate,
-      net: net.toFixed(2),
-      vat: roundCents(net.times(rate).dividedBy(100)).toFixed(2),
-    };
-  });
+  const vat = vatByRate(
+    lines.map((l) => ({ net: l.amount, vatPercent: l.vatPercent })),
+    'waterBill',
+  ).map((rate) => ({ vatPercent: rate.vatPercent, net: moneyString(rate.net), vat: moneyString(rate.vat) }));
   // The earlier bills' unpaid amounts already hold their VAT: added to the total, outside the breakdown.
   const previous = input.previousBalance.map((b) =>
     line('previousBalance', new Decimal(b.amount), '0', b.billId, { description: b.description }),
@@ -377,10 +374,10 @@ export function computeBill(input: BillInput): ComputedBill {
     billedConsumption: text3(billed),
     lines: [...lines, ...previous],
     vat,
-    net: net.toFixed(2),
-    vatTotal: vatTotal.toFixed(2),
-    current: net.plus(vatTotal).toFixed(2),
-    previousBalance: previousBalance.toFixed(2),
-    total: net.plus(vatTotal).plus(previousBalance).toFixed(2),
+    net: moneyString(net),
+    vatTotal: moneyString(vatTotal),
+    current: moneyString(net.plus(vatTotal)),
+    previousBalance: moneyString(previousBalance),
+    total: moneyString(net.plus(vatTotal).plus(previousBalance)),
   };
 }
