@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountFromText,
+  amountString,
+  decimalText,
   documentTotals,
   documentVatRounding,
   formatAmount,
@@ -10,6 +12,7 @@ import {
   moneySchema,
   parseDecimal,
   roundCents,
+  spreadsheetNumber,
   type TaxInput,
   vatByRate,
   vatOf,
@@ -312,5 +315,30 @@ describe('VAT rounding, the rule of each kind of document (computed by hand)', (
     ]);
     expect(totals.vat.toFixed(2)).toBe('0.14');
     expect(money(totals.rates)).toEqual([['13.00', '1.00', '0.14']]);
+  });
+});
+
+describe('stored values read as decimals, and their wire form per kind', () => {
+  it('reads decimal strings, numbers and bigints, never exponent forms', () => {
+    expect(decimalText('+12')).toBe('12');
+    expect(decimalText('.5')).toBe('0.5');
+    expect(decimalText(' 007.50 ')).toBe('7.50');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(12n)).toBe('12');
+    expect(decimalText('12,50')).toBeNull();
+    expect(decimalText(Number.NaN)).toBeNull();
+  });
+  it('writes each kind to its scale, half up', () => {
+    expect(amountString('1.005')).toBe('1.01');
+    expect(amountString('-0.001')).toBe('0.00');
+    expect(amountString('0.01255', 'price')).toBe('0.0126');
+    expect(amountString('2.0005', 'quantity')).toBe('2.001');
+    expect(amountString('24', 'percent')).toBe('24.00');
+  });
+  it('gives a spreadsheet the double of the rounded decimal', () => {
+    expect(spreadsheetNumber('1.005', 'money')).toBe(1.01);
+    expect(spreadsheetNumber('0.0125', 'price')).toBe(0.0125);
+    expect(spreadsheetNumber('-2.71', 'number')).toBe(-2.71);
+    expect(spreadsheetNumber('abc', 'money')).toBeNull();
   });
 });

@@ -34,7 +34,30 @@ export function sum(values: readonly DecimalBase.Value[]): Decimal {
 
 /** The wire form of an amount: a plain decimal string with exactly two decimals. */
 export function moneyString(value: DecimalBase.Value): string {
-  return roundCents(value).toFixed(MONEY_SCALE);
+  return amountString(value, 'money');
+}
+
+const PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * The plain decimal text of a stored or computed value: a decimal string ("12.5", "+12" → "12",
+ * ".5" → "0.5"), a finite number (never in exponent form: 1e-7 → "0.0000001") or a bigint; null for
+ * anything else. What a person typed ("12,50") is read by parseDecimal instead.
+ */
+export function decimalText(value: unknown): string | null {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const text = String(value);
+    return /e/i.test(text) ? new Decimal(value).toFixed() : text;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!PLAIN.test(text)) return null;
+  const unsigned = text.replace(/^\+/, '');
+  const negative = unsigned.startsWith('-');
+  const [whole = '', fraction = ''] = (negative ? unsigned.slice(1) : unsigned).split('.');
+  return `${negative ? '-' : ''}${whole.replace(/^0+(?=\d)/, '') || '0'}${fraction ? `.${fraction}` : ''}`;
 }
 
 /**
@@ -90,6 +113,31 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
 export const amountKinds = ['money', 'price', 'percent', 'quantity'] as const;
 export type AmountKind = (typeof amountKinds)[number];
 
+/** The decimals each kind keeps on the wire and in the database (numeric(14,2), (14,4), (5,2), (14,3)). */
+export const amountScales: Record<AmountKind, number> = {
+  money: MONEY_SCALE,
+  price: PRICE_SCALE,
+  percent: MONEY_SCALE,
+  quantity: QUANTITY_SCALE,
+};
+
+/** The wire form of an amount of a kind, half-up to its scale: "12.5" → "12.50", 1.005 → "1.01", −0.001 → "0.00". */
+export function amountString(value: DecimalBase.Value, kind: AmountKind = 'money'): string {
+  const scale = amountScales[kind];
+  return new Decimal(value).toDecimalPlaces(scale, DecimalBase.ROUND_HALF_UP).toFixed(scale);
+}
+
+/**
+ * An amount as a spreadsheet cell holds it: a binary double, which cannot be avoided there. It is
+ * rounded to its kind's scale in decimal first and converted once, here; null when it is no number.
+ */
+export function spreadsheetNumber(value: unknown, kind: AmountKind | 'number'): number | null {
+  const text = decimalText(value);
+  if (text === null) return null;
+  const number = Number(kind === 'number' ? text : amountString(text, kind));
+  return Number.isFinite(number) ? number : null;
+}
+
 /**
  * The one way an amount, rate or quantity is written on a screen, an export or a PDF: the locale's
  * separators ("1.135,30" in Greek, "1,135.30" in English), decimal arithmetic only. A value that is
@@ -97,9 +145,8 @@ export type AmountKind = (typeof amountKinds)[number];
  */
 export function formatAmount(value: unknown, kind: AmountKind, language: 'el' | 'en' = 'el'): string {
   if (value === null || value === undefined || value === '') return '';
-  const text =
-    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value).trim();
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return String(value);
+  const text = decimalText(value);
+  if (text === null) return String(value);
   switch (kind) {
     case 'money':
       return formatMoney(text, language);
@@ -115,10 +162,8 @@ export function formatAmount(value: unknown, kind: AmountKind, language: 'el' | 
 /** The wire form of a decimal a person typed for a kind ("1.135,3" → "1135.30"), or null when it is no number. */
 export function amountFromText(text: string, kind: AmountKind): string | null {
   const decimal = parseDecimal(text);
-  if (!decimal) return null;
-  const scale = kind === 'price' ? PRICE_SCALE : kind === 'quantity' ? QUANTITY_SCALE : MONEY_SCALE;
-  if (decimal.decimalPlaces() > scale) return null;
-  return decimal.toFixed(scale);
+  if (!decimal || decimal.decimalPlaces() > amountScales[kind]) return null;
+  return decimal.toFixed(amountScales[kind]);
 }
 
 /**
