@@ -106,6 +106,17 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
 }
 
 /**
+ * A stored decimal as a person types it into a field: at least `minScale` decimals, no trailing
+ * zeros beyond them ("200.0000" → "200,00", "0.4250" → "0,425"), no grouping, the locale's point.
+ */
+export function editableDecimal(value: string, language: 'el' | 'en', minScale = MONEY_SCALE): string {
+  const decimal = parseDecimal(value);
+  if (!decimal) return value;
+  const text = decimal.toFixed(Math.max(minScale, decimal.decimalPlaces()));
+  return language === 'el' ? text.replace('.', ',') : text;
+}
+
+/**
  * What a decimal is, which decides how it is written for people: money to the cent, a unit price
  * (tariffs: €/m³ to the tenth of a cent) with 2–4 decimals, a percentage with 2, a quantity (m³, kg)
  * with as many as it has, up to 3.

@@ -1,8 +1,8 @@
 import {
-  Decimal,
   type DiscountPolicy,
   EXTRA_CHARGE_KIND,
   FINALIZED,
+  moneyString,
   type VatCharge,
   vatCharges,
 } from '@protocol/contracts';
@@ -174,7 +174,7 @@ export async function loadConsumerCharges(
     .orderBy(billingBills.periodFrom);
   for (const bill of bills) {
     const list = unpaid.get(bill.consumerId) ?? [];
-    list.push({ billId: bill.id, description: bill.label, amount: new Decimal(bill.due).toFixed(2) });
+    list.push({ billId: bill.id, description: bill.label, amount: moneyString(bill.due) });
     unpaid.set(bill.consumerId, list);
   }
   return { extras, unpaid };

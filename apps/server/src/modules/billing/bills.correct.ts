@@ -5,6 +5,7 @@ import {
   billRfCode,
   CREDIT_KIND,
   Decimal,
+  moneyString,
   PERIOD_CHARGE_KIND,
   utilityDay,
 } from '@protocol/contracts';
@@ -164,7 +165,7 @@ async function chargesOf(tx: Tx, companyId: number, bill: Original, period: { fr
   const previousBalance = [
     ...carried
       .filter((c) => !unpaid.some((u) => u.billId === c.id))
-      .map((c) => ({ billId: c.id, description: c.label, amount: new Decimal(c.due).toFixed(2) })),
+      .map((c) => ({ billId: c.id, description: c.label, amount: moneyString(c.due) })),
     ...unpaid,
   ];
   return {
@@ -225,7 +226,7 @@ export async function previewCorrection(db: Db, companyId: number, id: number): 
       replaces: {
         id: bill.id,
         number: await numberOf(tx, bill.id),
-        current: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+        current: moneyString(new Decimal(bill.net).plus(bill.vatTotal)),
       },
     };
   });

@@ -5,6 +5,7 @@ import {
   billRfCode,
   type ComputedBill,
   Decimal,
+  moneyString,
   PERIOD_CHARGE_KIND,
 } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -291,7 +292,7 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     vat: bill.vatBreakdown,
     net: bill.net,
     vatTotal: bill.vatTotal,
-    current: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+    current: moneyString(new Decimal(bill.net).plus(bill.vatTotal)),
     previousBalance: bill.previousBalance,
     total: bill.total,
     corrects: corrects ? { id: corrects.id, number: corrects.number, issueDate: corrects.issueDate } : null,

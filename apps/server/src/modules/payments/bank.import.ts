@@ -1,4 +1,10 @@
-import { type BankLineReason, type BankLineStatus, Decimal, errorKeys } from '@protocol/contracts';
+import {
+  type BankLineReason,
+  type BankLineStatus,
+  Decimal,
+  errorKeys,
+  moneyString,
+} from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -256,7 +262,7 @@ async function planPayments(
         ? [own]
         : (openOf.get(consumerId) ?? []).filter((d) => d.remaining.gt(0));
     const { allocations, left } = allocate(
-      targets.map((d) => ({ id: d.id, remaining: d.remaining.toFixed(2) })),
+      targets.map((d) => ({ id: d.id, remaining: moneyString(d.remaining) })),
       amount,
     );
     const reason: BankLineReason =
@@ -358,7 +364,7 @@ async function writeChunk(
       UPDATE payments_debts d SET paid = d.paid + v.amount
         FROM unnest(
           ${column(paid, ([id]) => id)}::int[],
-          ${column(paid, ([, amount]) => amount.toFixed(2))}::numeric[]
+          ${column(paid, ([, amount]) => moneyString(amount))}::numeric[]
         ) AS v(id, amount)
        WHERE d.id = v.id
     ), ledger AS (

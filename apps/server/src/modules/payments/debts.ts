@@ -1,4 +1,11 @@
-import { type Debt, type DebtSource, type DebtStatus, Decimal, interestSettings } from '@protocol/contracts';
+import {
+  type Debt,
+  type DebtSource,
+  type DebtStatus,
+  Decimal,
+  interestSettings,
+  moneyString,
+} from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type InterestTerms, overdueInterest } from '../../platform/domain/payments.ts';
@@ -82,7 +89,7 @@ export async function withInterest(
   return rows.map((row) => ({
     ...row,
     rfCode: row.rfCode ?? '',
-    remaining: new Decimal(row.amount).minus(row.paid).toFixed(2),
+    remaining: moneyString(new Decimal(row.amount).minus(row.paid)),
     interest:
       terms && row.status === 'open'
         ? overdueInterest(
@@ -117,4 +124,4 @@ export async function openDebtRows(
 }
 
 export const sumOf = (values: readonly string[]) =>
-  values.reduce((total, v) => total.plus(v), new Decimal(0)).toFixed(2);
+  moneyString(values.reduce((total, v) => total.plus(v), new Decimal(0)));

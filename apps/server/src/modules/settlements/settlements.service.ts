@@ -1,5 +1,6 @@
 import {
   Decimal,
+  moneyString,
   type Plan,
   type SaveSettlement,
   type Settlement,
@@ -80,7 +81,7 @@ function planOf(
 ): Plan {
   const { plan, errors } = settlementPlan({
     debts: debts.map((d) => d.remaining),
-    interest: debts.reduce((t, d) => t.plus(d.interest), new Decimal(0)).toFixed(2),
+    interest: moneyString(debts.reduce((t, d) => t.plus(d.interest), new Decimal(0))),
     category,
     discountPercent: request.discountPercent,
     downPayment: request.downPayment,

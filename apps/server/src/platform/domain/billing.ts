@@ -1,4 +1,5 @@
 import {
+  amountString,
   type BillCharge,
   type BillLine,
   type ComputedBill,
@@ -104,8 +105,8 @@ const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10)
 export const daysInclusive = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 
 const q3 = (value: Decimal) => value.toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
-const text3 = (value: Decimal) => q3(value).toFixed(3);
-const percentText = (value: string) => new Decimal(value).toFixed(2);
+const text3 = (value: Decimal) => amountString(value, 'quantity');
+const percentText = (value: string) => amountString(value, 'percent');
 
 interface Segment {
   tariff: Tariff;
@@ -225,7 +226,7 @@ function segmentLines(
         band: i + 1,
         segment: segmentDays,
         quantity: inBand,
-        price: new Decimal(band.price).toFixed(4),
+        price: amountString(band.price, 'price'),
       });
       waterValue = waterValue.plus(bandLine.amount);
       lines.push(bandLine);
@@ -243,8 +244,8 @@ function segmentLines(
         line('sewerage', amount, tariff.vat.sewerage, tariff.id, {
           segment: segmentDays,
           ...(perCubicMetre
-            ? { quantity: consumption, price: value.toFixed(4) }
-            : { price: value.toFixed(2) }),
+            ? { quantity: consumption, price: amountString(value, 'price') }
+            : { price: amountString(value, 'percent') }),
         }),
       );
     }
@@ -347,7 +348,7 @@ export function computeBill(input: BillInput): ComputedBill {
     ['environmental', input.invoicePolicy.envTax],
   ] as const) {
     if (!new Decimal(rate).isZero() && billed.gt(0)) {
-      const price = new Decimal(rate).toFixed(4);
+      const price = amountString(rate, 'price');
       lines.push(line(charge, billed.times(rate), latest.vat[charge], null, { quantity: billed, price }));
     }
   }

@@ -1,4 +1,4 @@
-import { Decimal } from '@protocol/contracts';
+import { Decimal, moneyString } from '@protocol/contracts';
 
 /** The account's rules that only the server runs: overdue interest and how a payment spreads over debts. */
 
@@ -41,7 +41,7 @@ export function overdueInterest(
     outstanding = outstanding.minus(payment.amount);
   }
   if (last + 1 > day) total = total.plus(Decimal.max(outstanding, 0).times(last + 1 - day));
-  return total.times(daily).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return moneyString(total.times(daily));
 }
 
 /**
@@ -58,8 +58,8 @@ export function allocate(
     if (left.lte(0)) break;
     const take = Decimal.min(left, debt.remaining);
     if (take.lte(0)) continue;
-    allocations.push({ debtId: debt.id, amount: take.toFixed(2) });
+    allocations.push({ debtId: debt.id, amount: moneyString(take) });
     left = left.minus(take);
   }
-  return { allocations, left: left.toFixed(2) };
+  return { allocations, left: moneyString(left) };
 }

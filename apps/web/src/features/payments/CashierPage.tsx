@@ -13,6 +13,7 @@ import {
   cashierMethods,
   Decimal,
   formatMoney,
+  moneyString,
   type Payment,
   writtenCode,
 } from '@protocol/contracts';
@@ -100,10 +101,11 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [receipt, setReceipt] = useState<Payment | null>(null);
-  const selectedSum = holder.debts
-    .filter((d) => selected.includes(d.id))
-    .reduce((sum, d) => sum.plus(d.remaining), new Decimal(0))
-    .toFixed(2);
+  const selectedSum = moneyString(
+    holder.debts
+      .filter((d) => selected.includes(d.id))
+      .reduce((sum, d) => sum.plus(d.remaining), new Decimal(0)),
+  );
   const suggested = selected.length > 0 ? selectedSum : holder.due;
   const pay = useMutation({
     mutationFn: () =>
