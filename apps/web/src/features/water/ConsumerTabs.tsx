@@ -11,11 +11,17 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ConsumerTransaction, lifecycleKinds, type MeterInstallation } from '@protocol/contracts';
+import {
+  type ConsumerTransaction,
+  formatMoney,
+  lifecycleKinds,
+  type MeterInstallation,
+} from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany, withCompany } from '../../app/company.tsx';
+import { useLang } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
@@ -139,6 +145,7 @@ export function MetersTab({ consumerId }: { consumerId: number }) {
 /** The consumer's timeline: lifecycle transactions and the extra charges they brought. */
 export function TransactionsTab({ consumerId }: { consumerId: number }) {
   const { t } = useTranslation();
+  const language = useLang();
   const can = useCan();
   const transactions = useConsumerPart<ConsumerTransaction>(consumerId, 'transactions');
   const meters = useConsumerPart<MeterInstallation>(consumerId, 'meters');
@@ -199,7 +206,7 @@ export function TransactionsTab({ consumerId }: { consumerId: number }) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{x.amount ? `${x.amount.replace('.', ',')} €` : ''}</TableCell>
+                <TableCell align="right">{x.amount ? `${formatMoney(x.amount, language)} €` : ''}</TableCell>
                 <TableCell>{x.comments ?? ''}</TableCell>
                 <TableCell>
                   <Typography variant="body2">{x.createuser}</Typography>
