@@ -41,11 +41,12 @@ const PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
 /**
  * The plain decimal text of a stored or computed value: a decimal string ("12.5", "+12" → "12",
- * ".5" → "0.5"), a finite number (never in exponent form: 1e-7 → "0.0000001") or a bigint; null for
- * anything else. What a person typed ("12,50") is read by parseDecimal instead.
+ * ".5" → "0.5"), a finite number (never in exponent form: 1e-7 → "0.0000001"), a bigint or a Decimal;
+ * null for anything else. What a person typed ("12,50") is read by parseDecimal instead.
  */
 export function decimalText(value: unknown): string | null {
   if (typeof value === 'bigint') return value.toString();
+  if (DecimalBase.isDecimal(value)) return value.isFinite() ? value.toFixed() : null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     const text = String(value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
-import { Decimal } from './money.ts';
+import { amountFromText, Decimal } from './money.ts';
 import { isoDaySchema } from './time.ts';
 
 /**
@@ -130,7 +130,7 @@ const amountInput = z
   .string()
   .trim()
   .regex(/^\d{1,10}([.,]\d{1,2})?$/, { message: 'validation.payments_amount' })
-  .transform((v) => v.replace(',', '.'))
+  .transform((v) => amountFromText(v, 'money') as string)
   .refine((v) => new Decimal(v).gt(0), { message: 'validation.payments_amount' });
 
 export const recordPaymentSchema = z.object({

@@ -3,8 +3,10 @@ import {
   type DebtSource,
   type DebtStatus,
   Decimal,
+  decimalText,
   interestSettings,
   moneyString,
+  parseDecimal,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -31,10 +33,13 @@ export async function interestTermsOf(tx: Tx, companyId: number): Promise<Intere
     );
   const value = (name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
   if (!['1', 'true', 'yes'].includes(value(interestSettings.enabled).toLowerCase())) return null;
-  const rate = value(interestSettings.rate).replace(',', '.');
-  if (!/^\d{1,3}(\.\d+)?$/.test(rate)) return null;
+  const rate = parseDecimal(value(interestSettings.rate));
+  if (!rate || rate.lt(0) || rate.gte(1000)) return null;
   const grace = Number.parseInt(value(interestSettings.graceDays) || '0', 10);
-  return { ratePercent: rate, graceDays: Number.isFinite(grace) && grace > 0 ? grace : 0 };
+  return {
+    ratePercent: decimalText(rate) ?? '0',
+    graceDays: Number.isFinite(grace) && grace > 0 ? grace : 0,
+  };
 }
 
 export const debtColumns = {

@@ -9,7 +9,14 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FieldDef, type FilterOperator, optionLabel } from '@protocol/contracts';
+import {
+  Decimal,
+  decimalText,
+  type FieldDef,
+  type FilterOperator,
+  optionLabel,
+  parseDecimal,
+} from '@protocol/contracts';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -172,9 +179,9 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
 
   const parse = (text: string): string | null => {
     if (isDate) return parseDisplayDate(text);
-    const trimmed = text.trim().replace(',', '.');
-    if (!trimmed) return '';
-    return Number.isFinite(Number(trimmed)) ? trimmed : null;
+    if (!text.trim()) return '';
+    // Numbers and amounts as a person writes them ("1.234,5", "1234.5"), read by the money engine.
+    return decimalText(parseDecimal(text));
   };
 
   const apply = () => {
@@ -183,7 +190,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
     if (fromValue === null) return setError('from');
     if (toValue === null) return setError('to');
     if (fromValue && toValue) {
-      const wrong = isDate ? fromValue > toValue : Number(fromValue) > Number(toValue);
+      const wrong = isDate ? fromValue > toValue : new Decimal(fromValue).gt(toValue);
       if (wrong) return setError('order');
     }
     const next: FilterValue[] = [];

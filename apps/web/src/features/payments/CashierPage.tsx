@@ -15,6 +15,7 @@ import {
   formatMoney,
   moneyString,
   type Payment,
+  parseDecimal,
   writtenCode,
 } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -221,7 +222,7 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
         )}
         <Button type="submit" variant="contained" disabled={pay.isPending} data-testid="payments-pay">
           {t('paymentsUi.cashier.pay')}{' '}
-          {formatMoney(amount.trim() ? amount.replace(',', '.') || '0' : suggested, language)} €
+          {formatMoney(amount.trim() ? (parseDecimal(amount) ?? 0) : suggested, language)} €
         </Button>
       </Box>
       {receipt && (
