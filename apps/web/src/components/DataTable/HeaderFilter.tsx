@@ -159,6 +159,16 @@ function toDisplay(field: FieldDef, wire: string): string {
   return date.isValid() ? date.format(DATE_FORMAT) : wire;
 }
 
+/**
+ * A bound of a range filter as sent: a date as YYYY-MM-DD, a number or amount as a person writes it
+ * ("1.234,5", "1234.5") read by the money engine into a plain decimal; '' when empty, null when unreadable.
+ */
+export function rangeBound(text: string, isDate: boolean): string | null {
+  if (isDate) return parseDisplayDate(text);
+  if (!text.trim()) return '';
+  return decimalText(parseDecimal(text));
+}
+
 function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -177,12 +187,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
     setAnchor(target);
   };
 
-  const parse = (text: string): string | null => {
-    if (isDate) return parseDisplayDate(text);
-    if (!text.trim()) return '';
-    // Numbers and amounts as a person writes them ("1.234,5", "1234.5"), read by the money engine.
-    return decimalText(parseDecimal(text));
-  };
+  const parse = (text: string) => rangeBound(text, isDate);
 
   const apply = () => {
     const fromValue = parse(fromText);
