@@ -14,6 +14,7 @@ import {
   roundCents,
   spreadsheetNumber,
   type TaxInput,
+  trimmedDecimal,
   vatByRate,
   vatOf,
 } from './money.ts';
@@ -340,5 +341,13 @@ describe('stored values read as decimals, and their wire form per kind', () => {
     expect(spreadsheetNumber('0.0125', 'price')).toBe(0.0125);
     expect(spreadsheetNumber('-2.71', 'number')).toBe(-2.71);
     expect(spreadsheetNumber('abc', 'money')).toBeNull();
+  });
+});
+
+describe('stored rates as typed', () => {
+  it('drops trailing zeros in decimal, not through a float', () => {
+    expect(trimmedDecimal('0.0500')).toBe('0.05');
+    expect(trimmedDecimal('24.00')).toBe('24');
+    expect(trimmedDecimal('13.50')).toBe('13.5');
   });
 });

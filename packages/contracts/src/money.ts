@@ -106,6 +106,11 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
   return formatMoney(decimal, language, Math.max(minScale, decimal.decimalPlaces()));
 }
 
+/** A stored rate or percentage without trailing zeros, as it was typed: "0.0500" → "0.05", "24.00" → "24". */
+export function trimmedDecimal(value: DecimalBase.Value): string {
+  return new Decimal(value).toFixed();
+}
+
 /**
  * A stored decimal as a person types it into a field: at least `minScale` decimals, no trailing
  * zeros beyond them ("200.0000" → "200,00", "0.4250" → "0,425"), no grouping, the locale's point.
