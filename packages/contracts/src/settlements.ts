@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
-import { Decimal } from './money.ts';
+import { Decimal, roundCents, sum } from './money.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 import { isoDaySchema } from './time.ts';
 
@@ -163,6 +163,27 @@ export const defaultSettlementCategories: CategoryDefault[] = [
 ];
 
 // ----- The plan -----
+
+/**
+ * A settlement's amounts: the debts, their interest unless the category waives it, the discount
+ * (half-up to the cent), the total and the least down payment the category allows (its % of the
+ * total, half-up). The server's plan bounds the down payment with it and the screen suggests it, so
+ * both apply one rule.
+ */
+export function settlementAmounts(
+  debts: readonly string[],
+  interest: string,
+  discountPercent: string,
+  category: Pick<SettlementCategory, 'waiveInterest' | 'minDownPaymentPercent'>,
+) {
+  const debtsTotal = sum(debts);
+  const charged = category.waiveInterest ? new Decimal(0) : new Decimal(interest);
+  const gross = debtsTotal.plus(charged);
+  const discount = roundCents(gross.times(discountPercent).div(100));
+  const total = gross.minus(discount);
+  const minDown = roundCents(total.times(category.minDownPaymentPercent).div(100));
+  return { debtsTotal, interest: charged, discount, total, minDown };
+}
 
 export interface PlanLine {
   /** 0 for the down payment, then 1…N. */

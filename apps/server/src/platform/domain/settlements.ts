@@ -5,8 +5,8 @@ import {
   type PlanLine,
   roundCents,
   type SettlementCategory,
+  settlementAmounts,
   settlementErrors,
-  sum,
 } from '@protocol/contracts';
 
 /** A field error of the plan, as the server answers it (400) and the screen shows it. */
@@ -67,9 +67,12 @@ function isoDay(utc: number): string {
 export function settlementPlan(input: PlanInput): { plan: Plan; errors: PlanError[] } {
   const { category } = input;
   const errors: PlanError[] = [];
-  const debtsTotal = sum(input.debts);
-  const interest = category.waiveInterest ? new Decimal(0) : new Decimal(input.interest);
-  const gross = debtsTotal.plus(interest);
+  const { debtsTotal, interest, discount, total, minDown } = settlementAmounts(
+    input.debts,
+    input.interest,
+    input.discountPercent,
+    category,
+  );
   if (new Decimal(input.discountPercent).gt(category.discountPercent)) {
     errors.push({
       field: 'discountPercent',
@@ -77,10 +80,7 @@ export function settlementPlan(input: PlanInput): { plan: Plan; errors: PlanErro
       params: { max: category.discountPercent },
     });
   }
-  const discount = roundCents(gross.times(input.discountPercent).div(100));
-  const total = gross.minus(discount);
   const downPayment = roundCents(input.downPayment);
-  const minDown = roundCents(total.times(category.minDownPaymentPercent).div(100));
   if (downPayment.lt(minDown)) {
     errors.push({
       field: 'downPayment',
