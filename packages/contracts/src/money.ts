@@ -140,8 +140,10 @@ export const amountScales: Record<AmountKind, number> = {
 
 /** The wire form of an amount of a kind, half-up to its scale: "12.5" → "12.50", 1.005 → "1.01", −0.001 → "0.00". */
 export function amountString(value: DecimalBase.Value, kind: AmountKind = 'money'): string {
-  const scale = amountScales[kind];
-  return new Decimal(value).toDecimalPlaces(scale, DecimalBase.ROUND_HALF_UP).toFixed(scale);
+  const decimal = DecimalBase.isDecimal(value) ? value : new Decimal(value);
+  const text = decimal.toFixed(amountScales[kind], DecimalBase.ROUND_HALF_UP);
+  // A negative amount that rounds to nothing is written "0.00", never "-0.00".
+  return text.startsWith('-') && /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
 /**
@@ -319,23 +321,34 @@ export interface VatRate {
   vat: Decimal;
 }
 
-/** A document's VAT per rate, the highest rate first, rounded by its kind's rule. */
+/** A document's VAT per rate, the highest rate first, rounded by its kind's rule (whole cents, BigInt). */
 export function vatByRate(
   lines: readonly { net: DecimalBase.Value; vatPercent: DecimalBase.Value }[],
   kind: VatDocumentKind,
 ): VatRate[] {
   const perLine = documentVatRounding[kind] === 'perLine';
-  const rates = new Map<string, { net: Decimal; vat: Decimal }>();
+  const rates = new Map<bigint, { percent: { units: bigint; scale: number }; net: bigint; vat: bigint }>();
   for (const line of lines) {
-    const rate = new Decimal(line.vatPercent).toFixed(2);
-    const entry = rates.get(rate) ?? { net: new Decimal(0), vat: new Decimal(0) };
-    entry.net = entry.net.plus(line.net);
-    if (perLine) entry.vat = entry.vat.plus(vatOf(line.net, line.vatPercent));
-    rates.set(rate, entry);
+    const percent = unitsOf(line.vatPercent);
+    // Keyed by the rate in ten-thousandths, so "24", "24.0" and "24.00" are one rate.
+    const key =
+      percent.scale <= 4
+        ? percent.units * 10n ** BigInt(4 - percent.scale)
+        : centsOf(percent.units, percent.scale) * 100n;
+    const amount = unitsOf(line.net);
+    const net = centsOf(amount.units, amount.scale);
+    const entry = rates.get(key) ?? { percent, net: 0n, vat: 0n };
+    entry.net += net;
+    if (perLine) entry.vat += vatCents(net, percent);
+    rates.set(key, entry);
   }
   return [...rates.entries()]
-    .map(([vatPercent, { net, vat }]) => ({ vatPercent, net, vat: perLine ? vat : vatOf(net, vatPercent) }))
-    .sort((a, b) => new Decimal(b.vatPercent).comparedTo(a.vatPercent));
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([, { percent, net, vat }]) => ({
+      vatPercent: decimalOfCents(centsOf(percent.units, percent.scale)).toFixed(MONEY_SCALE),
+      net: decimalOfCents(net),
+      vat: decimalOfCents(perLine ? vat : vatCents(net, percent)),
+    }));
 }
 
 /**
