@@ -384,8 +384,6 @@ export interface TaxInput {
 
 export interface DocumentTotals {
   lines: LineAmounts[];
-  /** VAT per rate, rounded per line (the finance documents' rule). */
-  rates: VatRate[];
   /** Each tax's amount (rounded half-up to the cent), in the order given. */
   taxes: Decimal[];
   net: Decimal;
@@ -413,11 +411,12 @@ export function taxAmount(tax: TaxInput, net: DecimalBase.Value): Decimal {
 export function documentTotals(lines: readonly LineInput[], taxes: readonly TaxInput[] = []): DocumentTotals {
   const amounts = lines.map(lineAmounts);
   const net = sum(amounts.map((a) => a.net));
-  const rates = vatByRate(
-    amounts.map((a, i) => ({ net: a.net, vatPercent: lines[i]?.vatPercent ?? 0 })),
-    'financeDocument',
+  const vat = sum(
+    vatByRate(
+      amounts.map((a, i) => ({ net: a.net, vatPercent: lines[i]?.vatPercent ?? 0 })),
+      'financeDocument',
+    ).map((rate) => rate.vat),
   );
-  const vat = sum(rates.map((r) => r.vat));
   const taxValues = taxes.map((tax) => taxAmount(tax, net));
   const signed = (sign: 1 | -1) => sum(taxValues.filter((_, i) => TAX_SIGN[taxes[i]?.kind ?? 1] === sign));
   const taxesCharged = signed(1);
@@ -425,7 +424,6 @@ export function documentTotals(lines: readonly LineInput[], taxes: readonly TaxI
   const gross = net.plus(vat);
   return {
     lines: amounts,
-    rates,
     taxes: taxValues,
     net,
     discount: sum(amounts.map((a) => a.discountAmount)),
