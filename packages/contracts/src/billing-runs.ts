@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billCharges } from './billing-compute.ts';
+import { billCharges } from './billing-bill.ts';
 import { idSchema } from './db.ts';
 import { jobStates } from './jobs.ts';
 import { isoDaySchema } from './time.ts';

@@ -5,13 +5,13 @@ import {
   type DiscountPolicy,
   discountableCharges,
   vatCharges,
-} from './billing-compute.ts';
+} from './billing-bill.ts';
 import { idSchema } from './db.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
-import { Decimal, decimalString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
+import { amountString, Decimal, decimalString, moneyString, PRICE_SCALE, QUANTITY_SCALE } from './money.ts';
 import { isoDaySchema } from './time.ts';
 
-export * from './billing-compute.ts';
+export * from './billing-bill.ts';
 export * from './billing-runs.ts';
 export * from './billing-send.ts';
 export * from './rf.ts';
@@ -88,7 +88,7 @@ export const savePricingPolicySchema = z
         });
       }
     });
-    if (row.sewerageMode === 'percent' && Number(row.sewerageValue) > 1000) {
+    if (row.sewerageMode === 'percent' && new Decimal(row.sewerageValue).gt(1000)) {
       ctx.addIssue({ code: 'custom', path: ['sewerageValue'], message: 'validation.percentage' });
     }
   });
@@ -137,7 +137,7 @@ export const saveDiscountPolicySchema = z
   })
   .superRefine((row, ctx) => {
     datesInOrder(row, ctx);
-    if (row.amountType === 2 && Number(row.amount) > 100) {
+    if (row.amountType === 2 && new Decimal(row.amount).gt(100)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'validation.percentage' });
     }
   });
@@ -277,23 +277,21 @@ export type CreditBillRequest = z.input<typeof creditBillSchema>;
 export function creditLinesOf<L extends { charge: string; amount: string; quantity: string | null }>(
   lines: readonly L[],
 ): L[] {
-  const negate = (v: string) => new Decimal(v).negated().toFixed(Math.max(2, decimals(v)));
   return lines
     .filter((l) => l.charge !== 'previousBalance')
     .map((l) => ({
       ...l,
-      amount: negate(l.amount),
-      quantity: l.quantity === null ? null : negate(l.quantity),
+      amount: moneyString(new Decimal(l.amount).negated()),
+      quantity: l.quantity === null ? null : amountString(new Decimal(l.quantity).negated(), 'quantity'),
     }));
 }
-const decimals = (v: string) => v.split('.')[1]?.length ?? 0;
 
 /** The credit's VAT breakdown: the bill's, negated (rates as printed). */
 export function creditVatOf(vat: readonly { vatPercent: string; net: string; vat: string }[]) {
   return vat.map((v) => ({
     vatPercent: v.vatPercent,
-    net: new Decimal(v.net).negated().toFixed(2),
-    vat: new Decimal(v.vat).negated().toFixed(2),
+    net: moneyString(new Decimal(v.net).negated()),
+    vat: moneyString(new Decimal(v.vat).negated()),
   }));
 }
 

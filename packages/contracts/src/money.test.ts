@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountFromText,
+  amountString,
+  decimalText,
   documentTotals,
+  documentVatRounding,
   formatAmount,
   formatDecimal,
   formatMoney,
@@ -9,7 +12,11 @@ import {
   moneySchema,
   parseDecimal,
   roundCents,
+  spreadsheetNumber,
   type TaxInput,
+  trimmedDecimal,
+  vatByRate,
+  vatOf,
 } from './money.ts';
 
 const s = (value: { toFixed(n: number): string }) => value.toFixed(2);
@@ -241,5 +248,105 @@ describe('parse and format', () => {
     expect(amountFromText('2,5', 'quantity')).toBe('2.500');
     expect(amountFromText('0,001', 'money')).toBeNull();
     expect(amountFromText('abc', 'money')).toBeNull();
+  });
+});
+
+describe('VAT rounding, the rule of each kind of document (computed by hand)', () => {
+  it('rounds one net amount half up, away from zero', () => {
+    expect(vatOf('12.50', '13').toFixed(2)).toBe('1.63'); // 1.625
+    expect(vatOf('0.50', '13').toFixed(2)).toBe('0.07'); // 0.065, not the banker's 0.06
+    expect(vatOf('-0.50', '13').toFixed(2)).toBe('-0.07'); // −0.065
+    expect(vatOf('100.00', '24').toFixed(2)).toBe('24.00');
+  });
+
+  const money = (
+    rates: { vatPercent: string; net: { toFixed(n: number): string }; vat: { toFixed(n: number): string } }[],
+  ) => rates.map((r) => [r.vatPercent, r.net.toFixed(2), r.vat.toFixed(2)]);
+
+  it('finance documents round each line: 0.50 + 0.50 at 13% is 0.07 + 0.07', () => {
+    expect(documentVatRounding.financeDocument).toBe('perLine');
+    const lines = [
+      { net: '0.50', vatPercent: '13' },
+      { net: '0.50', vatPercent: '13' },
+      { net: '10.00', vatPercent: '24' },
+    ];
+    // 13%: 0.065 → 0.07 twice = 0.14; 24%: 2.40. Highest rate first.
+    expect(money(vatByRate(lines, 'financeDocument'))).toEqual([
+      ['24.00', '10.00', '2.40'],
+      ['13.00', '1.00', '0.14'],
+    ]);
+  });
+
+  it('water bills round once per rate: 0.50 + 0.50 at 13% is 1.00 × 13% = 0.13', () => {
+    expect(documentVatRounding.waterBill).toBe('perRate');
+    const lines = [
+      { net: '0.50', vatPercent: '13.00' },
+      { net: '0.50', vatPercent: '13.00' },
+      { net: '10.00', vatPercent: '24.00' },
+    ];
+    expect(money(vatByRate(lines, 'waterBill'))).toEqual([
+      ['24.00', '10.00', '2.40'],
+      ['13.00', '1.00', '0.13'],
+    ]);
+  });
+
+  it('a tie on the rate sum rounds half up too: 0.25 + 0.25 at 13% is 0.065 → 0.07 per rate, 0.03 + 0.03 per line', () => {
+    const lines = [
+      { net: '0.25', vatPercent: '13' },
+      { net: '0.25', vatPercent: '13' },
+    ];
+    expect(money(vatByRate(lines, 'waterBill'))).toEqual([['13.00', '0.50', '0.07']]);
+    expect(money(vatByRate(lines, 'financeDocument'))).toEqual([['13.00', '0.50', '0.06']]); // 0.0325 → 0.03
+  });
+
+  it('a discount line nets into its rate before the rate is rounded (bills)', () => {
+    // 12.80 − 0.30 = 12.50 at 13% = 1.625 → 1.63; per line it would be 1.66 − 0.04 = 1.62.
+    const lines = [
+      { net: '12.80', vatPercent: '13.00' },
+      { net: '-0.30', vatPercent: '13.00' },
+    ];
+    expect(money(vatByRate(lines, 'waterBill'))).toEqual([['13.00', '12.50', '1.63']]);
+    expect(money(vatByRate(lines, 'financeDocument'))).toEqual([['13.00', '12.50', '1.62']]);
+  });
+
+  it('document totals take the finance rule', () => {
+    const totals = documentTotals([
+      { quantity: '1', price: '0.50', vatPercent: '13' },
+      { quantity: '1', price: '0.50', vatPercent: '13' },
+    ]);
+    expect(totals.vat.toFixed(2)).toBe('0.14');
+  });
+});
+
+describe('stored values read as decimals, and their wire form per kind', () => {
+  it('reads decimal strings, numbers and bigints, never exponent forms', () => {
+    expect(decimalText('+12')).toBe('12');
+    expect(decimalText('.5')).toBe('0.5');
+    expect(decimalText(' 007.50 ')).toBe('7.50');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(12n)).toBe('12');
+    expect(decimalText('12,50')).toBeNull();
+    expect(decimalText(Number.NaN)).toBeNull();
+  });
+  it('writes each kind to its scale, half up', () => {
+    expect(amountString('1.005')).toBe('1.01');
+    expect(amountString('-0.001')).toBe('0.00');
+    expect(amountString('0.01255', 'price')).toBe('0.0126');
+    expect(amountString('2.0005', 'quantity')).toBe('2.001');
+    expect(amountString('24', 'percent')).toBe('24.00');
+  });
+  it('gives a spreadsheet the double of the rounded decimal', () => {
+    expect(spreadsheetNumber('1.005', 'money')).toBe(1.01);
+    expect(spreadsheetNumber('0.0125', 'price')).toBe(0.0125);
+    expect(spreadsheetNumber('-2.71', 'number')).toBe(-2.71);
+    expect(spreadsheetNumber('abc', 'money')).toBeNull();
+  });
+});
+
+describe('stored rates as typed', () => {
+  it('drops trailing zeros in decimal, not through a float', () => {
+    expect(trimmedDecimal('0.0500')).toBe('0.05');
+    expect(trimmedDecimal('24.00')).toBe('24');
+    expect(trimmedDecimal('13.50')).toBe('13.5');
   });
 });

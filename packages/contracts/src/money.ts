@@ -2,9 +2,11 @@ import DecimalBase from 'decimal.js';
 import { z } from 'zod';
 
 /**
- * Money rules shared by the server and the web app (bills and financial documents alike): decimal
- * arithmetic only (decimal.js, never binary floats), every line rounded half-up to the cent, totals
- * the exact sum of the rounded lines. Amounts travel as decimal strings ("1234.56").
+ * The money engine, shared by the server and the web app: decimal arithmetic only (decimal.js, never
+ * binary floats); amounts travel as decimal strings ("1234.56") and are read (`parseDecimal`,
+ * `amountFromText`) and written for people (`formatAmount`, `formatMoney`) here only; every amount is
+ * rounded half-up to the cent, totals are exact sums of rounded amounts, and VAT is rounded by the
+ * rule of the document's kind (`documentVatRounding`: per line or per rate).
  */
 
 /** A decimal with enough precision for any sum of numeric(14,4) × numeric(14,3); ties round away from 0. */
@@ -32,7 +34,31 @@ export function sum(values: readonly DecimalBase.Value[]): Decimal {
 
 /** The wire form of an amount: a plain decimal string with exactly two decimals. */
 export function moneyString(value: DecimalBase.Value): string {
-  return roundCents(value).toFixed(MONEY_SCALE);
+  return amountString(value, 'money');
+}
+
+const PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * The plain decimal text of a stored or computed value: a decimal string ("12.5", "+12" → "12",
+ * ".5" → "0.5"), a finite number (never in exponent form: 1e-7 → "0.0000001"), a bigint or a Decimal;
+ * null for anything else. What a person typed ("12,50") is read by parseDecimal instead.
+ */
+export function decimalText(value: unknown): string | null {
+  if (typeof value === 'bigint') return value.toString();
+  if (DecimalBase.isDecimal(value)) return value.isFinite() ? value.toFixed() : null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const text = String(value);
+    return /e/i.test(text) ? new Decimal(value).toFixed() : text;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!PLAIN.test(text)) return null;
+  const unsigned = text.replace(/^\+/, '');
+  const negative = unsigned.startsWith('-');
+  const [whole = '', fraction = ''] = (negative ? unsigned.slice(1) : unsigned).split('.');
+  return `${negative ? '-' : ''}${whole.replace(/^0+(?=\d)/, '') || '0'}${fraction ? `.${fraction}` : ''}`;
 }
 
 /**
@@ -80,6 +106,22 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
   return formatMoney(decimal, language, Math.max(minScale, decimal.decimalPlaces()));
 }
 
+/** A stored rate or percentage without trailing zeros, as it was typed: "0.0500" → "0.05", "24.00" → "24". */
+export function trimmedDecimal(value: DecimalBase.Value): string {
+  return new Decimal(value).toFixed();
+}
+
+/**
+ * A stored decimal as a person types it into a field: at least `minScale` decimals, no trailing
+ * zeros beyond them ("200.0000" → "200,00", "0.4250" → "0,425"), no grouping, the locale's point.
+ */
+export function editableDecimal(value: string, language: 'el' | 'en', minScale = MONEY_SCALE): string {
+  const decimal = parseDecimal(value);
+  if (!decimal) return value;
+  const text = decimal.toFixed(Math.max(minScale, decimal.decimalPlaces()));
+  return language === 'el' ? text.replace('.', ',') : text;
+}
+
 /**
  * What a decimal is, which decides how it is written for people: money to the cent, a unit price
  * (tariffs: €/m³ to the tenth of a cent) with 2–4 decimals, a percentage with 2, a quantity (m³, kg)
@@ -88,6 +130,33 @@ export function formatDecimal(value: DecimalBase.Value, language: 'el' | 'en' = 
 export const amountKinds = ['money', 'price', 'percent', 'quantity'] as const;
 export type AmountKind = (typeof amountKinds)[number];
 
+/** The decimals each kind keeps on the wire and in the database (numeric(14,2), (14,4), (5,2), (14,3)). */
+export const amountScales: Record<AmountKind, number> = {
+  money: MONEY_SCALE,
+  price: PRICE_SCALE,
+  percent: MONEY_SCALE,
+  quantity: QUANTITY_SCALE,
+};
+
+/** The wire form of an amount of a kind, half-up to its scale: "12.5" → "12.50", 1.005 → "1.01", −0.001 → "0.00". */
+export function amountString(value: DecimalBase.Value, kind: AmountKind = 'money'): string {
+  const decimal = DecimalBase.isDecimal(value) ? value : new Decimal(value);
+  const text = decimal.toFixed(amountScales[kind], DecimalBase.ROUND_HALF_UP);
+  // A negative amount that rounds to nothing is written "0.00", never "-0.00".
+  return text.startsWith('-') && /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * An amount as a spreadsheet cell holds it: a binary double, which cannot be avoided there. It is
+ * rounded to its kind's scale in decimal first and converted once, here; null when it is no number.
+ */
+export function spreadsheetNumber(value: unknown, kind: AmountKind | 'number'): number | null {
+  const text = decimalText(value);
+  if (text === null) return null;
+  const number = Number(kind === 'number' ? text : amountString(text, kind));
+  return Number.isFinite(number) ? number : null;
+}
+
 /**
  * The one way an amount, rate or quantity is written on a screen, an export or a PDF: the locale's
  * separators ("1.135,30" in Greek, "1,135.30" in English), decimal arithmetic only. A value that is
@@ -95,9 +164,8 @@ export type AmountKind = (typeof amountKinds)[number];
  */
 export function formatAmount(value: unknown, kind: AmountKind, language: 'el' | 'en' = 'el'): string {
   if (value === null || value === undefined || value === '') return '';
-  const text =
-    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value).trim();
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return String(value);
+  const text = decimalText(value);
+  if (text === null) return String(value);
   switch (kind) {
     case 'money':
       return formatMoney(text, language);
@@ -113,10 +181,8 @@ export function formatAmount(value: unknown, kind: AmountKind, language: 'el' | 
 /** The wire form of a decimal a person typed for a kind ("1.135,3" → "1135.30"), or null when it is no number. */
 export function amountFromText(text: string, kind: AmountKind): string | null {
   const decimal = parseDecimal(text);
-  if (!decimal) return null;
-  const scale = kind === 'price' ? PRICE_SCALE : kind === 'quantity' ? QUANTITY_SCALE : MONEY_SCALE;
-  if (decimal.decimalPlaces() > scale) return null;
-  return decimal.toFixed(scale);
+  if (!decimal || decimal.decimalPlaces() > amountScales[kind]) return null;
+  return decimal.toFixed(amountScales[kind]);
 }
 
 /**
@@ -219,6 +285,72 @@ const decimalOfCents = (cents: bigint): Decimal => {
   return new Decimal(`${cents < 0n ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`);
 };
 
+/** net (in cents) × VAT% / 100, half-up to the cent: the one VAT rounding of every kind of document. */
+function vatCents(netCents: bigint, vatPercent: { units: bigint; scale: number }): bigint {
+  return centsOf(netCents * vatPercent.units, MONEY_SCALE + vatPercent.scale + 2);
+}
+
+/** The VAT of a net amount at a rate, half-up to the cent (12.50 at 24% → 3.00; 0.125 → 0.13 rounds away from 0). */
+export function vatOf(net: DecimalBase.Value, vatPercent: DecimalBase.Value): Decimal {
+  const amount = unitsOf(net);
+  return decimalOfCents(vatCents(centsOf(amount.units, amount.scale), unitsOf(vatPercent)));
+}
+
+/**
+ * Where a document's VAT is rounded to the cent: on each line, the rate's VAT being the sum of its
+ * lines' (`perLine`), or once per rate on the sum of that rate's net amounts (`perRate`). The two can
+ * differ by a cent or so per rate; which one applies is a property of the kind of document.
+ */
+export type VatRounding = 'perLine' | 'perRate';
+
+/**
+ * The VAT rule of each kind of document (README "Money"): finance documents round per line (each of
+ * their lines goes to myDATA with its own VAT), water bills per rate (they print a breakdown by rate,
+ * and a bill has many small lines at one rate).
+ */
+export const documentVatRounding = {
+  financeDocument: 'perLine',
+  waterBill: 'perRate',
+} as const satisfies Record<string, VatRounding>;
+export type VatDocumentKind = keyof typeof documentVatRounding;
+
+export interface VatRate {
+  /** The rate with two decimals ("24.00"). */
+  vatPercent: string;
+  net: Decimal;
+  vat: Decimal;
+}
+
+/** A document's VAT per rate, the highest rate first, rounded by its kind's rule (whole cents, BigInt). */
+export function vatByRate(
+  lines: readonly { net: DecimalBase.Value; vatPercent: DecimalBase.Value }[],
+  kind: VatDocumentKind,
+): VatRate[] {
+  const perLine = documentVatRounding[kind] === 'perLine';
+  const rates = new Map<bigint, { percent: { units: bigint; scale: number }; net: bigint; vat: bigint }>();
+  for (const line of lines) {
+    const percent = unitsOf(line.vatPercent);
+    // Keyed by the rate in ten-thousandths, so "24", "24.0" and "24.00" are one rate.
+    const key =
+      percent.scale <= 4
+        ? percent.units * 10n ** BigInt(4 - percent.scale)
+        : centsOf(percent.units, percent.scale) * 100n;
+    const amount = unitsOf(line.net);
+    const net = centsOf(amount.units, amount.scale);
+    const entry = rates.get(key) ?? { percent, net: 0n, vat: 0n };
+    entry.net += net;
+    if (perLine) entry.vat += vatCents(net, percent);
+    rates.set(key, entry);
+  }
+  return [...rates.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([, { percent, net, vat }]) => ({
+      vatPercent: decimalOfCents(centsOf(percent.units, percent.scale)).toFixed(MONEY_SCALE),
+      net: decimalOfCents(net),
+      vat: decimalOfCents(perLine ? vat : vatCents(net, percent)),
+    }));
+}
+
 /**
  * One line's amounts: each rounded half-up to the cent on the line. Computed exactly in whole units
  * (BigInt) rather than with decimal.js, whose operations cost most of an invoice's arithmetic.
@@ -233,7 +365,7 @@ export function lineAmounts(line: LineInput): LineAmounts {
   // gross × (100 − discount) / 100, and net × VAT% / 100: the divisions by 100 are two more decimals.
   const kept = 100n * 10n ** BigInt(discount.scale) - discount.units;
   const net = centsOf(gross * kept, grossScale + discount.scale + 2);
-  const vat = centsOf(net * vatPercent.units, MONEY_SCALE + vatPercent.scale + 2);
+  const vat = vatCents(net, vatPercent);
   return {
     net: decimalOfCents(net),
     discountAmount: decimalOfCents(centsOf(gross, grossScale) - net),
@@ -275,11 +407,16 @@ export function taxAmount(tax: TaxInput, net: DecimalBase.Value): Decimal {
   return roundCents(tax.amount ?? 0);
 }
 
-/** A document's amounts: lines rounded one by one, totals their exact sums. */
+/** A finance document's amounts: lines and their VAT rounded one by one, totals their exact sums. */
 export function documentTotals(lines: readonly LineInput[], taxes: readonly TaxInput[] = []): DocumentTotals {
   const amounts = lines.map(lineAmounts);
   const net = sum(amounts.map((a) => a.net));
-  const vat = sum(amounts.map((a) => a.vat));
+  const vat = sum(
+    vatByRate(
+      amounts.map((a, i) => ({ net: a.net, vatPercent: lines[i]?.vatPercent ?? 0 })),
+      'financeDocument',
+    ).map((rate) => rate.vat),
+  );
   const taxValues = taxes.map((tax) => taxAmount(tax, net));
   const signed = (sign: 1 | -1) => sum(taxValues.filter((_, i) => TAX_SIGN[taxes[i]?.kind ?? 1] === sign));
   const taxesCharged = signed(1);

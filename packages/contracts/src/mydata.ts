@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vatCharges } from './billing-compute.ts';
+import { vatCharges } from './billing-bill.ts';
 import { mydataInvoiceTypes } from './finance.ts';
 import { paymentMethods } from './finance-documents.ts';
 import type { EntityCatalog } from './list.ts';

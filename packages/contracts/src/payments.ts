@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
-import { Decimal } from './money.ts';
+import { amountFromText, Decimal } from './money.ts';
 import { isoDaySchema } from './time.ts';
 
 /**
@@ -130,7 +130,7 @@ const amountInput = z
   .string()
   .trim()
   .regex(/^\d{1,10}([.,]\d{1,2})?$/, { message: 'validation.payments_amount' })
-  .transform((v) => v.replace(',', '.'))
+  .transform((v) => amountFromText(v, 'money') as string)
   .refine((v) => new Decimal(v).gt(0), { message: 'validation.payments_amount' });
 
 export const recordPaymentSchema = z.object({
@@ -183,76 +183,6 @@ export const interestSettings = {
   rate: 'pay.interest_rate',
   graceDays: 'pay.interest_grace_days',
 } as const;
-
-export interface InterestTerms {
-  /** Yearly rate, percent (e.g. "7.3"). */
-  ratePercent: string;
-  /** Days after the due date that bear no interest. */
-  graceDays: number;
-}
-
-const DAY = 86_400_000;
-const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY);
-
-/**
- * Overdue interest of one debt up to `asOf`, day by day: each day d after the due date and past the
- * grace days bears outstanding(d) × rate / 100 / 365, where outstanding(d) is the amount less what was
- * paid before d (a payment on day d stops that day's interest). Grace days bear nothing even when
- * paid late. Summed exactly, rounded half-up to the cent once.
- */
-export function overdueInterest(
-  debt: { amount: string; dueDate: string; payments: readonly { date: string; amount: string }[] },
-  terms: InterestTerms,
-  asOf: string,
-): string {
-  const first = dayNumber(debt.dueDate) + terms.graceDays + 1;
-  const last = dayNumber(asOf);
-  if (last < first) return '0.00';
-  const daily = new Decimal(terms.ratePercent).div(100).div(365);
-  const payments = [...debt.payments].sort((a, b) => a.date.localeCompare(b.date));
-  let outstanding = new Decimal(debt.amount);
-  let total = new Decimal(0);
-  let day = first;
-  for (const payment of payments) {
-    const paidOn = dayNumber(payment.date);
-    if (paidOn > day) {
-      const until = Math.min(paidOn, last + 1);
-      if (until > day) total = total.plus(Decimal.max(outstanding, 0).times(until - day));
-      day = Math.max(day, until);
-    }
-    outstanding = outstanding.minus(payment.amount);
-  }
-  if (last + 1 > day) total = total.plus(Decimal.max(outstanding, 0).times(last + 1 - day));
-  return total.times(daily).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
-/**
- * Spreads an amount over debts in the order given (the oldest first, or the cashier's): each takes
- * what remains of it until the amount runs out. What is left over is the consumer's credit.
- */
-export function allocate(
-  debts: readonly { id: number; remaining: string }[],
-  amount: string,
-): { allocations: { debtId: number; amount: string }[]; left: string } {
-  let left = new Decimal(amount);
-  const allocations: { debtId: number; amount: string }[] = [];
-  for (const debt of debts) {
-    if (left.lte(0)) break;
-    const take = Decimal.min(left, debt.remaining);
-    if (take.lte(0)) continue;
-    allocations.push({ debtId: debt.id, amount: take.toFixed(2) });
-    left = left.minus(take);
-  }
-  return { allocations, left: left.toFixed(2) };
-}
-
-/** A debt's RF reference: the company (3), a 1 for "not a bill" (bills' references are 16 digits, these 17), the debt (12) and a check digit. */
-export function debtRfReference(companyId: number, debtId: number): string {
-  const body = `${String(companyId).padStart(3, '0')}1${String(debtId).padStart(12, '0')}`;
-  let weighted = 0;
-  for (const [i, digit] of [...body].entries()) weighted += Number(digit) * (i % 2 === 0 ? 3 : 1);
-  return `${body}${(10 - (weighted % 10)) % 10}`;
-}
 
 export const daySummarySchema = z.object({
   date: isoDate,

@@ -39,17 +39,29 @@ export function formatRf(code: string): string {
   return code.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
+/** A reference's body with its check digit appended: mod 10 of the digits weighted 3, 1, 3, … */
+function withCheckDigit(body: string): string {
+  let weighted = 0;
+  for (let i = 0; i < body.length; i++) weighted += (body.charCodeAt(i) - 48) * (i % 2 === 0 ? 3 : 1);
+  return `${body}${(10 - (weighted % 10)) % 10}`;
+}
+
 /**
- * A bill's reference: the company (3 digits), the bill's id (12 digits) and a check digit of both
- * (mod 10 of the weighted digits), so two bills never share one and a mistyped digit is caught even
- * before the RF check. The id is the stored bill's, which is unique, hence the code is too.
+ * A bill's reference: the company (3 digits), the bill's id (12 digits) and a check digit of both,
+ * so two bills never share one and a mistyped digit is caught even before the RF check. The id is
+ * the stored bill's, which is unique, hence the code is too.
  */
 export function billRfCode(companyId: number, billId: number): string {
   if (companyId < 1 || companyId > 999 || billId < 1 || billId > 999_999_999_999) {
     throw new Error('company or bill out of the RF reference range');
   }
-  const body = `${String(companyId).padStart(3, '0')}${String(billId).padStart(12, '0')}`;
-  let weighted = 0;
-  for (let i = 0; i < body.length; i++) weighted += (body.charCodeAt(i) - 48) * (i % 2 === 0 ? 3 : 1);
-  return rfCode(`${body}${(10 - (weighted % 10)) % 10}`);
+  return rfCode(withCheckDigit(`${String(companyId).padStart(3, '0')}${String(billId).padStart(12, '0')}`));
+}
+
+/**
+ * A debt's reference (a charge or an instalment): the company (3), a 1 for "not a bill" (bills'
+ * references are 16 digits, these 17), the debt (12) and the check digit.
+ */
+export function debtRfReference(companyId: number, debtId: number): string {
+  return withCheckDigit(`${String(companyId).padStart(3, '0')}1${String(debtId).padStart(12, '0')}`);
 }

@@ -1,3 +1,4 @@
+import { moneyString, sum } from '@protocol/contracts';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoOffice } from './demo-office.ts';
 import { DEMO_OPERATORS } from './seed.ts';
@@ -258,13 +259,17 @@ async function settle(call: Call, ids: Map<string, number>): Promise<void> {
   if (((await call('GET', `/settlements/consumers/${consumerId}`)) as Json[]).length > 0) return;
   const debts = (await call('GET', `/settlements/consumers/${consumerId}/debts`)) as Json[];
   const category = ((await call('GET', '/settlements/categories')) as Json[]).find((c) => c.code === '12');
-  const total = debts.reduce((sum, d) => sum + Math.round(Number(d.remaining) * 100), 0);
   await call('POST', '/settlements', {
     consumerId,
     categoryId: category.id,
     debtIds: debts.map((d) => d.id),
     discountPercent: '0',
-    downPayment: Math.ceil(total / 1000).toFixed(2),
+    // 10% of what is owed, rounded up to the euro.
+    downPayment: moneyString(
+      sum(debts.map((d) => d.remaining as string))
+        .div(10)
+        .ceil(),
+    ),
     instalments: 6,
     comments: null,
   });

@@ -1,16 +1,14 @@
 import {
-  type BillInput,
-  BillingError,
-  Decimal,
   type DiscountPolicy,
   EXTRA_CHARGE_KIND,
   FINALIZED,
-  type Tariff,
+  moneyString,
   type VatCharge,
   vatCharges,
 } from '@protocol/contracts';
 import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { type BillInput, BillingError, type Tariff } from '../../platform/domain/billing.ts';
 import { AppError } from '../../platform/errors.ts';
 import { periodicities, vatPercentages } from '../settings/settings-tables.schema.ts';
 import type { waterConsumers } from '../water/consumers.schema.ts';
@@ -176,7 +174,7 @@ export async function loadConsumerCharges(
     .orderBy(billingBills.periodFrom);
   for (const bill of bills) {
     const list = unpaid.get(bill.consumerId) ?? [];
-    list.push({ billId: bill.id, description: bill.label, amount: new Decimal(bill.due).toFixed(2) });
+    list.push({ billId: bill.id, description: bill.label, amount: moneyString(bill.due) });
     unpaid.set(bill.consumerId, list);
   }
   return { extras, unpaid };

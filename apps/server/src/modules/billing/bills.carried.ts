@@ -1,4 +1,4 @@
-import { billEntryStates, Decimal } from '@protocol/contracts';
+import { billEntryStates, Decimal, moneyString } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { loadConsumerCharges } from './billing.context.ts';
@@ -74,8 +74,8 @@ export async function refreshCarriedBalances(
     await tx
       .update(billingBills)
       .set({
-        previousBalance: previous.toFixed(2),
-        total: new Decimal(bill.net).plus(bill.vatTotal).plus(previous).toFixed(2),
+        previousBalance: moneyString(previous),
+        total: moneyString(new Decimal(bill.net).plus(bill.vatTotal).plus(previous)),
         changeuser: username,
         changedate: new Date(),
       })

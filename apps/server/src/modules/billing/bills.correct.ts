@@ -1,11 +1,11 @@
 import {
   type Bill,
   type BillCorrection,
-  type BillInput,
   billEntryStates,
   billRfCode,
   CREDIT_KIND,
   Decimal,
+  moneyString,
   PERIOD_CHARGE_KIND,
   utilityDay,
 } from '@protocol/contracts';
@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { pgError, UNIQUE_VIOLATION } from '../../platform/db-errors.ts';
+import type { BillInput } from '../../platform/domain/billing.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
@@ -164,7 +165,7 @@ async function chargesOf(tx: Tx, companyId: number, bill: Original, period: { fr
   const previousBalance = [
     ...carried
       .filter((c) => !unpaid.some((u) => u.billId === c.id))
-      .map((c) => ({ billId: c.id, description: c.label, amount: new Decimal(c.due).toFixed(2) })),
+      .map((c) => ({ billId: c.id, description: c.label, amount: moneyString(c.due) })),
     ...unpaid,
   ];
   return {
@@ -225,7 +226,7 @@ export async function previewCorrection(db: Db, companyId: number, id: number): 
       replaces: {
         id: bill.id,
         number: await numberOf(tx, bill.id),
-        current: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+        current: moneyString(new Decimal(bill.net).plus(bill.vatTotal)),
       },
     };
   });

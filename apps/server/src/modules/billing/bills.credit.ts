@@ -1,10 +1,12 @@
 import {
+  amountString,
   type Bill,
   billEntryStates,
   CREDIT_KIND,
   creditLinesOf,
   creditVatOf,
   Decimal,
+  moneyString,
   utilityDay,
 } from '@protocol/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -108,7 +110,7 @@ async function creditInTx(
   const today = utilityDay(new Date());
   // Today, or the bill's own date if it was issued ahead (a credit never predates its bill).
   const issueDate = [today, bill.issueDate].sort()[1] as string;
-  const negate = (v: string) => new Decimal(v).negated().toFixed(3);
+  const negate = (v: string) => amountString(new Decimal(v).negated(), 'quantity');
   const [credit] = await tx
     .insert(billingBills)
     .values({
@@ -129,10 +131,10 @@ async function creditInTx(
       currentDate: bill.currentDate,
       consumption: negate(bill.consumption),
       billedConsumption: negate(bill.billedConsumption),
-      net: net.toFixed(2),
-      vatTotal: vatTotal.toFixed(2),
+      net: moneyString(net),
+      vatTotal: moneyString(vatTotal),
       previousBalance: '0.00',
-      total: net.plus(vatTotal).toFixed(2),
+      total: moneyString(net.plus(vatTotal)),
       vatBreakdown: creditVatOf(bill.vatBreakdown),
       correctsId: id,
       reason,
@@ -185,7 +187,7 @@ async function creditInTx(
     consumerId: bill.consumerId,
     billId: id,
     creditId: credit.id,
-    amount: net.plus(vatTotal).negated().toFixed(2),
+    amount: moneyString(net.plus(vatTotal).negated()),
     date: issueDate,
     description: `${printed(creditSeries.code, taken.number, taken.year)} · ${bill.periodLabel}`,
     username: principal.username,

@@ -4,14 +4,15 @@ import {
   billEntryStates,
   billRfCode,
   type ComputedBill,
-  computeBill,
   Decimal,
+  moneyString,
   PERIOD_CHARGE_KIND,
 } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { computeBill } from '../../platform/domain/billing.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nextNumber, seriesOfKind } from '../finance/api.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
@@ -291,7 +292,7 @@ export async function getBill(db: Tx, companyId: number, id: number): Promise<Bi
     vat: bill.vatBreakdown,
     net: bill.net,
     vatTotal: bill.vatTotal,
-    current: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+    current: moneyString(new Decimal(bill.net).plus(bill.vatTotal)),
     previousBalance: bill.previousBalance,
     total: bill.total,
     corrects: corrects ? { id: corrects.id, number: corrects.number, issueDate: corrects.issueDate } : null,

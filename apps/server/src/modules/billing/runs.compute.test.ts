@@ -1,5 +1,6 @@
-import type { DiscountPolicy, Tariff } from '@protocol/contracts';
+import type { DiscountPolicy } from '@protocol/contracts';
 import { describe, expect, it } from 'vitest';
+import type { Tariff } from '../../platform/domain/billing.ts';
 import type { BillingConsumer, BillingContext, ConsumerCharges } from './billing.context.ts';
 import { compute } from './bills.service.ts';
 import { computeOnce } from './runs.compute.ts';

@@ -4,6 +4,7 @@ import {
   billEntryStates,
   type ComputedBill,
   Decimal,
+  moneyString,
   PERIOD_CHARGE_KIND,
   periodName,
   readingFlags,
@@ -319,10 +320,10 @@ export function sumBills(bills: readonly ComputedBill[]) {
     bills: bills.length,
     charges: billCharges
       .filter((c) => byCharge.has(c))
-      .map((charge) => ({ charge, amount: (byCharge.get(charge) as Decimal).toFixed(2) })),
-    net: net.toFixed(2),
-    vat: vat.toFixed(2),
-    total: total.toFixed(2),
+      .map((charge) => ({ charge, amount: moneyString(byCharge.get(charge) as Decimal) })),
+    net: moneyString(net),
+    vat: moneyString(vat),
+    total: moneyString(total),
   };
 }
 

@@ -1,5 +1,5 @@
 // The billing runs as the screens read them: totals, months, the finalizing job, one row per run.
-import { type BillingRun, billCharges, Decimal } from '@protocol/contracts';
+import { type BillingRun, billCharges, moneyString } from '@protocol/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -47,12 +47,12 @@ async function runTotals(db: Tx, runIds: number[]) {
         ? {
             bills: sum.bills,
             open: sum.open,
-            net: new Decimal(sum.net).toFixed(2),
-            vat: new Decimal(sum.vat).toFixed(2),
-            total: new Decimal(sum.total).toFixed(2),
+            net: moneyString(sum.net),
+            vat: moneyString(sum.vat),
+            total: moneyString(sum.total),
             charges: billCharges.flatMap((charge) => {
               const row = charges.find((c) => c.runId === id && c.charge === charge);
-              return row ? [{ charge, amount: new Decimal(row.amount).toFixed(2) }] : [];
+              return row ? [{ charge, amount: moneyString(row.amount) }] : [];
             }),
           }
         : empty,

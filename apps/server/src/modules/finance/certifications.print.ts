@@ -1,4 +1,4 @@
-import { type Certification, formatMoney, type Language } from '@protocol/contracts';
+import { type Certification, formatMoney, type Language, spreadsheetNumber } from '@protocol/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
@@ -117,24 +117,24 @@ export async function certificationXlsx(db: Db, principal: Principal, id: number
     t('documents.vat'),
     t('certifications.total'),
   ]).font = { bold: true };
-  // Numeric(14,2) as decimal strings become numbers only here, for the spreadsheet's cells.
+  // Numeric(14,2) as decimal strings become numbers only here, for the spreadsheet's cells (the engine's one conversion).
   for (const line of cert.lines) {
     sheet.addRow([
       line.accountCode ?? '',
       line.accountDescr ?? t('certifications.noAccount'),
       line.documents,
-      Number(line.net),
-      Number(line.vat),
-      Number(line.total),
+      spreadsheetNumber(line.net, 'money'),
+      spreadsheetNumber(line.vat, 'money'),
+      spreadsheetNumber(line.total, 'money'),
     ]);
   }
   sheet.addRow([
     '',
     t('certifications.total'),
     cert.documents,
-    Number(cert.net),
-    Number(cert.vat),
-    Number(cert.total),
+    spreadsheetNumber(cert.net, 'money'),
+    spreadsheetNumber(cert.vat, 'money'),
+    spreadsheetNumber(cert.total, 'money'),
   ]).font = {
     bold: true,
   };

@@ -1,4 +1,4 @@
-import { Decimal, FINALIZED, type FinanceDocument } from '@protocol/contracts';
+import { amountString, Decimal, FINALIZED, type FinanceDocument } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditInsert } from '../../platform/audit.ts';
@@ -54,7 +54,7 @@ async function moveStock(tx: Tx, row: DocumentRow, debitCredit: number): Promise
       itemId: line.itemId as number,
       warehouseId: line.warehouseId as number,
       documentId: row.id,
-      quantity: new Decimal(line.quantity).times(sign).toFixed(3),
+      quantity: amountString(new Decimal(line.quantity).times(sign), 'quantity'),
     }));
   if (moves.length > 0) await tx.insert(financeStockMoves).values(moves);
 }

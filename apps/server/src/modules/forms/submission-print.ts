@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   type FileRef,
   type FormStructure,
+  formatMoney,
   inputElements,
   type Language,
   type SubmissionValues,
@@ -110,7 +111,7 @@ export function renderSubmissionPdf(print: SubmissionPrint, language: Language):
     [t('submittedAt'), formatDateTime(print.submittedAt, UTILITY_TIME_ZONE)],
   ];
   if (print.protocolNumber) header.push([t('protocolNumber'), print.protocolNumber]);
-  if (print.fee) header.push([t('fee'), `${print.fee.replace('.', ',')} €`]);
+  if (print.fee) header.push([t('fee'), `${formatMoney(print.fee, language)} €`]);
   if (print.rfCode) header.push([t('rfCode'), print.rfCode]);
   y = drawFields(doc, header, y + 10, { labelWidth: 170 });
   drawRule(doc, y);
@@ -138,7 +139,7 @@ export async function mailSubmission(
   const extra = [
     ...(print.protocolNumber ? [t('confirmProtocol', { number: print.protocolNumber })] : []),
     ...(print.rfCode && print.fee
-      ? [t('confirmPayment', { fee: print.fee.replace('.', ','), rf: print.rfCode })]
+      ? [t('confirmPayment', { fee: formatMoney(print.fee, language), rf: print.rfCode })]
       : []),
   ];
   const send = async (to: string, subject: string, text: string) => {

@@ -3,6 +3,7 @@ import {
   Decimal,
   isValidVatNumber,
   type MydataSettings,
+  moneyString,
   type SaveMydataSettings,
   type Transmission,
   type TransmissionState,
@@ -252,7 +253,7 @@ export async function getBillTransmission(db: Db, companyId: number, billId: num
     date: bill.issueDate,
     invoiceType: bill.invoiceType,
     traderName: bill.owner.name,
-    payable: new Decimal(bill.net).plus(bill.vatTotal).toFixed(2),
+    payable: moneyString(new Decimal(bill.net).plus(bill.vatTotal)),
   };
   const row = await rowOf(db, 'bill', billId);
   const transmission = transmissionOf({ ...head, invoiceType: row?.invoiceType ?? head.invoiceType }, row);

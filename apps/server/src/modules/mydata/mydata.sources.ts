@@ -1,4 +1,4 @@
-import { Decimal, type MydataMappings } from '@protocol/contracts';
+import { Decimal, type MydataMappings, moneyString, vatOf } from '@protocol/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -194,7 +194,7 @@ export const billSource: DocumentSource = async (db, companyId, { branch, mappin
       : bill.invoiceType;
     const detail = details.get(bill.id);
     // myDATA takes a credit note's amounts positive: its type says they are taken back.
-    const sign = (v: string) => (credit ? new Decimal(v).negated().toFixed(2) : v);
+    const sign = (v: string) => (credit ? moneyString(new Decimal(v).negated()) : v);
     const vat = bill.vat.map((v) => ({ vatPercent: v.vatPercent, net: sign(v.net), vat: sign(v.vat) }));
     const lines = (detail?.lines ?? []).map((l) => ({ ...l, amount: sign(l.amount) }));
     return [
@@ -218,7 +218,7 @@ export const billSource: DocumentSource = async (db, companyId, { branch, mappin
         paymentMethod: mappings.billPaymentMethod ?? 5,
         lines: chargeLines(lines, vat),
         taxes: [],
-        payable: sign(new Decimal(bill.net).plus(bill.vatTotal).toFixed(2)),
+        payable: sign(moneyString(new Decimal(bill.net).plus(bill.vatTotal))),
       },
     ];
   });
@@ -274,7 +274,7 @@ export function chargeLines(lines: readonly BillLine[], vat: FinalizedBill['vat'
     let left = new Decimal(rate.vat);
     const shares = groups.map(([charge, net]) => {
       if (charge === biggest[0]) return { charge, net, vat: null as Decimal | null };
-      const share = net.times(rate.vatPercent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      const share = vatOf(net, rate.vatPercent);
       left = left.minus(share);
       return { charge, net, vat: share as Decimal | null };
     });
@@ -282,9 +282,9 @@ export function chargeLines(lines: readonly BillLine[], vat: FinalizedBill['vat'
       out.push({
         serviceCode: null,
         charge: share.charge,
-        net: share.net.toFixed(2),
+        net: moneyString(share.net),
         vatPercent: rate.vatPercent,
-        vat: (share.vat ?? left).toFixed(2),
+        vat: moneyString(share.vat ?? left),
       });
   }
   return out;

@@ -1,6 +1,7 @@
-import { allocate, Decimal, paymentsErrors } from '@protocol/contracts';
+import { Decimal, moneyString, paymentsErrors } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { allocate } from '../../platform/domain/payments.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setBillsPaid } from '../billing/api.ts';
 import { billingBillLines, billingBills } from '../billing/billing.schema.ts';
@@ -93,7 +94,7 @@ async function settleDebts(
   await tx.execute(sql`
     UPDATE payments_debts d SET paid = d.paid + v.amount
       FROM (VALUES ${sql.join(
-        [...added].map(([id, amount]) => sql`(${id}::int, ${amount.toFixed(2)}::numeric)`),
+        [...added].map(([id, amount]) => sql`(${id}::int, ${moneyString(amount)}::numeric)`),
         sql`, `,
       )}) AS v(id, amount)
      WHERE d.id = v.id`);
@@ -137,7 +138,7 @@ export async function payDebts(
     });
   }
   const { allocations, left } = allocate(
-    chosen.map((d) => ({ id: d.id, remaining: new Decimal(d.amount).minus(d.paid).toFixed(2) })),
+    chosen.map((d) => ({ id: d.id, remaining: moneyString(new Decimal(d.amount).minus(d.paid)) })),
     request.amount,
   );
   if (allocations.length === 0) return { allocations, left };
@@ -249,7 +250,7 @@ export async function applyCredit(tx: Tx, companyId: number, consumerId: number)
   const open = await lockOpenDebts(tx, companyId, consumerId);
   const spent = spendCredit(
     sources,
-    open.map((d) => ({ id: d.id, remaining: new Decimal(d.amount).minus(d.paid).toFixed(2) })),
+    open.map((d) => ({ id: d.id, remaining: moneyString(new Decimal(d.amount).minus(d.paid)) })),
   );
   if (spent.length === 0) return;
   const debts = new Map(open.map((d) => [d.id, d]));
@@ -333,7 +334,7 @@ export async function syncBillsPaid(
     return total;
   };
   const changed = bills.flatMap((b) => {
-    const paid = Decimal.max(new Decimal(b.total).minus(outstanding(b.id)), 0).toFixed(2);
+    const paid = moneyString(Decimal.max(new Decimal(b.total).minus(outstanding(b.id)), 0));
     return new Decimal(paid).eq(b.paid) ? [] : [{ billId: b.id, paid }];
   });
   await setBillsPaid(tx, companyId, changed);

@@ -1,4 +1,12 @@
-import { type Debt, Decimal, debtRfReference, paymentsErrors, rfCode, utilityDay } from '@protocol/contracts';
+import {
+  type Debt,
+  Decimal,
+  debtRfReference,
+  moneyString,
+  paymentsErrors,
+  rfCode,
+  utilityDay,
+} from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -91,7 +99,7 @@ export async function closeDebtsIntoSettlement(
     id: d.id,
     description: d.description,
     dueDate: d.dueDate,
-    remaining: new Decimal(d.amount).minus(d.paid).toFixed(2),
+    remaining: moneyString(new Decimal(d.amount).minus(d.paid)),
   }));
   await tx
     .update(paymentsDebts)
@@ -137,7 +145,7 @@ export async function addInstalmentDebts(
         description: i.description,
         issueDate: request.date,
         dueDate: i.dueDate,
-        amount: new Decimal(i.amount).toFixed(2),
+        amount: moneyString(i.amount),
         settlementKey,
         createuser: request.username,
       })),
@@ -214,13 +222,13 @@ export async function reopenSettlement(
         date: request.date,
         type: 'cancelled' as const,
         description: d.description,
-        credit: new Decimal(d.amount).minus(d.paid).toFixed(2),
+        credit: moneyString(new Decimal(d.amount).minus(d.paid)),
         debtId: d.id,
         settlementKey,
       })),
     );
   }
-  const cancelled = sumOf(unpaid.map((d) => new Decimal(d.amount).minus(d.paid).toFixed(2)));
+  const cancelled = sumOf(unpaid.map((d) => moneyString(new Decimal(d.amount).minus(d.paid))));
   const amount = new Decimal(request.amount ?? cancelled);
   if (amount.lte(0)) return { cancelled, reopened: null };
   const [debt] = await tx
@@ -233,7 +241,7 @@ export async function reopenSettlement(
       description: request.description,
       issueDate: request.date,
       dueDate: request.dueDate,
-      amount: amount.toFixed(2),
+      amount: moneyString(amount),
       settlementKey,
       createuser: request.username,
     })
@@ -248,9 +256,9 @@ export async function reopenSettlement(
     type: 'reopened',
     kind: 99,
     description: request.description,
-    debit: amount.toFixed(2),
+    debit: moneyString(amount),
     debtId: debt.id,
     settlementKey,
   });
-  return { cancelled, reopened: { id: debt.id, rfCode: code, amount: amount.toFixed(2) } };
+  return { cancelled, reopened: { id: debt.id, rfCode: code, amount: moneyString(amount) } };
 }

@@ -1,7 +1,14 @@
-import { allocate, type BankLineReason, type BankLineStatus, Decimal, errorKeys } from '@protocol/contracts';
+import {
+  type BankLineReason,
+  type BankLineStatus,
+  Decimal,
+  errorKeys,
+  moneyString,
+} from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { allocate } from '../../platform/domain/payments.ts';
 import { readImportFile } from '../../platform/imports/files.ts';
 import { type JobContext, JobError, type JobRow, jobAborted } from '../../platform/jobs/jobs.ts';
 import { debtsPaidInFull, raiseBillDebts, syncBillsPaid } from './allocation.ts';
@@ -13,7 +20,7 @@ import { paymentsBankFiles, paymentsBankLayouts, paymentsBankLines } from './pay
  * The bank file import (a background job): the file is read by its layout, then its lines go in
  * chunks, each in one transaction, set-based — the chunk's references and RF codes looked up in one
  * statement, its consumers locked (the cashier's advisory lock, in id order), their debts locked once,
- * every line's allocation computed with the module's own rule (contracts `allocate`), a block of
+ * every line's allocation computed with the module's own rule (platform/domain `allocate`), a block of
  * receipt numbers taken, then the payments, allocations, debts' paid parts, ledger lines and the lines
  * with their outcome written in one statement. A line's bank reference is unique, so a file imported
  * twice, or a job run again after a crash, pays nothing twice.
@@ -191,7 +198,7 @@ interface Plan {
 /**
  * The payments of the chunk's lines whose RF has an owner: the consumers locked (the cashier's lock,
  * in id order, so two payers never wait on each other in a circle), their bills' debts raised, their
- * debts locked once, each line allocated by the module's own rule (contracts `allocate`) in line
+ * debts locked once, each line allocated by the module's own rule (platform/domain `allocate`) in line
  * order, and a block of receipt numbers per year taken from the counter row (gapless).
  */
 async function planPayments(
@@ -255,7 +262,7 @@ async function planPayments(
         ? [own]
         : (openOf.get(consumerId) ?? []).filter((d) => d.remaining.gt(0));
     const { allocations, left } = allocate(
-      targets.map((d) => ({ id: d.id, remaining: d.remaining.toFixed(2) })),
+      targets.map((d) => ({ id: d.id, remaining: moneyString(d.remaining) })),
       amount,
     );
     const reason: BankLineReason =
@@ -357,7 +364,7 @@ async function writeChunk(
       UPDATE payments_debts d SET paid = d.paid + v.amount
         FROM unnest(
           ${column(paid, ([id]) => id)}::int[],
-          ${column(paid, ([, amount]) => amount.toFixed(2))}::numeric[]
+          ${column(paid, ([, amount]) => moneyString(amount))}::numeric[]
         ) AS v(id, amount)
        WHERE d.id = v.id
     ), ledger AS (

@@ -5,6 +5,7 @@ import {
   type BankLineReason,
   Decimal,
   isValidRf,
+  moneyString,
 } from '@protocol/contracts';
 import { parse } from 'csv-parse/sync';
 
@@ -57,7 +58,7 @@ export function bankAmount(
   let plain: string;
   if (layout.amountInCents) {
     if (!/^\d{1,15}$/.test(value)) return null;
-    plain = new Decimal(value).div(100).toFixed(2);
+    plain = moneyString(new Decimal(value).div(100));
   } else {
     const [thousands, mark] = layout.decimalComma ? ['.', ','] : [',', '.'];
     const pattern = layout.decimalComma
@@ -67,7 +68,7 @@ export function bankAmount(
     plain = value.split(thousands).join('').replace(mark, '.');
   }
   const amount = new Decimal(plain);
-  return amount.gt(0) && amount.lt(1e10) ? amount.toFixed(2) : null;
+  return amount.gt(0) && amount.lt(1e10) ? moneyString(amount) : null;
 }
 
 /** A date in the layout's pattern to ISO; null when it is not a real day. */

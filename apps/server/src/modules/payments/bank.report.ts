@@ -5,6 +5,7 @@ import {
   type BankLine,
   type BankLineStatus,
   Decimal,
+  moneyString,
 } from '@protocol/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -43,7 +44,7 @@ export async function fileSummary(tx: Tx, fileId: number): Promise<BankFileSumma
     manual: of('manual'),
     invalid: of('invalid'),
     duplicate: of('duplicate'),
-    paid: paid.toFixed(2),
+    paid: moneyString(paid),
   };
 }
 

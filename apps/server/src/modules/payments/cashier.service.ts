@@ -1,6 +1,7 @@
 import {
   type CashierMethod,
   Decimal,
+  moneyString,
   type Payment,
   paymentsErrors,
   type RecordPayment,
@@ -76,7 +77,7 @@ export async function storePayment(
       consumerId: input.consumerId,
       kind,
       method: input.method,
-      amount: new Decimal(input.amount).toFixed(2),
+      amount: moneyString(input.amount),
       date: input.date,
       cashier,
       receiptYear: year,
@@ -97,7 +98,7 @@ export async function storePayment(
           date: input.date,
           debtIds: input.debtIds,
         })
-      : { allocations: [], left: new Decimal(input.amount).toFixed(2) };
+      : { allocations: [], left: moneyString(input.amount) };
   if (!new Decimal(left).isZero()) {
     await tx.update(paymentsPayments).set({ unallocated: left }).where(eq(paymentsPayments.id, payment.id));
   }
@@ -108,7 +109,7 @@ export async function storePayment(
     type: kind === null ? 'payment' : 'prepayment',
     kind,
     description: `${receiptNumber}/${year}`,
-    credit: new Decimal(input.amount).toFixed(2),
+    credit: moneyString(input.amount),
     paymentId: payment.id,
   });
   return { id: payment.id, left, allocated: allocations.length };
@@ -172,7 +173,7 @@ export async function returnPrepayment(
     await lockConsumer(tx, body.consumerId);
     const credit = await creditOf(tx, body.consumerId);
     if (credit.lt(body.amount))
-      throw new AppError(409, paymentsErrors.nothingToReturn, { credit: credit.toFixed(2) });
+      throw new AppError(409, paymentsErrors.nothingToReturn, { credit: moneyString(credit) });
     const date = utilityDay(new Date());
     const year = Number(date.slice(0, 4));
     const receiptNumber = await nextReceiptNumber(tx, companyId, year);
@@ -183,7 +184,7 @@ export async function returnPrepayment(
         consumerId: body.consumerId,
         kind: 17,
         method: body.method,
-        amount: new Decimal(body.amount).toFixed(2),
+        amount: moneyString(body.amount),
         date,
         cashier: principal.username,
         receiptYear: year,
@@ -200,7 +201,7 @@ export async function returnPrepayment(
       type: 'prepayReturn',
       kind: 17,
       description: `${receiptNumber}/${year}`,
-      debit: new Decimal(body.amount).toFixed(2),
+      debit: moneyString(body.amount),
       paymentId: payment.id,
     });
     await recordAudit(tx, {

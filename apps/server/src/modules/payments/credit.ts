@@ -1,4 +1,4 @@
-import { Decimal } from '@protocol/contracts';
+import { Decimal, moneyString } from '@protocol/contracts';
 
 /**
  * The consumer's credit (what payments left over, spec prepayments included) paying new debts: which
@@ -24,7 +24,7 @@ export function availableCredit(sources: readonly CreditSource[], returned: stri
     const skipped = Decimal.min(Decimal.max(toSkip, 0), left);
     toSkip = toSkip.minus(skipped);
     const rest = left.minus(skipped);
-    if (rest.gt(0)) available.push({ paymentId: source.paymentId, left: rest.toFixed(2) });
+    if (rest.gt(0)) available.push({ paymentId: source.paymentId, left: moneyString(rest) });
   }
   return available;
 }
@@ -46,7 +46,7 @@ export function spendCredit(
       const source = pool[next];
       if (!source) break;
       const take = Decimal.min(owed, source.left);
-      if (take.gt(0)) spent.push({ paymentId: source.paymentId, debtId: debt.id, amount: take.toFixed(2) });
+      if (take.gt(0)) spent.push({ paymentId: source.paymentId, debtId: debt.id, amount: moneyString(take) });
       owed = owed.minus(take);
       source.left = source.left.minus(take);
       if (source.left.lte(0)) next++;

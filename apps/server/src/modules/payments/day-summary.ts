@@ -1,4 +1,4 @@
-import { type CashierMethod, Decimal } from '@protocol/contracts';
+import { type CashierMethod, Decimal, moneyString } from '@protocol/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -65,8 +65,8 @@ export async function daySummary(
     date,
     cashier,
     receipts: receipts.map((r) => ({ ...r, ownerName: r.ownerName ?? '' })),
-    byMethod: [...methods].map(([method, m]) => ({ method, count: m.count, total: m.total.toFixed(2) })),
+    byMethod: [...methods].map(([method, m]) => ({ method, count: m.count, total: moneyString(m.total) })),
     count: receipts.length,
-    total: total.toFixed(2),
+    total: moneyString(total),
   };
 }

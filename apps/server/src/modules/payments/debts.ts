@@ -3,12 +3,14 @@ import {
   type DebtSource,
   type DebtStatus,
   Decimal,
-  type InterestTerms,
+  decimalText,
   interestSettings,
-  overdueInterest,
+  moneyString,
+  parseDecimal,
 } from '@protocol/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { type InterestTerms, overdueInterest } from '../../platform/domain/payments.ts';
 import { generalSettings } from '../settings/settings.schema.ts';
 import { raiseBillDebts } from './allocation.ts';
 import { paymentsAllocations, paymentsDebts } from './payments.schema.ts';
@@ -31,10 +33,13 @@ export async function interestTermsOf(tx: Tx, companyId: number): Promise<Intere
     );
   const value = (name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
   if (!['1', 'true', 'yes'].includes(value(interestSettings.enabled).toLowerCase())) return null;
-  const rate = value(interestSettings.rate).replace(',', '.');
-  if (!/^\d{1,3}(\.\d+)?$/.test(rate)) return null;
+  const rate = parseDecimal(value(interestSettings.rate));
+  if (!rate || rate.lt(0) || rate.gte(1000)) return null;
   const grace = Number.parseInt(value(interestSettings.graceDays) || '0', 10);
-  return { ratePercent: rate, graceDays: Number.isFinite(grace) && grace > 0 ? grace : 0 };
+  return {
+    ratePercent: decimalText(rate) ?? '0',
+    graceDays: Number.isFinite(grace) && grace > 0 ? grace : 0,
+  };
 }
 
 export const debtColumns = {
@@ -89,7 +94,7 @@ export async function withInterest(
   return rows.map((row) => ({
     ...row,
     rfCode: row.rfCode ?? '',
-    remaining: new Decimal(row.amount).minus(row.paid).toFixed(2),
+    remaining: moneyString(new Decimal(row.amount).minus(row.paid)),
     interest:
       terms && row.status === 'open'
         ? overdueInterest(
@@ -124,4 +129,4 @@ export async function openDebtRows(
 }
 
 export const sumOf = (values: readonly string[]) =>
-  values.reduce((total, v) => total.plus(v), new Decimal(0)).toFixed(2);
+  moneyString(values.reduce((total, v) => total.plus(v), new Decimal(0)));

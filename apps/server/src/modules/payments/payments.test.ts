@@ -1,5 +1,6 @@
-import { Decimal, interestSettings, isValidRf, overdueInterest, utilityDay } from '@protocol/contracts';
+import { Decimal, interestSettings, isValidRf, utilityDay } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overdueInterest } from '../../platform/domain/payments.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import {
   client,

@@ -27,6 +27,7 @@ import {
   type PeriodicityListItem,
   type PeriodicityRow,
   periodicityCatalog,
+  trimmedDecimal,
   type VatPercentage,
   type VatPercentageRow,
   vatCategoriesCatalog,
@@ -73,7 +74,7 @@ export const banksTable: RowTable<BankRow, Bank, Bank> = {
   values: (row) => ({ name: row.name, bic: row.bic, active: row.active }),
 };
 
-const percentage = (value: unknown) => String(Number(value));
+const percentage = (value: unknown) => trimmedDecimal(value as string);
 
 export const vatPercentagesTable: RowTable<VatPercentageRow, VatPercentage, VatPercentage> = {
   entity: 'vatPercentage',

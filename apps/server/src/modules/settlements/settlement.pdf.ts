@@ -1,4 +1,4 @@
-import { formatMoney, formatRf, type Language, writtenCode } from '@protocol/contracts';
+import { Decimal, formatMoney, formatRf, type Language, writtenCode } from '@protocol/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { formatDate } from '../../platform/exports/format.ts';
@@ -83,7 +83,7 @@ export async function printSettlement(db: Db, companyId: number, id: number, lan
       { label: p('interest'), value: money(s.interest) },
       {
         label: `${p('discount')} (${formatMoney(s.discountPercent, language)}%)`,
-        value: Number(s.discount) === 0 ? money(s.discount) : `−${money(s.discount)}`,
+        value: new Decimal(s.discount).isZero() ? money(s.discount) : `−${money(s.discount)}`,
       },
       { label: p('total'), value: `${money(s.amount)} €`, strong: true },
     ],

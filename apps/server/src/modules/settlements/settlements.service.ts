@@ -1,5 +1,6 @@
 import {
   Decimal,
+  moneyString,
   type Plan,
   type SaveSettlement,
   type Settlement,
@@ -7,9 +8,7 @@ import {
   type SettlementInstalment,
   type SettlementPreviewRequest,
   settlementErrors,
-  settlementPlan,
   settlementStatuses,
-  shouldCancel,
   utilityDay,
 } from '@protocol/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { SYSTEM_USER } from '../../platform/audit-columns.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { settlementPlan, shouldCancel } from '../../platform/domain/settlements.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
@@ -81,7 +81,7 @@ function planOf(
 ): Plan {
   const { plan, errors } = settlementPlan({
     debts: debts.map((d) => d.remaining),
-    interest: debts.reduce((t, d) => t.plus(d.interest), new Decimal(0)).toFixed(2),
+    interest: moneyString(debts.reduce((t, d) => t.plus(d.interest), new Decimal(0))),
     category,
     discountPercent: request.discountPercent,
     downPayment: request.downPayment,

@@ -2,6 +2,7 @@ import {
   type InvoicePolicy,
   type InvoicePolicyRow,
   invoicePoliciesCatalog,
+  trimmedDecimal,
   type WaterCoded,
   type WaterCodedRow,
   type WaterCodedTable,
@@ -207,7 +208,7 @@ export const specialRegulationsTable: RowTable<
 };
 
 // numeric(12,4) reads as '0.0500': the policy shows the rate as typed, without trailing zeros.
-const rate = (value: unknown) => String(Number(value));
+const rate = (value: unknown) => trimmedDecimal(value as string);
 const toPolicy = (raw: Record<string, unknown>): InvoicePolicy => ({
   ...(raw as InvoicePolicy),
   envtax: rate(raw.envtax),

@@ -7,7 +7,6 @@ import {
   formatDataCell,
   formatDate,
   formatDateTime,
-  roundDecimal,
 } from './format.ts';
 import { fitWidths } from './layout.ts';
 import { contentDisposition, exportFileName } from './render.ts';
@@ -78,18 +77,21 @@ describe('dates', () => {
 });
 
 describe('money, from decimal strings', () => {
-  it('rounds half away from zero in decimal, not binary, arithmetic', () => {
-    expect(roundDecimal('1234.5')).toBe('1234.50');
-    expect(roundDecimal('1.005')).toBe('1.01'); // 1.005 as a float is 1.00499999…
-    expect(roundDecimal('-7.005')).toBe('-7.01');
-    expect(roundDecimal('1.004')).toBe('1.00');
-    expect(roundDecimal('-0.001')).toBe('0.00');
-    expect(roundDecimal('999999999999999999.995')).toBe('1000000000000000000.00');
-    expect(roundDecimal('.5')).toBe('0.50');
-    expect(roundDecimal('+12')).toBe('12.00');
-    expect(roundDecimal(12.5)).toBe('12.50');
-    expect(roundDecimal('12,50')).toBeNull();
-    expect(roundDecimal('abc')).toBeNull();
+  it('rounds half away from zero in decimal, not binary, arithmetic (the money engine of contracts)', () => {
+    const data = (value: unknown) => formatDataCell(value, 'money', 'el');
+    expect(data('1234.5')).toBe('1234.50');
+    expect(data('1.005')).toBe('1.01'); // 1.005 as a float is 1.00499999…
+    expect(data('-7.005')).toBe('-7.01');
+    expect(data('1.004')).toBe('1.00');
+    expect(data('-0.001')).toBe('0.00');
+    expect(data('999999999999999999.995')).toBe('1000000000000000000.00');
+    expect(data('.5')).toBe('0.50');
+    expect(data('+12')).toBe('12.00');
+    expect(data(12.5)).toBe('12.50');
+    expect(data(1e-7)).toBe('0.00');
+    // Not numbers: shown as they are.
+    expect(data('12,50')).toBe('12,50');
+    expect(data('abc')).toBe('abc');
   });
 
   it('shows amounts as the screens do: 2 decimals with the language separators, prices to 4', () => {

@@ -1,9 +1,16 @@
 /**
  * Turning raw list values into what an export shows. Knows no business entity: only the column types.
- * Money is formatted from its decimal string with string and BigInt arithmetic, never binary floats.
+ * Amounts are read and written by the money engine of contracts (decimalText, amountString,
+ * formatAmount), never as binary floats.
  * Dates are the utility's calendar days (UTILITY_TIME_ZONE), whatever the server's zone is.
  */
-import { type AmountKind, formatAmount, UTILITY_TIME_ZONE } from '@protocol/contracts';
+import {
+  type AmountKind,
+  amountString,
+  decimalText,
+  formatAmount,
+  UTILITY_TIME_ZONE,
+} from '@protocol/contracts';
 
 export type ExportLanguage = 'el' | 'en';
 export type ExportColumnType = 'text' | 'number' | 'money' | 'date' | 'enum' | 'boolean' | 'reference';
@@ -162,70 +169,19 @@ export function formatDateTime(at: Date, timeZone = UTILITY_TIME_ZONE): string {
   return `${formatDay(p)} ${p.hour}:${pad2(p.minute)}:${pad2(p.second)}`;
 }
 
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
-/** A canonical decimal string of a number without exponent notation, or null when it is none. */
-function decimalText(value: unknown): string | null {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    const text = String(value);
-    if (!/e/i.test(text)) return text;
-    // Very small or very large floats: the shortest exact-enough fixed form.
-    return value.toFixed(20).replace(/\.?0+$/, '');
-  }
-  if (typeof value === 'string') {
-    const text = value.trim().replace(/^\+/, '');
-    return DECIMAL.test(text) && /\d/.test(text) ? text : null;
-  }
-  return null;
-}
-
-export interface Decimal {
-  negative: boolean;
-  integer: string; // digits, no leading zeros (at least '0')
-  fraction: string; // digits
-}
-
-export function parseDecimal(value: unknown): Decimal | null {
-  const text = decimalText(value);
-  if (text === null) return null;
-  const match = DECIMAL.exec(text);
-  if (!match) return null;
-  const integer = (match[2] ?? '').replace(/^0+(?=\d)/, '') || '0';
-  return { negative: match[1] === '-', integer, fraction: match[3] ?? '' };
-}
-
-/**
- * Rounds a decimal to `places` digits, half away from zero, in BigInt arithmetic, and answers the
- * plain string ('-1234.50'). Null when the value is not a number.
- */
-export function roundDecimal(value: unknown, places = 2): string | null {
-  const decimal = parseDecimal(value);
-  if (!decimal) return null;
-  const kept = decimal.fraction.padEnd(places, '0').slice(0, places);
-  let scaled = BigInt(decimal.integer + kept);
-  const next = decimal.fraction.charAt(places);
-  if (next !== '' && next >= '5') scaled += 1n;
-  let digits = scaled.toString().padStart(places + 1, '0');
-  const isZero = scaled === 0n;
-  if (places > 0) digits = `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-  return (decimal.negative && !isZero ? '-' : '') + digits;
-}
-
 function separators(language: ExportLanguage) {
   return language === 'en' ? { group: ',', decimal: '.' } : { group: '.', decimal: ',' };
 }
 
 /** A plain number for people: digits as given (no grouping, so codes and years stay readable). */
 export function formatNumber(value: unknown, language: ExportLanguage): string {
-  const decimal = parseDecimal(value);
-  if (!decimal) return value === null || value === undefined ? '' : String(value);
-  const sign = decimal.negative && /[1-9]/.test(decimal.integer + decimal.fraction) ? '-' : '';
-  return decimal.fraction
-    ? `${sign}${decimal.integer}${separators(language).decimal}${decimal.fraction}`
-    : `${sign}${decimal.integer}`;
+  const text = decimalText(value);
+  if (text === null) return value === null || value === undefined ? '' : String(value);
+  return numberText(text).replace('.', separators(language).decimal);
 }
+
+/** A decimal's text without the sign of a zero ("-0.0" → "0.0"). */
+const numberText = (text: string) => (/^-[0.]*$/.test(text) ? text.slice(1) : text);
 
 export function formatBoolean(value: unknown, language: ExportLanguage): string {
   if (value === null || value === undefined || value === '') return '';
@@ -286,10 +242,6 @@ export function formatCell(
   }
 }
 
-/** The decimals a data file keeps of a kind of amount: its column's scale in the database. */
-export const amountScale = (amount: AmountKind = 'money'): number =>
-  amount === 'price' ? 4 : amount === 'quantity' ? 3 : 2;
-
 /** The cell as a data file writes it (csv): like formatCell, but numbers and money machine-readable. */
 export function formatDataCell(
   value: unknown,
@@ -299,13 +251,10 @@ export function formatDataCell(
   amount: AmountKind = 'money',
 ): string {
   if (value === null || value === undefined) return '';
-  if (type === 'money')
-    return roundDecimal(value, amountScale(amount)) ?? formatText(value, language, timeZone);
-  if (type === 'number') {
-    const decimal = parseDecimal(value);
-    if (!decimal) return formatText(value, language, timeZone);
-    const sign = decimal.negative && /[1-9]/.test(decimal.integer + decimal.fraction) ? '-' : '';
-    return `${sign}${decimal.integer}${decimal.fraction ? `.${decimal.fraction}` : ''}`;
+  if (type === 'money' || type === 'number') {
+    const text = decimalText(value);
+    if (text === null) return formatText(value, language, timeZone);
+    return type === 'money' ? amountString(text, amount) : numberText(text);
   }
   return formatCell(value, type, language, timeZone);
 }

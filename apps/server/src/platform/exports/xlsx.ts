@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type AmountKind, UTILITY_TIME_ZONE } from '@protocol/contracts';
+import { type AmountKind, spreadsheetNumber, UTILITY_TIME_ZONE } from '@protocol/contracts';
 import ExcelJS from 'exceljs';
-import { amountScale, cleanText, formatCell, parseDecimal, roundDecimal, toDay } from './format.ts';
+import { cleanText, formatCell, toDay } from './format.ts';
 import { batchesOf, letStreamsFlow, waitForDrain } from './stream-util.ts';
 import type { ExportColumn, ExportJob } from './types.ts';
 
@@ -34,17 +34,13 @@ type CellValue = string | number | Date | null;
 export function excelValue(value: unknown, column: ExportColumn, job: ExportJob): CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (column.type) {
-    case 'money': {
-      const rounded = roundDecimal(value, amountScale(column.amount));
-      if (rounded !== null) return Number(rounded);
-      break;
-    }
+    case 'money':
     case 'number': {
-      const decimal = parseDecimal(value);
-      if (decimal) {
-        const number = Number(`${decimal.negative ? '-' : ''}${decimal.integer}.${decimal.fraction || '0'}`);
-        if (Number.isFinite(number)) return number;
-      }
+      const number = spreadsheetNumber(
+        value,
+        column.type === 'money' ? (column.amount ?? 'money') : 'number',
+      );
+      if (number !== null) return number;
       break;
     }
     case 'date': {

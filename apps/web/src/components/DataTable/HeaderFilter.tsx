@@ -9,7 +9,14 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FieldDef, type FilterOperator, optionLabel } from '@protocol/contracts';
+import {
+  Decimal,
+  decimalText,
+  type FieldDef,
+  type FilterOperator,
+  optionLabel,
+  parseDecimal,
+} from '@protocol/contracts';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -152,6 +159,16 @@ function toDisplay(field: FieldDef, wire: string): string {
   return date.isValid() ? date.format(DATE_FORMAT) : wire;
 }
 
+/**
+ * A bound of a range filter as sent: a date as YYYY-MM-DD, a number or amount as a person writes it
+ * ("1.234,5", "1234.5") read by the money engine into a plain decimal; '' when empty, null when unreadable.
+ */
+export function rangeBound(text: string, isDate: boolean): string | null {
+  if (isDate) return parseDisplayDate(text);
+  if (!text.trim()) return '';
+  return decimalText(parseDecimal(text));
+}
+
 function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -170,12 +187,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
     setAnchor(target);
   };
 
-  const parse = (text: string): string | null => {
-    if (isDate) return parseDisplayDate(text);
-    const trimmed = text.trim().replace(',', '.');
-    if (!trimmed) return '';
-    return Number.isFinite(Number(trimmed)) ? trimmed : null;
-  };
+  const parse = (text: string) => rangeBound(text, isDate);
 
   const apply = () => {
     const fromValue = parse(fromText);
@@ -183,7 +195,7 @@ function RangeFilter({ field, label, values, onChange }: HeaderFilterProps) {
     if (fromValue === null) return setError('from');
     if (toValue === null) return setError('to');
     if (fromValue && toValue) {
-      const wrong = isDate ? fromValue > toValue : Number(fromValue) > Number(toValue);
+      const wrong = isDate ? fromValue > toValue : new Decimal(fromValue).gt(toValue);
       if (wrong) return setError('order');
     }
     const next: FilterValue[] = [];

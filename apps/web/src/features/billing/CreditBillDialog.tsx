@@ -6,7 +6,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type Bill, type ConsumerBill, Decimal, formatMoney, periodNameIn } from '@protocol/contracts';
+import {
+  type Bill,
+  type ConsumerBill,
+  Decimal,
+  formatMoney,
+  moneyString,
+  periodNameIn,
+} from '@protocol/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +78,7 @@ export function CreditBillDialog({
         <DialogContentText sx={{ mb: 2 }}>
           {t('billingUi.credit.explain', {
             period: periodNameIn(bill.periodLabel, language),
-            amount: formatMoney(new Decimal(bill.total).minus(bill.previousBalance).toFixed(2), language),
+            amount: formatMoney(moneyString(new Decimal(bill.total).minus(bill.previousBalance)), language),
           })}
         </DialogContentText>
         {failure && (

@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  Decimal,
   formatDecimal,
   type Language,
   type PricingPolicy,
@@ -140,7 +141,8 @@ function PricingForm({ item }: { item?: PricingPolicy }) {
   // A new tariff starts with the usual rates: 13% on water and its fixed charge, 24% on the rest.
   const initial = useMemo(() => {
     if (item) return toForm(item, language);
-    const rate = (percent: number) => String(vat.find((v) => Number(v.percentage) === percent)?.id ?? '');
+    const rate = (percent: number) =>
+      String(vat.find((v) => new Decimal(v.percentage).eq(percent))?.id ?? '');
     const water: VatCharge[] = ['waterFixed', 'water', 'resource', 'environmental'];
     const defaults = Object.fromEntries(vatCharges.map((c) => [c, rate(water.includes(c) ? 13 : 24)]));
     return { ...EMPTY, vat: defaults as Record<VatCharge, string> };

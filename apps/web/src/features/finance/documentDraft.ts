@@ -1,6 +1,7 @@
 import {
   type DocumentTotals,
   documentTotals,
+  editableDecimal,
   type FinanceDocument,
   parseDecimal,
   type SaveFinanceDocument,
@@ -43,16 +44,8 @@ export interface DocumentDraft {
   taxes: TaxDraft[];
 }
 
-/**
- * A stored decimal as a person types it: at least two decimals for amounts, no trailing zeros beyond
- * them ("200.0000" → "200,00", "0.4250" → "0,425"), the decimal comma in Greek.
- */
-export function typed(value: string, language: 'el' | 'en', minDecimals = 2): string {
-  const decimal = parseDecimal(value);
-  if (!decimal) return value;
-  const text = decimal.toFixed(Math.max(minDecimals, decimal.decimalPlaces()));
-  return language === 'el' ? text.replace('.', ',') : text;
-}
+/** A stored decimal as a person types it (the money engine's editableDecimal). */
+export const typed = editableDecimal;
 
 let nextKey = 1;
 export const newKey = () => nextKey++;

@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type FormStructure,
+  formatMoney,
   parseStructure,
   type Submission,
   type SubmissionValues,
@@ -26,7 +27,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
+import { useLang, useLocalize } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
@@ -42,6 +43,7 @@ import { type FieldErrors, FormRenderer } from './FormRenderer.tsx';
  * protocol document and the print.
  */
 export default function SubmissionPage() {
+  const language = useLang();
   const { submissionId = '' } = useParams();
   const id = Number(submissionId);
   const editing = useLocation().pathname.endsWith('/edit');
@@ -280,7 +282,7 @@ export default function SubmissionPage() {
               {data.rfCode && (
                 <Fact
                   label={t('onlineForms.public.rfCode')}
-                  value={`${data.rfCode} · ${data.fee?.replace('.', ',')} €`}
+                  value={`${data.rfCode} · ${formatMoney(data.fee ?? '0', language)} €`}
                 />
               )}
               {data.duplicateOf && (

@@ -13,7 +13,9 @@ import {
   cashierMethods,
   Decimal,
   formatMoney,
+  moneyString,
   type Payment,
+  parseDecimal,
   writtenCode,
 } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,10 +99,11 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [receipt, setReceipt] = useState<Payment | null>(null);
-  const selectedSum = holder.debts
-    .filter((d) => selected.includes(d.id))
-    .reduce((sum, d) => sum.plus(d.remaining), new Decimal(0))
-    .toFixed(2);
+  const selectedSum = moneyString(
+    holder.debts
+      .filter((d) => selected.includes(d.id))
+      .reduce((sum, d) => sum.plus(d.remaining), new Decimal(0)),
+  );
   const suggested = selected.length > 0 ? selectedSum : holder.due;
   const pay = useMutation({
     mutationFn: () =>
@@ -213,7 +216,7 @@ function ConsumerPayment({ holder, onPaid }: { holder: ConsumerDebts; onPaid: ()
         )}
         <Button type="submit" variant="contained" disabled={pay.isPending} data-testid="payments-pay">
           {t('paymentsUi.cashier.pay')}{' '}
-          {formatMoney(amount.trim() ? amount.replace(',', '.') || '0' : suggested, language)} €
+          {formatMoney(amount.trim() ? (parseDecimal(amount) ?? 0) : suggested, language)} €
         </Button>
       </Box>
       {receipt && (

@@ -14,13 +14,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  Decimal,
+  decimalText,
   type FieldError,
   formatMoney,
   moneyString,
   parseDecimal,
   type SettlementCategory,
   type SettlementPreviewRequest,
+  settlementAmounts,
   sum,
 } from '@protocol/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -39,7 +40,7 @@ import { CATEGORIES_PATH, settlementsApi } from './api.ts';
 import { PlanTable } from './PlanTable.tsx';
 
 /** A decimal typed in Greek or English writing, as the API wants it ("1234.5"); '' when not a number. */
-const wire = (text: string) => parseDecimal(text)?.toString() ?? '';
+const wire = (text: string) => decimalText(parseDecimal(text)) ?? '';
 
 /**
  * /settlements/new?consumer=ID: the consumer's open debts to pick, the category, discount, down
@@ -73,22 +74,17 @@ export default function NewSettlementPage() {
   const [comments, setComments] = useState('');
   const category = categories.data?.find((c) => c.id === categoryId);
 
-  // The least down payment the category allows, offered until the operator types one.
+  // The least down payment the category allows (the plan's own rule), offered until the operator types one.
   const suggestedDown = useMemo(() => {
     const chosen = (debts.data ?? []).filter((d) => picked.includes(d.id));
     if (!category || chosen.length === 0) return '';
-    const gross = sum(chosen.map((d) => d.remaining)).plus(
-      category.waiveInterest ? 0 : sum(chosen.map((d) => d.interest)),
+    const { minDown } = settlementAmounts(
+      chosen.map((d) => d.remaining),
+      moneyString(sum(chosen.map((d) => d.interest))),
+      wire(discount) || '0',
+      category,
     );
-    const net = gross.minus(
-      gross
-        .times(wire(discount) || 0)
-        .div(100)
-        .toDecimalPlaces(2),
-    );
-    return moneyString(
-      net.times(category.minDownPaymentPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_UP),
-    );
+    return moneyString(minDown);
   }, [debts.data, picked, category, discount]);
   const downText = down ?? (suggestedDown ? formatMoney(suggestedDown, language) : '');
 

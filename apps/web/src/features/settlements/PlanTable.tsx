@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatMoney, formatRf, type Plan, type SettlementInstalment } from '@protocol/contracts';
+import { Decimal, formatMoney, formatRf, type Plan, type SettlementInstalment } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/language.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -85,7 +85,10 @@ export function PlanTable({ plan, lines }: { plan?: Plan; lines?: SettlementInst
             [
               ['debtsTotal', plan.debtsTotal],
               ['interest', plan.interest],
-              ['discount', Number(plan.discount) === 0 ? money(plan.discount) : `−${money(plan.discount)}`],
+              [
+                'discount',
+                new Decimal(plan.discount).isZero() ? money(plan.discount) : `−${money(plan.discount)}`,
+              ],
               ['total', plan.total],
             ] as const
           ).map(([key, value]) => (

@@ -11,10 +11,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ConsumerTransaction, lifecycleKinds, type MeterInstallation } from '@protocol/contracts';
+import {
+  type ConsumerTransaction,
+  formatMoney,
+  lifecycleKinds,
+  type MeterInstallation,
+} from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../app/language.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
@@ -136,6 +142,7 @@ export function MetersTab({ consumerId }: { consumerId: number }) {
 /** The consumer's timeline: lifecycle transactions and the extra charges they brought. */
 export function TransactionsTab({ consumerId }: { consumerId: number }) {
   const { t } = useTranslation();
+  const language = useLang();
   const can = useCan();
   const transactions = useConsumerPart<ConsumerTransaction>(consumerId, 'transactions');
   const meters = useConsumerPart<MeterInstallation>(consumerId, 'meters');
@@ -196,7 +203,7 @@ export function TransactionsTab({ consumerId }: { consumerId: number }) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{x.amount ? `${x.amount.replace('.', ',')} €` : ''}</TableCell>
+                <TableCell align="right">{x.amount ? `${formatMoney(x.amount, language)} €` : ''}</TableCell>
                 <TableCell>{x.comments ?? ''}</TableCell>
                 <TableCell>
                   <Typography variant="body2">{x.createuser}</Typography>

@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  amountFromText,
   type ConsumerTransaction,
   lifecycleKinds,
   type MeterInstallation,
@@ -99,7 +100,10 @@ export function MeterDialog({ consumerId, mode, kind: initialKind, current, onCl
         comments: values.comments,
         newMeter: kind === lifecycleKinds.meterReplacement ? meterBody() : null,
         extraCharge: values.chargeAmount?.trim()
-          ? { amount: values.chargeAmount.trim().replace(',', '.'), description: values.chargeDescription }
+          ? {
+              amount: amountFromText(values.chargeAmount, 'money') ?? values.chargeAmount.trim(),
+              description: values.chargeDescription,
+            }
           : null,
       });
     },

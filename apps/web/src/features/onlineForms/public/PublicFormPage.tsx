@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type FormStructure,
+  formatMoney,
   type PublicForm,
   type PublicSubmitResult,
   parseStructure,
@@ -178,7 +179,7 @@ export default function PublicFormPage() {
                 <>
                   <Summary
                     label={t('onlineForms.public.fee')}
-                    value={`${result.fee?.replace('.', ',')} €`}
+                    value={`${formatMoney(result.fee ?? '0', lang)} €`}
                     testId="public-fee"
                   />
                   <Summary

@@ -1,14 +1,6 @@
+import { type DiscountPolicy, documentVatRounding, socialTariffs, sum, vatByRate } from '@protocol/contracts';
 import { describe, expect, it } from 'vitest';
-import { socialTariffs } from './billing.ts';
-import {
-  type BillInput,
-  BillingError,
-  computeBill,
-  type DiscountPolicy,
-  daysInclusive,
-  type Tariff,
-} from './billing-compute.ts';
-import { billRfCode, formatRf, isValidRf, rfCode } from './rf.ts';
+import { type BillInput, BillingError, computeBill, daysInclusive, type Tariff } from './billing.ts';
 
 /*
  * Bills computed by hand (the comments show the arithmetic), written as tables of the expected lines:
@@ -404,12 +396,21 @@ describe('computeBill: hand-computed bills to the cent', () => {
       expect(bill.vat.map((v) => [v.vatPercent, v.net, v.vat])).toEqual(c.vat);
       expect(bill.total).toBe(c.total);
       // The lines, the VAT and the previous balance add up to the total exactly.
-      const cents = (s: string) => Math.round(Number(s) * 100);
-      const linesSum = bill.lines.reduce((t, l) => t + cents(l.amount), 0);
-      expect(linesSum + cents(bill.vatTotal)).toBe(cents(bill.total));
+      const linesSum = sum(bill.lines.map((l) => l.amount));
+      expect(linesSum.plus(bill.vatTotal).toFixed(2)).toBe(bill.total);
     });
   }
 
+  it('rounds VAT by the water bill rule, once per rate (per line the 13% of bill 1 would be 2.87)', () => {
+    expect(documentVatRounding.waterBill).toBe('perRate');
+    const lines = computeBill(base).lines.map((l) => ({ net: l.amount, vatPercent: l.vatPercent }));
+    // 13% per line: 0.78 + 0.78 + 1.04 + 0.11 (0.1144) + 0.16 (0.1625) = 2.87
+    const perLine = vatByRate(lines, 'financeDocument').map((r) => [r.vatPercent, r.vat.toFixed(2)]);
+    expect(perLine).toEqual([
+      ['24.00', '3.10'],
+      ['13.00', '2.87'],
+    ]);
+  });
   it('tells which day has no tariff', () => {
     const input = { ...base, tariffs: [{ ...household, fromdate: '2026-02-01' }] };
     expect(() => computeBill(input)).toThrowError(BillingError);
@@ -462,32 +463,5 @@ describe('the social tariffs of the glossary as data', () => {
     expect(bill.lines.filter((l) => l.charge === 'discount').map((l) => [l.target, l.amount])).toEqual([
       ['water', '-3.50'],
     ]);
-  });
-});
-
-describe('RF payment codes (ISO 11649)', () => {
-  it('computes the check digits of the standard examples', () => {
-    expect(rfCode('539007547034')).toBe('RF18539007547034');
-    expect(rfCode('000000000539007547034')).toBe('RF18000000000539007547034');
-    expect(rfCode('2348231')).toBe('RF712348231');
-  });
-  it('validates printed codes and rejects a mistyped one', () => {
-    expect(isValidRf('RF18 5390 0754 7034')).toBe(true);
-    expect(isValidRf('RF18 5390 0754 7043')).toBe(false);
-    expect(isValidRf('RF19539007547034')).toBe(false);
-    expect(isValidRf('RF18')).toBe(false);
-    expect(formatRf('RF18539007547034')).toBe('RF18 5390 0754 7034');
-  });
-  it('gives every bill its own valid code', () => {
-    const codes = new Set<string>();
-    for (const company of [1, 2, 999]) {
-      for (const bill of [1, 2, 10, 11, 123456, 999_999_999_999]) {
-        const code = billRfCode(company, bill);
-        expect(isValidRf(code)).toBe(true);
-        expect(code.length).toBeLessThanOrEqual(25);
-        codes.add(code);
-      }
-    }
-    expect(codes.size).toBe(18);
   });
 });

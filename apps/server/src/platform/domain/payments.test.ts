@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, debtRfReference, overdueInterest } from './payments.ts';
-import { isValidRf, rfCode } from './rf.ts';
+import { allocate, overdueInterest } from './payments.ts';
 
 describe('overdue interest, day by day', () => {
   // 7.3 % a year is 0.02 % a day: 100.00 bears 0.02 € a day.
@@ -90,14 +89,5 @@ describe('allocation', () => {
       ],
       left: '4.50',
     });
-  });
-});
-
-describe('RF references of debts', () => {
-  it('are valid RF codes that never equal a bill reference (17 digits against 16)', () => {
-    const reference = debtRfReference(1, 42);
-    expect(reference).toHaveLength(17);
-    expect(reference.startsWith('0011')).toBe(true);
-    expect(isValidRf(rfCode(reference))).toBe(true);
   });
 });

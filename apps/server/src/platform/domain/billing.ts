@@ -1,56 +1,25 @@
-import { Decimal, roundCents, sum } from './money.ts';
+import {
+  amountString,
+  type BillCharge,
+  type BillLine,
+  type ComputedBill,
+  Decimal,
+  type DiscountableCharge,
+  type DiscountPolicy,
+  moneyString,
+  roundCents,
+  sum,
+  type VatCharge,
+  vatByRate,
+} from '@protocol/contracts';
 
 /**
- * The bill of one consumer for one period, computed from plain data (issue 17): the same function
- * serves the "try it" panel, the stored bills and the billing runs, which load the policies once and
- * call it per consumer. Every line is rounded half-up to the cent; VAT is computed per rate on the sum
- * of that rate's lines; the total is the exact sum of the lines, the VAT and the previous balance.
+ * The bill of one consumer for one period, computed from plain data: the same function serves the
+ * "try it" panel, the stored bills and the billing runs, which load the policies once and call it per
+ * consumer. Every line is rounded half-up to the cent; VAT follows the water bill's rule (per rate, on
+ * the sum of that rate's lines: contracts `vatByRate`); the total is the exact sum of the lines, the
+ * VAT and the previous balance. Only the server computes bills: the web shows what it answers.
  */
-
-/** What a bill line charges; the VAT settings give a rate per charge. */
-export const billCharges = [
-  'waterFixed',
-  'sewerageFixed',
-  'water',
-  'sewerage',
-  'specialFee',
-  'resource',
-  'environmental',
-  'discount',
-  'extra',
-  'previousBalance',
-] as const;
-export type BillCharge = (typeof billCharges)[number];
-/** The charges a discount policy can touch (not the extras nor the previous balance). */
-export const discountableCharges = [
-  'waterFixed',
-  'sewerageFixed',
-  'water',
-  'sewerage',
-  'specialFee',
-  'resource',
-  'environmental',
-] as const;
-export type DiscountableCharge = (typeof discountableCharges)[number];
-/** The charges whose VAT rate the pricing policy sets (a discount takes its charge's rate). */
-export const vatCharges = [
-  'waterFixed',
-  'sewerageFixed',
-  'water',
-  'sewerage',
-  'specialFee',
-  'resource',
-  'environmental',
-  'extra',
-] as const;
-export type VatCharge = (typeof vatCharges)[number];
-
-/** Spec §3: 1 yearly, 2 monthly. */
-export type DiscountCalculation = 1 | 2;
-/** Spec §3: 1 fixed, 2 percent. */
-export type DiscountAmountType = 1 | 2;
-/** Spec §3: 1 reduction, −1 surcharge. */
-export type DiscountReduction = 1 | -1;
 
 export interface TariffBand {
   /** The band's upper limit in m³ per base period; null for the last band (and above). */
@@ -93,23 +62,6 @@ export interface Tariff {
   vat: Record<VatCharge, string>;
 }
 
-/** A discount policy (εκπτωτική πολιτική): social tariffs and surcharges as data. */
-export interface DiscountPolicy {
-  id: number;
-  description: string;
-  fromdate: string;
-  todate: string | null;
-  reduction: DiscountReduction;
-  amountType: DiscountAmountType;
-  calculation: DiscountCalculation;
-  /** Percent (amountType 2) or € per year or month (amountType 1, by `calculation`). */
-  amount: string;
-  /** The charges it touches; a fixed amount goes on the first one's VAT rate. */
-  charges: DiscountableCharge[];
-  /** The special regulations whose consumers are eligible. */
-  specialRegulationIds: number[];
-}
-
 export interface BillConsumer {
   pipeDiameterId: number | null;
   sewerageIndicatorId: number | null;
@@ -135,48 +87,6 @@ export interface BillInput {
   previousBalance: { billId: number; description: string; amount: string }[];
 }
 
-export interface BillLine {
-  charge: BillCharge;
-  /** Free text: the fee's, the discount policy's, the transaction's or the earlier bill's; else ''. */
-  description: string;
-  /** The band (1, 2, …) of a water consumption line. */
-  band: number | null;
-  /** The days of a tariff's part when the tariff changed inside the period; else null. */
-  from: string | null;
-  to: string | null;
-  /** The charge a discount line reduces (or surcharges). */
-  target: DiscountableCharge | null;
-  /** m³ (or days) the price applies to; null for a lump sum. */
-  quantity: string | null;
-  price: string | null;
-  /** Net amount, rounded half-up to the cent. */
-  amount: string;
-  vatPercent: string;
-  /** The tariff, discount, transaction or bill the line comes from. */
-  sourceId: number | null;
-}
-
-export interface VatBreakdown {
-  vatPercent: string;
-  net: string;
-  vat: string;
-}
-
-export interface ComputedBill {
-  consumption: string;
-  /** The consumption charged: the minimum when the measured one is below it. */
-  billedConsumption: string;
-  lines: BillLine[];
-  vat: VatBreakdown[];
-  net: string;
-  vatTotal: string;
-  /** net + VAT of this period. */
-  current: string;
-  previousBalance: string;
-  /** current + previous balance: what the consumer pays. */
-  total: string;
-}
-
 /** A bill that cannot be computed (no tariff for some day of the period); the key is a catalog text. */
 export class BillingError extends Error {
   constructor(
@@ -195,8 +105,8 @@ const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10)
 export const daysInclusive = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 
 const q3 = (value: Decimal) => value.toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
-const text3 = (value: Decimal) => q3(value).toFixed(3);
-const percentText = (value: string) => new Decimal(value).toFixed(2);
+const text3 = (value: Decimal) => amountString(value, 'quantity');
+const percentText = (value: string) => amountString(value, 'percent');
 
 interface Segment {
   tariff: Tariff;
@@ -271,7 +181,7 @@ function line(
     target: target ?? null,
     quantity: quantity === undefined ? null : text3(quantity),
     price: price ?? null,
-    amount: roundCents(amount).toFixed(2),
+    amount: moneyString(amount),
     vatPercent: percentText(vatPercent),
     sourceId,
   };
@@ -316,7 +226,7 @@ function segmentLines(
         band: i + 1,
         segment: segmentDays,
         quantity: inBand,
-        price: new Decimal(band.price).toFixed(4),
+        price: amountString(band.price, 'price'),
       });
       waterValue = waterValue.plus(bandLine.amount);
       lines.push(bandLine);
@@ -334,8 +244,8 @@ function segmentLines(
         line('sewerage', amount, tariff.vat.sewerage, tariff.id, {
           segment: segmentDays,
           ...(perCubicMetre
-            ? { quantity: consumption, price: value.toFixed(4) }
-            : { price: value.toFixed(2) }),
+            ? { quantity: consumption, price: amountString(value, 'price') }
+            : { price: amountString(value, 'percent') }),
         }),
       );
     }
@@ -438,7 +348,7 @@ export function computeBill(input: BillInput): ComputedBill {
     ['environmental', input.invoicePolicy.envTax],
   ] as const) {
     if (!new Decimal(rate).isZero() && billed.gt(0)) {
-      const price = new Decimal(rate).toFixed(4);
+      const price = amountString(rate, 'price');
       lines.push(line(charge, billed.times(rate), latest.vat[charge], null, { quantity: billed, price }));
     }
   }
@@ -449,15 +359,10 @@ export function computeBill(input: BillInput): ComputedBill {
       line('extra', new Decimal(extra.amount), latest.vat.extra, extra.transactionId, { description }),
     );
   }
-  const rates = [...new Set(lines.map((l) => l.vatPercent))].sort((a, b) => Number(b) - Number(a));
-  const vat = rates.map((rate) => {
-    const net = sum(lines.filter((l) => l.vatPercent === rate).map((l) => l.amount));
-    return {
-      vatPercent: rate,
-      net: net.toFixed(2),
-      vat: roundCents(net.times(rate).dividedBy(100)).toFixed(2),
-    };
-  });
+  const vat = vatByRate(
+    lines.map((l) => ({ net: l.amount, vatPercent: l.vatPercent })),
+    'waterBill',
+  ).map((rate) => ({ vatPercent: rate.vatPercent, net: moneyString(rate.net), vat: moneyString(rate.vat) }));
   // The earlier bills' unpaid amounts already hold their VAT: added to the total, outside the breakdown.
   const previous = input.previousBalance.map((b) =>
     line('previousBalance', new Decimal(b.amount), '0', b.billId, { description: b.description }),
@@ -470,10 +375,10 @@ export function computeBill(input: BillInput): ComputedBill {
     billedConsumption: text3(billed),
     lines: [...lines, ...previous],
     vat,
-    net: net.toFixed(2),
-    vatTotal: vatTotal.toFixed(2),
-    current: net.plus(vatTotal).toFixed(2),
-    previousBalance: previousBalance.toFixed(2),
-    total: net.plus(vatTotal).plus(previousBalance).toFixed(2),
+    net: moneyString(net),
+    vatTotal: moneyString(vatTotal),
+    current: moneyString(net.plus(vatTotal)),
+    previousBalance: moneyString(previousBalance),
+    total: moneyString(net.plus(vatTotal).plus(previousBalance)),
   };
 }
