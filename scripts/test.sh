@@ -74,14 +74,14 @@ as_pg "$PG_BIN/initdb" -D "$PG_TMP/data" -U postgres --auth=trust -E UTF8 --loca
 as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -o \
   "-p $PG_PORT -c listen_addresses=127.0.0.1 -k $PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
   start >/dev/null
-# The two passes run at once. A PGlite file keeps a core busy in WebAssembly; a PostgreSQL file
-# mostly waits on the server's processes. So the PGlite pass runs two files at a time and the
-# PostgreSQL pass one, which together keep both cores busy. Each line says which pass it comes from.
+# The two passes run at once, two files at a time each: a PGlite file keeps a core busy in
+# WebAssembly, a PostgreSQL file waits on the server's processes part of the time, and the PostgreSQL
+# pass is the longer one. Each line says which pass it comes from.
 labelled() { sed -u "s/^/[$1] /"; }
 ( vitest_run server-pglite --root apps/server --maxWorkers=2 2>&1 | labelled pglite ) &
 pglite_pass=$!
 ( TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
-    vitest_run server-postgres --root apps/server 2>&1 | labelled postgres ) &
+    vitest_run server-postgres --root apps/server --maxWorkers=2 2>&1 | labelled postgres ) &
 postgres_pass=$!
 pglite_status=0 postgres_status=0
 wait $pglite_pass || pglite_status=$?
