@@ -41,7 +41,7 @@ export const financeErrors = {
   dateBeforeLast: 'finance.error.dateBeforeLast',
 } as const;
 
-/** The document of one of the operator's companies, or 404; locked for an update when asked. */
+/** The document of the company in use, or 404; locked for an update when asked. */
 export async function documentOf(
   tx: Db | Tx,
   companyId: number,
