@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 // Notifications as an operator meets them (issue 13): a colleague charges two documents to me, the
@@ -161,4 +162,67 @@ describe('notifications', () => {
     }
     await colleague.context.close();
   });
+});
+
+describe('issue 30: a notification of another of my companies', () => {
+  for (const [lang, prefix] of [
+    ['el', ''],
+    ['en', '/en'],
+  ] as const) {
+    it(`switches to its company and opens its document (${lang})`, async () => {
+      // The administrator works for every company: the demo company (first, in use after signing in)
+      // and a second one, where a document was charged to them.
+      const api = await signInApi(e2e);
+      const company = await api('POST', '/api/companies', {
+        companyname: `ΔΕΥΑ Δεύτερη ${lang}`,
+        companytitle: `Δημοτική Επιχείρηση Ύδρευσης Δεύτερη ${lang}`,
+        vatnumber: null,
+        active: true,
+      });
+      expect(company.status, JSON.stringify(company.body)).toBe(201);
+      const companyB: number = company.body.id;
+      const subject = `Αίτηση της δεύτερης επιχείρησης (${lang})`;
+      const document = await api('POST', `/api/document?companyid=${companyB}`, { kind: 1, subject });
+      expect(document.status, JSON.stringify(document.body)).toBe(201);
+      const me = (await api('GET', '/api/users/authenticatedUser')).body;
+      await e2e.sql(
+        `INSERT INTO notifications (company_id, user_id, message_key, params, entity, entity_id, comments)
+         VALUES (${companyB}, ${me.id}, 'documents.notification.charged', '{"subject": "${subject}"}',
+                 'document', ${document.body.id}, 'Για έλεγχο')`,
+      );
+
+      const { context, page } = await e2e.newPage({ locale: lang === 'el' ? 'el-GR' : 'en-GB' });
+      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await page.getByTestId('dashboard-greeting').waitFor();
+      const switcher = page.getByTestId('company-switcher');
+      const companyA = Number(await switcher.getAttribute('data-company-id'));
+      expect(companyA).not.toBe(companyB);
+
+      await openBell(page);
+      const item = page
+        .getByTestId('notification-panel')
+        .getByTestId('notification-item')
+        .filter({ hasText: subject });
+      await item.waitFor();
+      await item.click();
+      await page.waitForURL(new RegExp(`${prefix}/document/${document.body.id}/edit`));
+      await expect.poll(() => page.getByTestId('document-subject').inputValue()).toBe(subject);
+      expect(Number(await switcher.getAttribute('data-company-id'))).toBe(companyB);
+      expect(await switcher.textContent()).toContain(`ΔΕΥΑ Δεύτερη ${lang}`);
+      await shot(page, `e2e-notifications-other-company-${lang}-light`);
+
+      // Back in the first company, the same notification from /notifications switches again.
+      await switcher.click();
+      await page.getByTestId(`company-option-${companyA}`).click();
+      await expect.poll(() => switcher.getAttribute('data-company-id')).toBe(String(companyA));
+      await page.goto(`${prefix}/notifications`);
+      const row = page.getByTestId('data-table-row').filter({ hasText: subject });
+      await row.waitFor();
+      await row.getByText(subject).click();
+      await page.waitForURL(new RegExp(`${prefix}/document/${document.body.id}/edit`));
+      await expect.poll(() => page.getByTestId('document-subject').inputValue()).toBe(subject);
+      expect(Number(await switcher.getAttribute('data-company-id'))).toBe(companyB);
+      await context.close();
+    });
+  }
 });

@@ -39,6 +39,11 @@ export const notificationSchema = z.object({
   entityId: z.number().int().nullable(),
   /** The page of what it is about, e.g. /document/12/edit (language-neutral); null when none. */
   path: z.string().nullable(),
+  /**
+   * The company it came from (null for none, e.g. a job's): its page is opened in that company, as a
+   * record is found in the company in use only.
+   */
+  companyId: idSchema.nullable(),
   read: z.boolean(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

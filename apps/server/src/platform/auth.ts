@@ -266,8 +266,24 @@ export function resolveCompany(principal: Principal, named: unknown): number | n
     typeof named === 'number' || (typeof named === 'string' && /^[1-9]\d{0,9}$/.test(named))
       ? Number(named)
       : Number.NaN;
+  // The one place a company is checked against all of the operator's: choosing the company in use.
   if (!principal.companyIds.includes(companyId)) throw notFound();
   return companyId;
+}
+
+/** What a service needs of a signed-in request: who asks, in which company, the id for audit lines. */
+export interface RequestContext {
+  principal: Principal;
+  /** The company in use (`resolveCompany`): a record by id of another company is 'not found'. */
+  companyId: number;
+  requestId: string;
+}
+
+/** The request's context for a service; 'not found' for an operator of no company. */
+export function contextOf(request: FastifyRequest): RequestContext {
+  const principal = principalOf(request);
+  if (request.companyId === null) throw notFound();
+  return { principal, companyId: request.companyId, requestId: request.id };
 }
 
 /** The company in use of a signed-in request; 'not found' for an operator of no company. */

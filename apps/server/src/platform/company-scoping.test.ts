@@ -12,7 +12,7 @@ const script = path.resolve(import.meta.dirname, '../../../../scripts/company-sc
  */
 const ceilings = {
   handWrittenCompanyConditions: 222,
-  anyOfMyCompaniesChecks: 16,
+  anyOfMyCompaniesChecks: 3,
   companyHandedToServices: 112,
   webCompanyInAddress: 0,
 };

@@ -1,5 +1,6 @@
 import type { CompanyRef } from '@protocol/contracts';
 import { createContext, Fragment, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { setCompanyInUse } from '../lib/api.ts';
 import { useUser } from './currentUser.tsx';
 
@@ -76,4 +77,23 @@ export function useCompany(): CompanyInUse {
   const value = useContext(CompanyContext);
   if (!value) throw new Error('useCompany outside CompanyProvider');
   return value;
+}
+
+/**
+ * Opens the page of a record that belongs to `companyId` (null: of no company). The server finds a
+ * record by id in the company in use only, so a record of another of the operator's companies
+ * switches to that company first; the shell then mounts anew at the new address.
+ */
+export function useOpenInCompany(): (path: string, companyId: number | null) => void {
+  const navigate = useNavigate();
+  const { companyId: current, companies, setCompany } = useCompany();
+  return useCallback(
+    (path: string, companyId: number | null) => {
+      navigate(path);
+      if (companyId !== null && companyId !== current && companies.some((item) => item.id === companyId)) {
+        setCompany(companyId);
+      }
+    },
+    [navigate, current, companies, setCompany],
+  );
 }

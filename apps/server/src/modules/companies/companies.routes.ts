@@ -5,7 +5,7 @@ import {
   errorKeys,
   saveCompanySchema,
 } from '@protocol/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -46,6 +46,10 @@ async function describe(db: Db, box: SecretBox, row: typeof companies.$inferSele
   };
 }
 
+/**
+ * A company the operator works for, whichever is in use: the companies screen lists and edits all of
+ * them (crossing companies is its point); any other is 'not found'.
+ */
 async function companyRow(db: Db, principal: Principal, id: number) {
   if (!principal.companyIds.includes(id)) throw notFound();
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
@@ -91,10 +95,13 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request) => {
       const principal = principalOf(request);
       if (principal.companyIds.length === 0) return [];
-      const rows = await db.select().from(companies).orderBy(asc(companies.id));
-      return Promise.all(
-        rows.filter((r) => principal.companyIds.includes(r.id)).map((r) => describe(db, secrets, r)),
-      );
+      // Every company the operator works for, not only the one in use: the company switcher's list.
+      const rows = await db
+        .select()
+        .from(companies)
+        .where(inArray(companies.id, principal.companyIds))
+        .orderBy(asc(companies.id));
+      return Promise.all(rows.map((r) => describe(db, secrets, r)));
     },
   );
 

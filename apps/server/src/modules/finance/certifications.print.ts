@@ -2,7 +2,6 @@ import { type Certification, formatMoney, type Language, spreadsheetNumber } fro
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
-import type { Principal } from '../../platform/auth.ts';
 import { formatDate } from '../../platform/exports/format.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
@@ -30,8 +29,8 @@ const accountOf = (line: Certification['lines'][number], language: Language) =>
     : translate(language, 'finance.certifications.noAccount');
 
 /** The certification as a PDF: the period, one row per income account, the totals. */
-export async function certificationPdf(db: Db, principal: Principal, id: number, language: Language) {
-  const cert = await getCertification(db, principal, id);
+export async function certificationPdf(db: Db, companyId: number, id: number, language: Language) {
+  const cert = await getCertification(db, companyId, id);
   const [company] = await db
     .select({ name: companies.companytitle, vat: companies.vatnumber })
     .from(companies)
@@ -97,8 +96,8 @@ export async function certificationPdf(db: Db, principal: Principal, id: number,
 }
 
 /** The certification for the accountant: one sheet, a row per account, amounts as numbers to the cent. */
-export async function certificationXlsx(db: Db, principal: Principal, id: number, language: Language) {
-  const cert = await getCertification(db, principal, id);
+export async function certificationXlsx(db: Db, companyId: number, id: number, language: Language) {
+  const cert = await getCertification(db, companyId, id);
   const t = (key: string) => translate(language, `finance.${key}`);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(

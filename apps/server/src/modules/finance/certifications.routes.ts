@@ -5,7 +5,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
+import { companyOf, contextOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { idParams } from '../../platform/params.ts';
@@ -45,7 +45,7 @@ export const certificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         response: { 200: certificationSchema },
       },
     },
-    async (request) => getCertification(db, principalOf(request), request.params.id),
+    async (request) => getCertification(db, contextOf(request).companyId, request.params.id),
   );
 
   app.post(
@@ -82,7 +82,10 @@ export const certificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
         response: { 200: certificationSchema },
       },
     },
-    async (request) => finalizeCertification(db, principalOf(request), request.params.id, request.id),
+    async (request) => {
+      const { principal, companyId, requestId } = contextOf(request);
+      return finalizeCertification(db, principal, companyId, request.params.id, requestId);
+    },
   );
 
   app.delete(
@@ -92,7 +95,8 @@ export const certificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       schema: { tags, summary: 'Delete a draft; its documents may be certified again', params: idParams },
     },
     async (request, reply) => {
-      await deleteCertification(db, principalOf(request), request.params.id, request.id);
+      const { principal, companyId, requestId } = contextOf(request);
+      await deleteCertification(db, principal, companyId, request.params.id, requestId);
       return reply.status(204).send();
     },
   );
@@ -114,7 +118,12 @@ export const certificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       },
       async (request, reply) => {
         const make = format === 'pdf' ? certificationPdf : certificationXlsx;
-        const file = await make(db, principalOf(request), request.params.id, request.query.lang ?? 'el');
+        const file = await make(
+          db,
+          contextOf(request).companyId,
+          request.params.id,
+          request.query.lang ?? 'el',
+        );
         reply.header('Content-Type', format === 'pdf' ? 'application/pdf' : XLSX);
         reply.header(
           'Content-Disposition',

@@ -36,10 +36,11 @@ export const certificationErrors = {
 
 type CertificationRow = typeof financeCertifications.$inferSelect;
 
-async function certificationOf(tx: Db | Tx, principal: Principal, id: number, lock = false) {
+/** The certification with this id of the company in use, or 404. */
+async function certificationOf(tx: Db | Tx, companyId: number, id: number, lock = false) {
   const query = tx.select().from(financeCertifications).where(eq(financeCertifications.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  if (!row || row.companyId !== companyId) throw notFound();
   return row;
 }
 
@@ -77,8 +78,8 @@ async function describe(db: Db | Tx, row: CertificationRow): Promise<Certificati
   };
 }
 
-export async function getCertification(db: Db, principal: Principal, id: number): Promise<Certification> {
-  return describe(db, await certificationOf(db, principal, id));
+export async function getCertification(db: Db, companyId: number, id: number): Promise<Certification> {
+  return describe(db, await certificationOf(db, companyId, id));
 }
 
 const kinds = sql.join(
@@ -162,11 +163,12 @@ export async function createCertification(
 export async function finalizeCertification(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   requestId: string,
 ): Promise<Certification> {
   return db.transaction(async (tx) => {
-    const row = await certificationOf(tx, principal, id, true);
+    const row = await certificationOf(tx, companyId, id, true);
     if (row.entryState === FINALIZED) throw new AppError(409, certificationErrors.finalized);
     const year = Number(row.date.slice(0, 4));
     await recordAudit(tx, {
@@ -186,14 +188,20 @@ export async function finalizeCertification(
       UPDATE finance_certifications SET number = taken.last, year = ${year}, entry_state = ${FINALIZED},
         defuser = ${principal.username}, defdate = clock_timestamp()
       FROM taken WHERE finance_certifications.id = ${id}`);
-    return describe(tx, await certificationOf(tx, principal, id));
+    return describe(tx, await certificationOf(tx, companyId, id));
   });
 }
 
 /** Deletes a draft; its documents may be certified again. */
-export async function deleteCertification(db: Db, principal: Principal, id: number, requestId: string) {
+export async function deleteCertification(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  id: number,
+  requestId: string,
+) {
   await db.transaction(async (tx) => {
-    const row = await certificationOf(tx, principal, id, true);
+    const row = await certificationOf(tx, companyId, id, true);
     if (row.entryState === FINALIZED) throw new AppError(409, certificationErrors.finalized);
     await tx.delete(financeCertifications).where(eq(financeCertifications.id, id));
     await recordAudit(tx, {

@@ -100,11 +100,12 @@ async function takeNumber(tx: Tx, principal: Principal, row: DocumentRow, checkd
 export async function finalizeFinanceDocument(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   requestId: string,
 ): Promise<FinanceDocument> {
   return db.transaction(async (tx) => {
-    const row = await documentOf(tx, principal, id, true);
+    const row = await documentOf(tx, companyId, id, true);
     return describe(tx, await finalizeRow(tx, principal, row, requestId));
   });
 }

@@ -1,6 +1,5 @@
 import { type FinanceDocument, formatDecimal, formatMoney, type Language } from '@protocol/contracts';
 import type { Db } from '../../db/client.ts';
-import type { Principal } from '../../platform/auth.ts';
 import { formatDate } from '../../platform/exports/format.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
@@ -33,8 +32,8 @@ export function documentTitleNumber(doc: FinanceDocument, language: Language): s
  * customer, the lines, taxes and totals; one set of pages per copy of the series' setting. A draft
  * prints with 'ΠΡΟΧΕΙΡΟ' for its number (a preview, never a legal document).
  */
-export async function printFinanceDocument(db: Db, principal: Principal, id: number, language: Language) {
-  const doc = await getFinanceDocument(db, principal, id);
+export async function printFinanceDocument(db: Db, companyId: number, id: number, language: Language) {
+  const doc = await getFinanceDocument(db, companyId, id);
   const company = await printedCompany(db, doc.companyId);
   const t = (key: string, params?: Record<string, string | number>) =>
     translate(language, `finance.${key}`, params);

@@ -7,7 +7,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, confirmedPrincipalOf, principalOf } from '../../platform/auth.ts';
+import { companyOf, confirmedPrincipalOf, contextOf, principalOf } from '../../platform/auth.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { idParams } from '../../platform/params.ts';
@@ -46,7 +46,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       config: { permission: 'finance:read' },
       schema: { tags, summary: 'A document', params: idParams, response: { 200: financeDocumentSchema } },
     },
-    async (request) => getFinanceDocument(db, principalOf(request), request.params.id),
+    async (request) => getFinanceDocument(db, contextOf(request).companyId, request.params.id),
   );
 
   app.post(
@@ -90,8 +90,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 200: financeDocumentSchema },
       },
     },
-    async (request) =>
-      updateFinanceDocument(db, principalOf(request), request.params.id, request.body, request.id),
+    async (request) => {
+      const { principal, companyId, requestId } = contextOf(request);
+      return updateFinanceDocument(db, principal, companyId, request.params.id, request.body, requestId);
+    },
   );
 
   app.delete(
@@ -101,7 +103,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       schema: { tags, summary: 'Delete a document not yet finalized; 409 once finalized', params: idParams },
     },
     async (request, reply) => {
-      await deleteFinanceDocument(db, principalOf(request), request.params.id, request.id);
+      const { principal, companyId, requestId } = contextOf(request);
+      await deleteFinanceDocument(db, principal, companyId, request.params.id, requestId);
       return reply.status(204).send();
     },
   );
@@ -117,7 +120,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 200: financeDocumentSchema },
       },
     },
-    async (request) => finalizeFinanceDocument(db, principalOf(request), request.params.id, request.id),
+    async (request) => {
+      const { principal, companyId, requestId } = contextOf(request);
+      return finalizeFinanceDocument(db, principal, companyId, request.params.id, requestId);
+    },
   );
 
   app.post(
@@ -133,12 +139,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     async (request, reply) => {
+      const { principal, companyId, requestId } = contextOf(request);
       const created = await createCreditNote(
         db,
-        principalOf(request),
+        principal,
+        companyId,
         request.params.id,
         request.body.date,
-        request.id,
+        requestId,
       );
       return reply.status(201).send(created);
     },
@@ -158,7 +166,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     async (request, reply) =>
       sendInline(
         reply,
-        await printFinanceDocument(db, principalOf(request), request.params.id, request.query.lang ?? 'el'),
+        await printFinanceDocument(
+          db,
+          contextOf(request).companyId,
+          request.params.id,
+          request.query.lang ?? 'el',
+        ),
       ),
   );
 };

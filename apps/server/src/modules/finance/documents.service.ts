@@ -41,16 +41,16 @@ export const financeErrors = {
   dateBeforeLast: 'finance.error.dateBeforeLast',
 } as const;
 
-/** The document of one of the operator's companies, or 404; locked for an update when asked. */
+/** The document of the company in use, or 404; locked for an update when asked. */
 export async function documentOf(
   tx: Db | Tx,
-  principal: Principal,
+  companyId: number,
   id: number,
   lock = false,
 ): Promise<DocumentRow> {
   const query = tx.select().from(financeDocuments).where(eq(financeDocuments.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  if (!row || row.companyId !== companyId) throw notFound();
   return row;
 }
 
@@ -64,10 +64,10 @@ export async function seriesOf(tx: Db | Tx, companyId: number, id: number): Prom
 
 export async function getFinanceDocument(
   db: Db | Tx,
-  principal: Principal,
+  companyId: number,
   id: number,
 ): Promise<FinanceDocument> {
-  return describe(db, await documentOf(db, principal, id));
+  return describe(db, await documentOf(db, companyId, id));
 }
 
 export type LineRow = typeof financeDocumentLines.$inferSelect;
@@ -441,12 +441,13 @@ export function assertEditable(row: DocumentRow): void {
 export async function updateFinanceDocument(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   input: SaveFinanceDocument,
   requestId: string,
 ): Promise<FinanceDocument> {
   return db.transaction(async (tx) => {
-    const current = await documentOf(tx, principal, id, true);
+    const current = await documentOf(tx, companyId, id, true);
     assertEditable(current);
     const { resolved, head } = await resolve(tx, current.companyId, input);
     const { totals, header } = totalsOf(input);
@@ -471,11 +472,12 @@ export async function updateFinanceDocument(
 export async function deleteFinanceDocument(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   requestId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await documentOf(tx, principal, id, true);
+    const current = await documentOf(tx, companyId, id, true);
     assertEditable(current);
     // Deleting a transformation's draft result gives its sources back to be transformed again.
     await tx
@@ -501,11 +503,12 @@ export async function deleteFinanceDocument(
 export async function createCreditNote(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   date: string,
   requestId: string,
 ): Promise<FinanceDocument> {
-  const original = await getFinanceDocument(db, principal, id);
+  const original = await getFinanceDocument(db, companyId, id);
   if (original.entryState !== FINALIZED) throw new AppError(409, financeErrors.notFinalized);
   const series = await seriesOf(db, original.companyId, original.seriesId);
   if (!series?.relseqid) throw new AppError(409, financeErrors.noRelatedSeries);

@@ -18,7 +18,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
+import { companyOf, contextOf, principalOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { isXlsx } from '../../platform/imports/limits.ts';
@@ -146,7 +146,7 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: z.array(itemStockSchema) },
       },
     },
-    async (request) => itemStock(db, principalOf(request), request.params.id),
+    async (request) => itemStock(db, contextOf(request).companyId, request.params.id),
   );
 
   app.get(

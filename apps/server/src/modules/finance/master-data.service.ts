@@ -52,13 +52,13 @@ export async function saveFinanceSettings(
   });
 }
 
-/** An item's stock per warehouse, from the moves its documents wrote. */
-export async function itemStock(db: Db, principal: Principal, itemId: number) {
+/** An item's stock per warehouse, from the moves its documents wrote; an item of the company in use. */
+export async function itemStock(db: Db, companyId: number, itemId: number) {
   const [item] = await db
     .select({ companyId: financeItems.companyId })
     .from(financeItems)
     .where(eq(financeItems.id, itemId));
-  if (!item || !principal.companyIds.includes(item.companyId)) throw notFound();
+  if (!item || item.companyId !== companyId) throw notFound();
   return db
     .select({
       warehouseId: financeWarehouses.id,

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { companyOf, principalOf } from '../../platform/auth.ts';
+import { companyOf, contextOf, principalOf } from '../../platform/auth.ts';
 import { translate } from '../../platform/i18n.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
@@ -119,7 +119,7 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: transmissionSchema },
       },
     },
-    async (request) => getTransmission(db, principalOf(request), request.params.id),
+    async (request) => getTransmission(db, contextOf(request).companyId, request.params.id),
   );
 
   app.get(
@@ -157,7 +157,7 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const bills = 'billId' in body || 'billIds' in body || 'billDay' in body;
       const documentIds = bills
         ? await billsToTransmit(db, companyId, body)
-        : await documentsToTransmit(db, principal, companyId, body);
+        : await documentsToTransmit(db, companyId, body);
       const key =
         'documentId' in body
           ? `doc:${body.documentId}`
@@ -196,7 +196,7 @@ export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: transmissionSchema },
       },
     },
-    async (request) => cancelTransmission(db, principalOf(request), request.params.id),
+    async (request) => cancelTransmission(db, contextOf(request).companyId, request.params.id),
   );
 
   app.post(

@@ -151,8 +151,8 @@ function transmissionOf(doc: DocumentHead, row: Row | undefined): Transmission {
   };
 }
 
-/** A document of the principal's companies, or 404. */
-async function documentOf(db: Db, principal: Principal, documentId: number): Promise<DocumentHead> {
+/** A document of the company in use, or 404. */
+async function documentOf(db: Db, companyId: number, documentId: number): Promise<DocumentHead> {
   const [doc] = await db
     .select({
       id: financeDocuments.id,
@@ -171,16 +171,12 @@ async function documentOf(db: Db, principal: Principal, documentId: number): Pro
     .innerJoin(financeSeries, eq(financeSeries.id, financeDocuments.seriesId))
     .leftJoin(traders, eq(traders.id, financeDocuments.traderId))
     .where(eq(financeDocuments.id, documentId));
-  if (!doc || !principal.companyIds.includes(doc.companyId)) throw notFound();
+  if (!doc || doc.companyId !== companyId) throw notFound();
   return doc;
 }
 
-export async function getTransmission(
-  db: Db,
-  principal: Principal,
-  documentId: number,
-): Promise<Transmission> {
-  const doc = await documentOf(db, principal, documentId);
+export async function getTransmission(db: Db, companyId: number, documentId: number): Promise<Transmission> {
+  const doc = await documentOf(db, companyId, documentId);
   const row = await rowOf(db, 'document', documentId);
   return withQrImage(await withCancel(db, doc.companyId, 'document', transmissionOf(doc, row), row));
 }
@@ -293,13 +289,11 @@ export async function billsToTransmit(
 /** The documents a request names: one, or every finalized document of a day not yet sent. */
 export async function documentsToTransmit(
   db: Db,
-  principal: Principal,
   companyId: number,
   request: { documentId: number } | { day: string },
 ): Promise<number[]> {
   if ('documentId' in request) {
-    const doc = await documentOf(db, principal, request.documentId);
-    if (doc.companyId !== companyId) throw notFound();
+    const doc = await documentOf(db, companyId, request.documentId);
     if (doc.entryState !== 9) throw new AppError(409, 'mydata.error.notFinalized');
     if (doc.invoiceType === CREDIT_NOTE) {
       const [credit] = await db
@@ -545,12 +539,12 @@ async function record(db: Db, source: MydataSource, companyId: number, outcomes:
 /** Cancels a sent document at AADE (CancelInvoice) and keeps the cancellation MARK. */
 export async function cancelTransmission(
   db: Db,
-  principal: Principal,
+  companyId: number,
   documentId: number,
 ): Promise<Transmission> {
-  const doc = await documentOf(db, principal, documentId);
-  await cancelAtAade(db, doc.companyId, 'document', documentId);
-  return getTransmission(db, principal, documentId);
+  await documentOf(db, companyId, documentId);
+  await cancelAtAade(db, companyId, 'document', documentId);
+  return getTransmission(db, companyId, documentId);
 }
 
 /** Cancels a sent water bill at AADE, where the law allows (see `cancelRefusal`). */

@@ -108,6 +108,7 @@ export const notificationColumns = {
   comments: notifications.comments,
   entity: notifications.entity,
   entityId: notifications.entityId,
+  companyId: notifications.companyId,
   readAt: notifications.readAt,
 };
 
@@ -130,6 +131,7 @@ export function presentNotification(row: StoredNotification, language: Language)
     entity: row.entity,
     entityId: row.entityId,
     path: pathOf(row.entity, row.entityId),
+    companyId: row.companyId,
     read: row.readAt !== null,
   };
 }

@@ -83,6 +83,7 @@ describe('notifications (spec §3, §4, §7)', () => {
       comments: 'Σχόλιο 101',
       entity: 'document',
       path: '/document/101/edit',
+      companyId: companyA,
       read: false,
     });
     expect(Date.parse(greek[1].createDate)).not.toBeNaN();

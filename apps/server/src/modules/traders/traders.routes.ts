@@ -8,7 +8,7 @@ import {
   traderSchema,
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
+import { companyOf, contextOf } from '../../platform/auth.ts';
 import { customFieldsRoute } from '../../platform/custom-fields/custom-fields.routes.ts';
 import { registerListRoute } from '../../platform/list/route.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
@@ -68,7 +68,8 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     save: saveTraderSchema,
     read: 'traders:read',
     write: 'traders:write',
-    get: { summary: 'A trader', load: ({ principal, id }) => getTrader(db, principal, id) },
+    companyScoped: true,
+    get: { summary: 'A trader', load: ({ companyId, id }) => getTrader(db, companyId, id) },
     create: {
       summary: 'Create a trader; `duplicates` lists the traders with the same ΑΦΜ (a warning)',
       run: ({ principal, companyId, body, requestId }) =>
@@ -76,13 +77,15 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     update: {
       summary: 'Change a trader; `duplicates` lists the traders with the same ΑΦΜ (a warning)',
-      run: ({ principal, id, body, requestId }) => updateTrader(db, principal, id, body, requestId),
+      run: ({ principal, companyId, id, body, requestId }) =>
+        updateTrader(db, principal, companyId, id, body, requestId),
     },
     remove: {
       summary: 'Delete traders; 409 error.linked_elsewhere when one is referenced (deactivate it instead)',
       permission: 'traders:admin',
       body: deleteTradersSchema,
-      run: ({ principal, ids, requestId }) => deleteTraders(db, principal, ids, requestId),
+      run: ({ principal, companyId, ids, requestId }) =>
+        deleteTraders(db, principal, companyId, ids, requestId),
     },
   });
 
@@ -98,7 +101,9 @@ export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: traderSchema },
       },
     },
-    async (request) =>
-      mergeTraders(db, principalOf(request), request.body, request.id, references.to('traders')),
+    async (request) => {
+      const { principal, companyId } = contextOf(request);
+      return mergeTraders(db, principal, companyId, request.body, request.id, references.to('traders'));
+    },
   );
 };

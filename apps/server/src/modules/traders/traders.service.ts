@@ -38,11 +38,11 @@ const OWN_REFERENCES = [{ table: 'trader_banks', column: 'trader_id' }];
 
 const user = (principal: Principal) => ({ userId: principal.userId, username: principal.username });
 
-/** The trader with this id of one of the operator's companies, or 404 (never 403: no existence leak). */
-async function traderOf(tx: Tx, principal: Principal, id: number, lock = false): Promise<TraderRow> {
+/** The trader with this id of the company in use, or 404 (never 403: no existence leak). */
+async function traderOf(tx: Tx, companyId: number, id: number, lock = false): Promise<TraderRow> {
   const query = tx.select().from(traders).where(eq(traders.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  if (!row || row.companyId !== companyId) throw notFound();
   return row;
 }
 
@@ -81,8 +81,8 @@ async function describeTrader(tx: Tx, row: TraderRow): Promise<Trader> {
   };
 }
 
-export async function getTrader(db: Db, principal: Principal, id: number): Promise<Trader> {
-  return describeTrader(db, await traderOf(db, principal, id));
+export async function getTrader(db: Db, companyId: number, id: number): Promise<Trader> {
+  return describeTrader(db, await traderOf(db, companyId, id));
 }
 
 /** A trader as the save schema reads it (the merge starts from the survivor's values). */
@@ -237,12 +237,13 @@ export async function createTrader(
 export async function updateTrader(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   input: SaveTrader,
   requestId: string,
 ): Promise<Trader> {
   return db.transaction(async (tx) => {
-    const before = await traderOf(tx, principal, id, true);
+    const before = await traderOf(tx, companyId, id, true);
     const customValues = await checkReferences(tx, before.companyId, input);
     const values = columnsOf(input, customValues);
     const [row] = await tx
@@ -277,6 +278,7 @@ const linkedElsewhere = (cause: unknown) =>
 export async function deleteTraders(
   db: Db,
   principal: Principal,
+  companyId: number,
   ids: number[],
   requestId: string,
 ): Promise<void> {
@@ -287,7 +289,7 @@ export async function deleteTraders(
         .select({ id: traders.id, companyId: traders.companyId })
         .from(traders)
         .where(inArray(traders.id, unique));
-      if (rows.length !== unique.length || rows.some((r) => !principal.companyIds.includes(r.companyId))) {
+      if (rows.length !== unique.length || rows.some((r) => r.companyId !== companyId)) {
         throw notFound();
       }
       await tx.delete(traders).where(inArray(traders.id, unique));
@@ -316,6 +318,7 @@ export async function deleteTraders(
 export async function mergeTraders(
   db: Db,
   principal: Principal,
+  companyId: number,
   request: MergeTradersRequest & { values: Record<string, unknown> },
   requestId: string,
   references: readonly RowReference[],
@@ -328,12 +331,11 @@ export async function mergeTraders(
         number,
       ];
       const locked = [
-        await traderOf(tx, principal, first, true),
-        await traderOf(tx, principal, second, true),
+        await traderOf(tx, companyId, first, true),
+        await traderOf(tx, companyId, second, true),
       ];
       const survivor = locked.find((r) => r.id === request.survivorId) as TraderRow;
       const merged = locked.find((r) => r.id === request.mergedId) as TraderRow;
-      if (survivor.companyId !== merged.companyId) throw notFound();
 
       const parsed = saveTraderSchema.safeParse({ ...saveShapeOf(survivor), ...request.values });
       if (!parsed.success) {

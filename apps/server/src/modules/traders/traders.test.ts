@@ -348,7 +348,9 @@ describe('traders: permissions and companies', () => {
       payload: { ids: [theirs.id] },
     });
     expect(del.statusCode).toBe(404);
-    expect((await get(`/api/traders/${theirs.id}`)).statusCode).toBe(200);
+    // The administrator works for both companies: the trader is found in its own company only.
+    expect((await get(`/api/traders/${theirs.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/traders/${theirs.id}?companyid=${companyB}`)).statusCode).toBe(200);
   });
 });
 

@@ -24,9 +24,10 @@ export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     save: saveUserGroupSchema,
     read: 'users:admin',
     write: 'users:admin',
+    companyScoped: true,
     get: {
       summary: 'A group with its permissions and members',
-      load: ({ principal, id }) => getGroup(db, principal, id),
+      load: ({ companyId, id }) => getGroup(db, companyId, id),
     },
     create: {
       summary: 'Create a group of a company',
@@ -35,12 +36,13 @@ export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     },
     update: {
       summary: 'Change a group: name, permissions, members',
-      run: ({ principal, id, body, requestId }) =>
-        saveGroup(db, principal, principal.companyIds[0] ?? 0, id, body, requestId),
+      run: ({ principal, companyId, id, body, requestId }) =>
+        saveGroup(db, principal, companyId, id, body, requestId),
     },
     remove: {
       summary: 'Delete groups',
-      run: ({ principal, ids, requestId }) => deleteGroups(db, principal, ids, requestId),
+      run: ({ principal, companyId, ids, requestId }) =>
+        deleteGroups(db, principal, companyId, ids, requestId),
     },
   });
 };

@@ -54,15 +54,15 @@ export function groupsList(db: Db) {
 
 export const groupsOfCompany = (companyId: number) => eq(userGroups.companyId, companyId);
 
-/** A group of one of the operator's companies; any other is 'not found'. */
-async function groupRow(db: Db, principal: Principal, id: number) {
+/** A group of the company in use; any other is 'not found'. */
+async function groupRow(db: Db, companyId: number, id: number) {
   const [row] = await db.select().from(userGroups).where(eq(userGroups.id, id));
-  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  if (!row || row.companyId !== companyId) throw notFound();
   return row;
 }
 
-export async function getGroup(db: Db, principal: Principal, id: number): Promise<UserGroup> {
-  const row = await groupRow(db, principal, id);
+export async function getGroup(db: Db, companyId: number, id: number): Promise<UserGroup> {
+  const row = await groupRow(db, companyId, id);
   const [permissions, members] = await Promise.all([
     db
       .select({ p: userGroupPermissions.permission })
@@ -104,9 +104,8 @@ export async function saveGroup(
   request: SaveUserGroupRequest,
   requestId: string,
 ): Promise<UserGroup> {
-  const existing = id === null ? undefined : await groupRow(db, principal, id);
-  const company = existing?.companyId ?? companyId;
-  await checkMembers(db, company, request.members);
+  const existing = id === null ? undefined : await groupRow(db, companyId, id);
+  await checkMembers(db, companyId, request.members);
   let groupId: number;
   try {
     groupId = await db.transaction(async (tx) => {
@@ -123,7 +122,7 @@ export async function saveGroup(
         const [row] = await tx
           .insert(userGroups)
           .values({
-            companyId: company,
+            companyId,
             name: request.name,
             description: request.description,
             createuser: principal.username,
@@ -146,7 +145,7 @@ export async function saveGroup(
         entity: 'userGroup',
         entityId: gid,
         action: existing ? 'update' : 'create',
-        companyId: company,
+        companyId,
         user: principal,
         changes: {
           permissions: { before: null, after: permissions },
@@ -164,16 +163,17 @@ export async function saveGroup(
     }
     throw error;
   }
-  return getGroup(db, principal, groupId);
+  return getGroup(db, companyId, groupId);
 }
 
 export async function deleteGroups(
   db: Db,
   principal: Principal,
+  companyId: number,
   ids: number[],
   requestId: string,
 ): Promise<void> {
-  for (const id of ids) await groupRow(db, principal, id);
+  for (const id of ids) await groupRow(db, companyId, id);
   await db.transaction(async (tx) => {
     await tx.delete(userGroups).where(inArray(userGroups.id, ids));
     for (const id of ids) {

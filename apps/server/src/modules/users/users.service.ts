@@ -304,6 +304,8 @@ async function getUserRow(db: Tx, id: number): Promise<UserRow> {
 async function assertAccess(db: Db, actor: Principal, target: UserRow, write: boolean): Promise<void> {
   if (actor.userId === target.id || actor.superAdmin) return;
   const theirs = await companyIdsOfUser(db, target.id);
+  // An operator is not one company's record: the users screen lists those of all the actor's
+  // companies (`usersVisibleTo`), so the card follows the same rule, not the company in use.
   if (!theirs.some((id) => actor.companyIds.includes(id))) throw notFound();
   if (target.superAdmin) throw forbidden(errorKeys.noAccessSuperAdmin);
   if (write && !hasPermission(actor.scope, 'users:write')) throw forbidden(errorKeys.noAccessUser);

@@ -54,7 +54,7 @@ export interface RecordRoutes<Row, Save, Ids extends { ids: number[] }, Scoped e
   /** DELETE `path` with `{ ids }`, answered with 204. */
   remove?: Action & {
     body?: z.ZodType<Ids, unknown>;
-    run(ask: Asker & { ids: number[] }): Promise<void>;
+    run(ask: Asker & InCompany<Scoped> & { ids: number[] }): Promise<void>;
   };
 }
 
@@ -154,7 +154,7 @@ export function registerRecordRoutes<
         schema: { tags: [...tags], summary: remove.summary, body: remove.body ?? deleteIdsBody },
       },
       async (request, reply) => {
-        await remove.run({ ...asker(request), ids: (request.body as Ids).ids });
+        await remove.run({ ...asker(request), ...inCompany(request), ids: (request.body as Ids).ids });
         return reply.status(204).send();
       },
     );

@@ -56,9 +56,8 @@ function assertMayChange(principal: Principal, row: ViewRow): void {
   // A personal view is seen by its author only (`visibleIn`).
   if (row.global === 0 || principal.superAdmin) return;
   if (!isAdmin(principal)) throw forbidden(errorKeys.globalViewsAdminOnly);
-  if (row.companyId === null || !principal.companyIds.includes(row.companyId)) {
-    throw forbidden(errorKeys.globalViewsSuperAdminOnly);
-  }
+  // `visibleView` found it in the company in use: a shared view of no company is every company's.
+  if (row.companyId === null) throw forbidden(errorKeys.globalViewsSuperAdminOnly);
 }
 
 /** The company a view shared now belongs to: every company for a super administrator's, else the one in use. */

@@ -19,7 +19,7 @@ import { type AppNotification, NOTIFICATION_BADGE_MAX, NOTIFICATION_POLL_MS } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../lib/dates.ts';
 import {
   badgeText,
@@ -27,6 +27,7 @@ import {
   notificationsApi,
   refreshNotifications,
 } from '../../lib/notifications.ts';
+import { useOpenInCompany } from '../company.tsx';
 import { useInstallationEnv } from '../env.ts';
 import { useLang, useLocalize } from '../language.tsx';
 
@@ -109,7 +110,7 @@ export function NotificationBell() {
 /** The panel's content, mounted while open: so the list is fetched on each opening. */
 function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openInCompany = useOpenInCompany();
   const localize = useLocalize();
   const queryClient = useQueryClient();
   const latest = useQuery({
@@ -134,7 +135,7 @@ function BellPanel({ lang, unread, onDone }: { lang: string; unread: number; onD
   const choose = (item: AppNotification) => {
     openOne.mutate(item);
     onDone();
-    if (item.path) navigate(localize(item.path));
+    if (item.path) openInCompany(localize(item.path), item.companyId);
   };
 
   return (

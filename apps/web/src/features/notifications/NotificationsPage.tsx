@@ -8,7 +8,7 @@ import { type AppNotification, notificationsCatalog } from '@protocol/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useOpenInCompany } from '../../app/company.tsx';
 import { useLang, useLocalize } from '../../app/language.tsx';
 import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -24,7 +24,7 @@ type NotificationRow = AppNotification & Record<string, unknown>;
  */
 export default function NotificationsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openInCompany = useOpenInCompany();
   const localize = useLocalize();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -59,9 +59,9 @@ export default function NotificationsPage() {
   const onRowClick = useCallback(
     (row: NotificationRow) => {
       if (!row.read) void notificationsApi.markOne(row.id).then(() => refreshNotifications(queryClient));
-      if (row.path) navigate(localize(row.path));
+      if (row.path) openInCompany(localize(row.path), row.companyId);
     },
-    [navigate, localize, queryClient],
+    [openInCompany, localize, queryClient],
   );
 
   return (

@@ -5,7 +5,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../../platform/auth.ts';
+import { contextOf } from '../../../platform/auth.ts';
 import { requestLanguage } from '../../../platform/i18n.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
 import { idParams } from '../../../platform/params.ts';
@@ -31,12 +31,14 @@ export const documentActionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
         response: { 200: documentActionResultSchema },
       },
     },
-    async (request) =>
-      runDocumentAction(db, principalOf(request), request.body, request.id, {
+    async (request) => {
+      const { principal, companyId, requestId } = contextOf(request);
+      return runDocumentAction(db, principal, companyId, request.body, requestId, {
         storage,
         mailer,
         language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
-      }),
+      });
+    },
   );
 
   app.get(
@@ -51,6 +53,9 @@ export const documentActionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
         response: { 200: z.array(historyEntrySchema) },
       },
     },
-    async (request) => documentHistory(db, principalOf(request), request.params.id),
+    async (request) => {
+      const { principal, companyId } = contextOf(request);
+      return documentHistory(db, principal, companyId, request.params.id);
+    },
   );
 };

@@ -425,7 +425,7 @@ const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = 
 
   async fileTransfer({ tx, principal, row, request, requestId }) {
     const targetId = request.targetDocumentId as number;
-    const target = await visibleDocumentRow(tx, principal, targetId, { companyId: row.companyId });
+    const target = await visibleDocumentRow(tx, principal, row.companyId, targetId);
     if (target.state === 9) throw new AppError(409, actionErrorKeys.transferTargetDeleted);
     const move = request.move === true;
     if (move && row.protocolNumber !== null) throw new AppError(409, actionErrorKeys.filesOfRegistered);
@@ -477,6 +477,7 @@ const handlers: Record<DocumentActionName, (ctx: Context) => Promise<Effect>> = 
 export async function runDocumentAction(
   db: Db,
   principal: Principal,
+  companyId: number,
   request: DocumentActionRequest,
   requestId: string,
   services: ActionServices,
@@ -498,7 +499,7 @@ export async function runDocumentAction(
         sql`SELECT 1 FROM ${documents} WHERE ${documents.id} = ${request.targetDocumentId} FOR UPDATE`,
       );
     }
-    const row = await visibleDocumentRow(tx, principal, request.document.id, { lock: true });
+    const row = await visibleDocumentRow(tx, principal, companyId, request.document.id, { lock: true });
     if (name === 'fileTransfer' && (request.targetDocumentId as number) > request.document.id) {
       await tx.execute(
         sql`SELECT 1 FROM ${documents} WHERE ${documents.id} = ${request.targetDocumentId} FOR UPDATE`,
@@ -520,7 +521,7 @@ export async function runDocumentAction(
       });
     }
     return {
-      document: await loadDocument(tx, principal, undefined, row.id),
+      document: await loadDocument(tx, principal, companyId, row.id),
       createdDocumentId: effect.createdDocumentId ?? null,
       caseId: effect.caseId ?? null,
       history: effect.history ?? null,
@@ -530,9 +531,14 @@ export async function runDocumentAction(
 }
 
 /** GET /api/document/{id}/history: the timeline of a document the asker sees, oldest first. */
-export async function documentHistory(db: Db, principal: Principal, id: number): Promise<HistoryEntry[]> {
+export async function documentHistory(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  id: number,
+): Promise<HistoryEntry[]> {
   return db.transaction(async (tx) => {
-    await visibleDocumentRow(tx, principal, id);
+    await visibleDocumentRow(tx, principal, companyId, id);
     const lines = await historyOf(tx, [id]);
     return lines.map(({ documentId: _d, ...line }) => line);
   });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { attachmentListSchema, attachmentUploadResultSchema, idParamSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../../platform/auth.ts';
+import { contextOf } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
 import { attachmentErrors, isPreviewable } from './attachments.content.ts';
@@ -78,11 +78,11 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
+      const { principal, companyId } = contextOf(request);
       const documentId = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       if (documentId <= 0) throw new AppError(400, attachmentErrors.notSaved);
       if (!request.isMultipart()) throw new AppError(400, attachmentErrors.noFile);
-      const target = await prepareUpload(db, principal, documentId, request.query.replaces);
+      const target = await prepareUpload(db, principal, companyId, documentId, request.query.replaces);
       const stored: Awaited<ReturnType<typeof storeUpload>>[] = [];
       try {
         // One more byte than allowed reaches storeUpload, which refuses it (413) and removes the file.
@@ -117,7 +117,10 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         response: { 200: attachmentListSchema },
       },
     },
-    async (request) => listAttachments(db, principalOf(request), request.params.id),
+    async (request) => {
+      const { principal, companyId } = contextOf(request);
+      return listAttachments(db, principal, companyId, request.params.id);
+    },
   );
 
   app.get(
@@ -132,10 +135,12 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       },
     },
     async (request, reply) => {
+      const { principal, companyId } = contextOf(request);
       const { attachment, file } = await openAttachment(
         db,
         storage,
-        principalOf(request),
+        principal,
+        companyId,
         request.params.id,
         request.params.attachmentId,
         request.id,
@@ -171,9 +176,11 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       },
     },
     async (request, reply) => {
+      const { principal, companyId } = contextOf(request);
       await deleteAttachment(
         db,
-        principalOf(request),
+        principal,
+        companyId,
         request.params.id,
         request.params.attachmentId,
         request.id,

@@ -57,8 +57,13 @@ const user = (principal: Principal) => ({ userId: principal.userId, username: pr
  * not archived or deleted: 403/409 with the rule's reason key). A document the asker does not see,
  * or an unknown id, is 404; the web shows error.document_not_saved before there is an id at all.
  */
-async function editableDocument(tx: Tx, principal: Principal, documentId: number): Promise<DocumentRow> {
-  const doc = await visibleDocumentRow(tx, principal, documentId);
+async function editableDocument(
+  tx: Tx,
+  principal: Principal,
+  companyId: number,
+  documentId: number,
+): Promise<DocumentRow> {
+  const doc = await visibleDocumentRow(tx, principal, companyId, documentId);
   assertAction(principal, 'edit', doc, await documentFacts(tx, principal, doc));
   return doc;
 }
@@ -113,10 +118,11 @@ interface StoredUpload extends StoredObject {
 export async function prepareUpload(
   db: Db,
   principal: Principal,
+  companyId: number,
   documentId: number,
   replacesId: number | undefined,
 ): Promise<AttachmentLimits & { documentId: number; companyId: number; replacesId: number | undefined }> {
-  const doc = await editableDocument(db, principal, documentId);
+  const doc = await editableDocument(db, principal, companyId, documentId);
   if (replacesId !== undefined) await liveAttachment(db, documentId, replacesId);
   return { ...(await attachmentLimits(db, doc.companyId)), documentId, companyId: doc.companyId, replacesId };
 }
@@ -158,7 +164,7 @@ export async function saveUploads(
   db: Db,
   storage: Storage,
   principal: Principal,
-  target: { documentId: number; replacesId: number | undefined },
+  target: { documentId: number; companyId: number; replacesId: number | undefined },
   stored: StoredUpload[],
   requestId?: string,
 ): Promise<Attachment[]> {
@@ -167,7 +173,7 @@ export async function saveUploads(
     if (target.replacesId !== undefined && stored.length > 1)
       throw new AppError(400, attachmentErrors.oneVersion);
     return await db.transaction(async (tx) => {
-      const doc = await editableDocument(tx, principal, target.documentId);
+      const doc = await editableDocument(tx, principal, target.companyId, target.documentId);
       let replaced: AttachmentRow | undefined;
       if (target.replacesId !== undefined) {
         replaced = await liveAttachment(tx, doc.id, target.replacesId, true);
@@ -259,9 +265,10 @@ function attachmentOf(row: AttachmentRow): Attachment {
 export async function listAttachments(
   db: Db,
   principal: Principal,
+  companyId: number,
   documentId: number,
 ): Promise<AttachmentList> {
-  const doc = await visibleDocumentRow(db, principal, documentId);
+  const doc = await visibleDocumentRow(db, principal, companyId, documentId);
   const [rows, limits] = await Promise.all([
     db
       .select()
@@ -307,11 +314,12 @@ export async function openAttachment(
   db: Db,
   storage: Storage,
   principal: Principal,
+  companyId: number,
   documentId: number,
   attachmentId: number,
   requestId?: string,
 ): Promise<{ attachment: Attachment; file: StoredFile }> {
-  const doc = await visibleDocumentRow(db, principal, documentId);
+  const doc = await visibleDocumentRow(db, principal, companyId, documentId);
   const row = await liveAttachment(db, doc.id, attachmentId);
   const file = await storage.get(row.storageKey);
   if (!file) throw new AppError(404, attachmentErrors.missing);
@@ -345,12 +353,13 @@ export async function openAttachment(
 export async function deleteAttachment(
   db: Db,
   principal: Principal,
+  companyId: number,
   documentId: number,
   attachmentId: number,
   requestId?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const doc = await editableDocument(tx, principal, documentId);
+    const doc = await editableDocument(tx, principal, companyId, documentId);
     const target = await liveAttachment(tx, doc.id, attachmentId, true);
     if (doc.protocolNumber !== null && !hasPermission(principal.scope, 'protocol:admin')) {
       throw new AppError(409, attachmentErrors.registeredDelete);

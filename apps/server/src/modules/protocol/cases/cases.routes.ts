@@ -8,7 +8,7 @@ import {
 } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../../platform/auth.ts';
+import { contextOf } from '../../../platform/auth.ts';
 import { registerListRoute } from '../../../platform/list/route.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
 import { idParams } from '../../../platform/params.ts';
@@ -50,7 +50,10 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: z.array(caseTimelineEntrySchema) },
       },
     },
-    async (request) => caseTimeline(db, principalOf(request), request.params.id),
+    async (request) => {
+      const { principal, companyId } = contextOf(request);
+      return caseTimeline(db, principal, companyId, request.params.id);
+    },
   );
 
   registerRecordRoutes(app, {
@@ -60,9 +63,10 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     save: saveCaseSchema,
     read: 'protocol:read',
     write: 'protocol:write',
+    companyScoped: true,
     get: {
       summary: 'A case folder with the linked documents the asker sees',
-      load: ({ principal, id }) => getCase(db, principal, id),
+      load: ({ principal, companyId, id }) => getCase(db, principal, companyId, id),
     },
     create: {
       summary: 'Open a case folder; an empty code gets the next code of the year (e.g. 2026/0007)',
@@ -71,11 +75,13 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     },
     update: {
       summary: 'Change a case folder; documentIds are added (remove one with DELETE …/documents/{id})',
-      run: ({ principal, id, body, requestId }) => updateCase(db, principal, id, body, requestId),
+      run: ({ principal, companyId, id, body, requestId }) =>
+        updateCase(db, principal, companyId, id, body, requestId),
     },
     remove: {
       summary: 'Delete case folders; their documents stay (unlinked)',
-      run: ({ principal, ids, requestId }) => deleteCases(db, principal, ids, requestId),
+      run: ({ principal, companyId, ids, requestId }) =>
+        deleteCases(db, principal, companyId, ids, requestId),
     },
   });
 
@@ -91,8 +97,17 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: caseSchema },
       },
     },
-    async (request) =>
-      addCaseDocuments(db, principalOf(request), request.params.id, request.body.documentIds, request.id),
+    async (request) => {
+      const { principal, companyId, requestId } = contextOf(request);
+      return addCaseDocuments(
+        db,
+        principal,
+        companyId,
+        request.params.id,
+        request.body.documentIds,
+        requestId,
+      );
+    },
   );
 
   app.delete(
@@ -106,7 +121,10 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: caseSchema },
       },
     },
-    async (request) =>
-      removeCaseDocument(db, principalOf(request), request.params.id, request.params.documentId, request.id),
+    async (request) => {
+      const { principal, companyId, requestId } = contextOf(request);
+      const { id, documentId } = request.params;
+      return removeCaseDocument(db, principal, companyId, id, documentId, requestId);
+    },
   );
 };

@@ -28,11 +28,11 @@ export const caseErrorKeys = {
   documentNotLinkable: 'error.case_document_not_linkable',
 } as const;
 
-/** The case with this id of one of the operator's companies, or 404 (no existence leak). */
-async function caseOf(tx: Tx, principal: Principal, id: number, lock = false): Promise<CaseRow> {
+/** The case with this id of the company in use, or 404 (no existence leak). */
+async function caseOf(tx: Tx, companyId: number, id: number, lock = false): Promise<CaseRow> {
   const query = tx.select().from(cases).where(eq(cases.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !principal.companyIds.includes(row.companyId)) throw notFound();
+  if (!row || row.companyId !== companyId) throw notFound();
   return row;
 }
 
@@ -178,8 +178,8 @@ async function describeCase(tx: Tx, principal: Principal, row: CaseRow): Promise
   };
 }
 
-export async function getCase(db: Db, principal: Principal, id: number): Promise<Case> {
-  return db.transaction(async (tx) => describeCase(tx, principal, await caseOf(tx, principal, id)));
+export async function getCase(db: Db, principal: Principal, companyId: number, id: number): Promise<Case> {
+  return db.transaction(async (tx) => describeCase(tx, principal, await caseOf(tx, companyId, id)));
 }
 
 const codeTaken = (cause: unknown) => new AppError(409, caseErrorKeys.codeTaken, {}, undefined, cause);
@@ -260,13 +260,14 @@ export async function createCase(
 export async function updateCase(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   input: SaveCase,
   requestId: string,
 ): Promise<Case> {
   return uniqueCode(() =>
     db.transaction(async (tx) => {
-      const before = await caseOf(tx, principal, id, true);
+      const before = await caseOf(tx, companyId, id, true);
       await checkCaseType(tx, before.companyId, input.caseTypeId);
       const code = input.code ?? before.code;
       if (code !== before.code) {
@@ -309,13 +310,14 @@ export async function updateCase(
 export async function deleteCases(
   db: Db,
   principal: Principal,
+  companyId: number,
   ids: number[],
   requestId: string,
 ): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await tx.select().from(cases).where(inArray(cases.id, unique)).for('update');
-    if (rows.length !== unique.length || rows.some((r) => !principal.companyIds.includes(r.companyId))) {
+    if (rows.length !== unique.length || rows.some((r) => r.companyId !== companyId)) {
       throw notFound();
     }
     for (const row of rows) {
@@ -347,12 +349,13 @@ export async function deleteCases(
 export async function addCaseDocuments(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   documentIds: number[],
   requestId: string,
 ): Promise<Case> {
   return db.transaction(async (tx) => {
-    const row = await caseOf(tx, principal, id, true);
+    const row = await caseOf(tx, companyId, id, true);
     await linkDocuments(tx, principal, row, documentIds, requestId);
     return describeCase(tx, principal, row);
   });
@@ -361,12 +364,13 @@ export async function addCaseDocuments(
 export async function removeCaseDocument(
   db: Db,
   principal: Principal,
+  companyId: number,
   id: number,
   documentId: number,
   requestId: string,
 ): Promise<Case> {
   return db.transaction(async (tx) => {
-    const row = await caseOf(tx, principal, id, true);
+    const row = await caseOf(tx, companyId, id, true);
     const [link] = await tx
       .select({ documentId: caseDocuments.documentId })
       .from(caseDocuments)
@@ -385,9 +389,14 @@ export async function removeCaseDocument(
 }
 
 /** Every history line of every document of the case that the asker sees, newest first. */
-export async function caseTimeline(db: Db, principal: Principal, id: number): Promise<TimelineEntry[]> {
+export async function caseTimeline(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  id: number,
+): Promise<TimelineEntry[]> {
   return db.transaction(async (tx) => {
-    const row = await caseOf(tx, principal, id);
+    const row = await caseOf(tx, companyId, id);
     const linked = await tx
       .select({
         id: documents.id,

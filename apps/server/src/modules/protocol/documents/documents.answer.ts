@@ -146,12 +146,12 @@ export function documentAnswer(principal: Principal, parts: DocumentParts): Prot
 /**
  * A document as the API sends it, read: a fixed number of queries whatever the number of traders,
  * files, signatures or cases (no N+1). 404 when the operator may not see it or it is not of
- * `companyId` (when given).
+ * `companyId`, the company in use.
  */
 export async function loadDocument(
   db: Tx,
   principal: Principal,
-  companyId: number | undefined,
+  companyId: number,
   id: number,
 ): Promise<ProtocolDocument> {
   const creator = alias(users, 'creator');
@@ -180,8 +180,7 @@ export async function loadDocument(
     .leftJoin(charged, eq(charged.id, documents.chargedUserId))
     .leftJoin(userGroups, eq(userGroups.id, documents.chargedGroupId))
     .where(and(eq(documents.id, id), visibilityCondition(principal)));
-  if (!found || !principal.companyIds.includes(found.doc.companyId)) throw notFound();
-  if (companyId !== undefined && found.doc.companyId !== companyId) throw notFound();
+  if (!found || found.doc.companyId !== companyId) throw notFound();
   const row = found.doc;
 
   const signer = alias(users, 'signer');
@@ -271,6 +270,11 @@ export async function loadDocument(
   });
 }
 
-export async function getDocument(db: Tx, principal: Principal, id: number): Promise<ProtocolDocument> {
-  return loadDocument(db, principal, undefined, id);
+export async function getDocument(
+  db: Tx,
+  principal: Principal,
+  companyId: number,
+  id: number,
+): Promise<ProtocolDocument> {
+  return loadDocument(db, principal, companyId, id);
 }

@@ -67,9 +67,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     save: saveDocumentSchema,
     read: 'protocol:read',
     write: 'protocol:write',
+    companyScoped: true,
     get: {
       summary: 'A document with its traders, files, signatures, cases and the actions the operator may run',
-      load: ({ principal, id }) => getDocument(db, principal, id),
+      load: ({ principal, companyId, id }) => getDocument(db, principal, companyId, id),
     },
     create: {
       summary: 'Create a document; with a protocol book (or a type with autonr) it is registered at once',
@@ -82,7 +83,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         'Change a document; naming a book registers an unregistered one; registration fields never change (409)',
       // protocol:read: the current chargee may edit too; the service applies the edit rule.
       permission: 'protocol:read',
-      run: ({ principal, id, body, requestId }) => updateDocument(db, principal, id, body, { requestId }),
+      run: ({ principal, companyId, id, body, requestId }) =>
+        updateDocument(db, principal, companyId, id, body, { requestId }),
     },
   });
 };

@@ -184,13 +184,14 @@ function diffShapes(before: Record<string, unknown>, after: Record<string, unkno
 export async function updateDocument(
   db: Tx,
   principal: Principal,
+  companyId: number,
   id: number,
   input: SaveDocument,
   options: SaveOptions = {},
 ): Promise<ProtocolDocument> {
   await db.transaction(async (tx) => {
     const now = options.now ?? new Date();
-    const before = await visibleDocumentRow(tx, principal, id, { lock: true });
+    const before = await visibleDocumentRow(tx, principal, companyId, id, { lock: true });
     assertAction(principal, 'edit', before, await documentFacts(tx, principal, before));
     const registered = before.protocolNumber !== null;
     if (registered) {
@@ -256,5 +257,5 @@ export async function updateDocument(
     });
     if (!registered && resolved.book) await register(tx, principal, row, resolved.book, options);
   });
-  return loadDocument(db, principal, undefined, id);
+  return loadDocument(db, principal, companyId, id);
 }

@@ -111,11 +111,20 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * The administrator works for both companies and finds a document in the company in use only: the
+ * administrator's requests name company A unless they name one themselves.
+ */
+const inA = (url: string, headers: Headers) =>
+  headers !== admin || url.includes('companyid=')
+    ? url
+    : `${url}${url.includes('?') ? '&' : '?'}companyid=${companyA}`;
 const post = (url: string, payload: unknown, headers: Headers = admin) =>
-  t.app.inject({ method: 'POST', url, headers, payload: payload as Json });
+  t.app.inject({ method: 'POST', url: inA(url, headers), headers, payload: payload as Json });
 const put = (url: string, payload: unknown, headers: Headers = admin) =>
-  t.app.inject({ method: 'PUT', url, headers, payload: payload as Json });
-const get = (url: string, headers: Headers = admin) => t.app.inject({ method: 'GET', url, headers });
+  t.app.inject({ method: 'PUT', url: inA(url, headers), headers, payload: payload as Json });
+const get = (url: string, headers: Headers = admin) =>
+  t.app.inject({ method: 'GET', url: inA(url, headers), headers });
 
 const incoming = (subject: string, extra: Json = {}) => ({
   kind: 0,

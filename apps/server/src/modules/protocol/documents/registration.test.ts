@@ -144,6 +144,7 @@ describe('protocol numbering', () => {
     const registered = await updateDocument(
       db,
       principal,
+      companyId,
       draft.id,
       save({ kind: 1, subject: 'Πρόχειρο', protocolBookId: outgoing }),
       { now: new Date('2027-03-01T10:00:00Z') },

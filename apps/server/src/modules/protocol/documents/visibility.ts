@@ -38,13 +38,8 @@ export function readerVisibility(me: number | Placeholder): SQL {
   ) as SQL;
 }
 
-/** Whether the operator may see this document (its company and the visibility rule). */
-export async function isVisibleTo(
-  tx: Tx,
-  principal: Principal,
-  row: { id: number; companyId: number },
-): Promise<boolean> {
-  if (!principal.companyIds.includes(row.companyId)) return false;
+/** Whether the operator may see this document of the company in use (the visibility rule). */
+async function isVisibleTo(tx: Tx, principal: Principal, row: { id: number }): Promise<boolean> {
   const condition = visibilityCondition(principal);
   if (!condition) return true;
   const found = await tx
@@ -71,18 +66,18 @@ export async function lockDocument(tx: Tx, id: number): Promise<DocumentRow | un
 }
 
 /**
- * The row of a document the operator may see (optionally of the named company), locked when asked;
- * 404 otherwise — never 403, so a document's existence is not revealed.
+ * The row of a document of the company in use that the operator may see, locked when asked; 404
+ * otherwise — never 403, so a document's existence is not revealed.
  */
 export async function visibleDocumentRow(
   tx: Tx,
   principal: Principal,
+  companyId: number,
   id: number,
-  options: { lock?: boolean; companyId?: number } = {},
+  options: { lock?: boolean } = {},
 ): Promise<DocumentRow> {
   const row = options.lock ? await lockDocument(tx, id) : await getDocumentRow(tx, id);
-  if (!row) throw notFound();
-  if (options.companyId !== undefined && row.companyId !== options.companyId) throw notFound();
+  if (!row || row.companyId !== companyId) throw notFound();
   if (!(await isVisibleTo(tx, principal, row))) throw notFound();
   return row;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../../platform/auth.ts';
+import { contextOf } from '../../../platform/auth.ts';
 import { contentDisposition } from '../../../platform/exports/render.ts';
 import { requestLanguage } from '../../../platform/i18n.ts';
 import type { ModuleOptions } from '../../../platform/module.ts';
@@ -34,7 +34,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const language =
         request.query.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       // Read everything first: the PDF is drawn from memory, no transaction stays open while streaming.
-      const data = await receiptData(db, principalOf(request), request.params.id);
+      const { principal, companyId } = contextOf(request);
+      const data = await receiptData(db, principal, companyId, request.params.id);
       const fileName = receiptFileName(language, data);
       reply.header('Content-Type', 'application/pdf');
       reply.header(

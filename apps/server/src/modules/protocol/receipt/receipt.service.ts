@@ -49,8 +49,13 @@ const clampCopies = (copies: number | null | undefined) => Math.min(9, Math.max(
  * The receipt of a registered document the operator may see (404 otherwise; 409 when unregistered).
  * The operator who registered it is the one of the audit line 'registered' (the creator when absent).
  */
-export async function receiptData(db: Db, principal: Principal, id: number): Promise<ReceiptData> {
-  const row: DocumentRow = await visibleDocumentRow(db, principal, id);
+export async function receiptData(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  id: number,
+): Promise<ReceiptData> {
+  const row: DocumentRow = await visibleDocumentRow(db, principal, companyId, id);
   if (row.protocolNumber === null || row.protocolDate === null) {
     throw new AppError(409, receiptErrorKeys.notRegistered, {});
   }
