@@ -142,7 +142,6 @@ export const accountsImport: ImportSpec<null, { mask: string }, RawRow, Account,
   read: (file) => readRows(file),
   check: checkRows,
   apply: upsertAccounts,
-  reference: (row) => row.code,
   finish: (tx, { payload: p }, counts) =>
     recordAudit(tx, {
       entity: 'financeAccount',

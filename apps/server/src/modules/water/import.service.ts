@@ -451,7 +451,6 @@ export const consumerImport: ImportSpec<null, Context, ImportRow, CheckedRow, Co
   },
   check: checkRows,
   apply: applyChunk,
-  reference: (row) => row.code,
 };
 
 export const importJob = importJobOf(consumerImport);

@@ -10,7 +10,7 @@ import { jobView } from '../jobs/jobs.routes.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import type { ModuleOptions } from '../module.ts';
 import { idParams } from '../params.ts';
-import type { RowOutcome } from './pipeline.ts';
+import type { OutcomeRun } from './pipeline.ts';
 
 const tags = ['jobs'];
 
@@ -64,17 +64,20 @@ export const importPipelineRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     },
     async (request, reply) => {
       const row = await importJob(request, request.params.id);
-      const result = row.result as { errors?: ImportError[]; outcomes?: RowOutcome[] } | null;
+      const result = row.result as { errors?: ImportError[]; outcomes?: OutcomeRun[] } | null;
       if (!result?.errors || !result.outcomes) throw new AppError(409, errorKeys.importNoResult, {});
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       const t = (key: string) => translate(language, key);
+      // Every written row on a line of its own, from the runs the job kept.
+      const written = result.outcomes.flatMap(([from, to, key]) => {
+        const outcome = t(key);
+        return Array.from({ length: to - from + 1 }, (_, i) => [from + i, outcome, '', '']);
+      });
       const records: (string | number)[][] = [
-        ...result.errors.map((e) => [e.line, '', t('imports.outcome.error'), e.column, e.reason]),
-        ...result.outcomes.map(([line, reference, key]) => [line, reference, t(key), '', '']),
+        ...result.errors.map((e) => [e.line, t('imports.outcome.error'), e.column, e.reason]),
+        ...written,
       ].sort((a, b) => Number(a[0]) - Number(b[0]));
-      const header = ['line', 'reference', 'outcome', 'column', 'reason'].map((c) =>
-        t(`imports.result.${c}`),
-      );
+      const header = ['line', 'outcome', 'column', 'reason'].map((c) => t(`imports.result.${c}`));
       const csv = stringify(
         [header, ...records].map((cells) => cells.map((cell) => neutraliseFormula(String(cell)))),
         { bom: true, record_delimiter: '\r\n' },

@@ -60,8 +60,12 @@ export interface ImportPayload<O = unknown> {
   abort?: boolean;
 }
 
-/** One row's outcome as the result file lists it: its line, its reference, a catalog key. */
-export type RowOutcome = [line: number, reference: string, key: string];
+/**
+ * The outcome of a run of consecutive written rows, as the result file lists them: their first and
+ * last line and a catalog key. Runs, not rows: a register of 100,000 rows, all new, is a few runs,
+ * and the job's result (which the jobs list answers) stays small.
+ */
+export type OutcomeRun = [from: number, to: number, key: string];
 
 /** What every import's job answers; a module's counts come beside these. */
 export interface ImportReport {
@@ -72,7 +76,7 @@ export interface ImportReport {
   applied: number;
   /** The owner stopped it between chunks: the chunks before stay written, none after. */
   aborted: boolean;
-  outcomes: RowOutcome[];
+  outcomes: OutcomeRun[];
 }
 
 export interface ImportRun<O, C> {
@@ -114,8 +118,6 @@ export interface ImportSpec<
   check(rows: Row[], run: ImportRun<O, C>): Promise<{ problems: RowProblem[]; checked: Checked[] }>;
   /** Writes one chunk of checked rows in `tx`; answers each row's outcome key, in order. */
   apply(tx: Tx, rows: Checked[], run: ImportRun<O, C>, counts: Counts): Promise<string[]>;
-  /** What names a row in the result file (its code, its serial). */
-  reference(row: Checked): string;
   /** Once, in the last chunk's transaction, when every chunk is written (e.g. one audit line). */
   finish?(tx: Tx, run: ImportRun<O, C>, counts: Counts): Promise<void>;
 }
@@ -210,7 +212,10 @@ export function importJobOf<
       });
       Object.assign(counts, chunkCounts);
       chunk.forEach((row, i) => {
-        report.outcomes.push([row.line, spec.reference(row), outcomes[i] ?? '']);
+        const key = outcomes[i] ?? '';
+        const last = report.outcomes.at(-1);
+        if (last && last[2] === key && last[1] < row.line) last[1] = row.line;
+        else report.outcomes.push([row.line, row.line, key]);
       });
       report.applied += chunk.length;
       await progress(report.applied, checked.length, 'import');

@@ -196,7 +196,8 @@ export function ImportPanel<R extends ImportReport>(props: ImportPanelProps<R>) 
             severity={result.aborted ? 'info' : result.errors.length === 0 ? 'success' : 'warning'}
             data-testid={`${testId}-summary`}
             action={
-              !result.dryRun && result.errors.length === 0 ? (
+              // The file of an import's rows, or of a report's bad lines (a clean dry run has none).
+              !result.dryRun || result.errors.length > 0 ? (
                 <Button
                   color="inherit"
                   size="small"
