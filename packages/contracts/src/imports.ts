@@ -24,3 +24,23 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 /** POST /api/imports/{job}/abort stops an import between chunks; GET …/result is its result file. */
 export const importAbortPath = (jobId: number) => `/api/imports/${jobId}/abort`;
 export const importResultPath = (jobId: number) => `/api/imports/${jobId}/result`;
+
+/** A line of a per-line import that is not a plain success: its level and why, translated. */
+export const importLineNoteSchema = z.object({
+  line: z.number().int(),
+  level: z.enum(['warning', 'failed']),
+  message: z.string(),
+});
+export type ImportLineNote = z.infer<typeof importLineNoteSchema>;
+
+/**
+ * An import whose bad lines are recorded and skipped (the others written): its lines by level, and
+ * every line that is not a plain success (the bad rows, and the written rows' warnings and failures).
+ */
+export const perLineReportSchema = importReportSchema.extend({
+  success: z.number().int(),
+  warnings: z.number().int(),
+  failed: z.number().int(),
+  lines: z.array(importLineNoteSchema),
+});
+export type PerLineReport = z.infer<typeof perLineReportSchema>;

@@ -67,10 +67,10 @@ export const importPipelineRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       const result = row.result as { errors?: ImportError[]; outcomes?: OutcomeRun[] } | null;
       if (!result?.errors || !result.outcomes) throw new AppError(409, errorKeys.importNoResult, {});
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
-      const t = (key: string) => translate(language, key);
+      const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
       // Every written row on a line of its own, from the runs the job kept.
-      const written = result.outcomes.flatMap(([from, to, key]) => {
-        const outcome = t(key);
+      const written = result.outcomes.flatMap(([from, to, key, , params]) => {
+        const outcome = t(key, params);
         return Array.from({ length: to - from + 1 }, (_, i) => [from + i, outcome, '', '']);
       });
       const records: (string | number)[][] = [

@@ -89,6 +89,37 @@ const spec: ImportSpec<{ abortAt: string | null }, null, Row, Row, { created: nu
   },
 };
 
+/**
+ * The same import, per line: a bad row is a failed line and the others are written; a value `x` is
+ * refused by `apply` (a failed line with params), `w` is written with a warning. `released` counts
+ * the runs whose `release` ran.
+ */
+const PER_LINE_KIND = 'fixture.import.perLine';
+let released = 0;
+const perLineSpec: typeof spec = {
+  ...spec,
+  kind: PER_LINE_KIND,
+  perLine: true,
+  apply: async (tx, rows, run, counts) => {
+    const written = await spec.apply(
+      tx,
+      rows.filter((r) => r.value !== 'x'),
+      run,
+      counts,
+    );
+    let at = 0;
+    return rows.map((row) => {
+      if (row.value === 'x')
+        return { key: 'error.import_line_too_long', level: 'failed', params: { line: row.line, max: 9 } };
+      const outcome = written[at++] ?? '';
+      return row.value === 'w' ? { key: String(outcome), level: 'warning' } : outcome;
+    });
+  },
+  release: async () => {
+    released++;
+  },
+};
+
 const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
   await acceptOneFile(app);
   app.post(
@@ -96,11 +127,15 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, sto
     {
       config: { signedIn: true },
       schema: {
-        querystring: z.object({ dryRun: z.enum(['true', 'false']), abortAt: z.string().optional() }),
+        querystring: z.object({
+          dryRun: z.enum(['true', 'false']),
+          abortAt: z.string().optional(),
+          perLine: z.literal('true').optional(),
+        }),
       },
     },
     async (request) => ({
-      jobId: await startImport({ db, jobs, storage }, spec, request, {
+      jobId: await startImport({ db, jobs, storage }, request.query.perLine ? perLineSpec : spec, request, {
         companyId: 1,
         dryRun: request.query.dryRun === 'true',
         options: { abortAt: request.query.abortAt ?? null },
@@ -112,8 +147,11 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, sto
 const fixtureModule = defineModule({
   name: 'fixtureImports',
   plugin,
-  jobs: { [KIND]: importJobOf(spec) as never },
-  onJobSettled: importFileDropper(spec),
+  jobs: { [KIND]: importJobOf(spec) as never, [PER_LINE_KIND]: importJobOf(perLineSpec) as never },
+  onJobSettled: async (tx, job) => {
+    await importFileDropper(spec)(tx, job);
+    await importFileDropper(perLineSpec)(tx, job);
+  },
   storageColumns: [{ table: 'fixture_import_files', column: 'storage_key' }],
 });
 const modules = [...appModules, fixtureModule];
@@ -267,5 +305,45 @@ describe('import pipeline', () => {
     expect(rerun.result).toMatchObject({ applied: 5, created: 1, updated: 4 });
     const other = await t.app.inject({ method: 'POST', url: '/api/imports/999999/abort', headers: admin });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('per line: a bad row is a failed line, the others are written, each with its level; release runs', async () => {
+    await t.database.db.execute(sql`DELETE FROM fixture_import_rows`);
+    const rows = [...five, ['f', ''], ['g', 'x'], ['h', 'w']];
+    const dry = await run(csv(rows), 'dryRun=true&perLine=true');
+    expect(dry.result).toMatchObject({
+      dryRun: true,
+      rows: 8,
+      applied: 0,
+      failed: 1,
+      lines: [{ line: 7, level: 'failed', message: 'The field is required' }],
+    });
+    expect(await stored()).toEqual([]);
+    released = 0;
+    const job = await run(csv(rows), 'dryRun=false&perLine=true');
+    expect(job).toMatchObject({ state: 'succeeded' });
+    expect(job.result).toMatchObject({
+      applied: 7,
+      created: 6,
+      success: 5,
+      warnings: 1,
+      failed: 2,
+      lines: [
+        { line: 7, level: 'failed', message: 'The field is required' },
+        { line: 8, level: 'failed', message: 'Line 8 is longer than 9 characters.' },
+        { line: 9, level: 'warning', message: 'Created' },
+      ],
+    });
+    expect(job.result.outcomes).toEqual([
+      [2, 6, 'imports.outcome.created'],
+      [8, 8, 'error.import_line_too_long', 'failed', { line: 8, max: 9 }],
+      [9, 9, 'imports.outcome.created', 'warning', {}],
+    ]);
+    expect((await stored()).map((r) => r.code)).toEqual(['a', 'b', 'c', 'd', 'e', 'h']);
+    expect(released).toBe(1);
+    // Aborted between chunks, it lets go all the same.
+    const stopped = await run(csv(rows), 'dryRun=false&perLine=true&abortAt=c');
+    expect(stopped).toMatchObject({ state: 'cancelled', result: { aborted: true, applied: 4 } });
+    expect(released).toBe(2);
   });
 });

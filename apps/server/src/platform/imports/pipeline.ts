@@ -60,12 +60,28 @@ export interface ImportPayload<O = unknown> {
   abort?: boolean;
 }
 
+/** How a row's outcome stands: written, written with a warning (or already there), or not written. */
+export type OutcomeLevel = 'success' | 'warning' | 'failed';
+
+/** A written row's outcome as `apply` answers it: a catalog key, or a key with its level and params. */
+export type Outcome = string | { key: string; level?: OutcomeLevel; params?: Params };
+
 /**
  * The outcome of a run of consecutive written rows, as the result file lists them: their first and
- * last line and a catalog key. Runs, not rows: a register of 100,000 rows, all new, is a few runs,
- * and the job's result (which the jobs list answers) stays small.
+ * last line, a catalog key and, when not a plain success, its level and params. Runs, not rows: a
+ * register of 100,000 rows, all new, is a few runs, and the job's result (which the jobs list
+ * answers) stays small. Rows with params are a run each (their texts differ).
  */
-export type OutcomeRun = [from: number, to: number, key: string];
+export type OutcomeRun =
+  | [from: number, to: number, key: string]
+  | [from: number, to: number, key: string, level: OutcomeLevel, params: Params];
+
+/** A line of a per-line import that is not a plain success: its level and why, translated. */
+export interface LineNote {
+  line: number;
+  level: Exclude<OutcomeLevel, 'success'>;
+  message: string;
+}
 
 /** What every import's job answers; a module's counts come beside these. */
 export interface ImportReport {
@@ -79,9 +95,18 @@ export interface ImportReport {
   outcomes: OutcomeRun[];
 }
 
+/** What a per-line import answers beside: its lines by level, and every line not a plain success. */
+export interface PerLineReport {
+  success: number;
+  warnings: number;
+  failed: number;
+  lines: LineNote[];
+}
+
 export interface ImportRun<O, C> {
   db: Db;
   payload: ImportPayload<O>;
+  jobId: number;
   /** What `prepare` loaded once for the run (a company's code definition, a mask, caches). */
   context: C;
 }
@@ -110,16 +135,26 @@ export interface ImportSpec<
   upload: ImportUpload;
   /** Rows per transaction. */
   chunkSize: number;
+  /**
+   * A bad row is recorded (a failed line) and skipped, and the other rows are written; without it a
+   * bad row refuses the whole file (nothing written). A per-line import's report adds `PerLineReport`.
+   */
+  perLine?: boolean;
   counts(): Counts;
   prepare(db: Db, payload: ImportPayload<O>): Promise<C>;
   /** The file's rows; throws ImportFileLimitError or ImportRefused for a file it cannot use. */
   read(file: Buffer, run: ImportRun<O, C>): Promise<Row[]>;
   /** Every row checked (lookups per file, not per row); writes nothing. The problems, and the good rows. */
   check(rows: Row[], run: ImportRun<O, C>): Promise<{ problems: RowProblem[]; checked: Checked[] }>;
-  /** Writes one chunk of checked rows in `tx`; answers each row's outcome key, in order. */
-  apply(tx: Tx, rows: Checked[], run: ImportRun<O, C>, counts: Counts): Promise<string[]>;
+  /** Writes one chunk of checked rows in `tx`; answers each row's outcome, in order. */
+  apply(tx: Tx, rows: Checked[], run: ImportRun<O, C>, counts: Counts): Promise<Outcome[]>;
   /** Once, in the last chunk's transaction, when every chunk is written (e.g. one audit line). */
   finish?(tx: Tx, run: ImportRun<O, C>, counts: Counts): Promise<void>;
+  /**
+   * Once the writing ends, however it ends (written, aborted, failed): lets go of what `apply` took
+   * for the run beyond its transactions (e.g. the routes an import holds).
+   */
+  release?(run: ImportRun<O, C>): Promise<void>;
 }
 
 type AnySpec = ImportSpec<never, never, { line: number }, { line: number }, Record<string, number>>;
@@ -153,9 +188,9 @@ export function importJobOf<
     progress,
     signal,
     job,
-  }: JobContext<ImportPayload<O>>): Promise<ImportReport & Counts> => {
+  }: JobContext<ImportPayload<O>>): Promise<ImportReport & Partial<PerLineReport> & Counts> => {
     const counts = spec.counts();
-    const report: ImportReport & Counts = {
+    const report: ImportReport & Partial<PerLineReport> & Counts = {
       ...counts,
       dryRun: payload.dryRun,
       rows: 0,
@@ -163,16 +198,43 @@ export function importJobOf<
       applied: 0,
       aborted: false,
       outcomes: [],
+      ...(spec.perLine ? { success: 0, warnings: 0, failed: 0, lines: [] } : {}),
+    };
+    const t = (key: string, params: Params = {}) => translate(payload.language, key, params);
+    /** A per-line report's counts and notes, from its bad rows and its written rows' outcomes. */
+    const tally = () => {
+      if (!spec.perLine) return;
+      const notes: LineNote[] = report.errors.map((e) => ({
+        line: e.line,
+        level: 'failed',
+        message: e.reason,
+      }));
+      let warnings = 0;
+      let failed = report.errors.length;
+      let success = 0;
+      for (const [from, to, key, level, params] of report.outcomes) {
+        const size = to - from + 1;
+        if (!level || level === 'success') success += size;
+        else {
+          if (level === 'warning') warnings += size;
+          else failed += size;
+          const message = t(key, params);
+          for (let line = from; line <= to; line++) notes.push({ line, level, message });
+        }
+      }
+      notes.sort((a, b) => a.line - b.line);
+      Object.assign(report, { success, warnings, failed, lines: notes });
     };
     const stop = () => {
       report.aborted = true;
       Object.assign(report, counts);
+      tally();
       return new JobStopped(report);
     };
     if (payload.abort) throw stop();
     const file = await readImportFile(db, spec.files, payload.fileId);
     if (!file) throw new JobError(errorKeys.jobFileGone);
-    const run: ImportRun<O, C> = { db, payload, context: await spec.prepare(db, payload) };
+    const run: ImportRun<O, C> = { db, payload, jobId: job.id, context: await spec.prepare(db, payload) };
     let rows: Row[];
     try {
       rows = await spec.read(file, run);
@@ -184,7 +246,6 @@ export function importJobOf<
     }
     report.rows = rows.length;
     await progress(0, rows.length, 'check');
-    const t = (key: string, params: Params = {}) => translate(payload.language, key, params);
     const { problems, checked } = await spec.check(rows, run);
     report.errors = problems
       .map((p) => ({
@@ -193,35 +254,54 @@ export function importJobOf<
         reason: t(p.key, p.params),
       }))
       .sort((a, b) => a.line - b.line);
-    if (payload.dryRun || report.errors.length > 0) {
+    if (payload.dryRun || (!spec.perLine && report.errors.length > 0)) {
       await progress(rows.length, rows.length, 'check');
+      tally();
       return report;
     }
-    await progress(0, checked.length, 'import');
-    for (let at = 0; at < checked.length; at += spec.chunkSize) {
-      if (signal.aborted) throw jobAborted();
-      if (await abortAsked(db, job.id)) throw stop();
-      const chunk = checked.slice(at, at + spec.chunkSize);
-      const last = at + spec.chunkSize >= checked.length;
-      // Counted on a copy: a chunk that rolls back counts nothing.
-      const chunkCounts = { ...counts };
-      const outcomes = await db.transaction(async (tx) => {
-        const done = await spec.apply(tx, chunk, run, chunkCounts);
-        if (last) await spec.finish?.(tx, run, chunkCounts);
-        return done;
-      });
-      Object.assign(counts, chunkCounts);
-      chunk.forEach((row, i) => {
-        const key = outcomes[i] ?? '';
-        const last = report.outcomes.at(-1);
-        if (last && last[2] === key && last[1] < row.line) last[1] = row.line;
-        else report.outcomes.push([row.line, row.line, key]);
-      });
-      report.applied += chunk.length;
-      await progress(report.applied, checked.length, 'import');
+    // Per line, a bad row is skipped (and reported), whatever the module's `checked` holds.
+    const bad = new Set(problems.map((p) => p.line));
+    const due = bad.size === 0 ? checked : checked.filter((row) => !bad.has(row.line));
+    await progress(0, due.length, 'import');
+    try {
+      for (let at = 0; at < due.length; at += spec.chunkSize) {
+        if (signal.aborted) throw jobAborted();
+        if (await abortAsked(db, job.id)) throw stop();
+        const chunk = due.slice(at, at + spec.chunkSize);
+        const last = at + spec.chunkSize >= due.length;
+        // Counted on a copy: a chunk that rolls back counts nothing.
+        const chunkCounts = { ...counts };
+        const outcomes = await db.transaction(async (tx) => {
+          const done = await spec.apply(tx, chunk, run, chunkCounts);
+          if (last) await spec.finish?.(tx, run, chunkCounts);
+          return done;
+        });
+        Object.assign(counts, chunkCounts);
+        for (const [i, row] of chunk.entries()) addOutcome(report.outcomes, row.line, outcomes[i] ?? '');
+        report.applied += chunk.length;
+        await progress(report.applied, due.length, 'import');
+      }
+    } finally {
+      await spec.release?.(run);
     }
+    tally();
     return Object.assign(report, counts);
   };
+}
+
+/** A written row's outcome, joined to the run before when it has the same key, level and no params. */
+function addOutcome(runs: OutcomeRun[], line: number, outcome: Outcome): void {
+  const { key, level = 'success', params = {} } = typeof outcome === 'string' ? { key: outcome } : outcome;
+  const plain = level === 'success' && Object.keys(params).length === 0;
+  const last = runs.at(-1);
+  if (last && last[1] < line && last[2] === key) {
+    const [, , , lastLevel = 'success', lastParams = {}] = last;
+    if (Object.keys(params).length === 0 && Object.keys(lastParams).length === 0 && lastLevel === level) {
+      last[1] = line;
+      return;
+    }
+  }
+  runs.push(plain ? [line, line, key] : [line, line, key, level, params]);
 }
 
 /** Told that a job ended: an import's stored upload is no longer needed. */
