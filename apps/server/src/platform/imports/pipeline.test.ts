@@ -309,14 +309,15 @@ describe('import pipeline', () => {
 
   it('per line: a bad row is a failed line, the others are written, each with its level; release runs', async () => {
     await t.database.db.execute(sql`DELETE FROM fixture_import_rows`);
-    const rows = [...five, ['f', ''], ['g', 'x'], ['h', 'w']];
+    // A bad row between good ones: the runs of outcomes do not span it.
+    const rows = [...five.slice(0, 3), ['f', ''], ...five.slice(3), ['g', 'x'], ['h', 'w']];
     const dry = await run(csv(rows), 'dryRun=true&perLine=true');
     expect(dry.result).toMatchObject({
       dryRun: true,
       rows: 8,
       applied: 0,
       failed: 1,
-      lines: [{ line: 7, level: 'failed', message: 'The field is required' }],
+      lines: [{ line: 5, level: 'failed', message: 'The field is required' }],
     });
     expect(await stored()).toEqual([]);
     released = 0;
@@ -329,13 +330,14 @@ describe('import pipeline', () => {
       warnings: 1,
       failed: 2,
       lines: [
-        { line: 7, level: 'failed', message: 'The field is required' },
+        { line: 5, level: 'failed', message: 'The field is required' },
         { line: 8, level: 'failed', message: 'Line 8 is longer than 9 characters.' },
         { line: 9, level: 'warning', message: 'Created' },
       ],
     });
     expect(job.result.outcomes).toEqual([
-      [2, 6, 'imports.outcome.created'],
+      [2, 4, 'imports.outcome.created'],
+      [6, 7, 'imports.outcome.created'],
       [8, 8, 'error.import_line_too_long', 'failed', { line: 8, max: 9 }],
       [9, 9, 'imports.outcome.created', 'warning', {}],
     ]);

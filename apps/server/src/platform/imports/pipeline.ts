@@ -141,7 +141,7 @@ export interface ImportSpec<
    */
   perLine?: boolean;
   counts(): Counts;
-  prepare(db: Db, payload: ImportPayload<O>): Promise<C>;
+  prepare(db: Db, payload: ImportPayload<O>, jobId: number): Promise<C>;
   /** The file's rows; throws ImportFileLimitError or ImportRefused for a file it cannot use. */
   read(file: Buffer, run: ImportRun<O, C>): Promise<Row[]>;
   /** Every row checked (lookups per file, not per row); writes nothing. The problems, and the good rows. */
@@ -234,7 +234,12 @@ export function importJobOf<
     if (payload.abort) throw stop();
     const file = await readImportFile(db, spec.files, payload.fileId);
     if (!file) throw new JobError(errorKeys.jobFileGone);
-    const run: ImportRun<O, C> = { db, payload, jobId: job.id, context: await spec.prepare(db, payload) };
+    const run: ImportRun<O, C> = {
+      db,
+      payload,
+      jobId: job.id,
+      context: await spec.prepare(db, payload, job.id),
+    };
     let rows: Row[];
     try {
       rows = await spec.read(file, run);
@@ -242,6 +247,7 @@ export function importJobOf<
       const refused = refusedAt(payload.language, error);
       if (!refused) throw error;
       report.errors.push(refused);
+      tally();
       return report;
     }
     report.rows = rows.length;
@@ -289,12 +295,13 @@ export function importJobOf<
   };
 }
 
-/** A written row's outcome, joined to the run before when it has the same key, level and no params. */
+/** A written row's outcome, joined to the run of the line before when it has the same key, level and no params. */
 function addOutcome(runs: OutcomeRun[], line: number, outcome: Outcome): void {
   const { key, level = 'success', params = {} } = typeof outcome === 'string' ? { key: outcome } : outcome;
   const plain = level === 'success' && Object.keys(params).length === 0;
   const last = runs.at(-1);
-  if (last && last[1] < line && last[2] === key) {
+  // Only the next line joins a run: a skipped line (a bad row, a blank one) is in none.
+  if (last && last[1] + 1 === line && last[2] === key) {
     const [, , , lastLevel = 'success', lastParams = {}] = last;
     if (Object.keys(params).length === 0 && Object.keys(lastParams).length === 0 && lastLevel === level) {
       last[1] = line;

@@ -5,6 +5,7 @@ import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,7 +14,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ImportReport, importAbortPath, importResultPath, type Job } from '@protocol/contracts';
+import {
+  type ImportReport,
+  importAbortPath,
+  importResultPath,
+  type Job,
+  type PerLineReport,
+} from '@protocol/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -38,6 +45,11 @@ export interface ImportPanelProps<R extends ImportReport> {
   testId: string;
   /** The import's result (the pipeline's report and the import's own counts). */
   schema: z.ZodType<R>;
+  /**
+   * A per-line import (its report a `PerLineReport`): its bad lines are skipped, so a checked file
+   * imports with them, and the report lists every line not a plain success (level, line, why).
+   */
+  perLine?: boolean;
   /** The report's headline: a dry run's or an import's, clean or not. */
   summary: (result: R) => string;
   /** What an import that wrote shows under its headline (its counts). */
@@ -56,7 +68,8 @@ export interface ImportPanelProps<R extends ImportReport> {
  * chunks → the result, and its file (every row with its outcome) to download.
  */
 export function ImportPanel<R extends ImportReport>(props: ImportPanelProps<R>) {
-  const { path, accept, bodyType, maxBytes, tooBig, testId, schema, summary, details, extra } = props;
+  const { path, accept, bodyType, maxBytes, tooBig, testId, schema, summary, details, extra, perLine } =
+    props;
   const { t } = useTranslation();
   const notify = useNotify();
   const [file, setFile] = useState<File | null>(null);
@@ -72,7 +85,8 @@ export function ImportPanel<R extends ImportReport>(props: ImportPanelProps<R>) 
   const ended = job.data && jobEnded(job.data.state) ? job.data : null;
   const parsed = ended?.result ? schema.safeParse(ended.result) : null;
   const result: R | null = parsed?.success ? parsed.data : null;
-  const clean = Boolean(result?.dryRun && result.errors.length === 0 && checkedFile === file);
+  const clean = Boolean(result?.dryRun && (perLine || result.errors.length === 0) && checkedFile === file);
+  const notes = perLine && result ? ((result as Partial<PerLineReport>).lines ?? []) : [];
 
   const choose = (chosen: File | null) => {
     if (chosen && maxBytes !== undefined && chosen.size > maxBytes) {
@@ -193,7 +207,13 @@ export function ImportPanel<R extends ImportReport>(props: ImportPanelProps<R>) 
       {result && (
         <Box data-testid={`${testId}-report`}>
           <Alert
-            severity={result.aborted ? 'info' : result.errors.length === 0 ? 'success' : 'warning'}
+            severity={
+              result.aborted
+                ? 'info'
+                : result.errors.length === 0 && notes.length === 0
+                  ? 'success'
+                  : 'warning'
+            }
             data-testid={`${testId}-summary`}
             action={
               // The file of an import's rows, or of a report's bad lines (a clean dry run has none).
@@ -214,8 +234,35 @@ export function ImportPanel<R extends ImportReport>(props: ImportPanelProps<R>) 
               ? t('importPanel.aborted', { applied: result.applied, rows: result.rows })
               : summary(result)}
           </Alert>
-          {!result.dryRun && result.errors.length === 0 && details?.(result)}
-          {result.errors.length > 0 && (
+          {!result.dryRun && (perLine || result.errors.length === 0) && details?.(result)}
+          {notes.length > 0 && (
+            <Table size="small" sx={{ mt: 1 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 130 }}>{t('importPanel.level')}</TableCell>
+                  <TableCell sx={{ width: 90 }}>{t('importPanel.line')}</TableCell>
+                  <TableCell>{t('importPanel.message')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {notes.map((note) => (
+                  <TableRow key={note.line} data-testid={`${testId}-line`} data-level={note.level}>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={note.level === 'failed' ? 'error' : 'warning'}
+                        label={t(`importPanel.level_${note.level}`)}
+                      />
+                    </TableCell>
+                    <TableCell>{note.line}</TableCell>
+                    <TableCell>{note.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {!perLine && result.errors.length > 0 && (
             <Table size="small" sx={{ mt: 1 }}>
               <TableHead>
                 <TableRow>
