@@ -284,7 +284,7 @@ describe('finance', () => {
         ['76', 'Κακό είδος', 4, 0],
       ]),
     );
-    await page.getByTestId('accounts-import-check').click();
+    await page.getByTestId('accounts-import-dry-run').click();
     await expect.poll(() => page.getByTestId('accounts-import-error').count()).toBe(2);
     await expect
       .poll(() => page.getByTestId('accounts-import-error').first().textContent())
@@ -297,7 +297,7 @@ describe('finance', () => {
         ['74.00', 'Επιχορηγήσεις από Δήμο', 1, 0],
       ]),
     );
-    await page.getByTestId('accounts-import-check').click();
+    await page.getByTestId('accounts-import-dry-run').click();
     await expect
       .poll(() => page.getByTestId('accounts-import-summary').textContent())
       .toContain('2, όλες σωστές');
@@ -316,7 +316,7 @@ describe('finance', () => {
     const checkBadPlan = async () => {
       await page.getByTestId('accounts-import').click();
       await page.getByTestId('accounts-import-file').setInputFiles(await plan([['76', 'Κακό είδος', 4, 0]]));
-      await page.getByTestId('accounts-import-check').click();
+      await page.getByTestId('accounts-import-dry-run').click();
       await expect
         .poll(() => page.getByTestId('accounts-import-error').first().textContent())
         .toContain('2Kind');

@@ -288,14 +288,32 @@ describe('readouts', () => {
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.goto(`/readouts?route=${routeId}&year=2026&period=1&tab=import`);
-    await page.getByTestId('import-file').setInputFiles(upload);
-    await page.getByTestId('import-start').click();
-    await page.getByTestId('import-report').waitFor();
-    const results = () =>
-      page.getByTestId('import-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-result')));
-    expect(await results()).toEqual(['1', '-1', '-1', '1']);
-    expect(await page.getByTestId('import-failed').textContent()).toBe('Αποτυχία: 2');
-    expect(await page.getByTestId('import-report').textContent()).toContain('Άγνωστος κωδικός καταναλωτή');
+    // The dry run lists the two lines it cannot save and saves nothing.
+    await page.getByTestId('readings-import-file').setInputFiles(upload);
+    await page.getByTestId('readings-import-dry-run').click();
+    await page.getByTestId('readings-import-report').waitFor();
+    const levels = () =>
+      page
+        .getByTestId('readings-import-line')
+        .evaluateAll((rows) => rows.map((r) => [r.children[1]?.textContent, r.getAttribute('data-level')]));
+    expect(await levels()).toEqual([
+      ['3', 'failed'],
+      ['4', 'failed'],
+    ]);
+    expect(await page.getByTestId('readings-import-summary').textContent()).toContain(
+      'Ελέγχθηκαν 4 γραμμές: 2 δεν μπορούν να αποθηκευτούν',
+    );
+    expect(await page.getByTestId('readings-import-report').textContent()).toContain(
+      'Άγνωστος κωδικός καταναλωτή',
+    );
+    await shot(page, 'readouts-import-dry-run-el');
+    // The import saves the others; the bad lines are skipped and listed.
+    await page.getByTestId('readings-import-run').click();
+    await page.getByText('Εισαγωγή: 2 αποθηκεύτηκαν, 0 με προειδοποίηση, 2 απέτυχαν.').waitFor();
+    expect(await levels()).toEqual([
+      ['3', 'failed'],
+      ['4', 'failed'],
+    ]);
     await shot(page, 'readouts-import-el');
     const sheet = await api('GET', `/api/readouts/sheet?routeId=${routeId}&year=2026&period=1`);
     expect(
@@ -305,11 +323,19 @@ describe('readouts', () => {
     ).toEqual([140, null, null, 60]);
     // The same file again, in English: nothing added, the good lines say so.
     await page.goto(`/en/readouts?route=${routeId}&year=2026&period=1&tab=import`);
-    await page.getByTestId('import-file').setInputFiles(upload);
-    await page.getByTestId('import-start').click();
-    await page.getByTestId('import-report').waitFor();
-    expect(await results()).toEqual(['0', '-1', '-1', '0']);
-    expect(await page.getByTestId('import-report').textContent()).toContain(
+    await page.getByTestId('readings-import-file').setInputFiles(upload);
+    await page.getByTestId('readings-import-dry-run').click();
+    await page.getByTestId('readings-import-summary').getByText('4 lines checked').waitFor();
+    await shot(page, 'readouts-import-dry-run-en');
+    await page.getByTestId('readings-import-run').click();
+    await page.getByText('Imported: 0 saved, 2 with a warning, 2 failed.').waitFor();
+    expect(await levels()).toEqual([
+      ['2', 'warning'],
+      ['3', 'failed'],
+      ['4', 'failed'],
+      ['5', 'warning'],
+    ]);
+    expect(await page.getByTestId('readings-import-report').textContent()).toContain(
       'Already imported from the same file',
     );
     await shot(page, 'readouts-import-en');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -273,6 +273,16 @@ describe('water service: parametrics and the encoding code', () => {
       .toContain('50 νέοι καταναλωτές');
     await shot(page, 'water-import-done-el', { fullPage: false });
     expect((await api('GET', '/api/protocol/consumers/search?size=1')).body.totalElements).toBe(before + 50);
+    // The result file: every row of the register with its outcome.
+    const [result] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('import-result').click(),
+    ]);
+    const lines = readFileSync((await result.path()) as string, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe('Γραμμή,Αποτέλεσμα,Στήλη,Αιτία');
+    expect(lines.filter((l) => l.endsWith(',Νέα εγγραφή,,'))).toHaveLength(50);
 
     await page.goto('/en/consumers/import');
     await page.getByTestId('import-file').setInputFiles(badFile);

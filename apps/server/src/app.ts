@@ -34,6 +34,7 @@ import { dashboardCardsOf } from './platform/dashboard.ts';
 import { exportsRoutes } from './platform/exports/exports.routes.ts';
 import { errorHandlerPlugin, send } from './platform/http-errors.ts';
 import { keepImportFilesIn } from './platform/imports/files.ts';
+import { importPipelineRoutes } from './platform/imports/pipeline.routes.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
 import { createJobQueue, type JobHandler, type JobRegistry, jobRegistryOf } from './platform/jobs/jobs.ts';
@@ -211,6 +212,7 @@ export async function buildApp(
     async (api) => {
       await api.register(viewsRoutes, moduleOptions);
       await api.register(jobsRoutes, { ...moduleOptions, jobRegistry });
+      await api.register(importPipelineRoutes, moduleOptions);
       for (const module of modules) if (module.plugin) await api.register(module.plugin, moduleOptions);
       // After the modules: it serves the lists they registered.
       await api.register(exportsRoutes, { ...moduleOptions, customExports: customExportsOf(db) });

@@ -57,6 +57,8 @@ export const errorKeys = {
   importTooManyRows: 'error.import_too_many_rows',
   importTooManyCells: 'error.import_too_many_cells',
   importCellTooLong: 'error.import_cell_too_long',
+  importEnded: 'error.import_ended',
+  importNoResult: 'error.import_no_result',
   jobAborted: 'error.job_aborted',
   jobFileGone: 'error.job_file_gone',
   jobFailed: 'error.job_failed',

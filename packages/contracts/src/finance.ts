@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './db.ts';
+import { importReportSchema } from './imports.ts';
 import type { EntityCatalog, FieldDef } from './list.ts';
 import { type AmountKind, decimalString, PRICE_SCALE } from './money.ts';
 import { booleanField, requiredText, rowId, textField } from './settings-fields.ts';
-import { importErrorSchema } from './water-import.ts';
 
 /**
  * Finance (issue 19), master data: the accounting plan, services, warehouses and warehouse items,
@@ -461,10 +461,7 @@ export const seriesCatalog = {
 } as const satisfies EntityCatalog;
 
 /** What the accounting plan's import job answers (its `result`): a dry run writes nothing. */
-export const accountImportResultSchema = z.object({
-  dryRun: z.boolean(),
-  rows: z.number().int(),
-  errors: z.array(importErrorSchema),
+export const accountImportResultSchema = importReportSchema.extend({
   created: z.number().int(),
   updated: z.number().int(),
 });

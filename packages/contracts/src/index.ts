@@ -12,6 +12,7 @@ export * from './finance.ts';
 export * from './finance-certifications.ts';
 export * from './finance-documents.ts';
 export * from './forms.ts';
+export * from './imports.ts';
 export * from './installation.ts';
 export * from './jobs.ts';
 export * from './list.ts';

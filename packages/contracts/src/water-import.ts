@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type EncodingCodeDefinition, encodingLevels } from './encoding-code.ts';
+import { importReportSchema } from './imports.ts';
 
 /** The largest register file accepted (100,000 consumers fit in a few MB). */
 export const CONSUMER_IMPORT_MAX_BYTES = 25 * 1024 * 1024;
@@ -42,15 +43,8 @@ export function consumerImportLevelHeaders(def: EncodingCodeDefinition): string[
   );
 }
 
-/** A bad row of the file: its line (the header is line 1), the column's header and why, translated. */
-export const importErrorSchema = z.object({ line: z.number().int(), column: z.string(), reason: z.string() });
-export type ImportError = z.infer<typeof importErrorSchema>;
-
 /** What an import job answers when it ends (its `result`). */
-export const consumerImportResultSchema = z.object({
-  dryRun: z.boolean(),
-  rows: z.number().int(),
-  errors: z.array(importErrorSchema),
+export const consumerImportResultSchema = importReportSchema.extend({
   created: z.number().int(),
   updated: z.number().int(),
   tradersCreated: z.number().int(),

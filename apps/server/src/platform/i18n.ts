@@ -5,6 +5,8 @@ import billingEl from '@protocol/contracts/i18n/billing/el.json' with { type: 'j
 import billingEn from '@protocol/contracts/i18n/billing/en.json' with { type: 'json' };
 import coreEl from '@protocol/contracts/i18n/el.json' with { type: 'json' };
 import coreEn from '@protocol/contracts/i18n/en.json' with { type: 'json' };
+import importsEl from '@protocol/contracts/i18n/imports/el.json' with { type: 'json' };
+import importsEn from '@protocol/contracts/i18n/imports/en.json' with { type: 'json' };
 import listsEl from '@protocol/contracts/i18n/lists/el.json' with { type: 'json' };
 import listsEn from '@protocol/contracts/i18n/lists/en.json' with { type: 'json' };
 import mydataEl from '@protocol/contracts/i18n/mydata/el.json' with { type: 'json' };
@@ -41,6 +43,7 @@ const catalogs: Record<Language, Catalog[]> = {
     paymentsEl,
     settlementsEl,
     bankEl,
+    importsEl,
   ],
   en: [
     coreEn,
@@ -54,6 +57,7 @@ const catalogs: Record<Language, Catalog[]> = {
     paymentsEn,
     settlementsEn,
     bankEn,
+    importsEn,
   ],
 };
 

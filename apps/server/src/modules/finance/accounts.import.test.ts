@@ -65,12 +65,26 @@ describe('accounting plan import', () => {
       ['73', 'Πωλήσεις υπηρεσιών ύδρευσης', 1, 1],
     ]);
     const dry = await runImport(file, true);
-    expect(dry.result).toEqual({ dryRun: true, rows: 3, errors: [], created: 0, updated: 0 });
+    expect(dry.result).toEqual({
+      dryRun: true,
+      rows: 3,
+      errors: [],
+      created: 0,
+      updated: 0,
+      applied: 0,
+      aborted: false,
+      outcomes: [],
+    });
     expect(dry.job).toMatchObject({ progressDone: 3, progressTotal: 3 });
     expect((await accounts()).some((a) => a.code === '74')).toBe(false);
 
     const first = await runImport(file, false);
     expect(first.result).toMatchObject({ dryRun: false, rows: 3, errors: [], created: 2, updated: 1 });
+    // Each row's outcome, as the result file lists it.
+    expect(first.result.outcomes).toEqual([
+      [2, 3, 'imports.outcome.created'],
+      [4, 4, 'imports.outcome.updated'],
+    ]);
     expect(first.job).toMatchObject({ progressDone: 3, progressTotal: 3 });
     expect((await runImport(file, false)).result).toMatchObject({ created: 0, updated: 3 });
     const plan = await accounts();

@@ -1,89 +1,65 @@
 import {
-  type AccountImportResult,
+  ACCOUNT_IMPORT_MAX_BYTES,
   accountImportRowSchema,
   codeFitsMask,
-  errorKeys,
-  type ImportError,
   issueToFieldError,
-  type Language,
 } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { translate } from '../../platform/i18n.ts';
-import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
-import { ImportFileLimitError, limitErrorLine } from '../../platform/imports/limits.ts';
+import {
+  ImportRefused,
+  type ImportRun,
+  type ImportSpec,
+  importFileDropper,
+  importJobOf,
+  type RowProblem,
+} from '../../platform/imports/pipeline.ts';
 import { sheetRows } from '../../platform/imports/sheet.ts';
-import { type JobContext, JobError, jobAborted } from '../../platform/jobs/jobs.ts';
-import type { Storage } from '../../platform/storage.ts';
 import { financeAccounts, financeImportFiles } from './finance.schema.ts';
 import { accountMaskOf } from './master-data.ts';
 
 export const ACCOUNTS_IMPORT_JOB = 'finance.accounts.import';
-/** Accounts per multi-row upsert; all chunks share one transaction, so the file is still all or nothing. */
+/** Accounts per multi-row upsert, each chunk one transaction. */
 const CHUNK = 500;
-
-export interface AccountImportPayload {
-  fileId: number;
-  dryRun: boolean;
-  language: Language;
-  companyId: number;
-  username: string;
-  userId: number;
-  requestId: string;
-}
 
 const COLUMNS = ['code', 'descr', 'kind', 'aggregate'] as const;
 
+interface RawRow {
+  line: number;
+  cells: string[];
+}
+interface Account {
+  line: number;
+  code: string;
+  descr: string;
+  kind: number;
+  aggregate: number;
+}
+interface Counts extends Record<string, number> {
+  created: number;
+  updated: number;
+}
+type Run = ImportRun<null, { mask: string }>;
+
 /** The sheet's non-blank rows (line as Excel numbers it), without a header row. */
-async function readRows(file: Buffer): Promise<{ line: number; cells: string[] }[]> {
+async function readRows(file: Buffer): Promise<RawRow[]> {
   const raw = (await sheetRows(file)).flatMap((row, at) => {
     const cells = COLUMNS.map((_, column) => row[column] ?? '');
     return cells.some(Boolean) ? [{ line: at + 1, cells }] : [];
   });
   // A first row whose kind is not a number is the header.
   if (raw[0] && !/^\d+$/.test(raw[0].cells[2] ?? '')) raw.shift();
+  if (raw.length === 0) throw new ImportRefused('finance.error.emptyImport');
   return raw;
 }
 
-/**
- * The accounting plan's import job: columns code, description, kind (1/2/3/9), aggregate (0/1). Every
- * row is checked first and every bad one reported (line, column, reason in the uploader's language);
- * a dry run stops there, and so does a file with a bad row. Otherwise all accounts are written in one
- * transaction: an existing code is updated, a new one created, so running it again (or again after a
- * restart, the transaction having rolled back) changes nothing twice.
- */
-export async function importAccountsJob({
-  payload: p,
-  db,
-  progress,
-  signal,
-}: JobContext<AccountImportPayload>): Promise<AccountImportResult> {
-  const result: AccountImportResult = { dryRun: p.dryRun, rows: 0, errors: [], created: 0, updated: 0 };
-  const reason = (key: string, params: Record<string, string | number> = {}) =>
-    translate(p.language, key, params);
-  const column = (name: string) => reason(`finance.accounts.${name}`);
-  const file = await readImportFile(db, financeImportFiles, p.fileId);
-  if (!file) throw new JobError(errorKeys.jobFileGone);
-  let raw: { line: number; cells: string[] }[];
-  try {
-    raw = await readRows(file);
-  } catch (error) {
-    if (!(error instanceof ImportFileLimitError)) throw error;
-    result.errors.push({ ...limitErrorLine(error, p.language), column: '' });
-    return result;
-  }
-  if (raw.length === 0) {
-    result.errors.push({ line: 1, column: '', reason: reason('finance.error.emptyImport') });
-    return result;
-  }
-  result.rows = raw.length;
-  await progress(0, raw.length, 'check');
-
-  const mask = await accountMaskOf(db, p.companyId);
-  const errors: ImportError[] = [];
+/** Every row by the row schema and the company's mask; a code twice in the file names its first line. */
+async function checkRows(raw: RawRow[], { context }: Run) {
+  const problems: RowProblem[] = [];
+  const columnKey = (name: string) => `finance.accounts.${name}`;
   const firstLineOf = new Map<string, number>();
-  const rows = raw.flatMap(({ line, cells }) => {
+  const checked = raw.flatMap(({ line, cells }): Account[] => {
     const parsed = accountImportRowSchema.safeParse({
       code: cells[0],
       descr: cells[1],
@@ -93,83 +69,90 @@ export async function importAccountsJob({
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const { key, params } = issueToFieldError(issue);
-        errors.push({ line, column: column(String(issue.path[0] ?? 'code')), reason: reason(key, params) });
+        problems.push({ line, columnKey: columnKey(String(issue.path[0] ?? 'code')), key, params });
       }
       return [];
     }
     const { code } = parsed.data;
-    if (!codeFitsMask(code, mask))
-      errors.push({ line, column: column('code'), reason: reason('finance.error.codeMask', { mask }) });
+    if (!codeFitsMask(code, context.mask))
+      problems.push({
+        line,
+        columnKey: columnKey('code'),
+        key: 'finance.error.codeMask',
+        params: { mask: context.mask },
+      });
     const first = firstLineOf.get(code);
     if (first !== undefined)
-      errors.push({
+      problems.push({
         line,
-        column: column('code'),
-        reason: reason('finance.error.duplicateCodeInFile', { line: first }),
+        columnKey: columnKey('code'),
+        key: 'finance.error.duplicateCodeInFile',
+        params: { line: first },
       });
     else firstLineOf.set(code, line);
-    return [parsed.data];
+    return [{ line, ...parsed.data }];
   });
-  result.errors = errors;
-  if (p.dryRun || errors.length > 0) {
-    await progress(raw.length, raw.length, 'check');
-    return result;
-  }
+  return { problems, checked };
+}
 
-  // Progress is told around the transaction, not inside it: it is written on another connection.
-  await progress(0, rows.length, 'import');
-  await db.transaction(async (tx) => {
-    for (let at = 0; at < rows.length; at += CHUNK) {
-      if (signal.aborted) throw jobAborted();
-      const written = await upsertAccounts(tx, p, rows.slice(at, at + CHUNK));
-      result.created += written.filter((row) => row.created).length;
-      result.updated += written.filter((row) => !row.created).length;
-    }
-    await recordAudit(tx, {
+/** One multi-row upsert by (company, code): an existing code is updated, a new one created. */
+async function upsertAccounts(tx: Tx, rows: Account[], { payload: p }: Run, counts: Counts) {
+  const written = await tx
+    .insert(financeAccounts)
+    .values(
+      rows.map(({ line: _, ...account }) => ({ companyId: p.companyId, ...account, createuser: p.username })),
+    )
+    .onConflictDoUpdate({
+      target: [financeAccounts.companyId, financeAccounts.code],
+      set: {
+        descr: sql`excluded.descr`,
+        kind: sql`excluded.kind`,
+        aggregate: sql`excluded.aggregate`,
+        updateuser: p.username,
+        updatedate: sql`now()`,
+      },
+    })
+    // xmax = 0 only on a freshly inserted row: tells created from updated.
+    .returning({ created: sql<boolean>`(xmax = 0)` });
+  return written.map((row) => {
+    if (row.created) counts.created++;
+    else counts.updated++;
+    return row.created ? 'imports.outcome.created' : 'imports.outcome.updated';
+  });
+}
+
+/**
+ * The accounting plan's import on the platform pipeline: columns code, description, kind (1/2/3/9),
+ * aggregate (0/1). Every row is checked first and every bad one reported; a dry run stops there, and
+ * so does a file with a bad row. Otherwise the accounts are upserted by code in chunks, so running it
+ * again (or again after a restart) changes nothing twice; one audit line for the import.
+ */
+export const accountsImport: ImportSpec<null, { mask: string }, RawRow, Account, Counts> = {
+  kind: ACCOUNTS_IMPORT_JOB,
+  files: financeImportFiles,
+  upload: {
+    maxBytes: ACCOUNT_IMPORT_MAX_BYTES,
+    csvName: null,
+    noFile: 'finance.error.notXlsx',
+    fileType: 'finance.error.notXlsx',
+  },
+  chunkSize: CHUNK,
+  counts: () => ({ created: 0, updated: 0 }),
+  prepare: async (db, payload) => ({ mask: await accountMaskOf(db, payload.companyId) }),
+  read: (file) => readRows(file),
+  check: checkRows,
+  apply: upsertAccounts,
+  finish: (tx, { payload: p }, counts) =>
+    recordAudit(tx, {
       entity: 'financeAccount',
       entityId: p.companyId,
       action: 'import',
       companyId: p.companyId,
       user: { userId: p.userId, username: p.username },
       requestId: p.requestId,
-      comments: `${result.created} + ${result.updated}`,
-    });
-  });
-  await progress(rows.length, rows.length, 'import');
-  return result;
-}
+      comments: `${counts.created} + ${counts.updated}`,
+    }),
+};
 
-/** One multi-row upsert by (company, code). */
-function upsertAccounts(
-  tx: Tx,
-  p: AccountImportPayload,
-  rows: { code: string; descr: string; kind: number; aggregate: number }[],
-) {
-  return (
-    tx
-      .insert(financeAccounts)
-      .values(rows.map((account) => ({ companyId: p.companyId, ...account, createuser: p.username })))
-      .onConflictDoUpdate({
-        target: [financeAccounts.companyId, financeAccounts.code],
-        set: {
-          descr: sql`excluded.descr`,
-          kind: sql`excluded.kind`,
-          aggregate: sql`excluded.aggregate`,
-          updateuser: p.username,
-          updatedate: sql`now()`,
-        },
-      })
-      // xmax = 0 only on a freshly inserted row: tells created from updated.
-      .returning({ created: sql<boolean>`(xmax = 0)` })
-  );
-}
-
-/** The uploaded file, kept on the storage adapter for the job; its row goes when the job ends. */
-export const storeAccountsFile = (tx: Tx, storage: Storage, companyId: number, content: Buffer) =>
-  storeImportFile(tx, storage, financeImportFiles, companyId, content);
-
-/** Told that a job ended: an accounting plan import's file is no longer needed. */
-export async function dropAccountsFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
-  if (job.kind !== ACCOUNTS_IMPORT_JOB) return;
-  await dropImportFile(tx, financeImportFiles, (job.payload as Partial<AccountImportPayload>).fileId);
-}
+export const importAccountsJob = importJobOf(accountsImport);
+export const dropAccountsFile = importFileDropper(accountsImport);

@@ -19,14 +19,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf, contextOf, principalOf } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
-import { isXlsx } from '../../platform/imports/limits.ts';
-import { checkUploadedImport } from '../../platform/imports/upload.ts';
+import { startImport } from '../../platform/imports/pipeline.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { idParams } from '../../platform/params.ts';
 import { registerRowTableRoutes } from '../../platform/row-table/routes.ts';
-import { ACCOUNTS_IMPORT_JOB, type AccountImportPayload, storeAccountsFile } from './accounts.import.ts';
+import { accountsImport } from './accounts.import.ts';
 import { companyStock, itemStock, saveFinanceSettings } from './master-data.service.ts';
 import {
   accountMaskOf,
@@ -105,32 +102,18 @@ export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       schema: {
         tags: ['finance'],
         summary:
-          'Queue the accounting plan import from an .xlsx body (code, description, kind, aggregate): a dry run reporting every bad row, or the import, all or nothing, existing codes updated',
+          'Queue the accounting plan import from an .xlsx body (code, description, kind, aggregate): a dry run reporting every bad row, or the import of a file without one, existing codes updated',
         querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
         consumes: [XLSX_CONTENT_TYPE],
         response: { 202: accountImportStartSchema },
       },
     },
     async (request, reply) => {
-      if (!Buffer.isBuffer(request.body) || !isXlsx(request.body))
-        throw new AppError(415, 'finance.error.notXlsx');
-      await checkUploadedImport(request.body);
-      const principal = principalOf(request);
-      const companyId = companyOf(request);
-      const content = request.body;
-      const jobId = await jobs.enqueueWith(
-        db,
-        { kind: ACCOUNTS_IMPORT_JOB, companyId, owner: principal.userId, maxAttempts: 2 },
-        async (tx): Promise<AccountImportPayload> => ({
-          fileId: await storeAccountsFile(tx, storage, companyId, content),
-          dryRun: request.query.dryRun === 'true',
-          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
-          companyId,
-          username: principal.username,
-          userId: principal.userId,
-          requestId: request.id,
-        }),
-      );
+      const jobId = await startImport({ db, jobs, storage }, accountsImport, request, {
+        companyId: companyOf(request),
+        dryRun: request.query.dryRun === 'true',
+        options: null,
+      });
       return reply.status(202).send({ jobId });
     },
   );

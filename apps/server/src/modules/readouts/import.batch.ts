@@ -114,119 +114,121 @@ async function holdNew(tx: Tx, target: ChunkTarget, holdings: Holdings, routeIds
 /** The values of a reading row as an import saves it. */
 type ReadingValues = typeof readoutReadings.$inferInsert;
 
+/** Saves a chunk of lines in a transaction of its own (a smart-meter pull's chunk). */
+export const saveChunk = (db: Db, target: ChunkTarget, holdings: Holdings, lines: ChunkLine[]) =>
+  db.transaction((tx) => saveChunkIn(tx, target, holdings, lines));
+
 /**
- * Saves a chunk of lines in one transaction and answers each line's outcome, in order. Two lines
- * of one consumer are each assessed (against the same previous reading) and the later one is kept,
- * as saving them one after the other would.
+ * Saves a chunk of lines in `tx` and answers each line's outcome, in order. Two lines of one
+ * consumer are each assessed (against the same previous reading) and the later one is kept, as
+ * saving them one after the other would.
  */
-export async function saveChunk(
-  db: Db,
+export async function saveChunkIn(
+  tx: Tx,
   target: ChunkTarget,
   holdings: Holdings,
   lines: ChunkLine[],
 ): Promise<ChunkOutcome[]> {
-  return db.transaction(async (tx) => {
-    const outcomes: (ChunkOutcome | null)[] = lines.map(() => null);
-    await holdNew(tx, target, holdings, [...new Set(lines.map((l) => l.routeId))]);
-    lines.forEach((line, i) => {
-      if (holdings.busy.has(line.routeId)) outcomes[i] = refused('readouts.busy');
-    });
-
-    lines.forEach((line, i) => {
-      if (outcomes[i]) return;
-      if (line.seen) outcomes[i] = { saved: false, already: true };
-      else if (holdings.periods.get(line.routeId)?.state === periodStates.finalized)
-        outcomes[i] = refused('readouts.finalized');
-    });
-
-    const open = lines.filter((_, i) => !outcomes[i]);
-    const routeIds = [...new Set(open.map((l) => l.routeId))];
-    const rows =
-      open.length === 0
-        ? []
-        : await consumerRows(
-            tx,
-            target.companyId,
-            target,
-            { routeIds, consumerIds: [...new Set(open.map((l) => l.consumerId))] },
-            new Map(routeIds.map((id) => [id, holdings.periods.get(id)?.id ?? null])),
-          );
-    const rowOf = new Map(rows.map((r) => [r.consumerId, r]));
-
-    // Each line assessed; the latest line of a consumer is the reading kept.
-    const kept = new Map<number, { values: ReadingValues; existing: number | null; line: number }>();
-    lines.forEach((line, i) => {
-      if (outcomes[i]) return;
-      const row = rowOf.get(line.consumerId);
-      const period = holdings.periods.get(line.routeId);
-      if (!row || !period || row.routeId !== line.routeId) {
-        outcomes[i] = refused('readouts.not_on_route');
-        return;
-      }
-      let assessed: ReturnType<typeof assess>;
-      try {
-        assessed = assess(row, line.reading, target.thresholds);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const field = error.fieldErrors?.[0];
-        outcomes[i] = field ? refused(field.key, field.params) : refused(error.key, error.params);
-        return;
-      }
-      outcomes[i] = { saved: true, consumption: assessed.value ?? 0, flags: assessed.flags };
-      kept.set(line.consumerId, {
-        line: i,
-        existing: row.reading?.id ?? null,
-        values: {
-          companyId: target.companyId,
-          routePeriodId: period.id,
-          consumerId: line.consumerId,
-          meterId: row.meterId,
-          reading: line.reading,
-          readOn: line.readOn,
-          source: target.source,
-          unableReason: null,
-          note: line.note,
-          previousReading: row.previousReading,
-          consumption: assessed.value,
-          basis: assessed.basis,
-          flags: assessed.flags,
-          review: assessed.flags.length > 0 ? reviewStates.pending : reviewStates.none,
-          estimated: false,
-          correctsId: row.previousEstimate?.readingId ?? null,
-          idempotencyKey: line.idempotencyKey,
-          createuser: target.username,
-        },
-      });
-    });
-
-    const inserts = [...kept.values()].filter((k) => k.existing === null);
-    const updates = [...kept.values()].filter((k) => k.existing !== null);
-    if (inserts.length > 0) {
-      // A key someone else saved meanwhile is theirs: that line was already imported.
-      const written = await insertReadings(tx, target, inserts);
-      for (const k of inserts)
-        if (!written.has(k.values.idempotencyKey ?? '')) outcomes[k.line] = { saved: false, already: true };
-    }
-    if (updates.length > 0) await updateReadings(tx, target.username, updates);
-    // A route's period turns from new to being edited with its first reading.
-    const touched = new Set([...kept.values()].map((k) => k.values.routePeriodId));
-    const opening = [...holdings.periods.values()].filter(
-      (p) => p.state === periodStates.new && touched.has(p.id),
-    );
-    if (opening.length > 0) {
-      await tx
-        .update(readoutRoutePeriods)
-        .set({ state: periodStates.editing, ...updatedBy(target.username) })
-        .where(
-          inArray(
-            readoutRoutePeriods.id,
-            opening.map((p) => p.id),
-          ),
-        );
-      for (const p of opening) p.state = periodStates.editing;
-    }
-    return outcomes as ChunkOutcome[];
+  const outcomes: (ChunkOutcome | null)[] = lines.map(() => null);
+  await holdNew(tx, target, holdings, [...new Set(lines.map((l) => l.routeId))]);
+  lines.forEach((line, i) => {
+    if (holdings.busy.has(line.routeId)) outcomes[i] = refused('readouts.busy');
   });
+
+  lines.forEach((line, i) => {
+    if (outcomes[i]) return;
+    if (line.seen) outcomes[i] = { saved: false, already: true };
+    else if (holdings.periods.get(line.routeId)?.state === periodStates.finalized)
+      outcomes[i] = refused('readouts.finalized');
+  });
+
+  const open = lines.filter((_, i) => !outcomes[i]);
+  const routeIds = [...new Set(open.map((l) => l.routeId))];
+  const rows =
+    open.length === 0
+      ? []
+      : await consumerRows(
+          tx,
+          target.companyId,
+          target,
+          { routeIds, consumerIds: [...new Set(open.map((l) => l.consumerId))] },
+          new Map(routeIds.map((id) => [id, holdings.periods.get(id)?.id ?? null])),
+        );
+  const rowOf = new Map(rows.map((r) => [r.consumerId, r]));
+
+  // Each line assessed; the latest line of a consumer is the reading kept.
+  const kept = new Map<number, { values: ReadingValues; existing: number | null; line: number }>();
+  lines.forEach((line, i) => {
+    if (outcomes[i]) return;
+    const row = rowOf.get(line.consumerId);
+    const period = holdings.periods.get(line.routeId);
+    if (!row || !period || row.routeId !== line.routeId) {
+      outcomes[i] = refused('readouts.not_on_route');
+      return;
+    }
+    let assessed: ReturnType<typeof assess>;
+    try {
+      assessed = assess(row, line.reading, target.thresholds);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const field = error.fieldErrors?.[0];
+      outcomes[i] = field ? refused(field.key, field.params) : refused(error.key, error.params);
+      return;
+    }
+    outcomes[i] = { saved: true, consumption: assessed.value ?? 0, flags: assessed.flags };
+    kept.set(line.consumerId, {
+      line: i,
+      existing: row.reading?.id ?? null,
+      values: {
+        companyId: target.companyId,
+        routePeriodId: period.id,
+        consumerId: line.consumerId,
+        meterId: row.meterId,
+        reading: line.reading,
+        readOn: line.readOn,
+        source: target.source,
+        unableReason: null,
+        note: line.note,
+        previousReading: row.previousReading,
+        consumption: assessed.value,
+        basis: assessed.basis,
+        flags: assessed.flags,
+        review: assessed.flags.length > 0 ? reviewStates.pending : reviewStates.none,
+        estimated: false,
+        correctsId: row.previousEstimate?.readingId ?? null,
+        idempotencyKey: line.idempotencyKey,
+        createuser: target.username,
+      },
+    });
+  });
+
+  const inserts = [...kept.values()].filter((k) => k.existing === null);
+  const updates = [...kept.values()].filter((k) => k.existing !== null);
+  if (inserts.length > 0) {
+    // A key someone else saved meanwhile is theirs: that line was already imported.
+    const written = await insertReadings(tx, target, inserts);
+    for (const k of inserts)
+      if (!written.has(k.values.idempotencyKey ?? '')) outcomes[k.line] = { saved: false, already: true };
+  }
+  if (updates.length > 0) await updateReadings(tx, target.username, updates);
+  // A route's period turns from new to being edited with its first reading.
+  const touched = new Set([...kept.values()].map((k) => k.values.routePeriodId));
+  const opening = [...holdings.periods.values()].filter(
+    (p) => p.state === periodStates.new && touched.has(p.id),
+  );
+  if (opening.length > 0) {
+    await tx
+      .update(readoutRoutePeriods)
+      .set({ state: periodStates.editing, ...updatedBy(target.username) })
+      .where(
+        inArray(
+          readoutRoutePeriods.id,
+          opening.map((p) => p.id),
+        ),
+      );
+    for (const p of opening) p.state = periodStates.editing;
+  }
+  return outcomes as ChunkOutcome[];
 }
 
 /** The rows of a chunk's statement, as one JSON parameter: one statement, however many rows. */

@@ -1,16 +1,30 @@
 import { createHash } from 'node:crypto';
-import { errorKeys, isIsoDate, type Language, utilityDay } from '@protocol/contracts';
+import { isIsoDate, type Language, utilityDay } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { translate } from '../../platform/i18n.ts';
-import { dropImportFile, readImportFile, storeImportFile } from '../../platform/imports/files.ts';
-import { ImportFileLimitError, limitErrorLine } from '../../platform/imports/limits.ts';
+import {
+  ImportRefused,
+  type ImportSpec,
+  importFileDropper,
+  importJobOf,
+  type Outcome,
+  type OutcomeLevel,
+  type ImportPayload as PipelinePayload,
+  type RowProblem,
+} from '../../platform/imports/pipeline.ts';
 import { sheetRows } from '../../platform/imports/sheet.ts';
-import { type JobContext, JobError, jobAborted } from '../../platform/jobs/jobs.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { type JobContext, jobAborted } from '../../platform/jobs/jobs.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations, waterMeters } from '../water/meters.schema.ts';
-import { type ChunkLine, type ChunkTarget, type Holdings, saveChunk } from './import.batch.ts';
+import {
+  type ChunkLine,
+  type ChunkOutcome,
+  type ChunkTarget,
+  type Holdings,
+  saveChunk,
+  saveChunkIn,
+} from './import.batch.ts';
 import { type ImportLine, importLines } from './import.file.ts';
 import { readoutImportFiles, readoutReadings } from './readouts.schema.ts';
 import { releaseRoutePeriods } from './readouts.service.ts';
@@ -31,31 +45,6 @@ export interface ImportTarget {
   period: number;
   username: string;
   language: Language;
-}
-
-export interface ImportPayload {
-  fileId: number;
-  companyId: number;
-  /** Spec §3 reading source: 3 drive-by (AMR), 4 file (handheld). */
-  source: 3 | 4;
-  year: number;
-  period: number;
-  username: string;
-  language: Language;
-}
-
-/** Spec §3 result of a line: 1 success, 0 warning, -1 failed, with the reason in the user's language. */
-export interface ImportLineResult {
-  line: number;
-  result: 1 | 0 | -1;
-  reference: string;
-  message: string;
-}
-export interface ImportResult {
-  lines: ImportLineResult[];
-  success: number;
-  warnings: number;
-  failed: number;
 }
 
 /** A date of a file: ISO, DD/MM/YYYY, or a timestamp (its day in Athens); today when empty. */
@@ -125,47 +114,27 @@ async function whoOf(db: Db, companyId: number, source: ImportSource, lines: Imp
   });
 }
 
-/**
- * The import job: every line of the file is saved as a reading of its consumer's route in the
- * period, each route held for the import while it runs (entry answers 409 meanwhile). Each line
- * carries an idempotency key made of the file's digest and its line, so the same file twice (or a
- * rerun after a crash) adds nothing: those lines report a warning that they were already imported.
- */
-export async function importJob({
-  payload,
-  db,
-  progress,
-  signal,
-  job,
-}: JobContext<ImportPayload>): Promise<ImportResult> {
-  const content = await readImportFile(db, readoutImportFiles, payload.fileId);
-  if (!content) throw new JobError(errorKeys.jobFileGone);
-  const digest = createHash('sha256').update(content).digest('hex').slice(0, 24);
-  let lines: ImportLine[] | null;
-  try {
-    lines = importLines(await sheetRows(content), payload.source);
-  } catch (error) {
-    if (!(error instanceof ImportFileLimitError)) throw error;
-    const { line, reason } = limitErrorLine(error, payload.language);
-    return fileRefused(line, reason);
-  }
-  if (!lines) return fileRefused(1, translate(payload.language, 'readouts.import.columns'));
-  return importReadingLines(
-    { db, progress, signal },
-    payload,
-    `import-${job.id}`,
-    lines,
-    (line) => `imp:${digest}:${line.line}`,
-  );
+/** What a file's import is of: its reading source and the period its lines are saved in. */
+export interface ImportOptions {
+  /** Spec §3 reading source: 3 drive-by (AMR), 4 file (handheld). */
+  source: 3 | 4;
+  year: number;
+  period: number;
 }
 
-/** A file none of whose lines is read: one failed line saying why. */
-const fileRefused = (line: number, message: string): ImportResult => ({
-  lines: [{ line, result: -1, reference: '', message }],
-  success: 0,
-  warnings: 0,
-  failed: 1,
-});
+/** Spec §3 result of a line: 1 success, 0 warning, -1 failed, with the reason in the user's language. */
+export interface ImportLineResult {
+  line: number;
+  result: 1 | 0 | -1;
+  reference: string;
+  message: string;
+}
+export interface ImportResult {
+  lines: ImportLineResult[];
+  success: number;
+  warnings: number;
+  failed: number;
+}
 
 /**
  * Lines saved per transaction: a few set queries each, whatever its size (every list is one array
@@ -175,12 +144,158 @@ export const IMPORT_CHUNK = 5000;
 /** How long an import holds a route's period at most (it lets go when it ends). */
 const LEASE_SECONDS = 900;
 
+/** A line of the file with its idempotency key. */
+type KeyedLine = ImportLine & { key: string };
+/** A line ready to save, with its line in the file. */
+type DueLine = ChunkLine & { line: number };
+type Problem = { key: string; params: Record<string, string | number> };
+
+/** What lines are saved as (the route periods held by `holder`), and the routes held so far. */
+async function savingTo(db: Db, payload: ImportTarget, holder: string) {
+  const months = await periodMonths(db, payload.companyId, payload);
+  const target: ChunkTarget = {
+    ...payload,
+    ...periodOfYear(payload, months),
+    months,
+    holder,
+    leaseSeconds: LEASE_SECONDS,
+    thresholds: await thresholdsOf(db, payload.companyId),
+  };
+  const holdings: Holdings = { periods: new Map(), busy: new Set() };
+  return { target, holdings };
+}
+
 /**
- * Saves reading lines (of a file or a smart-meter pull) as readings of their consumers' routes in
- * the period, a chunk at a time (import.batch.ts), each route held by `holder` while it runs (entry
- * answers 409 meanwhile), every line reported 1 success, 0 warning or -1 failed with its reason.
- * `keyOf` gives a line's idempotency key: a line already saved with it reports a warning and adds
- * nothing.
+ * The per-row engine's check (a file's import and a smart-meter pull): who each line is (by its own
+ * keys, a chunk of lines per statement) and its form; each line answers the line to save or why not.
+ */
+async function checkLines(db: Db, payload: ImportTarget, lines: KeyedLine[]): Promise<(DueLine | Problem)[]> {
+  const out: (DueLine | Problem)[] = [];
+  for (let from = 0; from < lines.length; from += IMPORT_CHUNK) {
+    const chunk = lines.slice(from, from + IMPORT_CHUNK);
+    const who = await whoOf(
+      db,
+      payload.companyId,
+      payload.source,
+      chunk,
+      chunk.map((l) => l.key),
+    );
+    for (const [i, line] of chunk.entries()) {
+      const found = who[i];
+      const readOn = dayOf(line.readOn);
+      const fail = (key: string, params: Record<string, string | number> = {}) => out.push({ key, params });
+      if (!found || found.consumerId === null)
+        fail(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter');
+      else if (found.routeId === null) fail('readouts.import.no_route');
+      else if (!/^\d{1,9}$/.test(line.reading)) fail('readouts.import.bad_reading', { value: line.reading });
+      else if (!readOn) fail('readouts.import.bad_date', { value: line.readOn });
+      else
+        out.push({
+          line: line.line,
+          consumerId: found.consumerId,
+          routeId: found.routeId,
+          reading: Number(line.reading),
+          readOn,
+          note: line.note || null,
+          idempotencyKey: line.key,
+          seen: found.seen,
+        });
+    }
+  }
+  return out;
+}
+
+/** The per-row engine's outcome of a line saveChunk answered, as a pipeline outcome. */
+function outcomeOf(outcome: ChunkOutcome, alreadyKey: string, t: (key: string) => string): Outcome {
+  if (!outcome.saved)
+    return outcome.already
+      ? { key: alreadyKey, level: 'warning' }
+      : { key: outcome.key, level: 'failed', params: outcome.params };
+  const [flag, ...more] = outcome.flags;
+  if (flag === undefined)
+    return { key: 'readouts.import.saved', params: { consumption: outcome.consumption } };
+  if (more.length === 0) return { key: `readouts.flag.${flag}`, level: 'warning' };
+  // Several flags at once: one line naming them all, in the import's language.
+  return {
+    key: 'readouts.import.flags',
+    level: 'warning',
+    params: { flags: outcome.flags.map((f) => t(`readouts.flag.${f}`)).join(', ') },
+  };
+}
+
+interface Context {
+  target: ChunkTarget;
+  holdings: Holdings;
+}
+
+/**
+ * The readings file's import on the platform pipeline, per line: a bad line (an unknown consumer, a
+ * reading not a number) is a failed line and the others are saved, each a reading of its consumer's
+ * route in the period, each route held for the import while it runs (entry answers 409 meanwhile)
+ * and let go when it ends, however it ends. Each line carries an idempotency key made of the file's
+ * digest and its line, so the same file twice (or a rerun after a crash) adds nothing: those lines
+ * are a warning that they were already imported.
+ */
+export const readingsImport: ImportSpec<ImportOptions, Context, KeyedLine, DueLine, Record<string, never>> = {
+  kind: IMPORT_JOB,
+  files: readoutImportFiles,
+  upload: {
+    maxBytes: READOUT_IMPORT_MAX_BYTES,
+    csvName: /\.(csv|txt)$/,
+    noFile: 'readouts.import.no_file',
+    fileType: 'readouts.import.file_type',
+  },
+  chunkSize: IMPORT_CHUNK,
+  perLine: true,
+  counts: () => ({}),
+  prepare: (db, payload, jobId) => savingTo(db, targetOf(payload), `import-${jobId}`),
+  read: async (file, { payload }) => {
+    const lines = importLines(await sheetRows(file), payload.options.source);
+    if (!lines) throw new ImportRefused('readouts.import.columns');
+    const digest = createHash('sha256').update(file).digest('hex').slice(0, 24);
+    return lines.map((line) => ({ ...line, key: `imp:${digest}:${line.line}` }));
+  },
+  check: async (rows, { db, payload }) => {
+    const checked = await checkLines(db, targetOf(payload), rows);
+    const problems: RowProblem[] = [];
+    const due: DueLine[] = [];
+    checked.forEach((c, i) => {
+      if ('line' in c) due.push(c);
+      else problems.push({ line: rows[i]?.line ?? 0, ...c });
+    });
+    return { problems, checked: due };
+  },
+  apply: async (tx, rows, { context, payload }) => {
+    const t = (key: string) => translate(payload.language, key);
+    const saved = await saveChunkIn(tx, context.target, context.holdings, rows);
+    return saved.map((outcome) => outcomeOf(outcome, 'readouts.import.already', t));
+  },
+  release: ({ db, context }) => releaseHeld(db, context),
+};
+
+/** The target of a file's import, from its job. */
+const targetOf = (payload: PipelinePayload<ImportOptions>): ImportTarget => ({
+  companyId: payload.companyId,
+  source: payload.options.source,
+  year: payload.options.year,
+  period: payload.options.period,
+  username: payload.username,
+  language: payload.language,
+});
+
+/** Lets go of the routes' periods an import held. */
+async function releaseHeld(db: Db, { target, holdings }: Context): Promise<void> {
+  if (holdings.periods.size > 0) await releaseRoutePeriods(db, target, [...holdings.periods.keys()]);
+}
+
+export const importJob = importJobOf(readingsImport);
+export const dropReadingsFile = importFileDropper(readingsImport);
+
+/**
+ * Saves reading lines of a smart-meter pull through the same per-row engine as a file's lines, a
+ * chunk at a time, each route held by `holder` while it runs, every line reported 1 success,
+ * 0 warning or -1 failed with its reason. `keyOf` gives a line's idempotency key: a line already
+ * saved with it reports a warning (`alreadyKey`) and adds nothing.
  */
 export async function importReadingLines(
   { db, progress, signal }: Pick<JobContext<unknown>, 'db' | 'progress' | 'signal'>,
@@ -193,102 +308,44 @@ export async function importReadingLines(
 ): Promise<ImportResult> {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(payload.language, key, params);
-  const outcomes: (Omit<ImportLineResult, 'line' | 'reference'> | null)[] = lines.map(() => null);
-  const months = await periodMonths(db, payload.companyId, payload);
-  const target: ChunkTarget = {
-    ...payload,
-    ...periodOfYear(payload, months),
-    months,
-    holder,
-    leaseSeconds: LEASE_SECONDS,
-    thresholds: await thresholdsOf(db, payload.companyId),
+  const context = await savingTo(db, payload, holder);
+  const result: ImportResult = { lines: [], success: 0, warnings: 0, failed: 0 };
+  const report = (line: ImportLine, level: OutcomeLevel, message: string) => {
+    const value = level === 'success' ? 1 : level === 'warning' ? 0 : -1;
+    result.lines.push({ line: line.line, result: value, reference: line.code || line.serial, message });
+    if (value === 1) result.success++;
+    else if (value === 0) result.warnings++;
+    else result.failed++;
   };
-  const holdings: Holdings = { periods: new Map(), busy: new Set() };
   await progress(0, lines.length);
   try {
     for (let from = 0; from < lines.length; from += chunkSize) {
       if (signal.aborted) throw jobAborted();
       const chunk = lines.slice(from, from + chunkSize);
-      const keys = chunk.map(keyOf);
-      const who = await whoOf(db, payload.companyId, payload.source, chunk, keys);
-      // The form of each line first; what passes is saved.
-      const due: { index: number; line: ChunkLine }[] = [];
+      const checked = await checkLines(
+        db,
+        payload,
+        chunk.map((line) => ({ ...line, key: keyOf(line) })),
+      );
+      const due = checked.filter((c): c is DueLine => 'line' in c);
+      const saved = due.length === 0 ? [] : await saveChunk(db, context.target, context.holdings, due);
+      let at = 0;
       for (const [i, line] of chunk.entries()) {
-        const index = from + i;
-        const fail = (key: string, params: Record<string, string | number> = {}) => {
-          outcomes[index] = { result: -1, message: t(key, params) };
-        };
-        const found = who[i];
-        const readOn = dayOf(line.readOn);
-        if (!found || found.consumerId === null)
-          fail(payload.source === 4 ? 'readouts.import.unknown_code' : 'readouts.import.unknown_meter');
-        else if (found.routeId === null) fail('readouts.import.no_route');
-        else if (!/^\d{1,9}$/.test(line.reading))
-          fail('readouts.import.bad_reading', { value: line.reading });
-        else if (!readOn) fail('readouts.import.bad_date', { value: line.readOn });
-        else
-          due.push({
-            index,
-            line: {
-              consumerId: found.consumerId,
-              routeId: found.routeId,
-              reading: Number(line.reading),
-              readOn,
-              note: line.note || null,
-              idempotencyKey: keys[i] ?? '',
-              seen: found.seen,
-            },
-          });
+        const c = checked[i];
+        if (!c) continue;
+        if (!('line' in c)) {
+          report(line, 'failed', t(c.key, c.params));
+          continue;
+        }
+        const outcome = outcomeOf(saved[at++] as ChunkOutcome, alreadyKey, t);
+        if (typeof outcome === 'string') report(line, 'success', t(outcome));
+        else report(line, outcome.level ?? 'success', t(outcome.key, outcome.params));
       }
-      const saved =
-        due.length === 0
-          ? []
-          : await saveChunk(
-              db,
-              target,
-              holdings,
-              due.map((c) => c.line),
-            );
-      saved.forEach((outcome, i) => {
-        const index = due[i]?.index ?? 0;
-        if (!outcome.saved)
-          outcomes[index] = outcome.already
-            ? { result: 0, message: t(alreadyKey) }
-            : { result: -1, message: t(outcome.key, outcome.params) };
-        else if (outcome.flags.length > 0)
-          outcomes[index] = {
-            result: 0,
-            message: outcome.flags.map((f) => t(`readouts.flag.${f}`)).join(', '),
-          };
-        else
-          outcomes[index] = {
-            result: 1,
-            message: t('readouts.import.saved', { consumption: outcome.consumption }),
-          };
-      });
       await progress(from + chunk.length, lines.length);
     }
   } finally {
-    if (holdings.periods.size > 0) await releaseRoutePeriods(db, target, [...holdings.periods.keys()]);
+    await releaseHeld(db, context);
   }
   await progress(lines.length, lines.length);
-  const result: ImportResult = { lines: [], success: 0, warnings: 0, failed: 0 };
-  lines.forEach((line, index) => {
-    const outcome = outcomes[index] ?? { result: -1 as const, message: '' };
-    result.lines.push({ line: line.line, reference: line.code || line.serial, ...outcome });
-    if (outcome.result === 1) result.success++;
-    else if (outcome.result === 0) result.warnings++;
-    else result.failed++;
-  });
   return result;
-}
-
-/** The uploaded file, kept on the storage adapter for the job; its row goes when the job ends. */
-export const storeReadingsFile = (tx: Tx, storage: Storage, companyId: number, content: Buffer) =>
-  storeImportFile(tx, storage, readoutImportFiles, companyId, content);
-
-/** Told that a job ended: an import's file is no longer needed. */
-export async function dropReadingsFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
-  if (job.kind !== IMPORT_JOB) return;
-  await dropImportFile(tx, readoutImportFiles, (job.payload as Partial<ImportPayload>).fileId);
 }

@@ -29,11 +29,11 @@ function multipart(name: string, content: string | Buffer) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function runImport(name: string, content: string | Buffer, source: 3 | 4) {
+async function runImport(name: string, content: string | Buffer, source: 3 | 4, dryRun = false) {
   const { body, contentType } = multipart(name, content);
   const started = await t.app.inject({
     method: 'POST',
-    url: `/api/readouts/import?source=${source}&year=2026&period=1`,
+    url: `/api/readouts/import?source=${source}&year=2026&period=1${dryRun ? '&dryRun=true' : ''}`,
     headers: { ...admin, 'content-type': contentType },
     payload: body,
   });
@@ -41,8 +41,12 @@ async function runImport(name: string, content: string | Buffer, source: 3 | 4) 
   const id = started.json().jobId;
   const job = await waitForJob(t, admin, id);
   if (job.state !== 'succeeded') throw new Error(job.error ?? job.state);
-  return job.result;
+  return { ...job.result, id };
 }
+
+/** The lines of a report that are not a plain success, as [line, level]. */
+const levels = (result: { lines: { line: number; level: string }[] }) =>
+  result.lines.map((l) => [l.line, l.level]);
 
 async function consumerWithMeter(number: string, serialNumber: string, initialReading: number) {
   const api = client(t, admin);
@@ -93,20 +97,45 @@ const handheld = [
 ].join('\r\n');
 
 describe('readings imports', () => {
+  it('a dry run reports the lines it cannot save and saves nothing', async () => {
+    const result = await runImport('route-001.csv', `\uFEFF${handheld}\r\n`, 4, true);
+    expect(result).toMatchObject({ dryRun: true, rows: 5, applied: 0, success: 0, failed: 2 });
+    expect(levels(result)).toEqual([
+      [3, 'failed'],
+      [5, 'failed'],
+    ]);
+    expect((await sheet()).rows.filter((r: { reading: unknown }) => r.reading !== null)).toEqual([]);
+  });
+
   it('imports a handheld file and reports every line: success, warning, failed with the reason', async () => {
     const result = await runImport('route-001.csv', `\uFEFF${handheld}\r\n`, 4);
     expect(result).toMatchObject({ success: 1, warnings: 1, failed: 3 });
-    expect(result.lines.map((l: { line: number; result: number }) => [l.line, l.result])).toEqual([
-      [2, 1],
-      [3, -1],
-      [4, -1],
-      [5, -1],
-      [6, 0],
+    expect(levels(result)).toEqual([
+      [3, 'failed'],
+      [4, 'failed'],
+      [5, 'failed'],
+      [6, 'warning'],
     ]);
-    expect(result.lines[1].message).toBe('Η ένδειξη «1x0» δεν είναι ακέραιος αριθμός');
-    expect(result.lines[2].message).toContain('μικρότερη από την προηγούμενη (300)');
-    expect(result.lines[3].message).toBe('Άγνωστος κωδικός καταναλωτή');
-    expect(result.lines[4].message).toContain('Μηδενική κατανάλωση');
+    expect(result.lines[0].message).toBe('Η ένδειξη «1x0» δεν είναι ακέραιος αριθμός');
+    expect(result.lines[1].message).toContain('μικρότερη από την προηγούμενη (300)');
+    expect(result.lines[2].message).toBe('Άγνωστος κωδικός καταναλωτή');
+    expect(result.lines[3].message).toContain('Μηδενική κατανάλωση');
+    // The result file lists every line, the saved one with its consumption.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/imports/${result.id}/result`,
+      headers: { ...admin, 'accept-language': 'el' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(
+      file.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(1, 3),
+    ).toEqual([
+      '2,"Αποθηκεύτηκε, κατανάλωση 30 m³",,',
+      '3,Σφάλμα,,Η ένδειξη «1x0» δεν είναι ακέραιος αριθμός',
+    ]);
     const rows = (await sheet()).rows;
     expect(rows[0].reading).toMatchObject({ reading: 130, consumption: 30, source: 4 });
     expect(rows[3].reading).toMatchObject({ consumption: 0, flags: ['zero_active'], review: 1 });
@@ -119,7 +148,7 @@ describe('readings imports', () => {
     expect(again).toMatchObject({ success: 0, warnings: 2, failed: 3 });
     expect(again.lines[0]).toMatchObject({
       line: 2,
-      result: 0,
+      level: 'warning',
       message: 'Έχει ήδη εισαχθεί από το ίδιο αρχείο',
     });
     const rows = (await sheet()).rows;
@@ -131,7 +160,11 @@ describe('readings imports', () => {
     const typed = ['Κωδικός;Νέα ένδειξη', '01-001-4;400', ' 01 - 001 -  3 ;330', '01-001-99;5'].join('\r\n');
     const result = await runImport('typed.csv', typed, 4);
     expect(result).toMatchObject({ success: 1, warnings: 1, failed: 1 });
-    expect(result.lines[2]).toMatchObject({ result: -1, message: 'Άγνωστος κωδικός καταναλωτή' });
+    expect(result.lines[1]).toMatchObject({
+      line: 4,
+      level: 'failed',
+      message: 'Άγνωστος κωδικός καταναλωτή',
+    });
     const rows = (await sheet()).rows;
     expect(rows[2].reading).toMatchObject({ reading: 330, consumption: 30, source: 4 });
     expect(rows[3].reading).toMatchObject({ reading: 400, consumption: 0, source: 4 });
@@ -145,7 +178,7 @@ describe('readings imports', () => {
     ].join('\n');
     const result = await runImport('driveby.csv', amr, 3);
     expect(result).toMatchObject({ success: 2, warnings: 0, failed: 1 });
-    expect(result.lines[2]).toMatchObject({ line: 3, result: -1, reference: 'XX-9' });
+    expect(result.lines).toMatchObject([{ line: 3, level: 'failed' }]);
     const rows = (await sheet()).rows;
     expect(rows[1].reading).toMatchObject({ reading: 260, consumption: 60, source: 3, readOn: '2026-04-28' });
   });
@@ -155,7 +188,7 @@ describe('readings imports', () => {
     expect(await holdRoutePeriod(t.database.db, 1, key, 'billing-run-1')).toBe(true);
     const result = await runImport('late.csv', 'AMR-1,2026-04-29T08:00:00Z,131', 3);
     expect(result.lines[0]).toMatchObject({
-      result: -1,
+      level: 'failed',
       message: 'Οι καταμετρήσεις βρίσκονται σε επεξεργασία, δοκιμάστε αργότερα',
     });
     await releaseRoutePeriod(t.database.db, 1, key, 'billing-run-1');
@@ -224,12 +257,13 @@ describe('readings imports', () => {
       40_000,
     );
     const result = await runImport('readings.xlsx', xlsx, 4);
-    expect(result).toEqual({
+    expect(result).toMatchObject({
+      rows: 0,
+      applied: 0,
       lines: [
         {
           line: 3,
-          result: -1,
-          reference: '',
+          level: 'failed',
           message: 'Γραμμή 3, στήλη 2: το κελί έχει περισσότερους από 32767 χαρακτήρες.',
         },
       ],

@@ -12,7 +12,7 @@ export const readoutsModule = defineModule({
     await app.register(readoutsRoutes, options);
     await app.register(smartvilleRoutes, options);
   },
-  // Imports of readings files run in the background; the uploaded file goes when the job ends.
+  // Imports of readings files run in the background (the platform's pipeline); the uploaded file goes when the job ends.
   jobs: {
     [IMPORT_JOB]: importJob as JobHandler<never>,
     [SMARTVILLE_JOB]: smartvilleJob as JobHandler<never>,

@@ -13,16 +13,12 @@ import { z } from 'zod';
 import { companyOf, principalOf } from '../../platform/auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
+import { startImport } from '../../platform/imports/pipeline.ts';
+import { acceptOneFile } from '../../platform/imports/upload.ts';
 import { mayRead } from '../../platform/list/registry.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { idParams } from '../../platform/params.ts';
-import {
-  IMPORT_JOB,
-  type ImportPayload,
-  READOUT_IMPORT_MAX_BYTES,
-  storeReadingsFile,
-} from './import.service.ts';
+import { readingsImport } from './import.service.ts';
 import {
   acceptReading,
   correctReading,
@@ -66,40 +62,26 @@ export const readoutsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       schema: {
         tags,
         summary:
-          'Uploads a readings file (4 handheld CSV/Excel, 3 drive-by AMR) and queues its import (GET /api/jobs/{id})',
+          'Uploads a readings file (4 handheld CSV/Excel, 3 drive-by AMR) and queues its dry run or its import (GET /api/jobs/{id}): bad lines are reported, the others saved',
         consumes: ['multipart/form-data'],
         querystring: z.object({
           companyid: idParamSchema.optional(),
           source: z.enum(['3', '4']).transform(Number),
           year: z.coerce.number().int().min(1900).max(2999),
           period: z.coerce.number().int().min(1).max(12),
+          /** A dry run checks every line and saves nothing; without it, the import. */
+          dryRun: z.enum(['true', 'false']).default('false'),
         }),
         response: { 202: z.object({ jobId: z.number().int() }) },
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      const companyId = companyOf(request);
-      const file = await uploadedSheet(request, {
-        maxBytes: READOUT_IMPORT_MAX_BYTES,
-        csvName: /\.(csv|txt)$/,
-        noFile: 'readouts.import.no_file',
-        fileType: 'readouts.import.file_type',
+      const { source, year, period, dryRun } = request.query;
+      const jobId = await startImport({ db, jobs, storage }, readingsImport, request, {
+        companyId: companyOf(request),
+        dryRun: dryRun === 'true',
+        options: { source: source as 3 | 4, year, period },
       });
-      const { source, year, period } = request.query;
-      const jobId = await jobs.enqueueWith(
-        db,
-        { kind: IMPORT_JOB, companyId, owner: principal.userId, maxAttempts: 2 },
-        async (tx): Promise<ImportPayload> => ({
-          fileId: await storeReadingsFile(tx, storage, companyId, file),
-          companyId,
-          source: source as 3 | 4,
-          year,
-          period,
-          username: principal.username,
-          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
-        }),
-      );
       return reply.status(202).send({ jobId });
     },
   );

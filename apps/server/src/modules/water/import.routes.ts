@@ -1,13 +1,13 @@
-import { CONSUMER_IMPORT_MAX_BYTES, consumerImportStartSchema } from '@protocol/contracts';
+import { consumerImportStartSchema } from '@protocol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf, principalOf } from '../../platform/auth.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
-import { acceptOneFile, uploadedSheet } from '../../platform/imports/upload.ts';
+import { companyOf } from '../../platform/auth.ts';
+import { startImport } from '../../platform/imports/pipeline.ts';
+import { acceptOneFile } from '../../platform/imports/upload.ts';
 import type { ModuleOptions } from '../../platform/module.ts';
 import { requireDefinition } from './consumer-code.ts';
 import { importTemplate } from './import.file.ts';
-import { IMPORT_JOB, type ImportPayload, storeRegisterFile } from './import.service.ts';
+import { consumerImport } from './import.service.ts';
 
 const tags = ['water'];
 const importQuery = z.object({ dryRun: z.enum(['true', 'false']).default('true') });
@@ -53,27 +53,13 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
       const companyId = companyOf(request);
       await requireDefinition(db, companyId);
-      const content = await uploadedSheet(request, {
-        maxBytes: CONSUMER_IMPORT_MAX_BYTES,
-        csvName: /\.csv$/,
-        noFile: 'error.import_no_file',
-        fileType: 'error.import_file_type',
+      const jobId = await startImport({ db, jobs, storage }, consumerImport, request, {
+        companyId,
+        dryRun: request.query.dryRun === 'true',
+        options: null,
       });
-      const jobId = await jobs.enqueueWith(
-        db,
-        { kind: IMPORT_JOB, companyId, owner: principal.userId, maxAttempts: 2 },
-        async (tx): Promise<ImportPayload> => ({
-          fileId: await storeRegisterFile(tx, storage, companyId, content),
-          dryRun: request.query.dryRun === 'true',
-          language: requestLanguage(request.cookies?.locale, request.headers['accept-language']),
-          companyId,
-          username: principal.username,
-          userId: principal.userId,
-        }),
-      );
       return reply.status(202).send({ jobId });
     },
   );

@@ -1,29 +1,26 @@
 import {
-  type ConsumerImportResult,
+  CONSUMER_IMPORT_MAX_BYTES,
   consumerImportColumns,
   consumerImportLevelHeaders,
   consumerStatuses,
-  errorKeys,
-  type ImportError,
+  type EncodingCodeDefinition,
   isIsoDate,
   isValidVatNumber,
-  type Language,
   normalizeVatNumber,
   utilityToday,
 } from '@protocol/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { insertRecords } from '../../db/prepared.ts';
 import { auditLog } from '../../platform/audit.schema.ts';
-import { translate } from '../../platform/i18n.ts';
 import {
-  dropImportFile,
-  readImportFile as readStoredFile,
-  storeImportFile,
-} from '../../platform/imports/files.ts';
-import { ImportFileLimitError, limitErrorLine } from '../../platform/imports/limits.ts';
-import { type JobContext, JobError, jobAborted } from '../../platform/jobs/jobs.ts';
-import type { Storage } from '../../platform/storage.ts';
+  ImportRefused,
+  type ImportRun,
+  type ImportSpec,
+  importFileDropper,
+  importJobOf,
+  type RowProblem,
+} from '../../platform/imports/pipeline.ts';
 import { traders } from '../traders/traders.schema.ts';
 import {
   type CodeLevels,
@@ -42,13 +39,17 @@ export const IMPORT_JOB = 'water.consumers.import';
 /** Rows written per transaction: a rerun after a crash repeats at most one chunk's work, harmlessly. */
 const CHUNK = 1000;
 
-export interface ImportPayload {
-  fileId: number;
-  dryRun: boolean;
-  language: Language;
-  companyId: number;
-  username: string;
-  userId: number;
+/** What a run loads once: the code's definition, and the owners found or made so far (by ΑΦΜ or name). */
+interface Context {
+  def: EncodingCodeDefinition;
+  owners: Map<string, number>;
+}
+type Run = ImportRun<null, Context>;
+interface Counts extends Record<string, number> {
+  created: number;
+  updated: number;
+  tradersCreated: number;
+  metersInstalled: number;
 }
 
 interface CheckedRow {
@@ -75,9 +76,10 @@ function isoDay(text: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
-/** Every row checked; nothing is written. Errors name the line, the column and why, in `language`. */
-async function checkRows(db: Db, companyId: number, rows: ImportRow[], language: Language) {
-  const def = await requireDefinition(db, companyId);
+/** Every row checked; nothing is written. Problems name the line, the column and why. */
+async function checkRows(rows: ImportRow[], { db, payload, context }: Run) {
+  const { companyId } = payload;
+  const { def } = context;
   // Every lookup the file names is loaded once; the rows are then checked in memory.
   const lookups = await loadLevelLookups(
     db,
@@ -86,7 +88,7 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
     rows.map((r) => r.parts),
   );
   const levelHeaders = consumerImportLevelHeaders(def);
-  const errors: ImportError[] = [];
+  const errors: RowProblem[] = [];
   const checked: CheckedRow[] = [];
   const usages = new Map(
     (
@@ -100,7 +102,7 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
   const serials = new Map<string, number>();
   for (const row of rows) {
     const fail = (column: string, key: string, params: Record<string, string | number> = {}) =>
-      errors.push({ line: row.line, column, reason: translate(language, key, params) });
+      errors.push({ line: row.line, column, key, params });
     const before = errors.length;
     const checkedCode = checkParts(def, lookups, row.parts);
     const resolved = 'errors' in checkedCode ? null : checkedCode;
@@ -187,14 +189,9 @@ async function checkRows(db: Db, companyId: number, rows: ImportRow[], language:
   for (const row of checked) {
     const on = row.meter ? codeOf.get(row.meter.serialNumber) : undefined;
     if (on !== undefined && on !== row.code)
-      errors.push({
-        line: row.line,
-        column: header('serialNumber'),
-        reason: translate(language, 'validation.meter_serial_taken'),
-      });
+      errors.push({ line: row.line, column: header('serialNumber'), key: 'validation.meter_serial_taken' });
   }
-  errors.sort((a, b) => a.line - b.line);
-  return { errors, checked };
+  return { problems: errors, checked };
 }
 
 const fullnameOf = (row: CheckedRow) => (row.firstname ? `${row.lastname} ${row.firstname}` : row.lastname);
@@ -208,11 +205,11 @@ const ownerKey = (row: CheckedRow) => row.vatnumber ?? `name:${row.lastname}|${r
  */
 async function ownersOf(
   tx: Tx,
-  p: ImportPayload,
+  { payload: p, context }: Run,
   rows: CheckedRow[],
-  result: ConsumerImportResult,
-  cache: Map<string, number>,
+  result: Counts,
 ): Promise<Map<string, number>> {
+  const cache = context.owners;
   const owners = new Map<string, number>();
   const nameOnly = rows.filter((r) => !r.vatnumber);
   if (nameOnly.length > 0) {
@@ -304,14 +301,9 @@ const CONSUMER_COLUMNS = ['companyId', 'code', ...UPDATED, 'createuser'] as cons
  * Writes checked rows in multi-row statements: consumers upserted by code, traders matched by ΑΦΜ,
  * meters installed once (a consumer with a meter on keeps it), one audit line per consumer.
  */
-async function applyChunk(
-  tx: Tx,
-  p: ImportPayload,
-  rows: CheckedRow[],
-  result: ConsumerImportResult,
-  cache: Map<string, number>,
-) {
-  const owners = await ownersOf(tx, p, rows, result, cache);
+async function applyChunk(tx: Tx, rows: CheckedRow[], run: Run, result: Counts): Promise<string[]> {
+  const p = run.payload;
+  const owners = await ownersOf(tx, run, rows, result);
   const updated = UPDATED.map((key) => {
     const name = waterConsumers[key].name;
     return `"${name}" = excluded."${name}"`;
@@ -340,6 +332,10 @@ async function applyChunk(
     ),
   );
   const idOf = new Map(saved.map((c) => [c.code, c.id]));
+  const inserted = new Set(saved.flatMap((c) => (c.inserted ? [c.code] : [])));
+  const outcomes = rows.map((r) =>
+    inserted.has(r.code) ? 'imports.outcome.created' : 'imports.outcome.updated',
+  );
   for (const c of saved) {
     if (c.inserted) result.created++;
     else result.updated++;
@@ -359,7 +355,7 @@ async function applyChunk(
     ),
   );
   const withMeter = rows.filter((r) => r.meter);
-  if (withMeter.length === 0) return;
+  if (withMeter.length === 0) return outcomes;
   const metered = new Set(
     (
       await tx
@@ -377,7 +373,7 @@ async function applyChunk(
     ).map((m) => m.consumerId),
   );
   const toInstall = withMeter.filter((r) => !metered.has(idOf.get(r.code) ?? 0));
-  if (toInstall.length === 0) return;
+  if (toInstall.length === 0) return outcomes;
   const serials = toInstall.map((r) => r.meter?.serialNumber ?? '');
   const meterOf = new Map(
     (
@@ -422,70 +418,40 @@ async function applyChunk(
     ),
   );
   result.metersInstalled += toInstall.length;
+  return outcomes;
 }
 
 /**
- * The import job: reads the stored file, checks every row (a dry run stops there), and only a file
- * without a bad row is written, in chunks that each commit; consumers are upserted by their code,
- * so running it again (or again after a crash) changes nothing twice.
+ * The register's import on the platform pipeline: every row checked first (a dry run stops there,
+ * and so does a file with a bad row), then written in chunks that each commit; consumers are upserted
+ * by their code, so running it again (or again after a crash) changes nothing twice.
  */
-export async function importJob({
-  payload,
-  db,
-  progress,
-  signal,
-}: JobContext<ImportPayload>): Promise<ConsumerImportResult> {
-  const file = await readStoredFile(db, waterImportFiles, payload.fileId);
-  if (!file) throw new JobError(errorKeys.jobFileGone);
-  const def = await requireDefinition(db, payload.companyId);
-  let rows: ImportRow[];
-  const result: ConsumerImportResult = {
-    dryRun: payload.dryRun,
-    rows: 0,
-    errors: [],
-    created: 0,
-    updated: 0,
-    tradersCreated: 0,
-    metersInstalled: 0,
-  };
-  try {
-    rows = await readImportFile(file, def);
-  } catch (error) {
-    if (error instanceof ImportFileLimitError) {
-      result.errors.push({ ...limitErrorLine(error, payload.language), column: '' });
-      return result;
+export const consumerImport: ImportSpec<null, Context, ImportRow, CheckedRow, Counts> = {
+  kind: IMPORT_JOB,
+  files: waterImportFiles,
+  upload: {
+    maxBytes: CONSUMER_IMPORT_MAX_BYTES,
+    csvName: /\.csv$/,
+    noFile: 'error.import_no_file',
+    fileType: 'error.import_file_type',
+  },
+  chunkSize: CHUNK,
+  counts: () => ({ created: 0, updated: 0, tradersCreated: 0, metersInstalled: 0 }),
+  prepare: async (db, payload) => ({
+    def: await requireDefinition(db, payload.companyId),
+    owners: new Map(),
+  }),
+  read: async (file, { context }) => {
+    try {
+      return await readImportFile(file, context.def);
+    } catch (error) {
+      if (!(error instanceof ImportFileError)) throw error;
+      throw new ImportRefused('validation.import_missing_columns', {}, error.message);
     }
-    if (!(error instanceof ImportFileError)) throw error;
-    result.errors.push({
-      line: 1,
-      column: error.message,
-      reason: translate(payload.language, 'validation.import_missing_columns'),
-    });
-    return result;
-  }
-  result.rows = rows.length;
-  await progress(0, rows.length, 'check');
-  const { errors, checked } = await checkRows(db, payload.companyId, rows, payload.language);
-  result.errors = errors;
-  if (payload.dryRun || errors.length > 0) {
-    await progress(rows.length, rows.length, 'check');
-    return result;
-  }
-  const cache = new Map<string, number>();
-  for (let at = 0; at < checked.length; at += CHUNK) {
-    if (signal.aborted) throw jobAborted();
-    await db.transaction((tx) => applyChunk(tx, payload, checked.slice(at, at + CHUNK), result, cache));
-    await progress(Math.min(at + CHUNK, checked.length), checked.length, 'import');
-  }
-  return result;
-}
+  },
+  check: checkRows,
+  apply: applyChunk,
+};
 
-/** The uploaded file, kept for the job; its row goes when the job ends. */
-export const storeRegisterFile = (tx: Tx, storage: Storage, companyId: number, content: Buffer) =>
-  storeImportFile(tx, storage, waterImportFiles, companyId, content);
-
-/** Told that a job ended: an import's file is no longer needed. */
-export async function dropRegisterFile(tx: Tx, job: { kind: string; payload: unknown }): Promise<void> {
-  if (job.kind !== IMPORT_JOB) return;
-  await dropImportFile(tx, waterImportFiles, (job.payload as Partial<ImportPayload>).fileId);
-}
+export const importJob = importJobOf(consumerImport);
+export const dropRegisterFile = importFileDropper(consumerImport);

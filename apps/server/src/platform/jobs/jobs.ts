@@ -52,6 +52,16 @@ export function refusedAsJob(error: unknown): unknown {
     : error;
 }
 
+/**
+ * What a handler throws when its owner asked it to stop (an import aborted between chunks): the job
+ * ends cancelled, keeping `result` (what it did before it stopped), and is not retried.
+ */
+export class JobStopped extends Error {
+  constructor(readonly result: unknown) {
+    super('stopped');
+  }
+}
+
 /** What a handler throws when its signal stops it (the server stopping, the lease lost). */
 export const jobAborted = () => new JobError(errorKeys.jobAborted);
 

@@ -10,6 +10,7 @@ import {
   JobRefused,
   type JobRegistry,
   type JobRow,
+  JobStopped,
   jobAborted,
   jobFailure,
   settleJob,
@@ -100,6 +101,10 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
       });
       await settleJob(db, registry, job.id, mine(job.id), { state: 'succeeded', result: result ?? null });
     } catch (error) {
+      if (error instanceof JobStopped && !controller.signal.aborted) {
+        await settleJob(db, registry, job.id, mine(job.id), { state: 'cancelled', result: error.result });
+        return;
+      }
       // Stopped by its signal, whatever the handler threw then (e.g. an aborted fetch's AbortError).
       const failure = jobFailure(controller.signal.aborted ? jobAborted() : error);
       if (failure.key === errorKeys.jobFailed) log?.warn({ err: error, job: job.id }, 'job failed');

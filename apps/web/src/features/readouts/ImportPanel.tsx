@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,17 +12,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { type PerLineReport, perLineReportSchema } from '@protocol/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChooseFileButton } from '../../components/ChooseFileButton.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { uploadFile } from '../../lib/files.ts';
+import { ImportPanel as PipelinePanel } from '../../components/ImportPanel/ImportPanel.tsx';
 import { jobErrorText, useJob } from '../../lib/jobs.ts';
-import { notify } from '../../lib/notifier.ts';
 import type { PeriodKey } from './readoutsApi.ts';
 import { SmartvilleControls } from './SmartvilleControls.tsx';
 
-interface ImportResult {
+/** A smartville pull's report: every line with its result. */
+interface PullResult {
   lines: { line: number; result: 1 | 0 | -1; reference: string; message: string }[];
   success: number;
   warnings: number;
@@ -33,8 +31,9 @@ interface ImportResult {
 const resultColor = { 1: 'success', 0: 'warning', [-1]: 'error' } as const;
 
 /**
- * Imports of readings (handheld CSV/Excel, drive-by AMR, a smartville pull) as a background job,
- * with its per-line report.
+ * Imports of readings: a handheld CSV/Excel or a drive-by AMR file through the platform's import
+ * panel (dry run, import, progress, stop, result file; its bad lines skipped and listed), or a
+ * smartville pull as a background job with its per-line report.
  */
 export function ImportPanel({
   periodKey,
@@ -47,30 +46,21 @@ export function ImportPanel({
 }) {
   const { t } = useTranslation();
   const [source, setSource] = useState<2 | 3 | 4>(4);
-  const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
-  const [starting, setStarting] = useState(false);
   const job = useJob(jobId, (ended) => {
     if (ended.state === 'succeeded') onDone();
   });
-  const result = job.data?.state === 'succeeded' ? (job.data.result as ImportResult) : null;
+  const result = job.data?.state === 'succeeded' ? (job.data.result as PullResult) : null;
   const running = jobId !== null && !result && job.data?.state !== 'failed';
 
-  const start = async () => {
-    if (!file) return;
-    setStarting(true);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      const url = `/api/readouts/import?source=${source}&year=${periodKey.year}&period=${periodKey.period}`;
-      const started = await uploadFile<{ jobId: number }>(url, form);
-      setJobId(started.jobId);
-    } catch (error) {
-      notify(errorMessage(t, error), 'error');
-    } finally {
-      setStarting(false);
-    }
-  };
+  const summary = (report: PerLineReport) =>
+    report.dryRun
+      ? t('readoutsUi.import.dryRun', { rows: report.rows, failed: report.failed })
+      : t('readoutsUi.import.done', {
+          success: report.success,
+          warnings: report.warnings,
+          failed: report.failed,
+        });
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -94,35 +84,31 @@ export function ImportPanel({
           <MenuItem value={3}>{t('readoutsUi.import.source_3')}</MenuItem>
           <MenuItem value={2}>{t('readoutsUi.import.source_2')}</MenuItem>
         </TextField>
-        {source === 2 ? (
+        {source === 2 && (
           <SmartvilleControls periodKey={periodKey} months={months} busy={running} onStarted={setJobId} />
-        ) : (
-          <>
-            <ChooseFileButton
-              file={file}
-              prompt={t('readoutsUi.import.choose')}
-              accept=".csv,.txt,.xlsx"
-              onChoose={setFile}
-              testId="import-file"
-            />
-            <Button
-              variant="contained"
-              disabled={!file || starting || running}
-              onClick={() => void start()}
-              data-testid="import-start"
-            >
-              {t('readoutsUi.import.start')}
-            </Button>
-          </>
         )}
       </Stack>
-      {running && <LinearProgress sx={{ mt: 2 }} />}
-      {job.data?.state === 'failed' && (
+      {source !== 2 && (
+        <Box sx={{ mt: 2 }}>
+          <PipelinePanel
+            key={source}
+            path={`/api/readouts/import?source=${source}&year=${periodKey.year}&period=${periodKey.period}`}
+            accept=".csv,.txt,.xlsx"
+            testId="readings-import"
+            perLine
+            schema={perLineReportSchema}
+            summary={summary}
+            onImported={onDone}
+          />
+        </Box>
+      )}
+      {source === 2 && running && <LinearProgress sx={{ mt: 2 }} />}
+      {source === 2 && job.data?.state === 'failed' && (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="import-job-error">
           {jobErrorText(t, job.data)}
         </Alert>
       )}
-      {result && (
+      {source === 2 && result && (
         <Box sx={{ mt: 2 }} data-testid="import-report">
           <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
             <Chip color="success" label={t('readoutsUi.import.success', { count: result.success })} />
