@@ -98,6 +98,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         locale: options.locale ?? 'el-GR',
         timezoneId: options.timezoneId,
         viewport: { width: 1366, height: 800 },
+        reducedMotion: 'reduce',
       });
       const page = await context.newPage();
       return { context, page };

@@ -1,7 +1,15 @@
 import type { PaletteMode } from '@mui/material';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 import { buildTheme } from './theme.ts';
@@ -14,6 +22,14 @@ interface Preferences {
   toggleMode: () => void;
   menuMini: boolean;
   toggleMenu: () => void;
+}
+
+const reducedMotionQuery = () => window.matchMedia('(prefers-reduced-motion: reduce)');
+const prefersReducedMotion = () => reducedMotionQuery().matches;
+function followReducedMotion(changed: () => void) {
+  const query = reducedMotionQuery();
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
 }
 
 const PreferencesContext = createContext<Preferences | null>(null);
@@ -40,7 +56,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const language = useTranslation().i18n.language === 'en' ? 'en' : 'el';
-  const theme = useMemo(() => buildTheme(mode, language), [mode, language]);
+  const reducedMotion = useSyncExternalStore(followReducedMotion, prefersReducedMotion);
+  const theme = useMemo(() => buildTheme(mode, language, reducedMotion), [mode, language, reducedMotion]);
   const value = useMemo(
     () => ({ mode, toggleMode, menuMini, toggleMenu }),
     [mode, toggleMode, menuMini, toggleMenu],
