@@ -247,10 +247,14 @@ describe('fuzz: every route, generated input', () => {
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
   });
 
+  // npm test runs this file on PGlite and on PostgreSQL: each pass draws its own half of the cases
+  // (another seed), so the two send as many different requests as one pass of twice the runs did,
+  // at half the time each.
+  const pass = process.env.TEST_DATABASE_URL ? 1 : 0;
   for (const [who, runs] of [
-    ['anonymous', 6],
-    ['reader', 24],
-    ['admin', 40],
+    ['anonymous', 3],
+    ['reader', 12],
+    ['admin', 20],
   ] as const) {
     it(`as ${who}: no 5xx, every refusal in the error shape, nothing of another company`, async () => {
       const problems: string[] = [];
@@ -258,7 +262,7 @@ describe('fuzz: every route, generated input', () => {
       for (const [index, operation] of operations.entries()) {
         const requests = fc.sample(requestOf(operation, components, [...ids, 1, 2, 3]), {
           numRuns: runs,
-          seed: SEED + index,
+          seed: SEED + pass * 100_003 + index,
         });
         for (const request of requests) {
           const headers = who === 'anonymous' ? {} : sessions[who];
