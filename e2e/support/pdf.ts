@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SCREENSHOTS } from './harness.ts';
@@ -24,7 +24,9 @@ export function pdfShot(pdf: ArrayBuffer | Buffer, name: string, dpi = 80): void
       path.join(dir, 'doc.pdf'),
       path.join(dir, 'page'),
     ]);
-    renameSync(path.join(dir, 'page.png'), path.join(SCREENSHOTS, `${name}.png`));
+    // Copied, not renamed: the temporary folder may be on another file system (npm test puts it in
+    // /dev/shm).
+    copyFileSync(path.join(dir, 'page.png'), path.join(SCREENSHOTS, `${name}.png`));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
