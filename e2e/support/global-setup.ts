@@ -9,7 +9,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { templates, remove } = await createTestTemplates(undefined);
+  const { templates, remove } = await createTestTemplates(process.env.TEST_DATABASE_URL);
   project.provide('testTemplates', templates);
   return remove;
 }

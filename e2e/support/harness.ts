@@ -8,7 +8,12 @@ import { bootstrap } from '@protocol/server/seed';
 import { type FakeRegistry, startFakeRegistry } from '@protocol/server/testing/fake-registry';
 import { startMailServer, type TestMailServer } from '@protocol/server/testing/mail-server';
 import { freePort } from '@protocol/server/testing/ports';
-import { copyEmbeddedTemplate, TEST_SEED_ENV, templateFor } from '@protocol/server/testing/template';
+import {
+  copyEmbeddedTemplate,
+  createTestDatabase,
+  TEST_SEED_ENV,
+  templateFor,
+} from '@protocol/server/testing/template';
 import { sql as sqlText } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -56,6 +61,12 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const registry = await startFakeRegistry();
   const mail = await startMailServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'protocol-e2e-'));
+  // The run's migrated and seeded database (support/global-setup.ts), copied: a folder for PGlite, or
+  // a database on the PostgreSQL server of TEST_DATABASE_URL. migrate() and bootstrap() then find
+  // nothing to do.
+  const template = templateFor(inject('testTemplates'), env, true);
+  if ('embeddedDir' in template) copyEmbeddedTemplate(template, dataDir);
+  const serverDatabase = await createTestDatabase('database' in template ? template.database : undefined);
   // Deleted by close(), and at exit when a run stops before it (a failed hook, Ctrl-C).
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   process.once('exit', removeDataDir);
@@ -63,6 +74,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     DATA_DIR: dataDir,
     PORT: String(appPort),
     ...TEST_SEED_ENV,
+    ...(serverDatabase.url ? { DATABASE_URL: serverDatabase.url } : {}),
     LOG_LEVEL: 'warn',
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,
@@ -72,10 +84,6 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     MAIL_FROM: 'ΔΕΥΑ Αγίας Ελένης <protocol@deya-example.gr>',
     ...env,
   });
-  // The run's migrated and seeded database (support/global-setup.ts): migrate() and bootstrap() then
-  // find nothing to do.
-  const template = templateFor(inject('testTemplates'), env, true);
-  if ('embeddedDir' in template) copyEmbeddedTemplate(template, dataDir);
   const database = await openDatabase(config);
   await database.migrate();
   await bootstrap(database.db, config);
@@ -107,6 +115,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       await browser.close();
       await app.close();
       await database.close();
+      await serverDatabase.drop();
       await idp.close();
       await registry.close();
       await mail.close();
@@ -116,10 +125,37 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
 }
 
-/** Signs in through the login form and waits for the dashboard. */
+/**
+ * Signs in through the login form (at `path`); the app then goes to the dashboard. For the tests of
+ * signing in itself: other scenarios start signed in with openSignedIn.
+ */
 export async function signIn(page: Page, username: string, password: string, path = '/login') {
   await page.goto(path);
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Opens `path` signed in as `username`: the session is asked of the sign-in API, as the login form
+ * asks it, and kept where the app keeps it. The form and the dashboard it leads to are not loaded
+ * first: each load starts the whole app in the browser, the largest part of the suite's time.
+ */
+export async function openSignedIn(page: Page, username: string, password: string, path = '/') {
+  // A page of the app's origin without the app (its health answer), to reach the origin's storage.
+  await page.goto('/api/health');
+  const status = await page.evaluate(
+    async ({ username, password }) => {
+      const answer = await fetch('/api/account/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      if (answer.ok) localStorage.setItem('jwttoken', (await answer.json()).jwttoken);
+      return answer.status;
+    },
+    { username, password },
+  );
+  if (status !== 200) throw new Error(`${username} could not sign in: ${status}`);
+  await page.goto(path);
 }

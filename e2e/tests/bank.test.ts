@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 import { finalizedBill, newConsumer } from '../support/water.ts';
 
@@ -74,9 +74,7 @@ describe('bank files', () => {
     const { context, page } = await e2e.newPage();
     // A common office screen: every column of the report shows without scrolling sideways.
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/payments/bank');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/payments/bank');
     await page.getByTestId('bank-header').waitFor();
     await page.getByTestId('bank-file').setInputFiles({
       name: 'πληρωμές-RF-25-11-2026.csv',
@@ -130,9 +128,7 @@ describe('bank files', () => {
     // In English: the report now shows the line matched by hand, and nothing waits.
     const en = await e2e.newPage({ locale: 'en-GB' });
     await en.page.setViewportSize({ width: 1366, height: 768 });
-    await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await en.page.getByTestId('dashboard-greeting').waitFor();
-    await en.page.goto('/en/payments/bank');
+    await openSignedIn(en.page, 'admin', ADMIN_PASSWORD, '/en/payments/bank');
     await en.page.getByTestId('bank-files').waitFor();
     await shot(en.page, 'bank-import-en');
     await en.page.getByTestId('bank-files').getByRole('button', { name: 'Report' }).first().click();
@@ -156,9 +152,7 @@ describe('bank files', () => {
       ['en-GB', '/en', 'The layout must place the bank reference'],
     ] as const) {
       const { context, page } = await e2e.newPage({ locale });
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/payments/bank?tab=layouts`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/payments/bank?tab=layouts`);
       await expect.poll(() => page.getByTestId('bank-layout-row').count()).toBe(2);
       await shot(page, `bank-layouts-${locale.slice(0, 2)}`);
       await page.getByTestId('bank-layout-row').nth(1).getByRole('button').click();

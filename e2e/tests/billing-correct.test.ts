@@ -2,7 +2,7 @@ import { pdfText } from '@protocol/server/testing/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 import { consumerBillRow, openConsumerBills, runAndFinalize } from '../support/water.ts';
@@ -190,9 +190,7 @@ describe('the corrected bill after a credit', () => {
       corrected.push(bill?.id as number);
     }
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD, '/login');
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/invoices');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/invoices');
     await page.getByTestId('data-table-row').first().waitFor();
     expect(await page.getByTestId('billing-invoices-print').isDisabled()).toBe(true);
     for (const id of corrected) await page.getByTestId(`row-select-${id}`).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 import { enterReading, installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
@@ -87,9 +87,7 @@ async function pickRoutesAndDryRun(page: Page, language: 'el' | 'en') {
 describe('billing runs', () => {
   it('dry runs two routes, runs them with progress and shows the same total, in Greek', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/invoices/runs');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/invoices/runs');
     await page.getByTestId('billing-runs-header').waitFor();
     const total = await pickRoutesAndDryRun(page, 'el');
     await page.getByTestId('billing-run-start').click();
@@ -109,9 +107,7 @@ describe('billing runs', () => {
 
   it('reruns the period in English: nothing twice, the same total', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/en/invoices/runs');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/en/invoices/runs');
     await page.getByTestId('billing-runs-header').waitFor();
     await pickRoutesAndDryRun(page, 'en');
     await page.getByTestId('billing-run-start').click();
@@ -145,7 +141,7 @@ describe('billing runs', () => {
 
   it('issue 29 item 17: the bills list and the card show when each bill was finalized, in both languages', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     const today = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Athens',
@@ -223,9 +219,7 @@ describe('billing runs', () => {
       ['/en', "The run's issue date (01/05/2026) is before the date of the series' last bill (10/05/2026)"],
     ] as const) {
       const { context, page } = await e2e.newPage(prefix ? { locale: 'en-GB' } : {});
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/invoices/runs`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/invoices/runs`);
       const row = page.getByTestId('billing-run-row').first();
       await row.getByTestId('billing-run-finalize').click();
       const error = page.getByTestId('billing-run-error');

@@ -3,7 +3,7 @@ import { pdfText } from '@protocol/server/testing/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 import { enterReading, installMeter, newConsumer, readoutRoutes, runAndFinalize } from '../support/water.ts';
@@ -61,9 +61,7 @@ afterAll(async () => {
 describe('sending the bills', () => {
   it('e-mails a route with the PDFs, prints the rest in route order and completes it, in Greek', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/invoices/runs');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/invoices/runs');
     await page.getByTestId('billing-run-sending').first().click();
     const route = page.locator('[data-testid="billing-sending-route"][data-route="001"]');
     await route.waitFor();
@@ -115,9 +113,7 @@ describe('sending the bills', () => {
 
   it('e-mails the selected bill from the bills list, and shows the run in English', async () => {
     const { context, page } = await e2e.newPage({ locale: 'en-GB' });
-    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/en/invoices');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/en/invoices');
     await page.getByTestId('billing-invoices-header').waitFor();
     await page.getByTestId('data-table-row').first().waitFor();
     const bills = (await api('GET', '/api/billing/bills/search?size=50')).body.content as {
@@ -162,9 +158,7 @@ describe('sending the bills', () => {
     for (const language of ['el', 'en'] as const) {
       const { context, page } = await e2e.newPage(language === 'en' ? { locale: 'en-GB' } : {});
       const prefix = language === 'en' ? '/en' : '';
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/consumers/${consumerIds['711']}/edit`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/consumers/${consumerIds['711']}/edit`);
       await page.getByRole('tab', { name: language === 'en' ? 'Bills' : 'Λογαριασμοί' }).click();
       const row = page.getByTestId('consumer-bill').first();
       await row.waitFor();

@@ -2,7 +2,7 @@ import { pdfText } from '@protocol/server/testing/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, idOf, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 import { newConsumer } from '../support/water.ts';
@@ -51,9 +51,7 @@ describe('billing', () => {
     });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/billing/pricing_policies');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/billing/pricing_policies');
     await expect.poll(() => page.getByTestId('billing-pricing-row').count()).toBeGreaterThanOrEqual(3);
     await page.getByTestId('billing-pricing-new').click();
     // The usual VAT rates come in first: wait for them before typing.
@@ -87,9 +85,7 @@ describe('billing', () => {
 
   it('sets a social discount for the social tariff category', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/billing/discount_policies/create');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/billing/discount_policies/create');
     await page.getByTestId('discount-description').fill('Κοινωνικό τιμολόγιο 2027 – 50% της κατανάλωσης');
     await page.getByTestId('discount-amount').fill('50');
     await page.getByTestId('discount-fromdate').fill('01/01/2027');
@@ -117,9 +113,7 @@ describe('billing', () => {
       ['en-GB', '/en', '31.76 €'],
     ] as const) {
       const { context, page } = await e2e.newPage({ locale });
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/billing/pricing_policies`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/billing/pricing_policies`);
       await page.getByTestId('billing-try-consumer').fill('Σταματοπ');
       await page.getByRole('option', { name: /Σταματοπούλου/ }).click();
       await page.getByTestId('billing-try-from').fill('01/01/2027');
@@ -160,9 +154,7 @@ describe('billing', () => {
     const bill = stored.body;
 
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/invoices');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/invoices');
     const row = page.getByRole('row').filter({ hasText: 'Σταματοπούλου' });
     await expect.poll(() => row.count()).toBe(1);
     await shot(page, 'billing-invoices-el');

@@ -3,7 +3,7 @@ import { csvRows } from '@protocol/server/testing/files';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -25,7 +25,7 @@ function afm(eight: string): string {
 }
 
 async function signedIn(page: Page, username = 'admin', password = ADMIN_PASSWORD, prefix = '') {
-  await signIn(page, username, password, `${prefix}/login`);
+  await openSignedIn(page, username, password, prefix || '/');
   await page.getByTestId('dashboard-greeting').waitFor();
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoOverHttp } from '../support/demo.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 /**
@@ -26,11 +26,11 @@ afterAll(async () => {
 
 async function dashboardOf(username: string, language: (typeof LANGUAGES)[number]) {
   const { context, page } = await e2e.newPage({ locale: language.locale });
-  await signIn(
+  await openSignedIn(
     page,
     username,
     username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
-    `${language.prefix}/login`,
+    language.prefix || '/',
   );
   await page.getByTestId('dashboard-cards').waitFor();
   return { context, page };

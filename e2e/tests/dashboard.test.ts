@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 // The dashboard's cards open the lists that show what they count; its dates are the utility's.
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function signedIn(username: string, options: { timezoneId?: string } = {}) {
   const { context, page } = await e2e.newPage(options);
-  await signIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
+  await openSignedIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
   await page.getByTestId('dashboard-cards').waitFor();
   return { context, page };
 }
@@ -73,7 +73,7 @@ describe('the dashboard', () => {
     // Monday 23/11/2026 23:30 in UTC is Tuesday 24/11 01:30 in Athens (EET, UTC+2).
     const { context, page } = await e2e.newPage({ timezoneId: 'UTC' });
     await page.clock.setFixedTime(new Date('2026-11-23T23:30:00Z'));
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     expect(await page.evaluate(() => new Date().getDate())).toBe(23);
     await expect.poll(() => page.getByText(/Σήμερα είναι/).textContent()).toContain('Τρίτη 24/11/2026');

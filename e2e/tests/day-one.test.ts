@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { seedDemoOverHttp } from '../support/demo.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { rawKeysOn } from '../support/keys.ts';
 import { shot } from '../support/shot.ts';
 
@@ -46,7 +46,7 @@ async function session(username: string, password: string, language: (typeof LAN
       refused.push(`${new URL(page.url()).pathname} → ${url.pathname}`);
     }
   });
-  await signIn(page, username, password, `${language.prefix}/login`);
+  await openSignedIn(page, username, password, language.prefix || '/');
   await page.getByTestId('dashboard-greeting').waitFor();
   return { context, page, refused, requests: () => inFlight };
 }

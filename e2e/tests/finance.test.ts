@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 /**
@@ -43,10 +43,7 @@ async function addRow(page: Page, values: Record<string, string>, selects: Recor
 describe('finance', () => {
   it('creates a service and an item (the barcode’s check digit is checked)', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-
-    await page.goto('/finance/services');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/finance/services');
     await page.getByTestId('row-table').waitFor();
     await expect.poll(() => page.getByTestId('row-table-row').count()).toBe(3);
     await addRow(
@@ -88,9 +85,7 @@ describe('finance', () => {
 
   it('issues an invoice with a withholding tax, finalizes and prints it', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/finance/documents/create');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/finance/documents/create');
     await page.getByTestId('finance-document-form').waitFor();
     await page.getByTestId('document-series').locator('..').click();
     await page.getByTestId('series-option-ΤΠΥ').click();
@@ -184,9 +179,7 @@ describe('finance', () => {
       notes.push(created.body.id);
     }
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/finance/transformation');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/finance/transformation');
     await page.getByTestId('transformation-candidates').waitFor();
     for (const id of notes) await page.getByTestId(`candidate-${id}`).click();
     await page.getByTestId('transformation-preview').click();
@@ -222,9 +215,7 @@ describe('finance', () => {
     const [year, month] = (invoice.date as string).split('-');
     const last = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/finance/certifications');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/finance/certifications');
     await page.getByTestId('finance-certifications-header').waitFor();
     await page.getByTestId('action-create').click();
     await page.getByTestId('certification-periodFrom').fill(`01/${month}/${year}`);
@@ -258,9 +249,7 @@ describe('finance', () => {
 
   it('shows the accounting plan and the document in English', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/finance/accounts');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/finance/accounts');
     await page.getByTestId('row-table').waitFor();
     await expect.poll(() => page.getByTestId('account-mask').inputValue()).toBe('XX.XX.XX.XXXX');
     // The accounting plan from Excel as a background job: a check that lists the bad rows, then a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -37,7 +37,7 @@ describe('a failed job’s reason', () => {
       ['en', ENGLISH, 'The job failed'],
     ] as const) {
       const { context, page } = await e2e.newPage();
-      await signIn(page, 'admin', ADMIN_PASSWORD, language === 'en' ? '/en/login' : '/login');
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, language === 'en' ? '/en' : '/');
       await page.getByTestId('dashboard-greeting').waitFor();
       await page.getByTestId('topbar-jobs').click();
       const drawer = page.getByTestId('jobs-drawer');

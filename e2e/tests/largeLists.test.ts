@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 // A list larger than the exact-count limit says its total is an estimate; a filtered one that is
@@ -22,9 +22,7 @@ afterAll(async () => {
 });
 
 async function openOperators(page: Page, prefix = '') {
-  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-  await page.getByTestId('dashboard-greeting').waitFor();
-  await page.goto(`${prefix}/users`);
+  await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/users`);
   await page.getByTestId('data-table-row').first().waitFor();
 }
 

@@ -4,7 +4,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -48,9 +48,7 @@ const headers = (page: Page) =>
     .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-testid')));
 
 async function openOperators(page: Page, prefix = '') {
-  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-  await page.getByTestId('dashboard-greeting').waitFor();
-  await page.goto(`${prefix}/users`);
+  await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/users`);
   await page.getByTestId('data-table-row').first().waitFor();
   // The saved views have loaded (on a first visit the default view is saved and the list reloads).
   await expect
@@ -254,7 +252,7 @@ for (const prefix of ['', '/en']) {
     let signedIn: Awaited<ReturnType<E2E['newPage']>>;
     beforeAll(async () => {
       signedIn = await e2e.newPage();
-      await signIn(signedIn.page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await openSignedIn(signedIn.page, 'admin', ADMIN_PASSWORD, prefix || '/');
       await signedIn.page.getByTestId('dashboard-greeting').waitFor();
     });
     afterAll(async () => {
@@ -281,9 +279,7 @@ for (const prefix of ['', '/en']) {
 describe('protocol books: the row table', () => {
   it('adds, edits, deletes and saves with negative ids, and shows the duplicate-year error', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/parametrics/protocolBook');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/parametrics/protocolBook');
     await page.getByTestId('row-table').waitFor();
 
     // The demo company already has this year's books (with registered documents): work on 2031.

@@ -3,7 +3,7 @@ import { type FakeAade, startFakeAade } from '@protocol/server/testing/fake-aade
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWithAade } from '../support/aade.ts';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 import { finalizedBill, newConsumer } from '../support/water.ts';
@@ -70,9 +70,7 @@ afterAll(async () => {
 describe('myDATA: water bills', () => {
   it("transmits the day's water bills as a batch with progress; the one AADE refuses shows its error", async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/mydata');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/mydata');
     await page.getByTestId('mydata-batch').waitFor();
     await page.getByTestId('mydata-batch-source').locator('..').click();
     await page.getByRole('option', { name: 'Λογαριασμοί νερού' }).click();
@@ -114,9 +112,7 @@ describe('myDATA: water bills', () => {
   it("opens a transmitted bill's page and its PDF with the MARK and the QR code", async () => {
     const sent = bills[1];
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(`/mydata/bills/${sent?.id}`);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, `/mydata/bills/${sent?.id}`);
     await expect
       .poll(() => page.getByTestId('mydata-document-state').getAttribute('data-state'))
       .toBe('sent');

@@ -3,7 +3,7 @@ import { type FakeAade, startFakeAade } from '@protocol/server/testing/fake-aade
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWithAade } from '../support/aade.ts';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 
@@ -55,9 +55,7 @@ afterAll(async () => {
 describe('myDATA', () => {
   it('sets the parameters: the test address, the branch and the mappings', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/settings/mydata');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/settings/mydata');
     await page.getByTestId('mydata-settings-form').waitFor();
     expect(await page.getByTestId('mydata-no-credentials').count()).toBe(0);
     await page.getByTestId('mydata-testUrl').fill('not an address');
@@ -92,9 +90,7 @@ describe('myDATA', () => {
 
   it('finalizes an invoice, transmits it from its page, shows its MARK and prints the QR code', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/finance/documents/create');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/finance/documents/create');
     await page.getByTestId('finance-document-form').waitFor();
     await page.getByTestId('document-series').locator('..').click();
     await page.getByTestId('series-option-ΤΠΥ').click();
@@ -185,7 +181,7 @@ describe('myDATA', () => {
       await issue('ΤΠΥ', traderId),
     ];
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('dashboard-mydata-pending').waitFor();
     await page.goto('/mydata');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 // Notifications as an operator meets them (issue 13): a colleague charges two documents to me, the
@@ -17,7 +17,7 @@ const documentIds: number[] = [];
 
 async function signedIn(username: string) {
   const { context, page } = await e2e.newPage();
-  await signIn(page, username, DEMO_PASSWORD);
+  await openSignedIn(page, username, DEMO_PASSWORD, '/');
   await page.getByTestId('dashboard-greeting').waitFor();
   return { context, page };
 }
@@ -192,7 +192,7 @@ describe('issue 30: a notification of another of my companies', () => {
       );
 
       const { context, page } = await e2e.newPage({ locale: lang === 'el' ? 'el-GR' : 'en-GB' });
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, prefix || '/');
       await page.getByTestId('dashboard-greeting').waitFor();
       const switcher = page.getByTestId('company-switcher');
       const companyA = Number(await switcher.getAttribute('data-company-id'));

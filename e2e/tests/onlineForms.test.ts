@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -57,9 +57,7 @@ describe('online forms', () => {
   it('staff build and publish a form, a citizen applies on a phone, staff handle the submission', async () => {
     // ----- the builder -----
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/online_forms/create');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/online_forms/create');
     await page.getByTestId('builder-header').waitFor();
 
     await page.getByTestId('builder-add-row').click();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { seedDemoOverHttp } from '../support/demo.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { pdfShot } from '../support/pdf.ts';
 import { shot } from '../support/shot.ts';
 
@@ -41,9 +41,7 @@ describe('the demo water service', () => {
       ['en-GB', '/en', 'Search'],
     ] as const) {
       const { context, page } = await e2e.newPage({ locale });
-      await signIn(page, clerk.username, clerk.password, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/payments/cashier`);
+      await openSignedIn(page, clerk.username, clerk.password, `${prefix}/payments/cashier`);
       // The demo's three receipts of the clerk's day: in full, in part, the prepayment.
       await expect.poll(() => page.getByTestId('payments-day').getByRole('row').count()).toBe(4);
       await page.getByTestId('payments-search').fill('Παπαδάκης');
@@ -65,9 +63,7 @@ describe('the demo water service', () => {
       ['en-GB', '/en', 'Account', 'Credit applied'],
     ] as const) {
       const { context, page } = await e2e.newPage({ locale });
-      await signIn(page, clerk.username, clerk.password, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/consumers/${id}/edit`);
+      await openSignedIn(page, clerk.username, clerk.password, `${prefix}/consumers/${id}/edit`);
       await page.getByRole('tab', { name: tab }).click();
       const ledger = page.getByTestId('account-ledger');
       await ledger.waitFor();
@@ -91,9 +87,7 @@ describe('the demo water service', () => {
 
   it('writes consumer codes as people do, and takes them typed without separators (issue 32 item 4)', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, clerk.username, clerk.password);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/consumers');
+    await openSignedIn(page, clerk.username, clerk.password, '/consumers');
     await expect.poll(() => page.getByTestId('data-table-row').count()).toBeGreaterThan(0);
     const codes = await page.locator('[data-testid="data-table-row"] [data-field="code"]').allTextContents();
     expect(codes).toContain(DEMO_BALANCE_LOOKUP.code);
@@ -149,10 +143,7 @@ describe('the demo water service', () => {
       ['en', '/en'],
     ] as const) {
       const { context, page } = await e2e.newPage({ locale: lang === 'el' ? 'el-GR' : 'en-GB' });
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-
-      await page.goto(`${prefix}/settlements`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/settlements`);
       await page.getByTestId('settlements-header').waitFor();
       await expect.poll(() => page.getByTestId('data-table-row').count()).toBeGreaterThan(0);
       const amounts = await page
@@ -185,9 +176,7 @@ describe('the demo water service', () => {
 
     // Typed the Greek way, sent as the decimal it is.
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/settlements/categories');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/settlements/categories');
     const cell = page.locator('input[data-testid^="cell-discountPercent-"]').first();
     await cell.waitFor();
     const rowId = (await cell.getAttribute('data-testid'))?.replace('cell-discountPercent-', '');

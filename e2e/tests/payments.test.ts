@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 import { finalizedBill, newConsumer } from '../support/water.ts';
 
@@ -49,9 +49,7 @@ afterAll(async () => {
 describe('payments', () => {
   it('pays a bill at the cashier, oldest first, and opens the receipt', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/payments/cashier');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/payments/cashier');
     await page.getByTestId('payments-search').fill('01-001-881');
     await page.getByRole('button', { name: 'Αναζήτηση' }).click();
     const consumer = page.getByTestId('payments-consumer');
@@ -76,9 +74,7 @@ describe('payments', () => {
     await context.close();
 
     const en = await e2e.newPage({ locale: 'en-GB' });
-    await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await en.page.getByTestId('dashboard-greeting').waitFor();
-    await en.page.goto('/en/payments/cashier');
+    await openSignedIn(en.page, 'admin', ADMIN_PASSWORD, '/en/payments/cashier');
     await en.page.getByTestId('payments-search').fill('Ταμιακη');
     await en.page.getByRole('button', { name: 'Search' }).click();
     await en.page.getByTestId('payments-consumer').waitFor();
@@ -99,9 +95,7 @@ describe('payments', () => {
       ['en-GB', '/en', 'Account'],
     ] as const) {
       const { context, page } = await e2e.newPage({ locale });
-      await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`${prefix}/consumers/${consumerId}/edit`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/consumers/${consumerId}/edit`);
       await page.getByRole('tab', { name: tab }).click();
       const ledger = page.getByTestId('account-ledger');
       await ledger.waitFor();

@@ -5,7 +5,7 @@ import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, SCREENSHOTS, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, SCREENSHOTS, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 // The protocol as the secretariat uses it (issue 6): register an incoming document with a sender and
@@ -24,7 +24,7 @@ const PDF = Buffer.from(
 
 async function signedIn(username: string, timezoneId?: string) {
   const { context, page } = await e2e.newPage({ timezoneId });
-  await signIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
+  await openSignedIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD, '/');
   await page.getByTestId('dashboard-greeting').waitFor();
   return { context, page };
 }

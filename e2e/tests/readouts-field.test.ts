@@ -2,7 +2,7 @@ import { startFakeSmartville } from '@protocol/server/testing/fake-smartville';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 import { installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
@@ -62,9 +62,7 @@ describe('readouts in the field', () => {
       if (request.method() === 'POST' && request.url().includes('/api/readouts/readings'))
         posted.push(request.postDataJSON());
     });
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(fieldUrl());
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, fieldUrl());
     await page.getByTestId('field-meter').waitFor();
     // Installable: a manifest, and the service worker controls the page once it is installed.
     expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
@@ -143,9 +141,7 @@ describe('readouts in the field', () => {
 
   it('shows the field entry in English', async () => {
     const { context, page } = await phone('en-GB');
-    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(fieldUrl('/en'));
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, fieldUrl('/en'));
     await page.getByTestId('field-meter').waitFor();
     // The first meter not yet read: the fourth.
     expect(await page.getByTestId('field-meter').textContent()).toContain('Meter 4 of 4');
@@ -169,9 +165,12 @@ describe('smart meters', () => {
         { id: 'e-2', meterSerial: 'FD-99', takenAt: '2026-09-15T07:31:00Z', value: 10 },
       );
       const { context, page } = await e2e.newPage();
-      await signIn(page, 'admin', ADMIN_PASSWORD);
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await page.goto(`/readouts?route=${routeId}&year=2026&period=3&tab=import`);
+      await openSignedIn(
+        page,
+        'admin',
+        ADMIN_PASSWORD,
+        `/readouts?route=${routeId}&year=2026&period=3&tab=import`,
+      );
       await page.getByRole('combobox', { name: 'Πηγή' }).click();
       await page.getByRole('option', { name: 'Έξυπνοι μετρητές (smartville)' }).click();
       await page.getByTestId('smartville-url').fill(fake.url);
@@ -187,9 +186,12 @@ describe('smart meters', () => {
       await context.close();
 
       const en = await e2e.newPage({ locale: 'en-GB' });
-      await signIn(en.page, 'admin', ADMIN_PASSWORD, '/en/login');
-      await en.page.getByTestId('dashboard-greeting').waitFor();
-      await en.page.goto(`/en/readouts?route=${routeId}&year=2026&period=3&tab=import`);
+      await openSignedIn(
+        en.page,
+        'admin',
+        ADMIN_PASSWORD,
+        `/en/readouts?route=${routeId}&year=2026&period=3&tab=import`,
+      );
       await en.page.getByRole('combobox', { name: 'Source' }).click();
       await en.page.getByRole('option', { name: 'Smart meters (smartville)' }).click();
       await en.page.getByTestId('smartville-pull').and(en.page.locator(':enabled')).click();

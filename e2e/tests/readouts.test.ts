@@ -3,7 +3,7 @@ import { pdfText } from '@protocol/server/testing/files';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 import { installMeter, newConsumer, readoutRoutes } from '../support/water.ts';
 
@@ -57,9 +57,7 @@ const statuses = (page: Page) =>
 describe('readouts', () => {
   it('enters a route with the keyboard only: a rollover, an abnormal reading accepted in review, then finalizes', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(periodUrl());
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, periodUrl());
     await page.getByTestId('readout-row').first().waitFor();
     expect(await page.getByTestId('period-name').textContent()).toBe('Γ΄ τετράμηνο 2026');
     const serials = await page
@@ -146,9 +144,7 @@ describe('readouts', () => {
 
   it('shows the grid and the review list in English', async () => {
     const { context, page } = await e2e.newPage({ locale: 'en-GB' });
-    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(periodUrl('/en'));
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, periodUrl('/en'));
     await page.getByTestId('readout-row').first().waitFor();
     expect(await page.getByTestId('period-name').textContent()).toBe('3rd four-month period 2026');
     expect(await page.getByTestId('period-state').textContent()).toBe('Finalized');
@@ -187,9 +183,7 @@ describe('readouts', () => {
     const reason = 'Ο μετρητής άλλαξε χωρίς καταχώριση';
 
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(url('', 'entry'));
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, url('', 'entry'));
     await page.getByTestId('readout-row').first().waitFor();
     await page.getByTestId('reading-input').first().focus();
     await page.keyboard.type('15');
@@ -233,9 +227,7 @@ describe('readouts', () => {
     await context.close();
 
     const english = await e2e.newPage({ locale: 'en-GB' });
-    await signIn(english.page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await english.page.getByTestId('dashboard-greeting').waitFor();
-    await english.page.goto(url('/en', 'entry'));
+    await openSignedIn(english.page, 'admin', ADMIN_PASSWORD, url('/en', 'entry'));
     await english.page.getByTestId('readout-row').nth(1).waitFor();
     await english.page.getByTestId('reading-input').nth(1).focus();
     await english.page.keyboard.type('600');
@@ -285,9 +277,12 @@ describe('readouts', () => {
       buffer: Buffer.from(`\uFEFF${file}\r\n`),
     };
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(`/readouts?route=${routeId}&year=2026&period=1&tab=import`);
+    await openSignedIn(
+      page,
+      'admin',
+      ADMIN_PASSWORD,
+      `/readouts?route=${routeId}&year=2026&period=1&tab=import`,
+    );
     // The dry run lists the two lines it cannot save and saves nothing.
     await page.getByTestId('readings-import-file').setInputFiles(upload);
     await page.getByTestId('readings-import-dry-run').click();
@@ -349,9 +344,7 @@ describe('readouts', () => {
     const url = (prefix: string, tab: string) =>
       `${prefix}/readouts?route=${route2}&year=2026&period=1&tab=${tab}`;
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(url('', 'entry'));
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, url('', 'entry'));
     await page.getByTestId('readout-row').first().waitFor();
     await page.getByTestId('finalize').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Οριστικοποίηση' }).click();
@@ -368,9 +361,7 @@ describe('readouts', () => {
     await shot(page, 'readouts-review-no-estimate-el');
 
     const english = await e2e.newPage({ locale: 'en-GB' });
-    await signIn(english.page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await english.page.getByTestId('dashboard-greeting').waitFor();
-    await english.page.goto(url('/en', 'review'));
+    await openSignedIn(english.page, 'admin', ADMIN_PASSWORD, url('/en', 'review'));
     const enRow = english.page.getByTestId('review-row').first();
     await enRow.getByTestId('flag-no_estimate').waitFor();
     expect(await enRow.textContent()).toContain('No estimate: no history');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -23,7 +23,7 @@ const selected = (page: Page) =>
 describe('global search in the top bar', () => {
   it('searches with the keyboard from 3 characters and opens the result with Enter', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     const box = page.getByTestId('global-search');
     await box.focus();
@@ -64,7 +64,7 @@ describe('global search in the top bar', () => {
 
   it('opens a document found by its protocol number with a click', async () => {
     const { context, page } = await e2e.newPage({ locale: 'en' });
-    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/en');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('global-search').fill(SUBJECT.slice(0, 20));
     await expect.poll(() => options(page).count()).toBeGreaterThan(0);
@@ -87,7 +87,7 @@ describe('global search in the top bar', () => {
 describe('rebuilding the search index', () => {
   it('starts from the account menu, shows its progress in the jobs drawer and completes', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-menu-reindex').click();
@@ -119,7 +119,7 @@ describe('screenshots of the search panel in both languages and themes', () => {
           { name: 'locale', value: lang, domain: host, path: '/' },
         ]);
         const prefix = lang === 'en' ? '/en' : '';
-        await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+        await openSignedIn(page, 'admin', ADMIN_PASSWORD, prefix || '/');
         await page.getByTestId('dashboard-greeting').waitFor();
         await page.getByTestId('global-search').fill('υδρευση');
         await expect.poll(() => options(page).count()).toBeGreaterThan(1);

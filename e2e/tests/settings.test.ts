@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function asAdmin(page: Page, prefix = '') {
-  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+  await openSignedIn(page, 'admin', ADMIN_PASSWORD, prefix || '/');
   await page.getByTestId('dashboard-greeting').waitFor();
 }
 
@@ -52,7 +52,7 @@ describe('who may do what', () => {
     await context.close();
 
     const reader = await e2e.newPage();
-    await signIn(reader.page, 'reader', 'Reader-2026');
+    await openSignedIn(reader.page, 'reader', 'Reader-2026', '/');
     await reader.page.getByTestId('dashboard-greeting').waitFor();
     await reader.page.getByTestId('side-menu').waitFor();
     expect(await reader.page.getByTestId('menu-settings').count()).toBe(0);
@@ -164,9 +164,7 @@ describe('settings screens', () => {
     });
     expect(created.status).toBe(201);
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'deyaadmin', 'Deya-Admin-2026');
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/settings/banks');
+    await openSignedIn(page, 'deyaadmin', 'Deya-Admin-2026', '/settings/banks');
     await page.getByTestId('row-table').waitFor();
     await expect
       .poll(() => page.getByTestId('row-table-read-only').textContent())

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 import { finalizedBill, newConsumer } from '../support/water.ts';
 
@@ -68,9 +68,7 @@ describe('settlements', () => {
       '2026-07-12',
     ]);
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(`/consumers/${consumerId}/edit`);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, `/consumers/${consumerId}/edit`);
     await page.getByRole('tab', { name: 'Ρυθμίσεις οφειλών' }).click();
     await page.getByTestId('consumer-settlements').waitFor();
     await page.getByTestId('settlement-new').click();
@@ -120,9 +118,7 @@ describe('settlements', () => {
   it('shows the plan in English', async () => {
     const consumerId = await consumerWithDebts('882', 'Γεωργίου', ['2026-07-13', '2026-07-14', '2026-07-15']);
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD, '/en/login');
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto(`/en/settlements/new?consumer=${consumerId}`);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, `/en/settlements/new?consumer=${consumerId}`);
     await page.getByTestId('settlement-new-header').waitFor();
     await fillPlan(page, 'Category', 'Ρύθμιση έως 12 δόσεις');
     await expect.poll(() => page.getByTestId('plan-line-0').textContent()).toContain('Down payment');

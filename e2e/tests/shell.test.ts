@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, signIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -43,7 +43,7 @@ describe('signing in and the shell', () => {
 
   it('switches to English: the URL gains /en and the choice survives a reload', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('topbar-language').click();
     await page.getByTestId('lang-en').click();
@@ -66,7 +66,7 @@ describe('signing in and the shell', () => {
 
   it('keeps the dark theme and the mini menu across a reload', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
@@ -111,9 +111,7 @@ describe('signing in and the shell', () => {
 
   it('shows "Page not found." for an unknown page, in each language', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/en/does-not-exist');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/en/does-not-exist');
     await expect.poll(() => page.getByTestId('not-found').textContent()).toContain('Page not found.');
     expect(await page.getByTestId('not-found').textContent()).toContain('Back to the home page');
     await shot(page, 'not-found-en');
@@ -125,7 +123,7 @@ describe('signing in and the shell', () => {
 
   it('lays out the shell with the sizes of the spec: top bar 50 px, app bar 43 px, menu 230 px', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     const height = async (selector: string) =>
       Math.round((await page.locator(selector).first().boundingBox())?.height ?? 0);
@@ -137,7 +135,7 @@ describe('signing in and the shell', () => {
 
   it('reloads once when a page’s code cannot be loaded, then shows the error page', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.route(/\/assets\/AboutPage-[\w-]+\.js$/, (route) => route.abort());
     let loads = 0;
@@ -156,7 +154,7 @@ describe('signing in and the shell', () => {
 
   it('shows an offline indicator when the network goes away', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     // Every chunk of the dashboard loaded first: a chunk cut off by the lost connection reloads the
     // page (see the test above), and before the service worker controls it that reload is Chromium's
@@ -190,7 +188,7 @@ describe('signing in and the shell', () => {
 
   it('changes the password from the account menu, signs out and signs in with the new one', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'gnikolaou', 'Demo-2026!');
+    await openSignedIn(page, 'gnikolaou', 'Demo-2026!', '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-menu-change-password').click();
@@ -225,7 +223,7 @@ describe('signing in and the shell', () => {
 
   it('opens the own account from the account menu', async () => {
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'mpapadopoulou', 'Demo-2026!');
+    await openSignedIn(page, 'mpapadopoulou', 'Demo-2026!', '/');
     await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-menu-account').click();

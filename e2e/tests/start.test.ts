@@ -26,7 +26,17 @@ afterAll(async () => {
  */
 describe('npm start', () => {
   it('prints a short summary on a first start; the logs go to DATA_DIR/protocol.log', async () => {
-    const { LOG_LEVEL: _, LOG_FILE: __, DATABASE_URL: ___, ADMIN_PASSWORD: ____, ...inherited } = process.env;
+    // As from a person's shell: none of the test run's own settings (vitest's NODE_ENV=test would make
+    // a rebuild, when the sources are newer, a development build).
+    const {
+      LOG_LEVEL: _,
+      LOG_FILE: __,
+      DATABASE_URL: ___,
+      TEST_DATABASE_URL: ____,
+      ADMIN_PASSWORD: _____,
+      NODE_ENV: ______,
+      ...inherited
+    } = process.env;
     const port = await freePort();
     child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,

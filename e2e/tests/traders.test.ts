@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -51,9 +51,7 @@ afterAll(async () => {
 });
 
 async function openCreate(page: Page) {
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await page.getByTestId('dashboard-greeting').waitFor();
-  await page.goto('/traders/create');
+  await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/traders/create');
   await page.getByTestId('trader-vatnumber').waitFor();
 }
 
@@ -88,9 +86,7 @@ describe('traders', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/traders');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/traders');
     await page.getByTestId('data-table').waitFor();
     await page.getByTestId('columns-button').click();
     await page.getByTestId('column-toggle-custom.water_zone').click();
@@ -182,9 +178,7 @@ describe('traders', () => {
     expect([first.status, second.status], JSON.stringify(first.body)).toEqual([201, 201]);
 
     const { context, page } = await e2e.newPage();
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('dashboard-greeting').waitFor();
-    await page.goto('/traders');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/traders');
     await page.getByTestId('data-table').waitFor();
     await page.getByTestId('table-search').fill('ζαχαριου υδρευση');
     await expect

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, type E2E, signIn, startE2E } from '../support/harness.ts';
+import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
 import { shot } from '../support/shot.ts';
 
 let e2e: E2E;
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function asAdmin(page: Page, prefix = '') {
-  await signIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/login`);
+  await openSignedIn(page, 'admin', ADMIN_PASSWORD, prefix || '/');
   await page.getByTestId('dashboard-greeting').waitFor();
 }
 

@@ -10,7 +10,8 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { protocolYearOf } from '../modules/protocol/documents/documents.common.ts';
 import { hashPassword } from '../platform/password.ts';
-import { ADMIN_PASSWORD, createTestDatabase } from '../test/harness.ts';
+import { ADMIN_PASSWORD } from '../test/harness.ts';
+import { createTestDatabase } from '../test/template.ts';
 import { type Database, type Db, openDatabase } from './client.ts';
 import { bootstrap } from './seed.ts';
 

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap } from '../db/seed.ts';
 import type { AppModule } from '../platform/module.ts';
-import { copyEmbeddedTemplate, TEST_SEED_ENV, templateFor } from './template.ts';
+import { copyEmbeddedTemplate, createTestDatabase, TEST_SEED_ENV, templateFor } from './template.ts';
 
 export const ADMIN_PASSWORD: string = TEST_SEED_ENV.ADMIN_PASSWORD;
 
@@ -61,59 +59,6 @@ export function createOperator(
       active,
     },
   });
-}
-
-/**
- * A real database for one test file: PGlite in a temporary folder, or — when the test script has
- * started PostgreSQL and set TEST_DATABASE_URL — a fresh database on that server, empty or a copy
- * of the `template` database.
- */
-export async function createTestDatabase(
-  template?: string,
-): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { url: undefined, drop: async () => undefined };
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    // A template's last connection may still be closing (55006, "being accessed by other users").
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      // The app's pool has ended, but its backends may still be closing: wait for them rather
-      // than terminate them (a terminated backend's message would reach a client mid-close).
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /** The app on a fresh database; `modules` replaces the app's module list (a test's extra module). */

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createTestDatabase } from './harness.ts';
 import { freePort } from './ports.ts';
+import { createTestDatabase } from './template.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
