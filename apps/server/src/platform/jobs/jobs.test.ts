@@ -418,7 +418,10 @@ describe('background jobs', () => {
     try {
       const ids: number[] = [];
       for (let i = 0; i < 30; i++) ids.push((await enqueue({ kind: 'fixture.quick' })).id);
-      const options = { ...fast, concurrency: 4 };
+      // A lease long enough that none runs out here: on a starved machine a 600 ms lease can lapse
+      // before its renewal, and a lapsed lease is taken over by design (a worker cut off). What this
+      // test shows is that two workers never claim one queued job at once.
+      const options = { ...fast, leaseMs: 30_000, concurrency: 4 };
       worker(t.database.db, options);
       worker(second.db, options);
       await until(
