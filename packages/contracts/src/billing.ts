@@ -267,7 +267,6 @@ export const CREDIT_KIND = 4;
 
 /** POST /api/billing/bills/:id/credit: why the finalized bill is credited (printed on the credit). */
 export const creditBillSchema = z.object({ reason: text(500) });
-export type CreditBillRequest = z.input<typeof creditBillSchema>;
 
 /**
  * A credit of a bill: its lines are the bill's own lines negated (the previous balance it carried is
@@ -315,7 +314,6 @@ export const saveBillSchema = z
   .superRefine((row, ctx) => {
     if (row.to < row.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dates_order' });
   });
-export type SaveBillRequest = z.input<typeof saveBillSchema>;
 
 export const billSchema = computedBillSchema.extend({
   id: z.number().int(),

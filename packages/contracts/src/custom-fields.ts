@@ -19,7 +19,6 @@ export type CustomFieldValues = z.infer<typeof customFieldValuesSchema>;
 
 /** One choice of a select field: a value of the field's custom table. */
 export const customFieldChoiceSchema = z.object({ id: z.number().int(), description: z.string() });
-export type CustomFieldChoice = z.infer<typeof customFieldChoiceSchema>;
 
 /**
  * A custom field as a form or a list needs it (GET /api/<entity>/custom_fields): in order, select

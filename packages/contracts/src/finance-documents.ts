@@ -46,7 +46,6 @@ export const documentLineInputSchema = z
     message: 'validation.service_or_item',
     path: ['serviceId'],
   });
-export type DocumentLineInput = z.infer<typeof documentLineInputSchema>;
 
 export const documentTaxInputSchema = z
   .object({
@@ -59,7 +58,6 @@ export const documentTaxInputSchema = z
     message: 'validation.required',
     path: ['amount'],
   });
-export type DocumentTaxInput = z.infer<typeof documentTaxInputSchema>;
 
 export const saveFinanceDocumentSchema = z.object({
   seriesId: idSchema,

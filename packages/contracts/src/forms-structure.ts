@@ -26,7 +26,6 @@ export const inputElementTypes = [
 export const titledElementTypes = ['heading', 'paragraph'] as const;
 export const elementTypes = [...inputElementTypes, ...titledElementTypes] as const;
 export type ElementType = (typeof elementTypes)[number];
-export type InputElementType = (typeof inputElementTypes)[number];
 
 /** The rule an element's type implies, added to its own rule string. */
 const impliedType: Partial<Record<ElementType, Rules['type']>> = {
@@ -50,7 +49,6 @@ export const conditionalOperators = [
   'lte',
   'eq',
 ] as const;
-export type ConditionalOperator = (typeof conditionalOperators)[number];
 
 export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const fieldName = z.string().regex(FIELD_NAME_PATTERN, 'dynamicForms.field_name');

@@ -31,7 +31,6 @@ export const importLineNoteSchema = z.object({
   level: z.enum(['warning', 'failed']),
   message: z.string(),
 });
-export type ImportLineNote = z.infer<typeof importLineNoteSchema>;
 
 /**
  * An import whose bad lines are recorded and skipped (the others written): its lines by level, and

@@ -50,7 +50,6 @@ export type AppNotification = z.infer<typeof notificationSchema>;
 
 export const unreadNotificationsSchema = z.object({ count: z.number().int().min(0) });
 export const markNotificationsReadSchema = z.object({ ids: z.array(idSchema).min(1).max(10_000) });
-export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
 export const markedReadSchema = z.object({ updated: z.number().int().min(0) });
 
 /** The /notifications list (GET /api/notification/search): filters unread, kind and date. */

@@ -10,7 +10,6 @@ import { isoDaySchema } from './time.ts';
  */
 
 export const bankLayoutFormats = ['csv', 'fixed'] as const;
-export type BankLayoutFormat = (typeof bankLayoutFormats)[number];
 export const bankLayoutFieldNames = ['reference', 'rfCode', 'amount', 'date', 'payer'] as const;
 export type BankLayoutFieldName = (typeof bankLayoutFieldNames)[number];
 /** Fields every layout must place; the payer is optional. */

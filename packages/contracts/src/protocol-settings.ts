@@ -26,7 +26,6 @@ const optionalText = (max: number) =>
  * 0 nothing, 1 print it automatically, 2 ask whether to print, 3 show it.
  */
 export const printTypes = [0, 1, 2, 3] as const;
-export type PrintType = (typeof printTypes)[number];
 /** Copies of the receipt printed at once. */
 export const MIN_COPIES = 1;
 export const MAX_COPIES = 9;

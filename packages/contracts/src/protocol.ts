@@ -30,7 +30,6 @@ export const documentKinds = [0, 1] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 /** Which list a document is in: 0 active, 1 archived, 9 deleted (only unregistered drafts). */
 export const documentStates = [0, 1, 9] as const;
-export type DocumentState = (typeof documentStates)[number];
 /** Spec §3 send status of an outgoing document: 0 hold, 1 send, 2 sent, 9 completed. */
 export const sendStatuses = [0, 1, 2, 9] as const;
 /** Spec §3/§9: a document's type defaults to the type with code (seqnr) 3. */
@@ -71,7 +70,6 @@ export const formatProtocolId = (number: number | null, year: number | null): st
 // ----- references inside a document -----
 
 export const selectableSchema = z.object({ id: z.number().int(), descr: z.string() });
-export type Selectable = z.infer<typeof selectableSchema>;
 
 export const documentTraderSchema = z.object({
   id: z.number().int(),
@@ -121,7 +119,6 @@ export const signatureSchema = z.object({
   contentHash: z.string(),
   comments: z.string().nullable(),
 });
-export type Signature = z.infer<typeof signatureSchema>;
 
 export const documentCaseRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 
@@ -529,7 +526,6 @@ export const documentBookOptionSchema = z.object({
   year: z.number().int(),
   booktype: z.number().int(),
 });
-export type DocumentBookOption = z.infer<typeof documentBookOptionSchema>;
 
 // ----- assignees (charge and share pickers) -----
 
@@ -562,4 +558,3 @@ export const documentReceiptSettingsSchema = z.object({
   printype: z.number().int(),
   copies: z.number().int(),
 });
-export type DocumentReceiptSettings = z.infer<typeof documentReceiptSettingsSchema>;

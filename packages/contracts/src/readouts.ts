@@ -11,7 +11,6 @@ import { meterConsumption, swapConsumption } from './water-meters.ts';
 
 /** Spec §3 reading source. */
 export const readingSources = { entry: 1, smartville: 2, driveBy: 3, file: 4 } as const;
-export type ReadingSource = (typeof readingSources)[keyof typeof readingSources];
 /** Spec §3/§4 entry states of a route's period (negative ones are only shown in lists). */
 export const periodStates = { new: 0, editing: 1, finalized: 9 } as const;
 /** Why a meter could not be read. */
@@ -260,7 +259,6 @@ export const routePeriodQuerySchema = z.object({
   year,
   period,
 });
-export type RoutePeriodQuery = z.infer<typeof routePeriodQuerySchema>;
 
 /** A route's period as the grid shows it. */
 export const routePeriodSchema = z.object({

@@ -17,14 +17,12 @@ export const searchDocumentSchema = z.object({
 export type SearchDocument = z.infer<typeof searchDocumentSchema>;
 
 export const searchCaseSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
-export type SearchCase = z.infer<typeof searchCaseSchema>;
 
 export const searchTraderSchema = z.object({
   id: z.number().int(),
   fullname: z.string().nullable(),
   vatnumber: z.string().nullable(),
 });
-export type SearchTrader = z.infer<typeof searchTraderSchema>;
 
 export const searchSubmissionSchema = z.object({
   id: z.number().int(),
@@ -32,7 +30,6 @@ export const searchSubmissionSchema = z.object({
   applicant: z.string().nullable(),
   formTitle: z.string(),
 });
-export type SearchSubmission = z.infer<typeof searchSubmissionSchema>;
 /** A consumer in consumerDTOList: its code, owner and supply address (issue 15). */
 export const searchConsumerSchema = z.object({
   id: z.number().int(),
@@ -40,7 +37,6 @@ export const searchConsumerSchema = z.object({
   ownerName: z.string().nullable(),
   supplyAddress: z.string(),
 });
-export type SearchConsumer = z.infer<typeof searchConsumerSchema>;
 
 /**
  * GET /api/search: one list per registered source, empty where the asker lacks its permission.

@@ -334,7 +334,6 @@ export const customFieldsCatalog = {
 
 /** Spec §9: periodicity in months; periods per year = 12 / months. */
 export const periodicityMonths = [1, 2, 3, 4, 6, 12] as const;
-export type PeriodicityMonths = (typeof periodicityMonths)[number];
 export const PERIODICITY_START_YEAR_MIN = 1900;
 export const PERIODICITY_START_YEAR_MAX = 2999;
 export const periodsPerYear = (months: number) => 12 / months;

@@ -27,7 +27,6 @@ export const settlementErrors = {
 
 /** 0 pending (until the down payment is paid), 1 active, 9 cancelled (spec §3). */
 export const settlementStatuses = { pending: 0, active: 1, cancelled: 9 } as const;
-export type SettlementStatus = (typeof settlementStatuses)[keyof typeof settlementStatuses];
 const statusValues = Object.values(settlementStatuses) as number[];
 
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;

@@ -122,7 +122,6 @@ export const traderBankInputSchema = z.object({
     .refine((value) => value === null || BIC_PATTERN.test(value), 'validation.bic'),
   bankId: idSchema.nullable(),
 });
-export type TraderBankInput = z.infer<typeof traderBankInputSchema>;
 
 const traderFields = {
   tradercode: optionalText(50),
@@ -209,7 +208,6 @@ export const traderBankSchema = z.object({
   bankId: z.number().int().nullable(),
   bankName: z.string().nullable(),
 });
-export type TraderBank = z.infer<typeof traderBankSchema>;
 
 /** Another trader of the company with the same ΑΦΜ: a warning, not an error. */
 export const traderDuplicateSchema = z.object({ id: z.number().int(), fullname: z.string().nullable() });

@@ -19,7 +19,6 @@ export const consumerImportColumns = [
   { key: 'digits', header: 'Ψηφία υδρομετρητή' },
   { key: 'initialReading', header: 'Ένδειξη υδρομετρητή' },
 ] as const;
-export type ConsumerImportColumn = (typeof consumerImportColumns)[number]['key'];
 
 const levelHeaders: Record<number, string> = {
   1: 'Τομέας',

@@ -3,9 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/el';
 import i18n from 'i18next';
 
-/** Spec §5/§9: dates are shown DD/MM/YYYY, and DD/MM/YYYY H:mm:ss in page headers. */
+/** Spec §5/§9: dates are shown DD/MM/YYYY. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY H:mm:ss';
 
 /** A dayjs date in the interface language (Greek month and day names on Greek pages). */
 export function localDate(value?: string | Date): Dayjs {

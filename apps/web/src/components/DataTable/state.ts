@@ -248,10 +248,6 @@ export function urlParams(query: QueryState, viewId: number | null): URLSearchPa
   return params;
 }
 
-export function filterValue(filters: FilterMap, field: string, op: FilterOperator): string {
-  return filters[field]?.find((item) => item.op === op)?.value ?? '';
-}
-
 /** Replace the filters of one field (an empty list clears it). */
 export function withFilter(filters: FilterMap, field: string, values: FilterValue[]): FilterMap {
   const next = { ...filters };

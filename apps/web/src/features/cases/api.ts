@@ -48,7 +48,3 @@ export const casesApi = {
       signal,
     }),
 };
-
-export function caseLabel(item: { code: string; name: string }): string {
-  return `${item.code} · ${item.name}`;
-}
