@@ -4,8 +4,6 @@ import type { EntityCatalog } from './list.ts';
 /** queued → running → succeeded | failed; a queued job may be cancelled. */
 export const jobStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobState = (typeof jobStates)[number];
-/** States in which a job is not over yet: its key is taken. */
-export const activeJobStates = ['queued', 'running'] as const satisfies readonly JobState[];
 
 /** A background job as its owner sees it (GET /api/jobs, /api/jobs/{id}). */
 export const jobSchema = z.object({

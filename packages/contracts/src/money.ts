@@ -19,8 +19,6 @@ export const MONEY_SCALE = 2;
 export const QUANTITY_SCALE = 3;
 /** Unit prices: numeric(14,4) — tariffs such as 0.4250 €/m³ are set to the tenth of a cent. */
 export const PRICE_SCALE = 4;
-/** The largest absolute amount numeric(14,2) holds. */
-export const MONEY_MAX = new Decimal('999999999999.99');
 
 /** Half-up to the cent (ties away from zero: 0.125 → 0.13, −0.125 → −0.13). */
 export function roundCents(value: DecimalBase.Value): Decimal {

@@ -20,7 +20,6 @@ export const accountTransactionKinds = {
   prepayReturn: 17,
   misc: 99,
 } as const;
-export const prepaymentKinds = [2, 3, 16] as const;
 
 export const cashierMethods = ['cash', 'card', 'transfer', 'cheque', 'bank'] as const;
 export type CashierMethod = (typeof cashierMethods)[number];

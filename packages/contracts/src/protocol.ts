@@ -55,8 +55,6 @@ export const documentActions = {
   delete: 14,
 } as const;
 export type DocumentActionName = keyof typeof documentActions;
-export type DocumentActionId = (typeof documentActions)[DocumentActionName];
-export const documentActionIds = Object.values(documentActions) as DocumentActionId[];
 export const documentActionName = (actionId: number): DocumentActionName | undefined =>
   (Object.keys(documentActions) as DocumentActionName[]).find((name) => documentActions[name] === actionId);
 
@@ -552,9 +550,3 @@ export type DocumentAssignees = z.infer<typeof documentAssigneesSchema>;
 
 /** What the web does with the registration receipt after registering (document type's printype). */
 export const receiptPrintTypes = { none: 0, print: 1, ask: 2, view: 3 } as const;
-
-/** The document type's receipt settings, on the document answer (null: the document has no type). */
-export const documentReceiptSettingsSchema = z.object({
-  printype: z.number().int(),
-  copies: z.number().int(),
-});

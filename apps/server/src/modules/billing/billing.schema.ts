@@ -18,14 +18,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { moneyColumn } from '../../platform/money-column.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { financeSeries } from '../finance/finance.schema.ts';
 import { waterPropertyUsages, waterRoutes } from '../water/parametrics.schema.ts';
-
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 
 /**
  * Pricing policies (τιμολογιακές πολιτικές) per property usage and validity. The bands, fixed charges,
@@ -36,7 +32,7 @@ export const billingPricingPolicies = pgTable(
   'billing_pricing_policies',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     description: text('description').notNull(),
     propertyUsageId: integer('property_usage_id')
       .notNull()
@@ -63,7 +59,7 @@ export const billingDiscountPolicies = pgTable(
   'billing_discount_policies',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     description: text('description').notNull(),
     fromdate: date('fromdate', { mode: 'string' }).notNull(),
     todate: date('todate', { mode: 'string' }),
@@ -73,7 +69,7 @@ export const billingDiscountPolicies = pgTable(
     amountType: smallint('amount_type').notNull(),
     /** Spec §3: 1 yearly, 2 monthly. */
     calculation: smallint('calculation').notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: moneyColumn('amount').notNull(),
     charges: text('charges').array().$type<DiscountableCharge[]>().notNull(),
     specialRegulationIds: integer('special_regulation_ids').array().notNull(),
     active: boolean('active').notNull().default(true),
@@ -90,7 +86,7 @@ export const billingRuns = pgTable(
   'billing_runs',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     year: integer('year').notNull(),
     period: smallint('period').notNull(),
     /** What the operator chose: all, sectors or routes, with the ids; `routeIds` is what it meant. */
@@ -116,7 +112,7 @@ export const billingRunRoutes = pgTable(
     runId: integer('run_id')
       .notNull()
       .references(() => billingRuns.id, { onDelete: 'cascade' }),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     routeId: integer('route_id')
       .notNull()
       .references(() => waterRoutes.id),
@@ -174,12 +170,12 @@ export const billingBills = pgTable(
     currentDate: date('current_reading_date', { mode: 'string' }),
     consumption: numeric('consumption', { precision: 14, scale: 3 }).notNull(),
     billedConsumption: numeric('billed_consumption', { precision: 14, scale: 3 }).notNull(),
-    net: numeric('net', { precision: 14, scale: 2 }).notNull(),
-    vatTotal: numeric('vat_total', { precision: 14, scale: 2 }).notNull(),
-    previousBalance: numeric('previous_balance', { precision: 14, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    net: moneyColumn('net').notNull(),
+    vatTotal: moneyColumn('vat_total').notNull(),
+    previousBalance: moneyColumn('previous_balance').notNull(),
+    total: moneyColumn('total').notNull(),
     /** What has been paid of it (payments writes it); unpaid bills carry into the next one. */
-    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    paid: moneyColumn('paid').notNull().default('0'),
     /** The VAT breakdown per rate, as computed with the lines. */
     vatBreakdown: jsonb('vat_breakdown')
       .$type<{ vatPercent: string; net: string; vat: string }[]>()
@@ -232,7 +228,7 @@ export const billingDispatches = pgTable(
   'billing_dispatches',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     kind: text('kind').$type<'email' | 'print'>().notNull(),
     runId: integer('run_id').references(() => billingRuns.id, { onDelete: 'set null' }),
     routeId: integer('route_id').references(() => waterRoutes.id),
@@ -271,7 +267,7 @@ export const billingBillLines = pgTable(
     target: text('target').$type<DiscountableCharge>(),
     quantity: numeric('quantity', { precision: 14, scale: 3 }),
     price: numeric('price', { precision: 14, scale: 4 }),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: moneyColumn('amount').notNull(),
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
     sourceId: integer('source_id'),
   },

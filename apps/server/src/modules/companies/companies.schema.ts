@@ -20,13 +20,17 @@ export const companies = pgTable('companies', {
   ...auditColumns(),
 });
 
+/** The company a company-owned row belongs to; its rows go with it. */
+export const companyIdColumn = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 /** Which operators work for which company. */
 export const companyUsers = pgTable(
   'company_users',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -17,7 +17,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { moneyColumn } from '../../platform/money-column.ts';
+import { companies, companyIdColumn } from '../companies/companies.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 
 /*
@@ -26,11 +27,7 @@ import { traders } from '../traders/traders.schema.ts';
  * strings, which the service turns into decimals (contracts money.ts), never into binary floats.
  */
 
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+const money = (name: string) => moneyColumn(name).notNull().default('0');
 const price = (name: string) => numeric(name, { precision: 14, scale: 4 }).notNull().default('0');
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 }).notNull();
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2 }).notNull().default('0');
@@ -49,7 +46,7 @@ export const financeAccounts = pgTable(
   'finance_accounts',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     descr: text('descr').notNull(),
     kind: smallint('kind').notNull(),
@@ -65,7 +62,7 @@ export const financeServices = pgTable(
   'finance_services',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     descr: text('descr').notNull(),
     unit: text('unit'),
@@ -84,7 +81,7 @@ export const financeWarehouses = pgTable(
   'finance_warehouses',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     descr: text('descr').notNull(),
     type: smallint('type').notNull().default(1),
@@ -99,7 +96,7 @@ export const financeItems = pgTable(
   'finance_items',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     descr: text('descr').notNull(),
     barcode: text('barcode'),
@@ -129,7 +126,7 @@ export const financeSeries = pgTable(
   'finance_series',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     descr: text('descr').notNull(),
     kind: text('kind').notNull(),
@@ -175,7 +172,7 @@ export const financeDocuments = pgTable(
   'finance_documents',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     seriesId: integer('series_id')
       .notNull()
       .references(() => financeSeries.id),
@@ -256,7 +253,7 @@ export const financeStockMoves = pgTable(
   'finance_stock_moves',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     itemId: integer('item_id')
       .notNull()
       .references(() => financeItems.id),
@@ -279,7 +276,7 @@ export const financeCertifications = pgTable(
   'finance_certifications',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     number: integer('number'),
     year: integer('year'),
     date: date('date', { mode: 'string' }).notNull(),
@@ -334,9 +331,7 @@ export const financeCertifiedDocuments = pgTable(
 export const financeCertificationCounters = pgTable(
   'finance_certification_counters',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     year: integer('year').notNull(),
     last: integer('last').notNull().default(0),
   },
@@ -351,9 +346,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  */
 export const financeImportFiles = pgTable('finance_import_files', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyIdColumn(),
   storageKey: text('storage_key'),
   content: bytea('content'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

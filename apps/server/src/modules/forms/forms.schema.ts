@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { tsvector } from '../../platform/search/tsvector.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { cases, documents } from '../protocol/protocol.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
@@ -30,9 +30,7 @@ export const onlineForms = pgTable(
   'online_forms',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     /** The public id: `/forms/{form_id}`; unique across the installation (the address has no company). */
     formId: text('form_id').notNull(),
     title: text('title').notNull(),
@@ -93,9 +91,7 @@ export const formSubmissions = pgTable(
   'form_submissions',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     formId: integer('form_id')
       .notNull()
       .references(() => onlineForms.id),

@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   pgView,
   primaryKey,
@@ -19,7 +18,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { moneyColumn } from '../../platform/money-column.ts';
+import { companies, companyIdColumn } from '../companies/companies.schema.ts';
 
 /** One row per company: where to send and how documents translate into myDATA's codes. */
 export const mydataSettings = pgTable('mydata_settings', {
@@ -50,9 +50,7 @@ export const mydataTransmissions = pgTable(
   {
     source: text('source').$type<MydataSource>().notNull().default('document'),
     documentId: integer('document_id').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     state: text('state').notNull(),
     uid: text('uid').notNull(),
     /** The type sent (a water bill to a consumer with an ΑΦΜ goes as the mapping's type, not its series'). */
@@ -88,9 +86,7 @@ export const mydataUnsent = pgTable(
   {
     source: text('source').$type<MydataSource>().notNull(),
     documentId: integer('document_id').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.source, t.documentId] }),
@@ -115,7 +111,7 @@ export const mydataDocuments = pgView('mydata_documents', {
   invoiceType: text('invoice_type'),
   traderName: text('trader_name'),
   traderNameNorm: text('trader_name_norm'),
-  gross: numeric('gross', { precision: 14, scale: 2 }).notNull(),
+  gross: moneyColumn('gross').notNull(),
   state: text('state').notNull(),
   mark: text('mark'),
   errors: jsonb('errors').$type<AadeError[]>(),

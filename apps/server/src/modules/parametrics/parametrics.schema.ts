@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 
 /**
  * Protocol books (βιβλία πρωτοκόλλου): one per type (1 incoming, 2 outgoing) and year per company.
@@ -10,9 +10,7 @@ export const protocolBooks = pgTable(
   'protocol_books',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     descr: text('descr').notNull(),
     year: integer('year').notNull(),
     booktype: smallint('booktype').notNull(),

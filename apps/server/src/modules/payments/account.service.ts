@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { consumerCodeIs, waterConsumers } from '../water/consumers.schema.ts';
 import { raiseBillDebts } from './allocation.ts';
-import { debtColumns, interestTermsOf, openDebtRows, sumOf, withInterest } from './debts.ts';
+import { interestTermsOf, openDebtRows, sumOf, withInterest } from './debts.ts';
 import { paymentsDebts, paymentsEntries } from './payments.schema.ts';
 
 /** The consumer's account (καρτέλα): the ledger with its running balance, the debts, the interest. */
@@ -146,13 +146,4 @@ export async function findDebts(tx: Tx, companyId: number, text: string): Promis
       interest: sumOf(own.map((d) => d.interest)),
     };
   });
-}
-
-/** The debt an RF code pays (bank lines, the public lookup), any status; undefined if none. */
-export async function debtOfRf(tx: Tx, companyId: number, code: string) {
-  const [row] = await tx
-    .select(debtColumns)
-    .from(paymentsDebts)
-    .where(and(eq(paymentsDebts.companyId, companyId), eq(paymentsDebts.rfCode, code)));
-  return row;
 }

@@ -17,7 +17,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -28,19 +27,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
+import { moneyColumn } from '../../platform/money-column.ts';
 import { billingBills } from '../billing/billing.schema.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 const consumerId = () =>
   integer('consumer_id')
     .notNull()
     .references(() => waterConsumers.id);
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
  * A payable item of a consumer (οφειλή): a finalized bill's own amount (net + VAT of its period; the
@@ -51,7 +46,7 @@ export const paymentsDebts = pgTable(
   'payments_debts',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     consumerId: consumerId(),
     source: text('source').$type<DebtSource>().notNull(),
     billId: integer('bill_id').references(() => billingBills.id),
@@ -60,8 +55,8 @@ export const paymentsDebts = pgTable(
     description: text('description').notNull(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    amount: money('amount').notNull(),
-    paid: money('paid').notNull().default('0'),
+    amount: moneyColumn('amount').notNull(),
+    paid: moneyColumn('paid').notNull().default('0'),
     rfCode: text('rf_code'),
     status: text('status').$type<DebtStatus>().notNull().default('open'),
     /** The settlement (the settlements module's key) an instalment belongs to, or that closed this debt. */
@@ -80,7 +75,7 @@ export const paymentsDebts = pgTable(
 export const paymentsReceiptCounters = pgTable(
   'payments_receipt_counters',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     year: integer('year').notNull(),
     last: integer('last').notNull(),
   },
@@ -95,13 +90,13 @@ export const paymentsPayments = pgTable(
   'payments_payments',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     consumerId: consumerId(),
     kind: smallint('kind'),
     method: text('method').$type<CashierMethod>().notNull(),
-    amount: money('amount').notNull(),
+    amount: moneyColumn('amount').notNull(),
     /** What no debt took: the consumer's credit. */
-    unallocated: money('unallocated').notNull().default('0'),
+    unallocated: moneyColumn('unallocated').notNull().default('0'),
     date: date('date', { mode: 'string' }).notNull(),
     cashier: text('cashier').notNull(),
     receiptYear: integer('receipt_year').notNull(),
@@ -128,7 +123,7 @@ export const paymentsAllocations = pgTable(
     debtId: integer('debt_id')
       .notNull()
       .references(() => paymentsDebts.id),
-    amount: money('amount').notNull(),
+    amount: moneyColumn('amount').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
   },
   (t) => [
@@ -145,14 +140,14 @@ export const paymentsEntries = pgTable(
   'payments_entries',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     consumerId: consumerId(),
     date: date('date', { mode: 'string' }).notNull(),
     type: text('type').$type<EntryType>().notNull(),
     kind: smallint('kind'),
     description: text('description').notNull(),
-    debit: money('debit').notNull().default('0'),
-    credit: money('credit').notNull().default('0'),
+    debit: moneyColumn('debit').notNull().default('0'),
+    credit: moneyColumn('credit').notNull().default('0'),
     debtId: integer('debt_id').references(() => paymentsDebts.id),
     paymentId: integer('payment_id').references(() => paymentsPayments.id),
     settlementKey: text('settlement_key'),
@@ -171,7 +166,7 @@ export const paymentsBankLayouts = pgTable(
   'payments_bank_layouts',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     descr: text('descr').notNull(),
     format: text('format').$type<'csv' | 'fixed'>().notNull(),
@@ -201,7 +196,7 @@ export const paymentsBankFiles = pgTable(
   'payments_bank_files',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     layoutId: integer('layout_id')
       .notNull()
       .references(() => paymentsBankLayouts.id),
@@ -226,14 +221,14 @@ export const paymentsBankLines = pgTable(
   'payments_bank_lines',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     fileId: integer('file_id')
       .notNull()
       .references(() => paymentsBankFiles.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
     bankReference: text('bank_reference'),
     rfCode: text('rf_code'),
-    amount: money('amount'),
+    amount: moneyColumn('amount'),
     date: date('date', { mode: 'string' }),
     payer: text('payer'),
     status: text('status').$type<BankLineStatus>().notNull(),

@@ -18,16 +18,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { tsvector } from '../../platform/search/tsvector.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { protocolBooks } from '../parametrics/parametrics.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { userGroups } from '../users/groups.schema.ts';
 import { users } from '../users/users.schema.ts';
-
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 
 /**
  * Document types (τύποι εγγράφων) and their sequence settings (spec §3): `seqnr` is the type's code
@@ -40,7 +35,7 @@ export const documentTypes = pgTable(
   'document_types',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     seqnr: integer('seqnr').notNull(),
     descr: text('descr').notNull(),
     autonr: boolean('autonr').notNull().default(true),
@@ -59,7 +54,7 @@ export const subjectCategories = pgTable(
   'subject_categories',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code'),
     descr: text('descr').notNull(),
     active: boolean('active').notNull().default(true),
@@ -95,7 +90,7 @@ export const documents = pgTable(
   'documents',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     kind: smallint('kind').notNull(),
     name: text('name'),
     subject: text('subject').notNull(),
@@ -259,7 +254,7 @@ export const caseTypes = pgTable(
   'case_types',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     descr: text('descr').notNull(),
     active: boolean('active').notNull().default(true),
     ...auditColumns(),
@@ -272,7 +267,7 @@ export const cases = pgTable(
   'cases',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     caseTypeId: integer('case_type_id').references(() => caseTypes.id),

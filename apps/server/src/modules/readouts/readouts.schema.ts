@@ -14,15 +14,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companies, companyIdColumn } from '../companies/companies.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeters } from '../water/meters.schema.ts';
 import { waterRoutes } from '../water/parametrics.schema.ts';
-
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 
 /**
  * A reading period of one route (spec §4 entry states 0 new, 1 editing, 9 finalized with
@@ -33,7 +28,7 @@ export const readoutRoutePeriods = pgTable(
   'readout_route_periods',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     routeId: integer('route_id')
       .notNull()
       .references(() => waterRoutes.id),
@@ -60,7 +55,7 @@ export const readoutReadings = pgTable(
   'readout_readings',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     routePeriodId: integer('route_period_id')
       .notNull()
       .references(() => readoutRoutePeriods.id),
@@ -104,7 +99,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  */
 export const readoutImportFiles = pgTable('readout_import_files', {
   id: serial('id').primaryKey(),
-  companyId: companyId(),
+  companyId: companyIdColumn(),
   storageKey: text('storage_key'),
   content: bytea('content'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

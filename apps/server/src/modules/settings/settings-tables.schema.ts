@@ -10,17 +10,12 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 
 /*
  * The settings tables (issue 4). Uniqueness (names, codes) is a deferred constraint added in the
  * migration, so a row-table save may swap two rows' names; a violation is a 409.
  */
-
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 
 /** Banks (τράπεζες), global reference data: name and ISO 9362 BIC. */
 export const banks = pgTable('banks', {
@@ -64,7 +59,7 @@ export const departments = pgTable(
   'departments',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     description: text('description').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
@@ -79,7 +74,7 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     street: text('street').notNull(),
     number: text('number'),
     area: text('area'),
@@ -93,7 +88,7 @@ export const addresses = pgTable(
 /** Custom tables (πίνακες τιμών) of a company: the values of custom select fields. */
 export const customTables = pgTable('custom_tables', {
   id: serial('id').primaryKey(),
-  companyId: companyId(),
+  companyId: companyIdColumn(),
   name: text('name').notNull(),
   ...auditColumns(),
 });
@@ -117,7 +112,7 @@ export const customFields = pgTable(
   'custom_fields',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     entity: text('entity').notNull(),
     key: text('key').notNull(),
     labelEl: text('label_el').notNull(),
@@ -136,7 +131,7 @@ export const periodicities = pgTable(
   'periodicities',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     periodicityType: smallint('periodicity_type').notNull(),
     periods: smallint('periods').notNull(),
     startyear: integer('startyear').notNull(),

@@ -15,7 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { moneyColumn } from '../../platform/money-column.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { paymentsDebts } from '../payments/payments.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 
@@ -25,22 +26,16 @@ import { waterConsumers } from '../water/consumers.schema.ts';
  * settlement with its plan, and which of payments' debts is which instalment.
  */
 
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-
 /** Settlement categories (a settings table): the limits of a plan. */
 export const settlementCategories = pgTable(
   'settlement_categories',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     description: text('description').notNull(),
-    minInstalment: money('min_instalment').notNull(),
-    maxInstalment: money('max_instalment').notNull(),
+    minInstalment: moneyColumn('min_instalment').notNull(),
+    maxInstalment: moneyColumn('max_instalment').notNull(),
     maxInstalments: integer('max_instalments').notNull(),
     minDownPaymentPercent: numeric('min_down_payment_percent', { precision: 5, scale: 2 }).notNull(),
     intervalDays: integer('interval_days').notNull().default(0),
@@ -58,7 +53,7 @@ export const settlementCategories = pgTable(
 export const settlementCounters = pgTable(
   'settlement_counters',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     year: integer('year').notNull(),
     last: integer('last').notNull(),
   },
@@ -78,7 +73,7 @@ export const settlements = pgTable(
   'settlements',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     year: integer('year').notNull(),
     nr: integer('nr').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -89,12 +84,12 @@ export const settlements = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => settlementCategories.id),
-    debtsTotal: money('debts_total').notNull(),
-    interest: money('interest').notNull(),
+    debtsTotal: moneyColumn('debts_total').notNull(),
+    interest: moneyColumn('interest').notNull(),
     discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull(),
-    discount: money('discount').notNull(),
-    amount: money('amount').notNull(),
-    downPayment: money('down_payment').notNull(),
+    discount: moneyColumn('discount').notNull(),
+    amount: moneyColumn('amount').notNull(),
+    downPayment: moneyColumn('down_payment').notNull(),
     installments: integer('installments').notNull(),
     debts: jsonb('debts').$type<SettledDebt[]>().notNull(),
     comments: text('comments'),
@@ -123,7 +118,7 @@ export const settlementInstalments = pgTable(
       .notNull()
       .references(() => paymentsDebts.id),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    amount: money('amount').notNull(),
+    amount: moneyColumn('amount').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.settlementId, t.number] }),

@@ -3,7 +3,7 @@ import { boolean, date, index, integer, pgTable, serial, smallint, text } from '
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { customFieldsColumn } from '../../platform/custom-fields/custom-fields.ts';
 import { tsvector } from '../../platform/search/tsvector.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { banks, vatCategories, vatStatuses } from '../settings/settings-tables.schema.ts';
 
 /** Spec §3 Trader (συναλλασσόμενος): a counterparty of one company. */
@@ -11,9 +11,7 @@ export const traders = pgTable(
   'traders',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     tradercode: text('tradercode'),
     vatnumber: text('vatnumber'),
     fullname: text('fullname'),

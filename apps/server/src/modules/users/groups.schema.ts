@@ -1,6 +1,6 @@
 import { integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { users } from './users.schema.ts';
 
 /** User groups of a company: the permissions they grant to their members. */
@@ -8,9 +8,7 @@ export const userGroups = pgTable(
   'user_groups',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     name: text('name').notNull(),
     description: text('description'),
     ...auditColumns(),

@@ -4,7 +4,7 @@ import { date, index, integer, pgTable, serial, smallint, text, uniqueIndex } fr
 import { auditColumns } from '../../platform/audit-columns.ts';
 import { customFieldsColumn } from '../../platform/custom-fields/custom-fields.ts';
 import { tsvector } from '../../platform/search/tsvector.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { addresses, departments } from '../settings/settings-tables.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 import {
@@ -29,9 +29,7 @@ export const waterConsumers = pgTable(
   'water_consumers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     code: text('code').notNull(),
     // The level values the code was built from (those the definition uses).
     sectorId: integer('sector_id').references(() => waterSectors.id),

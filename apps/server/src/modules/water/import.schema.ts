@@ -1,5 +1,5 @@
-import { customType, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/companies.schema.ts';
+import { customType, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -9,9 +9,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  */
 export const waterImportFiles = pgTable('water_import_files', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyIdColumn(),
   storageKey: text('storage_key'),
   content: bytea('content'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

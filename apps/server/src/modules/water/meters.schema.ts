@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companyIdColumn } from '../companies/companies.schema.ts';
 import { waterConsumers } from './consumers.schema.ts';
 import { waterMeterTypes } from './parametrics.schema.ts';
 /** Water meters (υδρομετρητές) of a company: the serial number is unique in the company. */
@@ -20,9 +20,7 @@ export const waterMeters = pgTable(
   'water_meters',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     serialNumber: text('serial_number').notNull(),
     meterTypeId: integer('meter_type_id').references(() => waterMeterTypes.id),
     /** Spec §3 meter kind: 1 analog, 2 digital, 3 AMR. */
@@ -44,9 +42,7 @@ export const waterMeterInstallations = pgTable(
   'water_meter_installations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     consumerId: integer('consumer_id')
       .notNull()
       .references(() => waterConsumers.id),
@@ -78,9 +74,7 @@ export const waterConsumerTransactions = pgTable(
   'water_consumer_transactions',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     consumerId: integer('consumer_id')
       .notNull()
       .references(() => waterConsumers.id),

@@ -1,6 +1,6 @@
 import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../platform/audit-columns.ts';
-import { companies } from '../companies/companies.schema.ts';
+import { companies, companyIdColumn } from '../companies/companies.schema.ts';
 import { periodicities } from '../settings/settings-tables.schema.ts';
 
 /*
@@ -8,14 +8,9 @@ import { periodicities } from '../settings/settings-tables.schema.ts';
  * routes) through a deferred constraint in the migration, so a row-table save may swap two codes.
  */
 
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-
 const coded = () => ({
   id: serial('id').primaryKey(),
-  companyId: companyId(),
+  companyId: companyIdColumn(),
   code: text('code').notNull(),
   description: text('description').notNull(),
   active: boolean('active').notNull().default(true),
@@ -70,7 +65,7 @@ export const waterInvoicePolicies = pgTable(
   'water_invoice_policies',
   {
     id: serial('id').primaryKey(),
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     description: text('description').notNull(),
     fromdate: date('fromdate', { mode: 'string' }).notNull(),
     todate: date('todate', { mode: 'string' }),
