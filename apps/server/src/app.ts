@@ -108,6 +108,7 @@ export async function buildApp(
     // One line per request at debug level instead of two at info: start-up output stays readable.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  const inFlight = countRequestsInFlight(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug(
       {
@@ -195,7 +196,7 @@ export async function buildApp(
     dashboardCards: dashboardCardsOf(modules),
   };
   keepImportFilesIn(db, moduleOptions.storage);
-  const worker = scheduleJobWorker(app, db, jobRegistry, config.jobsLeaseMs);
+  const worker = scheduleJobWorker(app, db, jobRegistry, config.jobsLeaseMs, inFlight);
   readiness(app, {
     db,
     storage: moduleOptions.storage,
@@ -340,10 +341,35 @@ export function appJobRegistry(modules: readonly AppModule[]): JobRegistry {
 }
 
 /**
+ * Requests in flight on this node at which its jobs wait (issue 31: a burst of public submissions is
+ * answered first; their PDFs follow). A few users at once never reach it.
+ */
+const BUSY_REQUESTS = 16;
+
+/** How many requests this node is answering now (received, their response not yet finished or aborted). */
+function countRequestsInFlight(app: FastifyInstance): () => number {
+  let count = 0;
+  app.addHook('onRequest', (_request, reply, done) => {
+    count += 1;
+    reply.raw.once('close', () => {
+      count -= 1;
+    });
+    done();
+  });
+  return () => count;
+}
+
+/**
  * A listening server runs the background jobs of every module (platform/jobs) until it closes or a
  * shutdown stops the worker first; tests that inject requests run none unless they start one themselves.
  */
-function scheduleJobWorker(app: FastifyInstance, db: Db, registry: JobRegistry, leaseMs: number) {
+function scheduleJobWorker(
+  app: FastifyInstance,
+  db: Db,
+  registry: JobRegistry,
+  leaseMs: number,
+  inFlight: () => number,
+) {
   let worker: ReturnType<typeof startJobWorker> | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () => {
@@ -351,7 +377,13 @@ function scheduleJobWorker(app: FastifyInstance, db: Db, registry: JobRegistry, 
     return stopped;
   };
   app.addHook('onListen', async () => {
-    if (!stopped) worker = startJobWorker(db, registry, { log: app.log, leaseMs });
+    if (!stopped) {
+      worker = startJobWorker(db, registry, {
+        log: app.log,
+        leaseMs,
+        busy: () => inFlight() >= BUSY_REQUESTS,
+      });
+    }
   });
   // Before the database closes (main.ts closes it after the app).
   app.addHook('onClose', async () => {

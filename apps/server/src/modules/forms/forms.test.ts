@@ -19,7 +19,7 @@ import {
   t,
   useFormsApp,
 } from './forms.fixtures.ts';
-import { formSubmissions } from './forms.schema.ts';
+import { formSubmissions, onlineForms } from './forms.schema.ts';
 import { PUBLIC_LIMIT } from './public.service.ts';
 
 useFormsApp();
@@ -199,13 +199,23 @@ describe('the public form', () => {
     expect(bot.json().key).toBe('error.submission_rejected');
 
     const address = '192.0.2.77';
-    for (let i = 0; i < PUBLIC_LIMIT.perWindow; i++) {
+    // A refused submission counts against the limit as well as an accepted one.
+    const invalid = await submit(formId, { values: {} }, address);
+    expect(invalid.statusCode, invalid.body).toBe(400);
+    for (let i = 1; i < PUBLIC_LIMIT.perWindow; i++) {
       const ok = await submit(formId, { values: goodValues }, address);
       expect(ok.statusCode, ok.body).toBe(201);
     }
     const limited = await submit(formId, { values: goodValues }, address);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused attempt stored nothing: its submission's rows went with its transaction.
+    const stored = await t.database.db
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
+      .where(eq(onlineForms.formId, formId));
+    expect(stored).toHaveLength(PUBLIC_LIMIT.perWindow - 1);
     expect((await submit(formId, { values: goodValues })).statusCode).toBe(201);
   });
 

@@ -14,7 +14,7 @@ import {
   UTILITY_TIME_ZONE,
   validateSubmission,
 } from '@protocol/contracts';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
@@ -22,7 +22,7 @@ import type { JobQueue } from '../../platform/jobs/jobs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { companies } from '../companies/companies.schema.ts';
-import { notify } from '../notifications/api.ts';
+import { notificationInsert } from '../notifications/api.ts';
 import {
   incomingFile,
   type RegistrationLink,
@@ -126,22 +126,32 @@ export async function publicForm(db: Db, formId: string): Promise<PublicForm> {
 /** The key space of the advisory locks of the per-address limit (one lock per address, by its hash). */
 const ATTEMPTS_LOCK = 72510031;
 
+/** Takes the address's turn: held to the end of the transaction. */
+const attemptsTurn = (ip: string) => sql`pg_advisory_xact_lock(${ATTEMPTS_LOCK}, hashtext(${ip}))`;
+
+/**
+ * Records an attempt of `ip` unless it has had its share in the window; RETURNING 1 when recorded.
+ * Run after `attemptsTurn` in the same transaction, in a statement of its own: its snapshot then
+ * sees every attempt committed before the turn was taken, so parallel requests cannot all count the
+ * same earlier ones.
+ */
+function attemptInsert(ip: string): SQL {
+  const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
+  return sql`INSERT INTO ${formSubmitAttempts} (ip)
+    SELECT ${ip}::text WHERE (SELECT count(*) FROM ${formSubmitAttempts}
+      WHERE ${and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since))}) < ${PUBLIC_LIMIT.perWindow}
+    RETURNING 1`;
+}
+
 /**
  * Counts this attempt against the address's limit (429 with Retry-After when over it). Attempts
  * older than a day are forgotten by the submissions' job (submission.job.ts), not on this request.
+ * A submission counts its own in its transaction (`submitForm`).
  */
 export async function countAttempt(db: Db, ip: string): Promise<void> {
-  const since = sql`now() - make_interval(secs => ${PUBLIC_LIMIT.windowSeconds})`;
   const recorded = await db.transaction(async (tx) => {
-    // An address's attempts take turns, so parallel requests cannot all count the same earlier
-    // ones: the count, a statement after the lock, sees every attempt committed before it.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ATTEMPTS_LOCK}, hashtext(${ip}))`);
-    return rowsOf(
-      await tx.execute(sql`INSERT INTO ${formSubmitAttempts} (ip)
-        SELECT ${ip}::text WHERE (SELECT count(*) FROM ${formSubmitAttempts}
-          WHERE ${and(eq(formSubmitAttempts.ip, ip), gt(formSubmitAttempts.at, since))}) < ${PUBLIC_LIMIT.perWindow}
-        RETURNING 1`),
-    ).length;
+    await tx.execute(sql`SELECT ${attemptsTurn(ip)}`);
+    return rowsOf(await tx.execute(attemptInsert(ip))).length;
   });
   if (recorded === 0) throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
 }
@@ -300,9 +310,9 @@ export async function submitForm(
   assertWritable(form);
   // The honeypot: a field people never see; a bot that fills it is refused.
   if (body.website) throw new AppError(400, errorKeys.submissionRejected);
-  await countAttempt(db, ctx.ip);
   const elements = inputElements(structure).map((e) => e.element);
   if (body.draft) {
+    await countAttempt(db, ctx.ip);
     const draftToken = await saveDraft(db, form, body.values, body.draftToken);
     return {
       reference: null,
@@ -315,9 +325,23 @@ export async function submitForm(
       receipt: null,
     };
   }
-  const { values: withFiles, files } = await resolveFiles(db, form.id, elements, body.values);
-  const checked = validateSubmission(structure, withFiles);
-  if (checked.errors.length > 0) throw new AppError(400, errorKeys.badData, {}, checked.errors);
+  // A refused submission counts too, and over the limit the answer is 429 rather than its error, as
+  // when every attempt was counted first; an accepted one counts in its own transaction below.
+  let overLimit = false;
+  const counted = async (error: unknown) => {
+    if (!overLimit) await countAttempt(db, ctx.ip);
+    return error;
+  };
+  let checked: ReturnType<typeof validateSubmission>;
+  let files: Awaited<ReturnType<typeof resolveFiles>>['files'];
+  try {
+    const resolved = await resolveFiles(db, form.id, elements, body.values);
+    files = resolved.files;
+    checked = validateSubmission(structure, resolved.values);
+    if (checked.errors.length > 0) throw new AppError(400, errorKeys.badData, {}, checked.errors);
+  } catch (error) {
+    throw await counted(error);
+  }
   const values = checked.values;
   const keptFiles = [...files.values()].filter((f) =>
     Object.values(values).some(
@@ -332,89 +356,115 @@ export async function submitForm(
   const year = Number(
     new Intl.DateTimeFormat('en', { timeZone: UTILITY_TIME_ZONE, year: 'numeric' }).format(submittedAt),
   );
-
-  const taken = await db.execute(
-    sql`SELECT nextval(pg_get_serial_sequence('form_submissions', 'id'))::int AS "nextId"`,
-  );
-  const nextId = Number((taken as unknown as { rows: { nextId: number }[] }).rows[0]?.nextId);
-  const reference = `F${year}-${String(nextId).padStart(6, '0')}`;
-  const rfCode = form.isPayment ? rfCodeOf(`${form.companyId}${String(nextId).padStart(9, '0')}`) : null;
+  const ownerId = form.autoNr ? (form.createUserId ?? form.assignTo) : null;
 
   // The book's counter row, locked from the number to the commit, is what every registration in the
   // book waits for: so everything else is written first and the registration, which also writes the
   // document on the submission (SUBMISSION_DOCUMENT), is the last statement before COMMIT. The PDF,
   // the files on the document and the e-mails are the job's, after the commit (submission.job.ts).
-  const protocolNumber = await db.transaction(async (tx) => {
-    const owner = form.autoNr ? await formOwner(tx, form) : null;
-    if (form.autoNr && (form.bookId === null || !owner)) throw new AppError(409, errorKeys.formNotFound);
-    const traderId = form.autoNr && vat ? await findTraderByVat(tx, form.companyId, vat) : null;
-    await tx.insert(formSubmissions).values({
-      id: nextId,
-      companyId: form.companyId,
-      formId: form.id,
-      versionId: version.id,
-      reference,
-      values,
-      status: 0,
-      assignedTo: form.assignTo,
-      traderId: form.autoNr || !vat ? traderId : traderIdOfVat(form.companyId, vat),
-      applicant: applicant.fullname ?? applicant.email ?? null,
-      fee: form.isPayment ? form.fee : null,
-      rfCode,
-      submittedAt,
-      createuser: 'online',
-    });
-    await tx.insert(submissionHistory).values({
-      submissionId: nextId,
-      fromStatus: null,
-      toStatus: 0,
-      assignedTo: form.assignTo,
-      comments: null,
-    });
-    if (keptFiles.length > 0) {
-      await tx
-        .update(formUploads)
-        .set({ submissionId: nextId })
-        .where(
-          inArray(
-            formUploads.token,
-            keptFiles.map((f) => f.token),
-          ),
-        );
-    }
-    if (body.draftToken) await tx.delete(formDrafts).where(eq(formDrafts.token, body.draftToken));
-    if (form.assignTo !== null) {
-      await notify(tx, {
+  // Round trips are the request's cost on both sides: the address's turn, the submission's id and
+  // the form's owner are one statement, the attempt, the submission, its history line and the
+  // notification another.
+  const answer = await db
+    .transaction(async (tx) => {
+      const [first] = rowsOf<{ nextId: number; owner: { userId: number; username: string } | null }>(
+        await tx.execute(sql`SELECT ${attemptsTurn(ctx.ip)},
+        nextval(pg_get_serial_sequence('form_submissions', 'id'))::int AS "nextId",
+        (SELECT jsonb_build_object('userId', ${users.id}, 'username', ${users.username})
+           FROM ${users} WHERE ${users.id} = ${ownerId}::int) AS "owner"`),
+      );
+      const nextId = Number(first?.nextId);
+      const owner = first?.owner ?? null;
+      const reference = `F${year}-${String(nextId).padStart(6, '0')}`;
+      const rfCode = form.isPayment ? rfCodeOf(`${form.companyId}${String(nextId).padStart(9, '0')}`) : null;
+      if (form.autoNr && (form.bookId === null || !owner)) throw new AppError(409, errorKeys.formNotFound);
+      const traderId = form.autoNr && vat ? await findTraderByVat(tx, form.companyId, vat) : null;
+      const submission = tx.insert(formSubmissions).values({
+        id: nextId,
         companyId: form.companyId,
-        userIds: [form.assignTo],
-        senderId: null,
-        messageKey: 'onlineForms.notification.submission_received',
-        params: { reference, form: form.title },
-        entity: 'submission',
-        entityId: nextId,
+        formId: form.id,
+        versionId: version.id,
+        reference,
+        values,
+        status: 0,
+        assignedTo: form.assignTo,
+        traderId: form.autoNr || !vat ? traderId : traderIdOfVat(form.companyId, vat),
+        applicant: applicant.fullname ?? applicant.email ?? null,
+        fee: form.isPayment ? form.fee : null,
+        rfCode,
+        submittedAt,
+        createuser: 'online',
       });
-    }
-    await ctx.jobs.enqueue(tx, {
-      kind: SUBMISSION_JOB,
-      key: `${SUBMISSION_JOB}:${nextId}`,
-      companyId: form.companyId,
-      owner: null,
-      payload: { submissionId: nextId } satisfies SubmissionJobPayload,
+      const history = tx.insert(submissionHistory).values({
+        submissionId: nextId,
+        fromStatus: null,
+        toStatus: 0,
+        assignedTo: form.assignTo,
+        comments: null,
+      });
+      const notification =
+        form.assignTo === null
+          ? undefined
+          : notificationInsert(tx, {
+              companyId: form.companyId,
+              userIds: [form.assignTo],
+              senderId: null,
+              messageKey: 'onlineForms.notification.submission_received',
+              params: { reference, form: form.title },
+              entity: 'submission',
+              entityId: nextId,
+            });
+      // Over the limit, the rows written beside the refused attempt go with the rollback. (Drizzle
+      // puts a query it embeds in parentheses.)
+      const [recorded] = rowsOf<{ recorded: number }>(
+        await tx.execute(sql`WITH attempt AS (${attemptInsert(ctx.ip)}),
+        submission AS ${submission}, history AS ${history}
+        ${notification ? sql`, notified AS ${notification}` : sql``}
+        SELECT count(*)::int AS recorded FROM attempt`),
+      );
+      if (!recorded?.recorded) {
+        overLimit = true;
+        throw tooManyAttempts(PUBLIC_LIMIT.windowSeconds);
+      }
+      if (keptFiles.length > 0) {
+        await tx
+          .update(formUploads)
+          .set({ submissionId: nextId })
+          .where(
+            inArray(
+              formUploads.token,
+              keptFiles.map((f) => f.token),
+            ),
+          );
+      }
+      if (body.draftToken) await tx.delete(formDrafts).where(eq(formDrafts.token, body.draftToken));
+      await ctx.jobs.enqueue(tx, {
+        kind: SUBMISSION_JOB,
+        key: `${SUBMISSION_JOB}:${nextId}`,
+        companyId: form.companyId,
+        owner: null,
+        payload: { submissionId: nextId } satisfies SubmissionJobPayload,
+      });
+      if (!form.autoNr || form.bookId === null || !owner) {
+        return { nextId, reference, rfCode, protocolNumber: null };
+      }
+      const registered = await registerIncomingDocument(tx, {
+        companyId: form.companyId,
+        bookId: form.bookId,
+        actor: owner,
+        subject: `${form.title} (${reference})`,
+        name: applicant.fullname ?? null,
+        senderTraderIds: traderId === null ? [] : [traderId],
+        chargedUserId: form.assignTo,
+        requestId: ctx.requestId,
+        link: { to: SUBMISSION_DOCUMENT, id: nextId },
+      });
+      return { nextId, reference, rfCode, protocolNumber: registered.protocolId };
+    })
+    .catch(async (error: unknown) => {
+      throw await counted(error);
     });
-    if (!form.autoNr || form.bookId === null || !owner) return null;
-    const registered = await registerIncomingDocument(tx, {
-      companyId: form.companyId,
-      bookId: form.bookId,
-      actor: owner,
-      subject: `${form.title} (${reference})`,
-      name: applicant.fullname ?? null,
-      senderTraderIds: traderId === null ? [] : [traderId],
-      chargedUserId: form.assignTo,
-      requestId: ctx.requestId,
-      link: { to: SUBMISSION_DOCUMENT, id: nextId },
-    });
-    return registered.protocolId;
-  });
+  const { nextId, reference, rfCode, protocolNumber } = answer;
 
   return {
     reference,
@@ -455,15 +505,4 @@ export async function receiptOf(
   const fileName = `${row.reference}.pdf`;
   const file = await incomingFile(db, row.documentId, fileName);
   return file && { fileName, ...file };
-}
-
-/** Who an automatic registration is recorded for: the form's creator (or its assignee). */
-async function formOwner(tx: Tx, form: FormRow): Promise<{ userId: number; username: string } | null> {
-  const id = form.createUserId ?? form.assignTo;
-  if (id === null) return null;
-  const [user] = await tx
-    .select({ userId: users.id, username: users.username })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
 }

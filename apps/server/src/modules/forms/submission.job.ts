@@ -29,6 +29,7 @@ import {
  */
 
 export const SUBMISSION_JOB = 'forms.submission';
+type UploadRow = { fileName: string; contentType: string; size: number; sha256: string; storageKey: string };
 export type SubmissionJobPayload = { submissionId: number };
 
 /** The storage, mailer and log of the app that owns `db`: job handlers get only the database. */
@@ -53,6 +54,14 @@ export async function submissionJob({ payload, db, job }: JobContext<SubmissionJ
       api: onlineFormVersions.api,
       companyName: companies.companytitle,
       companyShort: companies.companyname,
+      // The form's owner and the submission's uploads in the same round trip.
+      actor: sql<{ userId: number; username: string } | null>`(
+        SELECT jsonb_build_object('userId', ${users.id}, 'username', ${users.username}) FROM ${users}
+         WHERE ${users.id} = coalesce(${onlineForms.createUserId}, ${onlineForms.assignTo}))`,
+      uploads: sql<UploadRow[]>`(
+        SELECT coalesce(jsonb_agg(jsonb_build_object('fileName', u.file_name, 'contentType', u.content_type,
+          'size', u.size, 'sha256', u.sha256, 'storageKey', u.storage_key) ORDER BY u.id), '[]')
+          FROM ${formUploads} u WHERE u.submission_id = ${formSubmissions.id})`,
     })
     .from(formSubmissions)
     .innerJoin(onlineForms, eq(onlineForms.id, formSubmissions.formId))
@@ -81,12 +90,8 @@ export async function submissionJob({ payload, db, job }: JobContext<SubmissionJ
   const actorId = form.createUserId ?? form.assignTo;
   if (submission.documentId !== null && actorId !== null) {
     const documentId = submission.documentId;
-    const [actor] = await db
-      .select({ userId: users.id, username: users.username })
-      .from(users)
-      .where(eq(users.id, actorId));
+    const { actor, uploads } = row;
     if (!actor) throw new Error(`forms: the owner of form ${form.id} is gone`);
-    const uploads = await db.select().from(formUploads).where(eq(formUploads.submissionId, submission.id));
     const pdf = await storage.put(renderSubmissionPdf(print, language));
     let kept: string[] = [];
     try {
@@ -103,13 +108,7 @@ export async function submissionJob({ payload, db, job }: JobContext<SubmissionJ
               sha256: pdf.sha256,
               storageKey: pdf.key,
             },
-            ...uploads.map((f) => ({
-              fileName: f.fileName,
-              contentType: f.contentType,
-              size: f.size,
-              sha256: f.sha256,
-              storageKey: f.storageKey,
-            })),
+            ...uploads,
           ],
           requestId: `job-${job.id}`,
         }),

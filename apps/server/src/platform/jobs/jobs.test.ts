@@ -18,7 +18,7 @@ import { AppError } from '../errors.ts';
 import { defineModule, type ModuleOptions } from '../module.ts';
 import { jobs } from './jobs.schema.ts';
 import { claimJob, createJobQueue, type JobContext, JobError, jobRegistryOf, refusedAsJob } from './jobs.ts';
-import { type JobWorker, startJobWorker } from './worker.ts';
+import { type JobWorker, type JobWorkerOptions, startJobWorker } from './worker.ts';
 
 /**
  * The jobs facility through a fixture module declared as a module folder would: its job kinds,
@@ -124,7 +124,7 @@ const enqueue = async (payload: { kind: string; key?: string; maxAttempts?: numb
 const read = async (id: number, headers = admin) =>
   (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers })).json();
 const release = async (id: number) => (await until(async () => gates.get(id), Boolean))?.();
-const worker = (db = t.database.db, options = fast) => {
+const worker = (db = t.database.db, options: JobWorkerOptions = fast) => {
   const started = startJobWorker(db, registry, options);
   workers.push(started);
   return started;
@@ -406,6 +406,29 @@ describe('background jobs', () => {
       if (own !== t.database) await own.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('claims nothing while its node is busy (issue 31), then runs the job; never defers past maxDeferMs', async () => {
+    let busy = true;
+    worker(t.database.db, { ...fast, busy: () => busy, maxDeferMs: 60_000 });
+    const { id } = await enqueue({ kind: 'fixture.quick' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await read(id)).state).toBe('queued');
+    busy = false;
+    await until(
+      () => read(id),
+      (job) => job.state === 'succeeded',
+      5_000,
+    );
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    // Busy for good: the job waits maxDeferMs, not forever.
+    worker(t.database.db, { ...fast, busy: () => true, maxDeferMs: 300 });
+    const late = await enqueue({ kind: 'fixture.quick' });
+    await until(
+      () => read(late.id),
+      (job) => job.state === 'succeeded',
+      5_000,
+    );
   });
 
   it('two workers, each with its own connections, never run one job twice', async () => {

@@ -1,9 +1,9 @@
 import { errorKeys } from '@protocol/contracts';
-import { and, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import { type JobRow, jobs } from './jobs.schema.ts';
-import { notifyQueued } from './wake.ts';
+import { queuedNotice } from './wake.ts';
 
 export type { JobRow } from './jobs.schema.ts';
 
@@ -180,10 +180,11 @@ export function createJobQueue(registry: JobRegistry): JobQueue {
             maxAttempts: job.maxAttempts ?? 3,
           })
           .onConflictDoNothing({ target: jobs.key, where: active })
-          .returning();
+          // The workers' wake-up in the same statement, sent only for a row it created.
+          .returning({ ...getTableColumns(jobs), woken: queuedNotice });
         if (created) {
-          await notifyQueued(tx);
-          return { job: created, created: true };
+          const { woken: _, ...row } = created;
+          return { job: row, created: true };
         }
         const [existing] = await tx
           .select()
@@ -230,34 +231,33 @@ export async function claimJob(
   leaseMs: number,
 ): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
-  return db.transaction(async (tx) => {
-    const [candidate] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, [...kinds]),
-          or(
-            and(eq(jobs.state, 'queued'), lte(jobs.runAfter, sql`now()`)),
-            and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, sql`now()`)),
-          ),
+  // One statement, not a transaction of round trips: the subquery locks the candidate row and the
+  // update around it claims it; a row another claim took meanwhile no longer matches and is skipped.
+  const candidate = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, [...kinds]),
+        or(
+          and(eq(jobs.state, 'queued'), lte(jobs.runAfter, sql`now()`)),
+          and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, sql`now()`)),
         ),
-      )
-      .orderBy(jobs.id)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!candidate) return undefined;
-    const [claimed] = await tx
-      .update(jobs)
-      .set({
-        state: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: workerId,
-        lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
-      })
-      .where(eq(jobs.id, candidate.id))
-      .returning();
-    return claimed;
-  });
+      ),
+    )
+    .orderBy(jobs.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(jobs)
+    .set({
+      state: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: workerId,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+    })
+    .where(sql`${jobs.id} = (${candidate})`)
+    .returning();
+  return claimed;
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * Workers woken the moment a job is queued, instead of at their next poll (up to a second later):
@@ -11,10 +11,11 @@ import type { Db, Tx } from '../../db/client.ts';
  */
 const CHANNEL = 'protocol_jobs';
 
-/** Notifies the workers at the commit of `tx` that a job is queued. */
-export async function notifyQueued(tx: Tx): Promise<void> {
-  await tx.execute(sql.raw(`NOTIFY ${CHANNEL}`));
-}
+/**
+ * Notifies the workers at the commit of its transaction that a job is queued: an expression for the
+ * statement that queues it (`pg_notify` is NOTIFY as a function), so the wake-up costs no round trip.
+ */
+export const queuedNotice = sql<string>`pg_notify(${sql.raw(`'${CHANNEL}'`)}, '')`;
 
 type Log = { warn(object: object, message: string): void };
 

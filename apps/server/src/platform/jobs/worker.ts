@@ -27,6 +27,14 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** How long `stop` waits for running handlers to return after aborting them. */
   stopGraceMs?: number;
+  /**
+   * True while the node is busy answering (e.g. a burst of public submissions): no job is claimed
+   * then, so their CPU goes to the answers first (their jobs, a PDF each, run once it quiets down);
+   * jobs already running go on. A worker never defers for longer than `maxDeferMs` in a row.
+   */
+  busy?: () => boolean;
+  /** Longest a busy node defers claiming; then it claims as usual until it is no longer busy. */
+  maxDeferMs?: number;
   log?: { warn(object: object, message: string): void };
 }
 
@@ -35,6 +43,9 @@ export interface JobWorker {
   /** Aborts running handlers, puts their jobs back in the queue and ends the polling. */
   stop(): Promise<void>;
 }
+
+/** How often a worker deferring on a busy node looks whether it still is. */
+const BUSY_NAP_MS = 100;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -47,7 +58,15 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorkerOptions = {}): JobWorker {
   // Host and process first: an operator (and the several-nodes test) sees which node holds a job.
   const id = `worker-${hostname()}-${process.pid}-${randomUUID()}`;
-  const { concurrency = 2, pollMs = 1000, leaseMs = 60_000, stopGraceMs = 10_000, log } = options;
+  const {
+    concurrency = 2,
+    pollMs = 1000,
+    leaseMs = 60_000,
+    stopGraceMs = 10_000,
+    busy,
+    maxDeferMs = 30_000,
+    log,
+  } = options;
   const kinds = [...registry.handlers.keys()];
   const running = new Map<number, { promise: Promise<void>; controller: AbortController }>();
   let stopping = false;
@@ -158,11 +177,26 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
   }
 
   const unlisten = listenForQueued(db, wake, log);
+  // Since when the node has been busy, while this worker defers claiming.
+  let busySince: number | undefined;
+  const deferring = () => {
+    if (!busy?.()) {
+      busySince = undefined;
+      return false;
+    }
+    busySince ??= Date.now();
+    return Date.now() - busySince < maxDeferMs;
+  };
   const loop = (async () => {
     while (!stopping) {
       let claimed: JobRow | undefined;
       woken = false;
       alarm = undefined;
+      if (running.size < concurrency && deferring()) {
+        // Looked at again soon: a busy node is rarely busy for long.
+        await nap(Math.min(pollMs, BUSY_NAP_MS));
+        continue;
+      }
       if (running.size < concurrency) {
         try {
           claimed = await claimJob(db, id, kinds, leaseMs);
