@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { appModules } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
@@ -161,7 +162,7 @@ try {
     });
     const database = await openDatabase(config);
     await database.migrate();
-    await bootstrap(database.db, config);
+    await bootstrap(database.db, config, appModules);
     await database.close();
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -7,6 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { appModules } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
@@ -24,7 +25,7 @@ async function prepare(dataDir: string, url?: string) {
   const config = loadConfig({ ...env, DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
   const database = await openDatabase(config);
   await database.migrate();
-  await bootstrap(database.db, config);
+  await bootstrap(database.db, config, appModules);
   await database.db.execute(sql`
     INSERT INTO users (username, firstname, lastname, kind, createuser)
     SELECT 'op' || g, 'Όνομα ' || g,

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@protocol/server/app';
+import { appModules, buildApp } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
@@ -39,7 +39,7 @@ const config = loadConfig({
 });
 const database = await openDatabase(config);
 await database.migrate();
-await bootstrap(database.db, config);
+await bootstrap(database.db, config, appModules);
 const app = await buildApp(config, database);
 const aade = await startFakeAade();
 try {

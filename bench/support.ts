@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { appModules } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
@@ -407,7 +408,7 @@ export async function openRecordingDatabase(env: Record<string, string | undefin
     logQuery: (query, params) => recorded?.push({ query, params }),
   });
   await database.migrate();
-  await bootstrap(database.db, config);
+  await bootstrap(database.db, config, appModules);
   const sql = {
     start() {
       recorded = [];

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@protocol/server/app';
+import { appModules, buildApp } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
@@ -86,7 +86,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   });
   const database = await openDatabase(config);
   await database.migrate();
-  await bootstrap(database.db, config);
+  await bootstrap(database.db, config, appModules);
   const app = await buildApp(config, database);
   await app.listen({ port: appPort, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -1,4 +1,4 @@
-import { DEMO_OPERATORS } from '@protocol/server/seed';
+import { DEMO_OPERATORS } from '@protocol/server/demo-operators';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';

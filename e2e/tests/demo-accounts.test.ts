@@ -1,4 +1,4 @@
-import { DEMO_OPERATORS } from '@protocol/server/seed';
+import { DEMO_OPERATORS } from '@protocol/server/demo-operators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { type E2E, signIn, startE2E } from '../support/harness.ts';

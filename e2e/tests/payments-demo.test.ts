@@ -1,5 +1,5 @@
+import { DEMO_OPERATORS } from '@protocol/server/demo-operators';
 import { DEMO_BALANCE_LOOKUP } from '@protocol/server/demo-water';
-import { DEMO_OPERATORS } from '@protocol/server/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';

@@ -1,8 +1,8 @@
-import { buildApp } from './app.ts';
+import { appModules, buildApp } from './app.ts';
 import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { injectInto, seedDemoWaterService } from './db/demo-water.ts';
-import { bootstrap } from './db/seed.ts';
+import { bootstrap } from './modules/installation/bootstrap.ts';
 import { shutDown } from './platform/readiness.ts';
 import { startupSummary } from './startup-summary.ts';
 
@@ -22,7 +22,7 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, database);
-  const bootstrapped = await bootstrap(database.db, config);
+  const bootstrapped = await bootstrap(database.db, config, appModules);
   // Not-ready first, then the requests in flight and the jobs' current chunk end (README
   // "Readiness and shutdown"); a second signal ends the process at once (Node's default).
   const shutdown = async () => {

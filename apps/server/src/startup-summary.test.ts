@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { DEMO_OPERATORS } from './db/seed.ts';
+import { DEMO_OPERATORS } from './db/demo-operators.ts';
 import { startupSummary } from './startup-summary.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'protocol-summary-'));

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
-import { type Bootstrapped, DEMO_OPERATORS } from './db/seed.ts';
+import { DEMO_OPERATORS } from './db/demo-operators.ts';
+import type { Bootstrapped } from './modules/installation/bootstrap.ts';
 
 /**
  * The block `npm start` ends with: where the app is, who may sign in (the demo accounts with their

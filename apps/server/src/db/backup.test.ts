@@ -6,8 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { bootstrap } from '../modules/installation/bootstrap.ts';
 import { documentTypes } from '../modules/protocol/protocol.schema.ts';
 import { multipart } from '../modules/protocol/protocol-fixtures.ts';
 import { ADMIN_PASSWORD } from '../test/harness.ts';
@@ -15,7 +16,6 @@ import { databaseState, storageState } from '../test/tables.ts';
 import { createTestDatabase } from '../test/template.ts';
 import { BackupError, backup, restore } from './backup.ts';
 import { type Database, openDatabase } from './client.ts';
-import { bootstrap } from './seed.ts';
 
 /**
  * Issue 12, fault tests: a backup restored over changed data gives back every table and every
@@ -88,7 +88,7 @@ beforeAll(async () => {
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
   });
   await start();
-  await bootstrap((database as Database).db, config);
+  await bootstrap((database as Database).db, config, appModules);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../modules/mydata/mydata.defaults.ts';
 import { mydataSettings } from '../modules/mydata/mydata.schema.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
-import { DEMO_COMPANY_VATNUMBER, DEMO_OPERATORS } from './seed.ts';
+import { DEMO_COMPANY_VATNUMBER, DEMO_OPERATORS } from './demo-operators.ts';
 
 /**
  * The demo accounts of the README (issue 29 item 18): every role a utility has can sign in and try its

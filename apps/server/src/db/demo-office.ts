@@ -1,6 +1,6 @@
 import { utilityDay } from '@protocol/contracts';
+import { DEMO_OPERATORS } from './demo-operators.ts';
 import type { Send } from './demo-water.ts';
-import { DEMO_OPERATORS } from './seed.ts';
 
 /**
  * The demo company's office work in use (issue 32 item 8), after its water service: three reports

@@ -1,7 +1,7 @@
 import { moneyString, sum } from '@protocol/contracts';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoOffice } from './demo-office.ts';
-import { DEMO_OPERATORS } from './seed.ts';
+import { DEMO_OPERATORS } from './demo-operators.ts';
 
 /**
  * The demo company's water service in use (SEED_DEMO_WATER): consumers with meters and the readings of

@@ -6,14 +6,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { bootstrap } from '../modules/installation/bootstrap.ts';
 import { protocolYearOf } from '../modules/protocol/documents/documents.common.ts';
 import { hashPassword } from '../platform/password.ts';
 import { ADMIN_PASSWORD } from '../test/harness.ts';
 import { createTestDatabase } from '../test/template.ts';
 import { type Database, type Db, openDatabase } from './client.ts';
-import { bootstrap } from './seed.ts';
 
 /**
  * Issue 12, fault tests: a database filled at an earlier schema (migration 0009, before the
@@ -212,7 +212,7 @@ describe(`upgrade from ${EARLIER}`, () => {
     ]);
 
     // The app starts on the upgraded database and serves it; the books' numbering goes on.
-    await bootstrap(db, config);
+    await bootstrap(db, config, appModules);
     app = await buildApp(config, database);
     const login = async (username: string, password: string) => {
       const response = await app?.inject({

@@ -53,6 +53,19 @@ describe('module boundaries', () => {
     expect(violations).toEqual([]);
   });
 
+  it('keeps the database layer (db/) free of modules and of the app: the composition root hands it the modules', () => {
+    const dbDir = path.join(src, 'db');
+    const app = path.join(src, 'app.ts');
+    const violations = filesUnder(dbDir)
+      .filter((file) => !file.endsWith('.test.ts'))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith(`${modulesDir}${path.sep}`) || target === app)
+          .map((target) => `${path.relative(src, file)} → ${path.relative(src, target)}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
   it('keeps the platform free of modules (its tests may use a module’s api.ts)', () => {
     const violations = filesUnder(path.join(src, 'platform')).flatMap((file) =>
       importsOf(file)

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { bootstrap } from '../db/seed.ts';
+import { bootstrap } from '../modules/installation/bootstrap.ts';
 import type { AppModule } from '../platform/module.ts';
 import { copyEmbeddedTemplate, createTestDatabase, TEST_SEED_ENV, templateFor } from './template.ts';
 

@@ -3,9 +3,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { appModules } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { embeddedDatabaseDir, openDatabase } from '../db/client.ts';
-import { bootstrap } from '../db/seed.ts';
+import { bootstrap } from '../modules/installation/bootstrap.ts';
 
 /**
  * A database made once for a whole test run and copied by each app it starts: creating and
@@ -41,7 +42,11 @@ export function templateFor(
 }
 
 const seed = async (database: Awaited<ReturnType<typeof openDatabase>>, dataDir: string) => {
-  await bootstrap(database.db, loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_SEED_ENV }));
+  await bootstrap(
+    database.db,
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_SEED_ENV }),
+    appModules,
+  );
 };
 
 export async function createTestTemplates(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPERATORS } from '../../db/seed.ts';
+import { DEMO_OPERATORS } from '../../db/demo-operators.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
   ADMIN_PASSWORD,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { DEMO_OPERATORS } from '../../db/seed.ts';
+import { DEMO_OPERATORS } from '../../db/demo-operators.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 import { LOGIN_LIMIT_PER_IP, LOGIN_LIMIT_PER_USERNAME } from './users.service.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPERATORS } from '../../db/seed.ts';
+import { DEMO_OPERATORS } from '../../db/demo-operators.ts';
 import { auditLog } from '../../platform/audit.schema.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
 

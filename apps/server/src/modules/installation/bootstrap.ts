@@ -1,53 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { userKinds } from '@protocol/contracts';
 import { count, sql } from 'drizzle-orm';
-import { appModules } from '../app.ts';
-import type { Config } from '../config.ts';
-import { addUserToCompany, createCompany } from '../modules/companies/api.ts';
-import { createUser } from '../modules/users/api.ts';
-import { users } from '../modules/users/users.schema.ts';
-import { SYSTEM_USER } from '../platform/audit-columns.ts';
-import { type AppModule, companyDefaultsOf } from '../platform/module.ts';
-import type { Db } from './client.ts';
-
-/**
- * The demo operators the README lists, in the order of DemoContext.operators: two clerks (protocol
- * office; water department), the accountant (finance and myDATA) and the water service's supervisor
- * (closes readout periods, keeps tariffs and parametrics), so every screen can be tried.
- */
-export const DEMO_OPERATORS = [
-  {
-    username: 'mpapadopoulou',
-    password: 'Demo-2026!',
-    firstname: 'Μαρία',
-    lastname: 'Παπαδοπούλου',
-    email: 'm.papadopoulou@deya-example.gr',
-  },
-  {
-    username: 'gnikolaou',
-    password: 'Demo-2026!',
-    firstname: 'Γιώργος',
-    lastname: 'Νικολάου',
-    email: 'g.nikolaou@deya-example.gr',
-  },
-  {
-    username: 'eantoniou',
-    password: 'Demo-2026!',
-    firstname: 'Ελένη',
-    lastname: 'Αντωνίου',
-    email: 'e.antoniou@deya-example.gr',
-  },
-  {
-    username: 'kdimitriou',
-    password: 'Demo-2026!',
-    firstname: 'Κωνσταντίνος',
-    lastname: 'Δημητρίου',
-    email: 'k.dimitriou@deya-example.gr',
-  },
-] as const;
-
-/** The demo company's ΑΦΜ: a made-up one with a valid check digit, the issuer of its myDATA documents. */
-export const DEMO_COMPANY_VATNUMBER = '099888777';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { DEMO_COMPANY_VATNUMBER, DEMO_OPERATORS } from '../../db/demo-operators.ts';
+import { SYSTEM_USER } from '../../platform/audit-columns.ts';
+import { type AppModule, companyDefaultsOf } from '../../platform/module.ts';
+import { addUserToCompany, createCompany } from '../companies/api.ts';
+import { createUser } from '../users/api.ts';
+import { users } from '../users/users.schema.ts';
 
 /** What start-up found or did on the database (main.ts prints it in its summary). */
 export interface Bootstrapped {
@@ -65,7 +26,7 @@ export interface Bootstrapped {
 export async function bootstrap(
   db: Db,
   config: Config,
-  modules: readonly AppModule[] = appModules,
+  modules: readonly AppModule[],
 ): Promise<Bootstrapped> {
   return db.transaction(async (tx) => {
     // Several nodes may start on an empty database at once: one seeds, the others find it done.
