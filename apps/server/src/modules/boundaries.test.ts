@@ -30,7 +30,85 @@ const moduleNames = readdirSync(modulesDir).filter((name) =>
   statSync(path.join(modulesDir, name)).isDirectory(),
 );
 
+/** Which modules each module's code (its tests aside) imports: its api.ts, its tables, anything. */
+function moduleGraph(): Map<string, Set<string>> {
+  const graph = new Map(moduleNames.map((name) => [name, new Set<string>()]));
+  for (const owner of moduleNames) {
+    for (const file of filesUnder(path.join(modulesDir, owner))) {
+      if (file.endsWith('.test.ts')) continue;
+      for (const target of importsOf(file)) {
+        const [other] = path.relative(modulesDir, target).split(path.sep);
+        if (other && other !== owner && moduleNames.includes(other)) graph.get(owner)?.add(other);
+      }
+    }
+  }
+  return graph;
+}
+
+/** The groups of modules that import each other round a cycle (Tarjan's strongly connected components). */
+function moduleCycles(graph: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node) as number, low.get(to) as number));
+      } else if (stack.includes(to))
+        low.set(node, Math.min(low.get(node) as number, index.get(to) as number));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = member === node ? undefined : stack.pop())
+      group.push(member);
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles.sort();
+}
+
 describe('module boundaries', () => {
+  it('finds a cycle planted among modules, and none where there is none', () => {
+    const graph = (edges: [string, string][]) => {
+      const map = new Map<string, Set<string>>();
+      for (const [from, to] of edges) {
+        map.set(from, (map.get(from) ?? new Set()).add(to));
+        if (!map.has(to)) map.set(to, new Set());
+      }
+      return map;
+    };
+    expect(
+      moduleCycles(
+        graph([
+          ['billing', 'payments'],
+          ['payments', 'water'],
+          ['water', 'billing'],
+        ]),
+      ),
+    ).toEqual([['billing', 'payments', 'water']]);
+    expect(
+      moduleCycles(
+        graph([
+          ['billing', 'payments'],
+          ['payments', 'water'],
+          ['billing', 'water'],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('has modules that depend on each other one way only (users and companies still round a cycle)', () => {
+    // The company's administrators (users) and the users' companies (membership) are still read on
+    // both sides; every other cycle is gone, and none may come back.
+    expect(moduleCycles(moduleGraph())).toEqual([['companies', 'users']]);
+  });
+
   it('declares every module folder in its index.ts and lists it once in app.ts', () => {
     expect(appModules.map((m) => m.name).sort()).toEqual([...moduleNames].sort());
   });

@@ -4,7 +4,6 @@ import { billingRoutes } from './billing.routes.ts';
 import { emailJob, printJob } from './bills.send.jobs.ts';
 import { sendRoutes } from './bills.send.routes.ts';
 import { BILL_EMAIL_JOB, BILL_PRINT_JOB, dispatchSettled } from './bills.send.ts';
-import { waterSummaryCard } from './dashboard.card.ts';
 import { seedBillingDemo } from './demo.ts';
 import { runsRoutes } from './runs.routes.ts';
 import {
@@ -45,5 +44,4 @@ export const billingModule = defineModule({
   // The merged PDFs of the print sendings.
   storageColumns: [{ table: 'billing_dispatches', column: 'file_key' }],
   // The water service's card: consumers, open debts, the newest run, readings left.
-  dashboardCards: [waterSummaryCard],
 });

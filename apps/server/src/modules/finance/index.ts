@@ -4,7 +4,6 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import { defineModule } from '../../platform/module.ts';
 import { ACCOUNTS_IMPORT_JOB, dropAccountsFile, importAccountsJob } from './accounts.import.ts';
 import { certificationsRoutes } from './certifications.routes.ts';
-import { financeSummaryCard } from './dashboard.card.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { seedFinanceDefaults, seedFinanceDemo } from './finance.defaults.ts';
 import { masterDataRoutes } from './master-data.routes.ts';
@@ -33,5 +32,4 @@ export const financeModule = defineModule({
   storageColumns: [{ table: 'finance_import_files', column: 'storage_key' }],
   references: [{ target: 'traders', table: 'finance_documents', column: 'trader_id' }],
   // This month's finalized documents and those still unsent to myDATA.
-  dashboardCards: [financeSummaryCard],
 });

@@ -1,8 +1,8 @@
 import type { DashboardCards } from '@protocol/contracts';
 import { sql } from 'drizzle-orm';
 import type { DashboardCard } from '../../platform/dashboard.ts';
+import { financeDocuments, financeSeries } from '../finance/finance.schema.ts';
 import { mydataUnsent } from '../mydata/mydata.schema.ts';
-import { financeDocuments, financeSeries } from './finance.schema.ts';
 
 type FinanceSummary = NonNullable<DashboardCards['financeSummary']>;
 

@@ -1,12 +1,12 @@
 import { type DashboardCards, hasPermission } from '@protocol/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DashboardCard } from '../../platform/dashboard.ts';
+import { billingRuns } from '../billing/billing.schema.ts';
 import { paymentsDebts } from '../payments/payments.schema.ts';
 import { readoutReadings, readoutRoutePeriods } from '../readouts/readouts.schema.ts';
 import { periodicities } from '../settings/settings-tables.schema.ts';
 import { waterConsumers } from '../water/consumers.schema.ts';
 import { waterMeterInstallations } from '../water/meters.schema.ts';
-import { billingRuns } from './billing.schema.ts';
 
 type WaterSummary = NonNullable<DashboardCards['waterSummary']>;
 
