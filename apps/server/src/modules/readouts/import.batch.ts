@@ -1,10 +1,10 @@
-import { periodStates, type ReadoutThresholds, reviewStates } from '@protocol/contracts';
+import { periodStates, type ReadoutThresholds } from '@protocol/contracts';
 import { eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { updatedBy } from '../../platform/audit-columns.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readoutReadings, readoutRoutePeriods } from './readouts.schema.ts';
-import { assess } from './readouts.service.ts';
+import { assess, readingRowOf } from './readouts.service.ts';
 import { consumerRows } from './sheet.ts';
 
 /*
@@ -183,20 +183,14 @@ export async function saveChunkIn(
         companyId: target.companyId,
         routePeriodId: period.id,
         consumerId: line.consumerId,
-        meterId: row.meterId,
-        reading: line.reading,
-        readOn: line.readOn,
-        source: target.source,
-        unableReason: null,
-        note: line.note,
-        previousReading: row.previousReading,
-        consumption: assessed.value,
-        basis: assessed.basis,
-        flags: assessed.flags,
-        review: assessed.flags.length > 0 ? reviewStates.pending : reviewStates.none,
-        estimated: false,
-        correctsId: row.previousEstimate?.readingId ?? null,
-        idempotencyKey: line.idempotencyKey,
+        ...readingRowOf(row, assessed, {
+          reading: line.reading,
+          readOn: line.readOn,
+          source: target.source,
+          unableReason: null,
+          note: line.note,
+          idempotencyKey: line.idempotencyKey,
+        }),
         createuser: target.username,
       },
     });

@@ -120,6 +120,28 @@ export function assess(
   return { ...result, flags };
 }
 
+/** What a saved reading of `row` stores, whoever took it (the grid, the phone, an import's line). */
+export function readingRowOf(
+  row: ReadoutRow,
+  assessed: ReturnType<typeof assess>,
+  taken: Pick<
+    typeof readoutReadings.$inferInsert,
+    'reading' | 'readOn' | 'source' | 'unableReason' | 'note' | 'idempotencyKey'
+  >,
+) {
+  return {
+    meterId: row.meterId,
+    ...taken,
+    previousReading: row.previousReading,
+    consumption: assessed.value,
+    basis: assessed.basis,
+    flags: assessed.flags,
+    review: assessed.flags.length > 0 ? reviewStates.pending : reviewStates.none,
+    estimated: false,
+    correctsId: row.previousEstimate?.readingId ?? null,
+  };
+}
+
 /**
  * Saves one reading of a route's period (the grid's row, the phone's queued reading, an import's
  * line). A resend with the same idempotency key answers the first save; a held route and period is
@@ -160,22 +182,14 @@ export async function saveReading(
       input.reading === null
         ? { value: null, basis: null, flags: [] as string[] }
         : assess(row, input.reading, thresholds, input.note);
-    const values = {
-      meterId: row.meterId,
+    const values = readingRowOf(row, assessed, {
       reading: input.reading,
       readOn: input.readOn,
       source: options.source ?? readingSources.entry,
       unableReason: input.reading === null ? input.unableReason : null,
       note: input.note,
-      previousReading: row.previousReading,
-      consumption: assessed.value,
-      basis: assessed.basis,
-      flags: assessed.flags,
-      review: assessed.flags.length > 0 ? reviewStates.pending : reviewStates.none,
-      estimated: false,
-      correctsId: row.previousEstimate?.readingId ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
-    };
+    });
     const [stored] = row.reading
       ? await tx
           .update(readoutReadings)
