@@ -4,7 +4,7 @@ import { createCompany } from '../modules/companies/api.ts';
 import { financeItems, financeSeries } from '../modules/finance/finance.schema.ts';
 import { documents } from '../modules/protocol/protocol.schema.ts';
 import { traders } from '../modules/traders/traders.schema.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
+import { ADMIN_PASSWORD, companyInUseOf, startTestApp, type TestApp } from '../test/harness.ts';
 
 /**
  * Issue 30, one scoping style: a record asked for by id must be of the company in use, not of any of
@@ -33,10 +33,7 @@ const inCompany = (
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   companyB = (await createCompany(t.database.db, { companyname: 'Δήμος Β', companytitle: 'Δήμος Β' }, 'test'))
     .id;
   const db = t.database.db;

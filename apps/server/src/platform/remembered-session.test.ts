@@ -8,6 +8,7 @@ import { userGroupMembers, userGroupPermissions, userGroups } from '../modules/u
 import { sessions } from '../modules/users/users.schema.ts';
 import {
   ADMIN_PASSWORD,
+  companyInUseOf,
   createOperator,
   OPERATOR_PASSWORD,
   startTestApp,
@@ -29,10 +30,7 @@ const invoice = { seriesId: 0, traderId: 0, serviceId: 0 };
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyId = me.companies[0].id;
+  companyId = await companyInUseOf(t, admin);
   const created = await createOperator(t, admin, {
     username: 'remembered',
     firstname: 'Μνήμη',

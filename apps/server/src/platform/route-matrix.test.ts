@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUserToCompany, createCompany } from '../modules/companies/api.ts';
 import { createUser } from '../modules/users/api.ts';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../modules/users/groups.schema.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test/harness.ts';
+import { ADMIN_PASSWORD, companyInUseOf, startTestApp, type TestApp } from '../test/harness.ts';
 import { authPlugin, type RouteAccess, routeAccess } from './auth.ts';
 import { createTokenService } from './tokens.ts';
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   routes = routeAccess.get(t.app) ?? [];
   const db = t.database.db;
   const admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   await db.transaction(async (tx) => {
     // An operator of company A with no group at all.
     const nobody = await createUser(

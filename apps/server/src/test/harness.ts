@@ -124,6 +124,12 @@ export async function grant(t: TestApp, username: string, permissions: string[])
     throw new Error(`grant ${username}: ${response.statusCode} ${response.body}`);
 }
 
+/** The company a signed-in operator works in by default (the first of theirs: the demo company for the administrator). */
+export async function companyInUseOf(t: TestApp, headers: { authorization: string }): Promise<number> {
+  const me = (await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers })).json();
+  return me.companies[0].id;
+}
+
 /** A background job as GET /api/jobs/:id answers it. */
 export interface JobView {
   state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, companyInUseOf, startTestApp, type TestApp } from '../../test/harness.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { financeDocuments, financeSeries } from './finance.schema.ts';
 
@@ -26,10 +26,7 @@ const q = (url: string) => `${url}${url.includes('?') ? '&' : '?'}companyid=${co
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   const [row] = await t.database.db
     .insert(traders)
     .values({ companyId: companyA, fullname: 'Δήμος Αγίας Ελένης' })

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit.schema.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, companyInUseOf, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
 import { traders } from '../traders/traders.schema.ts';
 import { financeDocuments, financeSeries } from './finance.schema.ts';
@@ -36,10 +36,7 @@ const q = (url: string, company = companyA) => `${url}${url.includes('?') ? '&' 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   companyB = (await createCompany(t.database.db, { companyname: 'Δήμος Β', companytitle: 'Δήμος Β' }, 'test'))
     .id;
   const [trader] = await t.database.db

@@ -1,6 +1,6 @@
 import { UTILITY_TIME_ZONE } from '@protocol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, companyInUseOf, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addUserToCompany, createCompany } from '../companies/api.ts';
 import { createUser } from '../users/api.ts';
 import { notify } from './api.ts';
@@ -41,10 +41,7 @@ const send = (to: 'maria' | 'nikos', documentId: number, messageKey: string, com
 beforeAll(async () => {
   t = await startTestApp();
   const admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   await t.database.db.transaction(async (tx) => {
     companyB = (await createCompany(tx, { companyname: 'Δήμος Β', companytitle: 'Δήμος Β' }, 'test')).id;
     for (const [username, firstname, lastname] of [

@@ -12,6 +12,7 @@ import {
 } from '../../test/fake-registry.ts';
 import {
   ADMIN_PASSWORD,
+  companyInUseOf,
   createOperator,
   grant,
   OPERATOR_PASSWORD,
@@ -49,10 +50,7 @@ beforeAll(async () => {
   registry = await startFakeRegistry();
   t = await startTestApp({ AADE_REGISTRY_URL: registry.url });
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   companyB = (await createCompany(t.database.db, { companyname: 'Δήμος Β', companytitle: 'Δήμος Β' }, 'test'))
     .id;
   await t.database.db.update(companies).set({ vatnumber: '090000045' }).where(eq(companies.id, companyA));

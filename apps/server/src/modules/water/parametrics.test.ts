@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
+  companyInUseOf,
   createOperator,
   grant,
   OPERATOR_PASSWORD,
@@ -17,10 +18,7 @@ let other: number;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  demo = me.companies[0].id;
+  demo = await companyInUseOf(t, admin);
   other = (
     await createCompany(t.database.db, { companyname: 'ΔΕΥΑ Άλλη', companytitle: 'ΔΕΥΑ Άλλη' }, 'test')
   ).id;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit.schema.ts';
 import {
   ADMIN_PASSWORD,
+  companyInUseOf,
   createOperator,
   grant,
   OPERATOR_PASSWORD,
@@ -118,10 +119,7 @@ const rowsOf = (documentId: number) =>
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  const me = (
-    await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-  ).json();
-  companyA = me.companies[0].id;
+  companyA = await companyInUseOf(t, admin);
   const [manual] = await t.database.db
     .select({ id: documentTypes.id })
     .from(documentTypes)

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { databaseOnPool } from '../../../db/client.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, companyInUseOf, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { protocolBooks } from '../../parametrics/parametrics.schema.ts';
 import { documents, protocolCounters } from '../protocol.schema.ts';
 
@@ -33,10 +33,7 @@ describe.skipIf(!onPostgres)(
       pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: CLIENTS + 4 });
       app = await buildApp(t.config, databaseOnPool(pool));
       const admin = await t.login('admin', ADMIN_PASSWORD);
-      const me = (
-        await t.app.inject({ method: 'GET', url: '/api/users/authenticatedUser', headers: admin })
-      ).json();
-      companyId = me.companies[0].id;
+      companyId = await companyInUseOf(t, admin);
       const [book] = await t.database.db
         .insert(protocolBooks)
         .values({ companyId, descr: 'Βιβλίο φόρτου', year: 2099, booktype: 1 })
