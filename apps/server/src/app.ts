@@ -341,7 +341,7 @@ export function appJobRegistry(modules: readonly AppModule[]): JobRegistry {
 }
 
 /**
- * Requests in flight on this node at which its jobs wait (issue 31: a burst of public submissions is
+ * Requests in flight on this node at which its jobs wait (a burst of public submissions is
  * answered first; their PDFs follow). A few users at once never reach it.
  */
 const BUSY_REQUESTS = 16;

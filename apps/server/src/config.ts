@@ -149,7 +149,7 @@ export interface Config {
   shutdownDelayMs: number;
 }
 
-/** Reads every setting from the environment (spec: issue 2 'Configuration'). */
+/** Reads every setting from the environment (README "Configuration"). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -5,7 +5,7 @@ import { jobStates } from './jobs.ts';
 import { isoDaySchema } from './time.ts';
 
 /*
- * Issue 17, billing runs (εκκαθάριση περιόδου): a period and a scope (all routes, some sectors or
+ * Billing runs (εκκαθάριση περιόδου): a period and a scope (all routes, some sectors or
  * some routes), a dry run that stores nothing, then the run itself as a background job.
  */
 

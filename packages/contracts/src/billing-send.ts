@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './db.ts';
 
 /*
- * Issue 17, sending the bills (spec §3 send status 0 hold → 1 send → 2 sent → 9 completed): finalized
+ * Sending the bills (spec §3 send status 0 hold → 1 send → 2 sent → 9 completed): finalized
  * bills are e-mailed with their PDF to consumers with an address, the others are marked for print
  * and printed in one merged PDF per run and route; each sending is a background job (a dispatch).
  */

@@ -17,7 +17,7 @@ export * from './billing-send.ts';
 export * from './rf.ts';
 
 /*
- * Issue 17: pricing policies (τιμολογιακές πολιτικές), discount policies (εκπτωτικές πολιτικές) and
+ * Pricing policies (τιμολογιακές πολιτικές), discount policies (εκπτωτικές πολιτικές) and
  * the bills (λογαριασμοί) computed from them. Amounts travel as decimal strings.
  */
 

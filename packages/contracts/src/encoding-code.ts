@@ -33,7 +33,7 @@ const levelType = z
 export const encodingCodeDefinitionSchema = z
   .object({
     // `abort`: zod runs the object's refinement below even after a failed check of a field; a
-    // `levels` of 2^31 would have it loop 2^31 times (issue 29 item 1).
+    // `levels` of 2^31 would have it loop 2^31 times.
     levels: z.number().int().min(1, { abort: true }).max(ENCODING_MAX_LEVELS, { abort: true }),
     level1: levelLength,
     level2: levelLength,

@@ -4,7 +4,7 @@ import type { EntityCatalog } from './list.ts';
 import { isoDaySchema } from './time.ts';
 
 /**
- * Income certification (βεβαίωση εσόδων, issue 19): for a period, the receivables of finalized
+ * Income certification (βεβαίωση εσόδων): for a period, the receivables of finalized
  * documents (bills included) gathered per income account; reviewed, finalized (numbered per year),
  * printed and exported. A document is certified once.
  */

@@ -7,7 +7,7 @@ import { decimalString, MONEY_SCALE, PRICE_SCALE, QUANTITY_SCALE, taxKinds } fro
 import { isoDaySchema } from './time.ts';
 
 /**
- * Commercial documents (παραστατικά, issue 19): a series, a trader, lines of services or items and
+ * Commercial documents (παραστατικά): a series, a trader, lines of services or items and
  * taxes by kind. Entry states (spec §3): 0 new, 1 editing, 9 finalized — a finalized document is
  * numbered, immutable and corrected only by a credit note in the series' related series.
  */

@@ -6,7 +6,7 @@ import { type AmountKind, decimalString, PRICE_SCALE } from './money.ts';
 import { booleanField, requiredText, rowId, textField } from './settings-fields.ts';
 
 /**
- * Finance (issue 19), master data: the accounting plan, services, warehouses and warehouse items,
+ * Finance, master data: the accounting plan, services, warehouses and warehouse items,
  * and the document series. Codes are checked here (account mask, EAN-13, CPV) so the server and the
  * forms apply one rule. Labels: `finance.*` in the lists catalog.
  */

@@ -3,7 +3,7 @@ import { isIsoDate } from './time.ts';
 import { isValidIban, isValidVatNumber } from './traders.ts';
 
 /**
- * The one rule engine of online forms (spec §5 'Online form', issue 14). A field's validation is one
+ * The one rule engine of online forms (spec §5 'Online form'). A field's validation is one
  * rule string in the stored JSON, e.g. `required|email|max:120` or `required|decimal|min:0|max:1000.50`:
  * `required`, at most one type, `callback:<name>` and key:value rules (min, max, length, pattern).
  * The builder's preview, the public form and the server all run these same functions.

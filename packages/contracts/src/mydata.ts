@@ -6,7 +6,7 @@ import type { EntityCatalog } from './list.ts';
 import { isoDaySchema } from './time.ts';
 
 /**
- * myDATA (issue 20): every issued document is sent to AADE (`SendInvoices`) after it validates
+ * myDATA: every issued document is sent to AADE (`SendInvoices`) after it validates
  * against the official XSD; the answer's MARK, UID and QR URL are kept and printed. The parameters
  * per company say where to send and how a document translates into myDATA's codes.
  */

@@ -3,7 +3,7 @@ import { idSchema } from './db.ts';
 import { isoDaySchema } from './time.ts';
 
 /**
- * Issue 18, the banks' payment files: the layouts (CSV with columns, or the fixed-width records Greek
+ * The banks' payment files: the layouts (CSV with columns, or the fixed-width records Greek
  * banks send) kept as data, the imported files and the report of each line — matched by its RF code,
  * partly (less or more than the debt; the rest is credit), unmatched (waits for staff to match it to
  * a consumer by hand), invalid (malformed), or already imported (the bank's reference seen before).

@@ -4,7 +4,7 @@ import { amountFromText, Decimal } from './money.ts';
 import { isoDaySchema } from './time.ts';
 
 /**
- * Issue 18, the consumer's account: its ledger (debit, credit, running balance), its debts (the unpaid
+ * The consumer's account: its ledger (debit, credit, running balance), its debts (the unpaid
  * parts of finalized bills, charges and settlement instalments, each payable by its RF code), payments
  * at the cashier and from the banks, and overdue interest shown apart from the debts.
  */

@@ -3,7 +3,7 @@ import { idSchema } from './db.ts';
 import type { EntityCatalog } from './list.ts';
 
 /**
- * Who may do what (spec §6 leaves roles open; issue 4 defines them): permissions are named per
+ * Who may do what (spec §6 leaves roles open; the product defines them): permissions are named per
  * area and level, `<area>:read|write|admin`, and a higher level includes the lower ones. Each module
  * declares its areas: a ΔΕΥΑ separates the meter reader (readouts) from the billing clerk (billing)
  * and the cashier (payments), and the accountant (finance) from who transmits to AADE (mydata).

@@ -4,7 +4,7 @@ import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
 /**
- * The settings tables of the protocol (issue 6): document types with their sequence settings
+ * The settings tables of the protocol: document types with their sequence settings
  * (spec §3 'Document type and sequence settings'), subject categories and case types. Company
  * tables, saved as row tables (the whole table in one POST, new rows with a null id), listed on the
  * list engine (/search, exports). Labels: the lists catalog, `settings.documentTypes.*` etc.

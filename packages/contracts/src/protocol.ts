@@ -4,7 +4,7 @@ import type { EntityCatalog, FieldDef } from './list.ts';
 import { isIsoDate, isoDaySchema } from './time.ts';
 
 /**
- * The protocol (issue 6): documents with gapless protocol numbers, their attachments, the fourteen
+ * The protocol: documents with gapless protocol numbers, their attachments, the fourteen
  * document actions, case folders and the protocol book summary. Spec §3 Document, Case; §7.
  */
 
@@ -457,7 +457,7 @@ export const bookSummarySchema = z.object({
 });
 export type BookSummary = z.infer<typeof bookSummarySchema>;
 
-// ----- attachments (issue 6 'Attachments') -----
+// ----- attachments -----
 
 /** General setting: the largest file an operator may attach, in MB (default 20). */
 export const ATTACHMENT_MAX_MB_SETTING = 'doc.max_upload_mb';

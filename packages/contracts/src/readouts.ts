@@ -4,7 +4,7 @@ import { isoDaySchema } from './time.ts';
 import { meterConsumption, swapConsumption } from './water-meters.ts';
 
 /*
- * Readouts (καταμετρήσεις, issue 16): the reading periods of a route, the readings of its meters
+ * Readouts (καταμετρήσεις): the reading periods of a route, the readings of its meters
  * and the arithmetic and checks that decide the consumption of each one. The arithmetic is pure
  * and shared: the grid shows it as the operator types, the server applies it when it saves.
  */

@@ -30,7 +30,7 @@ export const searchSubmissionSchema = z.object({
   applicant: z.string().nullable(),
   formTitle: z.string(),
 });
-/** A consumer in consumerDTOList: its code, owner and supply address (issue 15). */
+/** A consumer in consumerDTOList: its code, owner and supply address. */
 export const searchConsumerSchema = z.object({
   id: z.number().int(),
   code: z.string(),

@@ -5,7 +5,7 @@ import type { EntityCatalog } from './list.ts';
 import { booleanField, numberField, requiredText, rowId, textField } from './settings-fields.ts';
 
 /**
- * The settings tables (issue 4 'Settings screens'): reference data edited as row tables. Global
+ * The settings tables: reference data edited as row tables. Global
  * tables (banks, VAT) serve every company; the others belong to one company. Each table has a row
  * schema (the row-table save, new rows with a null id), an item schema (what GET answers) and an
  * EntityCatalog (its /search list and exports).

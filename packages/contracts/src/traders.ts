@@ -7,7 +7,7 @@ import { BIC_PATTERN } from './settings-tables.ts';
 import { isIsoDate } from './time.ts';
 
 /**
- * Traders (συναλλασσόμενοι, spec §3 Trader; issue 5): the counterparties of a company. Check digits
+ * Traders (συναλλασσόμενοι, spec §3 Trader): the counterparties of a company. Check digits
  * of the glossary: ΑΦΜ and IBAN (ISO 13616), pure functions shared by the server and the web app.
  */
 

@@ -26,7 +26,7 @@ export const userSchema = z
     active: z.boolean(),
     superAdmin: z.boolean(),
     kind: z.union([z.literal(1), z.literal(2)]),
-    /** The effective permissions (issue 4): from the operator's groups, kind and super admin flag. */
+    /** The effective permissions: from the operator's groups, kind and super admin flag. */
     scope: z.array(z.string()),
     /** The user groups the operator belongs to. */
     groups: z.array(z.object({ id: z.number().int(), name: z.string(), companyId: z.number().int() })),

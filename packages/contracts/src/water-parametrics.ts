@@ -6,7 +6,7 @@ import { isoDaySchema } from './time.ts';
 import { meterKinds } from './water-meters.ts';
 
 /**
- * The water service's parametric tables (issue 15), edited as row tables at /parametrics/{code}:
+ * The water service's parametric tables, edited as row tables at /parametrics/{code}:
  * most are a code and a description (sectors, areas, buildings, usages, …); routes belong to a
  * sector and have a reading order; meter types carry what a readout needs (digits for a rollover).
  */

@@ -3,7 +3,7 @@ import { DEMO_OPERATORS } from './demo-operators.ts';
 import type { Send } from './demo-water.ts';
 
 /**
- * The demo company's office work in use (issue 32 item 8), after its water service: three reports
+ * The demo company's office work in use, after its water service: three reports
  * of the public leak form, submitted as a citizen would (each registered in the incoming book with
  * its PDF, numbers from the book's counter) and moved along by the protocol clerk; three case folders
  * holding the demo's documents and a report's; and the accountant's invoices, retail receipt and

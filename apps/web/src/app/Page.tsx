@@ -8,7 +8,7 @@ const RequirePermission = lazyPage(() => import('./RequirePermission.tsx'));
 
 interface Props {
   component: ComponentType;
-  /** The permission the page needs (issue 4): without it the operator is sent to /forbidden. */
+  /** The permission the page needs: without it the operator is sent to /forbidden. */
   requires?: Permission;
 }
 

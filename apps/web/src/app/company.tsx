@@ -38,7 +38,7 @@ function store(companyId: number): void {
 }
 
 /**
- * The company in use (issue 4), chosen in the top bar: the stored one when the operator still
+ * The company in use, chosen in the top bar: the stored one when the operator still
  * works for it, else their first company. Lives inside CurrentUserGate (it reads the user).
  */
 export function CompanyProvider({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useUser } from './currentUser.tsx';
 
 /**
- * What the signed-in operator may do (issue 4): `scope` is the effective permission list from the
+ * What the signed-in operator may do: `scope` is the effective permission list from the
  * server (groups, kind, super admin); a higher level includes the lower ones. The server enforces
  * the same rules; the web app only hides what would be refused.
  */

@@ -33,7 +33,7 @@ function showError(error: unknown) {
 const COMPANY_NEUTRAL = new Set<unknown>(['session']);
 
 /**
- * The cache is per company in this one place (issue 30): every query's hash names the company in use,
+ * The cache is per company in this one place: every query's hash names the company in use,
  * so after a switch (which mounts the page anew, app/company.tsx) a query finds no answer and fetches
  * that company's, and switching back is served from the cache, while the call sites' keys say nothing of
  * the company. Chosen over a company item in every key because the keys then cannot forget it. The hash is

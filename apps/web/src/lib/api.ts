@@ -49,7 +49,7 @@ export function storeToken(token: string | null): void {
   }
 }
 
-/** The header naming the company in use (issue 30): the server resolves it once per request. */
+/** The header naming the company in use: the server resolves it once per request. */
 export const COMPANY_HEADER = 'X-Company-Id';
 
 /**

@@ -46,7 +46,7 @@ const tags = ['billing'];
 const read = { permission: 'billing:read' } as const;
 const write = { permission: 'billing:write' } as const;
 
-/** Issue 17: pricing and discount policies, the "try it" computation and the stored bills. */
+/** Pricing and discount policies, the "try it" computation and the stored bills. */
 export const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
 

@@ -31,7 +31,7 @@ const tags = ['billing'];
 const read = { permission: 'billing:read' } as const;
 const write = { permission: 'billing:write' } as const;
 
-/** Issue 17: sending the finalized bills by e-mail, the merged PDFs for the post, the counts per status. */
+/** Sending the finalized bills by e-mail, the merged PDFs for the post, the counts per status. */
 export const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, jobs, mailer, storage },

@@ -16,7 +16,7 @@ import {
 } from './runs.service.ts';
 import { BILLING_FINALIZE_JOB } from './runs.view.ts';
 
-/** Water billing (issue 17): pricing and discount policies, the bill computation, the bills, the runs and the sending. */
+/** Water billing: pricing and discount policies, the bill computation, the bills, the runs and the sending. */
 export const billingModule = defineModule({
   name: 'billing',
   plugin: async (app, options) => {

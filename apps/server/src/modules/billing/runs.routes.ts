@@ -12,7 +12,7 @@ const jobStarted = z.object({ jobId: z.number().int() });
 const read = { permission: 'billing:read' } as const;
 const write = { permission: 'billing:write' } as const;
 
-/** Issue 17: billing runs of a period over a scope: the dry run, the run as a job, its progress and totals. */
+/** Billing runs of a period over a scope: the dry run, the run as a job, its progress and totals. */
 export const runsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs }) => {
   app.post(
     '/billing/runs/dry',

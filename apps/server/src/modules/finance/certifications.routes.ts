@@ -22,7 +22,7 @@ import {
 const tags = ['finance'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Income certification (issue 19). */
+/** Income certification. */
 export const certificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
   registerListRoute(app, lists, {
     path: '/finance/certifications/search',

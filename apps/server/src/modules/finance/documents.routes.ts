@@ -26,7 +26,7 @@ import {
 
 const tags = ['finance'];
 
-/** Commercial documents (issue 19): list, form, finalize, credit note, print. */
+/** Commercial documents: list, form, finalize, credit note, print. */
 export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
   registerListRoute(app, lists, {
     path: '/finance/documents/search',

@@ -22,7 +22,7 @@ import { companies, companyIdColumn } from '../companies/companies.schema.ts';
 import { traders } from '../traders/traders.schema.ts';
 
 /*
- * Finance (issue 19). Money is numeric(14,2); unit prices numeric(14,4) (tariffs such as 0.4250 €/m³);
+ * Finance. Money is numeric(14,2); unit prices numeric(14,4) (tariffs such as 0.4250 €/m³);
  * quantities numeric(14,3) (m³, kg, metres); percentages numeric(5,2). Drizzle hands numerics over as
  * strings, which the service turns into decimals (contracts money.ts), never into binary floats.
  */

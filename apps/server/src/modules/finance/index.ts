@@ -17,7 +17,7 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
 };
 
 /**
- * Finance (issue 19): accounting plan, services, warehouses and items, document series, commercial
+ * Finance: accounting plan, services, warehouses and items, document series, commercial
  * documents numbered gapless per series and year.
  */
 export const financeModule = defineModule({

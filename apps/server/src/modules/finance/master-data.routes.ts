@@ -41,7 +41,7 @@ const common = {
   write: 'finance:write',
 } as const;
 
-/** Finance master data (issue 19): accounting plan, services, warehouses, items, document series. */
+/** Finance master data: accounting plan, services, warehouses, items, document series. */
 export const masterDataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db, jobs, storage } = options;
   registerRowTableRoutes(app, options, {

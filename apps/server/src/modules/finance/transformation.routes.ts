@@ -12,7 +12,7 @@ import { previewTransformation, transform, transformationCandidates } from './tr
 
 const tags = ['finance'];
 
-/** Transformation of delivery notes and orders into invoices (issue 19). */
+/** Transformation of delivery notes and orders into invoices. */
 export const transformationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
     '/finance/transformation/candidates',

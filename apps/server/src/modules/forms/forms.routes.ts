@@ -24,7 +24,7 @@ import { assigneeGroups, assignees, loadSubmission, saveSubmission } from './sub
 const formParams = z.object({ id: z.union([z.literal('createDraft'), idParamSchema]) });
 const savedId = z.number().int();
 
-/** The builder and the review desk (spec §2 /online_forms…, §7; issue 14). */
+/** The builder and the review desk (spec §2 /online_forms…, §7). */
 export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
   registerListRoute(app, lists, {
     path: '/onlineForms/search',

@@ -6,7 +6,7 @@ import { publicFormsRoutes } from './public.routes.ts';
 import { submissionSearchSource } from './search.ts';
 import { SUBMISSION_JOB, submissionJob } from './submission.job.ts';
 
-/** Online forms (issue 14): the builder, the citizens' public forms and the review desk. */
+/** Online forms: the builder, the citizens' public forms and the review desk. */
 export const formsModule = defineModule({
   name: 'forms',
   plugin: async (app, options) => {

@@ -27,7 +27,7 @@ const draftParams = formIdParams.extend({ token: z.string().regex(/^[A-Za-z0-9_-
 const receiptParams = formIdParams.extend({ receipt: z.string().regex(/^[A-Za-z0-9._-]{16,200}$/) });
 const uploadQuery = z.object({ field: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/) });
 
-/** The citizen's side of online forms: no sign-in (issue 14 'The public form'). */
+/** The citizen's side of online forms: no sign-in. */
 export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, storage, mailer, jobs, secrets },

@@ -23,7 +23,7 @@ import {
 } from './submission-print.ts';
 
 /*
- * What a public submission needs after its commit (issue 31): the citizen's answer waits only for
+ * What a public submission needs after its commit: the citizen's answer waits only for
  * the reference and the protocol number; the submission's PDF, its files on the registered document
  * and the e-mails come from this job, queued in the submission's transaction.
  */

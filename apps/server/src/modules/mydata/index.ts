@@ -66,7 +66,7 @@ const markSearch = defineSearchSource({
 });
 
 /**
- * myDATA (issue 20): finalized documents sent to AADE after XSD validation, their MARK, UID and QR
+ * myDATA: finalized documents sent to AADE after XSD validation, their MARK, UID and QR
  * kept and printed, cancellations, the list by state, a dashboard card and the search by MARK.
  */
 export const mydataModule = defineModule({

@@ -44,7 +44,7 @@ export interface TransmitPayload {
 
 const tags = ['mydata'];
 
-/** myDATA (issue 20): parameters, transmissions (a background job), cancellation, the list by state. */
+/** myDATA: parameters, transmissions (a background job), cancellation, the list by state. */
 export const mydataRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, lists, secrets, jobs, config },

@@ -28,7 +28,7 @@ const write = { permission: 'payments:write' } as const;
 const admin = { permission: 'payments:admin' } as const;
 const offset = z.coerce.number().int().min(0).max(10_000_000).default(0);
 
-/** Issue 18, the banks: layouts, the upload of a payments file, its report, matching by hand. */
+/** The banks: layouts, the upload of a payments file, its report, matching by hand. */
 export const bankRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {
   await acceptOneFile(app);
 

@@ -8,7 +8,7 @@ import { billCreditHook } from './credits.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { publicBalanceRoutes } from './public.routes.ts';
 
-/** The consumer's account, debts and payments (issue 18). */
+/** The consumer's account, debts and payments. */
 export const paymentsModule = defineModule({
   name: 'payments',
   plugin: async (app, options) => {

@@ -26,7 +26,7 @@ const tags = ['payments'];
 const read = { permission: 'payments:read' } as const;
 const write = { permission: 'payments:write' } as const;
 
-/** Issue 18: the consumer's account, the debt search, the cashier's payments. */
+/** The consumer's account, the debt search, the cashier's payments. */
 export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
 

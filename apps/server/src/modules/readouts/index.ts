@@ -5,7 +5,7 @@ import { readoutsRoutes } from './readouts.routes.ts';
 import { smartvilleRoutes } from './smartville.routes.ts';
 import { SMARTVILLE_JOB, smartvilleJob } from './smartville.ts';
 
-/** Readouts (issue 16): reading periods of the routes, entry, checks, review, imports and the period close. */
+/** Readouts: reading periods of the routes, entry, checks, review, imports and the period close. */
 export const readoutsModule = defineModule({
   name: 'readouts',
   plugin: async (app, options) => {

@@ -48,7 +48,7 @@ const keyOf = (q: { routeId: number; year: number; period: number }) => ({
   period: q.period,
 });
 
-/** Readouts (issue 16): the entry grid's sheet, per-row saves, the review list and the period close. */
+/** Readouts: the entry grid's sheet, per-row saves, the review list and the period close. */
 /** Who reads the company's reading routes: the readouts' screens and the billing runs'. */
 const ROUTES_READERS = ['readouts:read', 'billing:read'] as const;
 

@@ -13,7 +13,7 @@ import { auditColumns } from '../../platform/audit-columns.ts';
 import { companyIdColumn } from '../companies/companies.schema.ts';
 
 /*
- * The settings tables (issue 4). Uniqueness (names, codes) is a deferred constraint added in the
+ * The settings tables. Uniqueness (names, codes) is a deferred constraint added in the
  * migration, so a row-table save may swap two rows' names; a violation is a 409.
  */
 

@@ -52,7 +52,7 @@ const settingsTable = { tags: ['settings'], read: 'settings:read', write: 'setti
 const sharedTable = { ...settingsTable, read: 'signedIn', companyScoped: false } as const;
 
 /**
- * Settings (issue 4): the general settings of a company (spec §3, §7) and the settings tables —
+ * Settings: the general settings of a company (spec §3, §7) and the settings tables —
  * banks and VAT (global reference data), departments, addresses, custom tables, values and fields,
  * periodicity (company data).
  */

@@ -42,7 +42,7 @@ const plugin: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   });
 };
 
-/** Settlements of debts in instalments (ρυθμίσεις οφειλών, issue 18). */
+/** Settlements of debts in instalments (ρυθμίσεις οφειλών). */
 export const settlementsModule = defineModule({
   name: 'settlements',
   plugin,

@@ -35,7 +35,7 @@ const tags = ['settlements'];
 const read = { permission: 'settlements:read' } as const;
 const write = { permission: 'settlements:write' } as const;
 
-/** Settlements of consumers' debts (issue 18): categories, plan preview, create, read, cancel, PDF. */
+/** Settlements of consumers' debts: categories, plan preview, create, read, cancel, PDF. */
 export const settlementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
 

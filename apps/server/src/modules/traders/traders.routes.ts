@@ -24,7 +24,7 @@ import {
   updateTrader,
 } from './traders.service.ts';
 
-/** Traders (συναλλασσόμενοι, spec §2 /traders, issue 5): list, card, registry lookup, merge. */
+/** Traders (συναλλασσόμενοι, spec §2 /traders): list, card, registry lookup, merge. */
 export const tradersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, lists, config, secrets, references },

@@ -5,7 +5,7 @@ import type { ModuleOptions } from '../../platform/module.ts';
 import { registerRecordRoutes } from '../../platform/record/routes.ts';
 import { deleteGroups, getGroup, groupsList, groupsOfCompany, saveGroup } from './groups.service.ts';
 
-/** User groups and their permissions (issue 4): managed by the admins of each company. */
+/** User groups and their permissions: managed by the admins of each company. */
 export const groupsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, lists }) => {
   registerListRoute(app, lists, {
     path: '/users/groups/search',

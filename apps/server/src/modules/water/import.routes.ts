@@ -13,7 +13,7 @@ const tags = ['water'];
 const importQuery = z.object({ dryRun: z.enum(['true', 'false']).default('true') });
 
 /**
- * Moving a register in (issue 15): the template with Greek headers, and the upload of a filled one
+ * Moving a register in: the template with Greek headers, and the upload of a filled one
  * (xlsx or UTF-8 csv) as a background job, a dry run or the import itself (GET /api/jobs/{id}).
  */
 export const importRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, jobs, storage }) => {

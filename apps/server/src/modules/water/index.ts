@@ -9,7 +9,7 @@ import { metersRoutes } from './meters.routes.ts';
 import { waterParametricsRoutes } from './parametrics.routes.ts';
 import { consumerSearchSource } from './search.ts';
 
-/** The water service (issue 15): parametric tables, the encoding code, consumers and their meters. */
+/** The water service: parametric tables, the encoding code, consumers and their meters. */
 export const waterModule = defineModule({
   name: 'water',
   plugin: async (app, options) => {

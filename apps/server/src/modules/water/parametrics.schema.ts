@@ -4,7 +4,7 @@ import { companies, companyIdColumn } from '../companies/companies.schema.ts';
 import { periodicities } from '../settings/settings-tables.schema.ts';
 
 /*
- * The water service's parametric tables (issue 15). A code is unique per company (per sector for
+ * The water service's parametric tables. A code is unique per company (per sector for
  * routes) through a deferred constraint in the migration, so a row-table save may swap two codes.
  */
 

@@ -128,7 +128,7 @@ export const hostileNumber = fc.constantFrom(
 );
 
 /**
- * What a sweep puts in each number, day and list parameter of a route, one at a time (issue 29):
+ * What a sweep puts in each number, day and list parameter of a route, one at a time:
  * numbers no integer column holds and a schema must refuse before they drive a loop, an allocation
  * or SQL; days no calendar has; quick searches of every kind; pages past any list's end.
  */
@@ -311,7 +311,7 @@ function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unk
 }
 
 /**
- * The sweep of one operation (issue 29): its example body with one number at a time at 2^31, 2^53
+ * The sweep of one operation: its example body with one number at a time at 2^31, 2^53
  * and 1e20 and one day at a time impossible; each query parameter in turn huge, an impossible day, or
  * — the quick search of a list — a word, a Greek word, a number; a list's page past any end. Path
  * parameters are the first of `ids`, required query parameters their examples. Deterministic: every

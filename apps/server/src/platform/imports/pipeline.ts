@@ -12,7 +12,7 @@ import { ImportFileLimitError, isXlsx, limitErrorLine } from './limits.ts';
 import { checkUploadedImport, uploadedSheet } from './upload.ts';
 
 /*
- * The one import pipeline (issue 30 item 4): the stored upload (size, type and IMPORT_LIMITS checked
+ * The one import pipeline: the stored upload (size, type and IMPORT_LIMITS checked
  * here, once) → every row read and checked into a report (line, column, why in the uploader's
  * language) → a dry run stops there and writes nothing → the import writes the checked rows in
  * chunks, each chunk one transaction, with progress, and stops between chunks when its owner aborts

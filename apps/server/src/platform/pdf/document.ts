@@ -20,7 +20,7 @@ export const PDF_FONTS = {
 /**
  * Each font's tables decoded once per process and shared by every document. Decoded per document,
  * its tables (GSUB lookups above all) were decoded again for every PDF: ~60 ms of CPU for a one-page
- * submission (issue 31's profile). Each document still gets a font object of its own (pdfkit 0.20
+ * submission (its CPU profile under a burst). Each document still gets a font object of its own (pdfkit 0.20
  * takes a parsed font where it takes a file): fontkit caches glyphs per font with the characters they
  * were first met for, and a glyph shared across documents lost its text in a later one's ToUnicode
  * map (text extraction read "shrt" for "short"). The decoded tables are only read once decoded.

@@ -20,7 +20,7 @@ const nameSx = {
 } as const;
 
 /**
- * The company in use (issue 4): a menu when the operator works for several companies, its name
+ * The company in use: a menu when the operator works for several companies, its name
  * otherwise. Switching keeps the address; the page mounts anew with the other company's data (app/company.tsx).
  */
 export function CompanySwitcher() {

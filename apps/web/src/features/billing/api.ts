@@ -17,7 +17,7 @@ export const CONSUMERS_SEARCH_URL = '/api/protocol/consumers/search';
 export const pricingKey = ['billing', 'pricing'] as const;
 export const discountKey = ['billing', 'discount'] as const;
 
-/** Pricing and discount policies, the "try it" computation and the stored bills (issue 17). */
+/** Pricing and discount policies, the "try it" computation and the stored bills. */
 export const billingApi = {
   pricing: (signal?: AbortSignal) => api.get<PricingPolicy[]>('/api/billing/pricing_policies', { signal }),
   pricingOne: (id: number, signal?: AbortSignal) =>

@@ -8,7 +8,7 @@ import type { Feature } from '../../app/feature.ts';
 const PricingPolicyPage = () => import('./PricingPolicyEditPage.tsx');
 const DiscountPolicyPage = () => import('./DiscountPolicyEditPage.tsx');
 
-/** Water billing (issue 17): pricing and discount policies with their "try it" panel, and the bills. */
+/** Water billing: pricing and discount policies with their "try it" panel, and the bills. */
 export const billing: Feature = {
   key: 'billing',
   dashboardCards: [

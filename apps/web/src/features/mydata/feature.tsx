@@ -3,7 +3,7 @@ import SettingsInputAntennaOutlinedIcon from '@mui/icons-material/SettingsInputA
 import { lazy } from 'react';
 import { type Feature, searchGroup } from '../../app/feature.ts';
 
-/** myDATA (issue 20): transmission of issued documents to AADE, its parameters, and the search by MARK. */
+/** myDATA: transmission of issued documents to AADE, its parameters, and the search by MARK. */
 export const mydata: Feature = {
   key: 'mydata',
   routes: [

@@ -8,7 +8,7 @@ import './i18n/shell.ts';
 const FormBuilderPage = () => import('./FormBuilderPage.tsx');
 const SubmissionPage = () => import('./SubmissionPage.tsx');
 
-/** Online applications (spec §2 /online_forms: after case files, before traders; issue 14). */
+/** Online applications (spec §2 /online_forms: after case files, before traders). */
 export const onlineForms: Feature = {
   key: 'onlineForms',
   routes: [

@@ -2,7 +2,7 @@ import type { ConsumerAccount, ConsumerDebts, DaySummary, Payment, RecordPayment
 import { api } from '../../lib/api.ts';
 import { openFile as openApiFile, saveFile } from '../../lib/files.ts';
 
-/** The consumer's account, the debt search, the cashier's payments and their printouts (issue 18). */
+/** The consumer's account, the debt search, the cashier's payments and their printouts. */
 export const paymentsApi = {
   account: (consumerId: number, signal?: AbortSignal) =>
     api.get<ConsumerAccount>(`/api/payments/accounts/${consumerId}`, { signal }),

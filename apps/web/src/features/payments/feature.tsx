@@ -3,7 +3,7 @@ import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import { lazy } from 'react';
 import type { Feature } from '../../app/feature.ts';
 
-/** The consumer's account, debts and payments (issue 18): the cashier and the card's Account tab. */
+/** The consumer's account, debts and payments: the cashier and the card's Account tab. */
 export const payments: Feature = {
   key: 'payments',
   routes: [

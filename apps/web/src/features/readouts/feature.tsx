@@ -2,7 +2,7 @@ import SpeedOutlinedIcon from '@mui/icons-material/SpeedOutlined';
 import { lazy } from 'react';
 import type { Feature } from '../../app/feature.ts';
 
-/** Readouts (issue 16): the reading periods of the routes, their entry, review and close. */
+/** Readouts: the reading periods of the routes, their entry, review and close. */
 export const readouts: Feature = {
   key: 'readouts',
   routes: [

@@ -13,7 +13,7 @@ export const SETTLEMENTS_SEARCH_URL = '/api/settlements/search';
 export const SETTLEMENTS_META_KEY = 'settlements.list';
 export const CATEGORIES_PATH = '/api/settlements/categories';
 
-/** The settlements' API (issue 18): a consumer's debts, the plan, save, read, cancel, the PDF. */
+/** The settlements' API: a consumer's debts, the plan, save, read, cancel, the PDF. */
 export const settlementsApi = {
   debts: (consumerId: number, signal?: AbortSignal) =>
     api.get<Debt[]>(`/api/settlements/consumers/${consumerId}/debts`, { signal }),

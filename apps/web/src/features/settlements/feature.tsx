@@ -2,7 +2,7 @@ import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import { lazy } from 'react';
 import type { Feature } from '../../app/feature.ts';
 
-/** Settlements of consumers' debts in instalments (issue 18): list, new, one, categories, card tab. */
+/** Settlements of consumers' debts in instalments: list, new, one, categories, card tab. */
 export const settlements: Feature = {
   key: 'settlements',
   routes: [

@@ -372,7 +372,7 @@ function EditGroup({ id }: { id: number }) {
   );
 }
 
-/** /users/groups/create and /users/groups/{id}/edit (issue 4). */
+/** /users/groups/create and /users/groups/{id}/edit. */
 export default function UserGroupEditPage() {
   return <RecordRoute param="id" create={<CreateGroup />} edit={(id) => <EditGroup key={id} id={id} />} />;
 }

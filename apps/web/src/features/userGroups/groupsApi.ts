@@ -1,7 +1,7 @@
 import type { SaveUserGroupRequest, UserGroup, UserListItem } from '@protocol/contracts';
 import { api } from '../../lib/api.ts';
 
-/** User groups (issue 4): the list engine's search, one group, create, change, delete; all users:admin. */
+/** User groups: the list engine's search, one group, create, change, delete; all users:admin. */
 export const GROUPS_SEARCH_URL = '/api/users/groups/search';
 export const GROUPS_LIST_META_KEY = 'userGroups.list';
 

@@ -15,7 +15,7 @@ import { highestRank } from '../../lib/permissionLevels.ts';
 
 /**
  * Read only: the operator's user groups (links for those who manage groups) and the effective
- * permissions, one line per module with its levels (issue 4: permissions come from groups only).
+ * permissions, one line per module with its levels (permissions come from groups only).
  */
 export function GroupsAndPermissions({ user }: { user: User }) {
   const { t } = useTranslation();

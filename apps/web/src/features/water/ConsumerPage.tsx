@@ -178,7 +178,7 @@ function ConsumerCard({ id }: { id: number }) {
   );
 }
 
-/** /consumers/create and /consumers/{id}/edit (issue 15). */
+/** /consumers/create and /consumers/{id}/edit. */
 export default function ConsumerPage() {
   return (
     <RecordRoute param="id" create={<CreateConsumer />} edit={(id) => <ConsumerCard key={id} id={id} />} />

@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { fetchFile, pageLanguage, saveBlob } from '../../lib/files.ts';
 import { consumersKey } from './consumersApi.ts';
 
-/** /consumers/import: moving a utility's register in, a dry run first, then the import (issue 15). */
+/** /consumers/import: moving a utility's register in, a dry run first, then the import. */
 export default function ImportPage() {
   const { t } = useTranslation();
   const notify = useNotify();

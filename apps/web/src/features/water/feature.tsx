@@ -23,7 +23,7 @@ const parametricCodes = [
   'pipeDiameters',
 ];
 
-/** The water service (issue 15): consumers, its parametric tables, invoice policies and the encoding code. */
+/** The water service: consumers, its parametric tables, invoice policies and the encoding code. */
 export const water: Feature = {
   key: 'water',
   routes: [

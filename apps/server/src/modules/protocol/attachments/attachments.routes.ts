@@ -48,7 +48,7 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
 }
 
 /**
- * Attachments of a document (issue 6): upload (one or several files; `replaces` makes a new version),
+ * Attachments of a document: upload (one or several files; `replaces` makes a new version),
  * list, download/preview, delete. Multipart is registered here only, with its limits.
  */
 export const attachmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, storage }) => {

@@ -36,7 +36,7 @@ import {
 } from './attachments.content.ts';
 
 /**
- * Attachments of a document (issue 6 'Attachments'): several files per document, uploaded only
+ * Attachments of a document: several files per document, uploaded only
  * once the document is saved, within the company's size limit and type allow-list (general
  * settings doc.max_upload_mb and doc.allowed_types), their content checked against the type they
  * claim, kept in the storage adapter under server-generated keys. A new version points at the file

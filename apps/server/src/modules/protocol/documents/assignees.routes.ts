@@ -41,7 +41,7 @@ export async function documentAssignees(db: Db, companyId: number): Promise<Docu
 }
 
 /**
- * GET /api/document/assignees (issue 6): the charge and share pickers of the document actions,
+ * GET /api/document/assignees: the charge and share pickers of the document actions,
  * readable with protocol:read (the users and groups lists need users:read / users:admin).
  */
 export const assigneesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

@@ -26,7 +26,7 @@ const documentLists: { path: string; which: DocumentsListKind; summary: string }
 ];
 
 /**
- * Documents of the protocol (issue 6; spec §2 /inbox, /outbox, /document): the lists, the card,
+ * Documents of the protocol (spec §2 /inbox, /outbox, /document): the lists, the card,
  * create and change (saving into a book registers). The actions live in actions.routes.ts.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

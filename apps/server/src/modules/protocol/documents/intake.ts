@@ -8,7 +8,7 @@ import type { RegistrationLink } from './documents.common.ts';
 import { createDocument } from './documents.service.ts';
 
 /**
- * Incoming documents another module registers on its own (an online form's submission, issue 14):
+ * Incoming documents another module registers on its own (an online form's submission):
  * created and numbered in the book in the CALLER's transaction, so a failure there takes no number;
  * their files come after the commit (`attachIncomingFiles`). The operator named is who the audit trail shows.
  */

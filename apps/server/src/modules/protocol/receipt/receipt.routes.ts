@@ -14,7 +14,7 @@ const receiptQuery = z.object({
 });
 
 /**
- * GET /api/document/{id}/receipt (issue 6): the registration receipt of a registered document as a
+ * GET /api/document/{id}/receipt: the registration receipt of a registered document as a
  * PDF, `copies` pages (the document type's setting). Visible documents only (404), registered only (409).
  */
 export const receiptRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

@@ -27,7 +27,7 @@ const common = {
 } as const;
 
 /**
- * The protocol's settings tables (issue 6): document types with their sequence settings, subject
+ * The protocol's settings tables: document types with their sequence settings, subject
  * categories and case types, at /api/protocol/…; written like the other settings tables.
  */
 export const protocolSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

@@ -17,7 +17,7 @@ import type { RowTable } from '../../../platform/row-table/table.ts';
 import { caseTypes, documentTypes, subjectCategories } from '../protocol.schema.ts';
 
 /**
- * The protocol's settings tables (issue 6), on the settings row-table engine: document types with
+ * The protocol's settings tables, on the settings row-table engine: document types with
  * their sequence settings, subject categories and case types, each a table of one company.
  */
 

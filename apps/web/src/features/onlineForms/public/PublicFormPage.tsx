@@ -314,7 +314,7 @@ export default function PublicFormPage() {
 const RECEIPT_POLL_MS = 1500;
 
 /**
- * The receipt PDF, drawn by a job after the answer (issue 31): until it is ready the page says so and
+ * The receipt PDF, drawn by a job after the answer: until it is ready the page says so and
  * asks again; then the link. A failed poll is asked again too: the citizen's number is already shown.
  */
 function ReceiptLink({ formId, receipt, t }: { formId: string; receipt: string; t: TFunction }) {
