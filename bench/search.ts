@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appModules, buildApp } from '@protocol/server/app';
 import { reindexHandler } from '@protocol/server/search-reindex';
+import { freePort } from '@protocol/server/testing/ports';
 import pg from 'pg';
 import { cpuMeter } from './cpu.ts';
 import { generateDocuments } from './generate.ts';
-import { benchPostgres, freePort, isSessionLookup, openRecordingDatabase, reportFigure } from './support.ts';
+import { benchPostgres, isSessionLookup, openRecordingDatabase, reportFigure } from './support.ts';
 
 const documents = Number(process.argv[2] ?? 1_000_000);
 const repetitions = Number(process.argv[3] ?? 5);

@@ -3,30 +3,19 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appModules } from '@protocol/server/app';
 import { loadConfig } from '@protocol/server/config';
 import { openDatabase } from '@protocol/server/db';
 import { bootstrap } from '@protocol/server/seed';
+import { freePort } from '@protocol/server/testing/ports';
 import pg from 'pg';
 
 // A server on PostgreSQL refuses to start without the keys every node shares (README "Several nodes"):
 // the servers a bench starts inherit these.
 process.env.JWT_SECRET ||= randomBytes(32).toString('hex');
 process.env.CREDENTIALS_KEY ||= randomBytes(32).toString('hex');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * What a bench started and must not leave behind however it ends (an error, Ctrl-C, a closed pipe):
