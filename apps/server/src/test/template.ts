@@ -120,22 +120,8 @@ export async function createTestDatabase(
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { url: undefined, drop: async () => undefined };
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    // A template's last connection may still be closing (55006, "being accessed by other users").
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
+  // A template's last connection may still be closing.
+  await runWhenFree(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -143,21 +129,30 @@ export async function createTestDatabase(
     drop: async () => {
       // The app's pool has ended, but its backends may still be closing: wait for them rather
       // than terminate them (a terminated backend's message would reach a client mid-close).
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
+      await runWhenFree(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
     },
   };
+}
+
+/**
+ * Runs a CREATE or DROP DATABASE on the server, again every 100 ms (at most 50 times) while a
+ * database it names is still in use by connections that are closing (55006, "being accessed by
+ * other users").
+ */
+async function runWhenFree(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(statement);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
