@@ -60,7 +60,8 @@ node scripts/check-engines.mjs
 labelled() { sed -u "s/^/[$1] /"; }
 
 # The typecheck (tsc, one thread at a time) takes a core while lint, the unit tests and the build of
-# the web app (for the end-to-end tests) share the other.
+# the web app (for the end-to-end tests) share the other. Those end first: the server tests start
+# then, beside the rest of the typecheck, whose result is awaited when they end.
 step "typecheck, beside lint, the unit tests of the contracts and the web app, and the web app's build"
 ( npm run typecheck 2>&1 | labelled typecheck ) &
 typecheck_run=$!
@@ -68,9 +69,6 @@ npx biome check . 2>&1 | labelled lint
 vitest_run contracts --root packages/contracts 2>&1 | labelled contracts
 vitest_run web --root apps/web 2>&1 | labelled web
 npm run build 2>&1 | labelled build
-typecheck_status=0
-wait $typecheck_run || typecheck_status=$?
-if [ $typecheck_status -ne 0 ]; then echo "typecheck failed (exit $typecheck_status)" >&2; exit 1; fi
 
 # --- a real PostgreSQL server in a temporary folder, on a free loopback port ---------------------
 step "server tests on PGlite and on PostgreSQL ($("$PG_BIN/postgres" --version)), side by side"
@@ -95,9 +93,11 @@ pglite_pass=$!
 ( TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
     vitest_run server-postgres --root apps/server --maxWorkers=2 2>&1 | labelled postgres ) &
 postgres_pass=$!
-pglite_status=0 postgres_status=0
+typecheck_status=0 pglite_status=0 postgres_status=0
+wait $typecheck_run || typecheck_status=$?
 wait $pglite_pass || pglite_status=$?
 wait $postgres_pass || postgres_status=$?
+if [ $typecheck_status -ne 0 ]; then echo "typecheck failed (exit $typecheck_status)" >&2; exit 1; fi
 if [ $pglite_status -ne 0 ] || [ $postgres_status -ne 0 ]; then
   echo "server tests failed (PGlite: exit $pglite_status, PostgreSQL: exit $postgres_status)" >&2
   exit 1
