@@ -24,8 +24,8 @@ function afm(eight: string): string {
   return `${eight}${(sum % 11) % 10}`;
 }
 
-async function signedIn(page: Page, username = 'admin', password = ADMIN_PASSWORD, prefix = '') {
-  await openSignedIn(page, username, password, prefix || '/');
+async function signedIn(page: Page, username = 'admin', password = ADMIN_PASSWORD) {
+  await openSignedIn(page, username, password, '/');
   await page.getByTestId('dashboard-greeting').waitFor();
 }
 
@@ -38,8 +38,7 @@ describe('issue 29 item 10: a company’s own export in a list’s export menu',
   ] as const) {
     it(`issue 29 item 10: the online forms list offers the demo company’s catalogue and downloads it (${lang})`, async () => {
       const { context, page } = await e2e.newPage({ locale: lang === 'el' ? 'el-GR' : 'en-GB' });
-      await signedIn(page, 'admin', ADMIN_PASSWORD, prefix);
-      await page.goto(`${prefix}/online_forms`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/online_forms`);
       await page.getByTestId('data-table-row').first().waitFor();
       await page.getByTestId('action-custom-exports').click();
       const entry = page.getByTestId('custom-export');
@@ -63,8 +62,7 @@ describe('issue 29 item 10: a company’s own export in a list’s export menu',
 
   it('issue 29 item 10: a list the company has no export of shows no such menu', async () => {
     const { context, page } = await e2e.newPage();
-    await signedIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/users');
     await page.getByTestId('data-table-row').first().waitFor();
     await page.getByTestId('action-excel').waitFor();
     expect(await page.getByTestId('action-custom-exports').count()).toBe(0);
@@ -133,8 +131,7 @@ describe('issue 29 item 11: the super administrator’s companies', () => {
 
   it('issue 29 item 11: the list and the edit page in English', async () => {
     const { context, page } = await e2e.newPage({ locale: 'en-GB' });
-    await signedIn(page, 'admin', ADMIN_PASSWORD, '/en');
-    await page.goto('/en/companies');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/en/companies');
     await expect.poll(() => page.getByTestId('data-table-row').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('companies-header').textContent()).toContain('Companies');
     await shot(page, 'companies-list-en');

@@ -22,10 +22,11 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-async function signedIn(username: string, timezoneId?: string) {
+/** `username` signed in on the dashboard, or at `path` (opened first: each load starts the whole app). */
+async function signedIn(username: string, { timezoneId, path }: { timezoneId?: string; path?: string } = {}) {
   const { context, page } = await e2e.newPage({ timezoneId });
-  await openSignedIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD, '/');
-  await page.getByTestId('dashboard-greeting').waitFor();
+  await openSignedIn(page, username, username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD, path ?? '/');
+  await page.getByTestId(path ? 'side-menu' : 'dashboard-greeting').waitFor();
   return { context, page };
 }
 
@@ -74,7 +75,7 @@ describe('the protocol book', () => {
 
   it('registers an incoming document with a sender and an attachment', async () => {
     // A browser seven hours behind Athens: times are still shown in the utility's time zone.
-    const { context, page } = await signedIn('mpapadopoulou', 'America/New_York');
+    const { context, page } = await signedIn('mpapadopoulou', { timezoneId: 'America/New_York' });
     const athensHour = () => utilityTime(new Date()).split(':')[0];
     const hours = new Set([athensHour()]);
     protocolId = await register(page, 0, SUBJECT, { search: 'παπαδοπουλος', name: /Παπαδόπουλος Ιωάννης/ });
@@ -95,8 +96,7 @@ describe('the protocol book', () => {
   });
 
   it('charges it to a second operator, who returns it', async () => {
-    const secretary = await signedIn('mpapadopoulou');
-    await secretary.page.goto(`/document/${incomingId}/edit`);
+    const secretary = await signedIn('mpapadopoulou', { path: `/document/${incomingId}/edit` });
     await runAction(secretary.page, 'charge', 'Παρακαλώ για τον έλεγχο της οφειλής');
     await secretary.page.getByTestId('action-operator').fill('Νικολ');
     await secretary.page.getByTestId('operator-option-gnikolaou').click();
@@ -107,8 +107,7 @@ describe('the protocol book', () => {
       .waitFor();
     await secretary.context.close();
 
-    const colleague = await signedIn('gnikolaou');
-    await colleague.page.goto('/inbox');
+    const colleague = await signedIn('gnikolaou', { path: '/inbox' });
     await colleague.page.getByText(SUBJECT).click();
     await colleague.page.waitForURL(new RegExp(`/document/${incomingId}/edit`));
     await runAction(colleague.page, 'return', 'Ελέγχθηκε, δεν υπάρχει οφειλή');
@@ -126,8 +125,7 @@ describe('the protocol book', () => {
   });
 
   it('charges several documents of the inbox at once to a colleague', async () => {
-    const { context, page } = await signedIn('mpapadopoulou');
-    await page.goto('/inbox');
+    const { context, page } = await signedIn('mpapadopoulou', { path: '/inbox' });
     const boxes = page.locator('[data-testid^="row-select-"]:not([data-testid="row-select-page"])');
     await boxes.first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -161,8 +159,7 @@ describe('the protocol book', () => {
   });
 
   it('replies with an outgoing document, opens a case, refuses the delete, archives and restores', async () => {
-    const { context, page } = await signedIn('mpapadopoulou');
-    await page.goto(`/document/${incomingId}/edit`);
+    const { context, page } = await signedIn('mpapadopoulou', { path: `/document/${incomingId}/edit` });
 
     await runAction(page, 'convertToOutgoing');
     await page.getByTestId('confirm-dialog-ok').click();
@@ -245,8 +242,7 @@ describe('the protocol book', () => {
   });
 
   it('prints the protocol book as a PDF with the entry in it', async () => {
-    const { context, page } = await signedIn('mpapadopoulou');
-    await page.goto('/book_summary');
+    const { context, page } = await signedIn('mpapadopoulou', { path: '/book_summary' });
     const book = page.getByTestId('book-summary-book');
     const value = await book.locator('option', { hasText: 'Εισερχόμενα' }).first().getAttribute('value');
     await book.selectOption(value ?? '');
@@ -268,8 +264,7 @@ describe('the protocol book', () => {
 
   it('asks to print the registration receipt when the document type says so, and opens it', async () => {
     // The admin sets the receipt of the default type (code 3) to "ask" in the settings table.
-    const admin = await signedIn('admin');
-    await admin.page.goto('/settings/document_types');
+    const admin = await signedIn('admin', { path: '/settings/document_types' });
     await admin.page.getByTestId('row-table').waitFor();
     const codes = admin.page.locator('[data-testid^="cell-seqnr-"]');
     await codes.first().waitFor();

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { ADMIN_PASSWORD, type E2E, openSignedIn, startE2E } from '../support/harness.ts';
@@ -15,17 +14,12 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function asAdmin(page: Page, prefix = '') {
-  await openSignedIn(page, 'admin', ADMIN_PASSWORD, prefix || '/');
-  await page.getByTestId('dashboard-greeting').waitFor();
-}
-
 describe('who may do what', () => {
   it('an admin creates a read-only protocol group and an operator in it; the operator sees no settings', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/users/create');
     // The operator first, then the group with the operator as its member.
-    await page.goto('/users/create');
+
     await page.getByTestId('user-username').fill('reader');
     await page.getByTestId('user-firstname').fill('Ρένα');
     await page.getByTestId('user-lastname').fill('Αναγνώστου');
@@ -72,8 +66,8 @@ describe('who may do what', () => {
     });
     expect(created.status).toBe(201);
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/settings/general_settings');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/settings/general_settings');
+
     await page.getByTestId('row-table').waitFor();
     await page.getByTestId('company-switcher').click();
     await page.getByTestId(`company-option-${created.body.id}`).click();
@@ -90,8 +84,8 @@ describe('who may do what', () => {
 describe('settings screens', () => {
   it('edits a general setting', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/settings/general_settings');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/settings/general_settings');
+
     await page.getByTestId('row-table').waitFor();
     const settings = (await api('GET', '/api/general_settings')).body as { id: number; parName: string }[];
     const deyaAa = settings.find((s) => s.parName === 'gen.deya_aa');
@@ -111,8 +105,8 @@ describe('settings screens', () => {
 
   it('shows the error of a bank with a bad BIC', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/settings/banks');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/settings/banks');
+
     await page.getByTestId('row-table').waitFor();
     await page.getByTestId('row-add').click();
     await page.getByTestId('cell-name--1').fill('Τράπεζα Δοκιμής');
@@ -136,8 +130,8 @@ describe('settings screens', () => {
       ['/en', 'The value is already used by another row', 'settings-case-types-duplicate-en'],
     ] as const) {
       const { context, page } = await e2e.newPage(prefix ? { locale: 'en-GB' } : {});
-      await asAdmin(page, prefix);
-      await page.goto(`${prefix}/settings/case_types`);
+      await openSignedIn(page, 'admin', ADMIN_PASSWORD, `${prefix}/settings/case_types`);
+
       await page.getByTestId('row-table').waitFor();
       await page.getByTestId('row-add').click();
       await page.getByTestId('cell-descr--1').fill(taken);
@@ -181,8 +175,8 @@ describe('settings screens', () => {
 
   it('explains the periodicity rules', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page, '/en');
-    await page.goto('/en/settings/periodicity');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/en/settings/periodicity');
+
     await page.getByTestId('row-table').waitFor();
     await page.getByTestId('row-add').click();
     await page.getByTestId('cell-periodicityType--1').selectOption('4');

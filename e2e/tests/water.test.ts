@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signInApi } from '../support/api.ts';
 import { accessibilityViolations } from '../support/axe.ts';
@@ -19,16 +18,11 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function asAdmin(page: Page, prefix = '') {
-  await openSignedIn(page, 'admin', ADMIN_PASSWORD, prefix || '/');
-  await page.getByTestId('dashboard-greeting').waitFor();
-}
-
 describe('water service: parametrics and the encoding code', () => {
   it('defines a three-level code (sector, route, number) and sees its mask', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/water/encoding_code');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/water/encoding_code');
+
     await page.getByTestId('encoding-mask').waitFor();
     // The demo definition: sector 2, route 3, number 5, '-'.
     await expect.poll(() => page.getByTestId('encoding-mask').textContent()).toBe('XX-XXX-XXXXX');
@@ -56,8 +50,8 @@ describe('water service: parametrics and the encoding code', () => {
 
   it('edits a parametric table: adds a route to a sector and saves the table', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/parametrics/sectors');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/parametrics/sectors');
+
     await page.getByTestId('row-table-row').first().waitFor();
     expect(await page.getByTestId('row-table-row').count()).toBe(4);
     await shot(page, 'water-parametrics-sectors-el', { fullPage: false });
@@ -103,8 +97,8 @@ describe('water service: parametrics and the encoding code', () => {
       expect(created.status).toBe(201);
     }
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/consumers/create');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/consumers/create');
+
     await page.getByTestId('encoding-part-1').waitFor();
     await page.getByTestId('encoding-part-1').selectOption('01');
     await expect.poll(() => page.getByTestId('encoding-preview').textContent()).toBe('01/   /    ');
@@ -166,10 +160,9 @@ describe('water service: parametrics and the encoding code', () => {
 
   it('installs and swaps a consumer’s meter; the timeline shows the swap with both readings', async () => {
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
     const list = await api('GET', '/api/protocol/consumers/search?size=1');
     const id = list.body.content[0].id;
-    await page.goto(`/consumers/${id}/edit`);
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, `/consumers/${id}/edit`);
     await page.getByRole('tab', { name: 'Υδρομετρητές' }).click();
     await page.getByTestId('meter-install').click();
     await page.getByTestId('meter-serialNumber').fill('ZN-5001');
@@ -245,8 +238,8 @@ describe('water service: parametrics and the encoding code', () => {
     const before = (await api('GET', '/api/protocol/consumers/search?size=1')).body.totalElements;
 
     const { context, page } = await e2e.newPage();
-    await asAdmin(page);
-    await page.goto('/consumers');
+    await openSignedIn(page, 'admin', ADMIN_PASSWORD, '/consumers');
+
     await page.getByTestId('consumers-import').click();
     await page.waitForURL(/\/consumers\/import$/);
     await page.getByTestId('import-file').setInputFiles(badFile);
