@@ -23,7 +23,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { RowTable } from '../../platform/row-table/table.ts';
+import { type RowTable, rowTableColumns } from '../../platform/row-table/table.ts';
 import {
   financeAccounts,
   financeItems,
@@ -81,17 +81,22 @@ async function checkAccounts(
   });
 }
 
-const accountSelect = {
-  id: financeAccounts.id,
-  code: financeAccounts.code,
-  descr: financeAccounts.descr,
-  kind: financeAccounts.kind,
-  aggregate: financeAccounts.aggregate,
-  active: financeAccounts.active,
-  mask: sql<string>`coalesce((SELECT s.account_mask FROM finance_settings s WHERE s.company_id = ${sql.raw('"finance_accounts"."company_id"')}), ${DEFAULT_ACCOUNT_MASK})`.as(
-    'mask',
-  ),
-};
+const accountColumns = rowTableColumns(
+  financeAccounts.id,
+  {
+    code: financeAccounts.code,
+    descr: financeAccounts.descr,
+    kind: financeAccounts.kind,
+    aggregate: financeAccounts.aggregate,
+    active: financeAccounts.active,
+  },
+  ['code', 'descr', 'kind', 'aggregate', 'active'],
+  {
+    mask: {
+      read: sql<string>`coalesce((SELECT s.account_mask FROM finance_settings s WHERE s.company_id = ${sql.raw('"finance_accounts"."company_id"')}), ${DEFAULT_ACCOUNT_MASK})`,
+    },
+  },
+);
 
 type AccountRaw = Omit<Account, 'parentCode' | 'level'> & { mask: string };
 
@@ -105,28 +110,15 @@ export const accountsTable: RowTable<AccountRow, Account, Account> = {
   entity: 'financeAccount',
   table: financeAccounts,
   id: financeAccounts.id,
+  ...accountColumns,
+  // An account's parent is listed by the account's code: the parent's is a prefix of it.
+  listColumns: { ...accountColumns.listColumns, parentCode: financeAccounts.code },
   catalog: accountsCatalog,
-  select: accountSelect,
   orderBy: [asc(financeAccounts.code)],
   toItem: accountItem,
   toListItem: accountItem,
-  listColumns: {
-    code: financeAccounts.code,
-    descr: financeAccounts.descr,
-    kind: financeAccounts.kind,
-    aggregate: financeAccounts.aggregate,
-    parentCode: financeAccounts.code,
-    active: financeAccounts.active,
-  },
   ownedBy: (companyId) => eq(financeAccounts.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    code: row.code,
-    descr: row.descr,
-    kind: row.kind,
-    aggregate: row.aggregate,
-    active: row.active,
-  }),
   uniqueKey: 'finance.error.duplicateCode',
   async check(tx, companyId, rows) {
     const mask = await accountMaskOf(tx, companyId ?? -1);
@@ -140,13 +132,9 @@ export const accountsTable: RowTable<AccountRow, Account, Account> = {
   },
 };
 
-export const servicesTable: RowTable<ServiceRow, Service, Service> = {
-  entity: 'financeService',
-  table: financeServices,
-  id: financeServices.id,
-  catalog: servicesCatalog,
-  select: {
-    id: financeServices.id,
+const serviceColumns = rowTableColumns(
+  financeServices.id,
+  {
     code: financeServices.code,
     descr: financeServices.descr,
     unit: financeServices.unit,
@@ -154,37 +142,29 @@ export const servicesTable: RowTable<ServiceRow, Service, Service> = {
     vatPercent: financeServices.vatPercent,
     vatCategory: financeServices.vatCategory,
     accountId: financeServices.accountId,
-    accountCode: sql<
-      string | null
-    >`(SELECT a.code FROM finance_accounts a WHERE a.id = ${sql.raw('"finance_services"."account_id"')})`.as(
-      'account_code',
-    ),
     active: financeServices.active,
   },
+  ['code', 'descr', 'unit', 'price', 'vatPercent', 'accountCode', 'active'],
+  {
+    accountCode: {
+      read: sql<
+        string | null
+      >`(SELECT a.code FROM finance_accounts a WHERE a.id = ${sql.raw('"finance_services"."account_id"')})`,
+    },
+  },
+);
+
+export const servicesTable: RowTable<ServiceRow, Service, Service> = {
+  entity: 'financeService',
+  table: financeServices,
+  id: financeServices.id,
+  ...serviceColumns,
+  catalog: servicesCatalog,
   orderBy: [asc(financeServices.code)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: financeServices.code,
-    descr: financeServices.descr,
-    unit: financeServices.unit,
-    price: financeServices.price,
-    vatPercent: financeServices.vatPercent,
-    accountCode: sql`(SELECT a.code FROM finance_accounts a WHERE a.id = ${sql.raw('"finance_services"."account_id"')})`,
-    active: financeServices.active,
-  },
   ownedBy: (companyId) => eq(financeServices.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    code: row.code,
-    descr: row.descr,
-    unit: row.unit,
-    price: row.price,
-    vatPercent: row.vatPercent,
-    vatCategory: row.vatCategory,
-    accountId: row.accountId,
-    active: row.active,
-  }),
   uniqueKey: 'finance.error.duplicateCode',
   async check(tx, companyId, rows) {
     const errors: FieldError[] = [];
@@ -194,30 +174,28 @@ export const servicesTable: RowTable<ServiceRow, Service, Service> = {
   },
 };
 
+const warehouseColumns = rowTableColumns(
+  financeWarehouses.id,
+  {
+    code: financeWarehouses.code,
+    descr: financeWarehouses.descr,
+    type: financeWarehouses.type,
+    active: financeWarehouses.active,
+  },
+  ['code', 'descr', 'type', 'active'],
+);
+
 export const warehousesTable: RowTable<WarehouseRow, Warehouse, Warehouse> = {
   entity: 'financeWarehouse',
   table: financeWarehouses,
   id: financeWarehouses.id,
+  ...warehouseColumns,
   catalog: warehousesCatalog,
-  select: {
-    id: financeWarehouses.id,
-    code: financeWarehouses.code,
-    descr: financeWarehouses.descr,
-    type: financeWarehouses.type,
-    active: financeWarehouses.active,
-  },
   orderBy: [asc(financeWarehouses.code)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: financeWarehouses.code,
-    descr: financeWarehouses.descr,
-    type: financeWarehouses.type,
-    active: financeWarehouses.active,
-  },
   ownedBy: (companyId) => eq(financeWarehouses.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ code: row.code, descr: row.descr, type: row.type, active: row.active }),
   uniqueKey: 'finance.error.duplicateCode',
   async check(_tx, _companyId, rows) {
     const errors: FieldError[] = [];
@@ -226,15 +204,10 @@ export const warehousesTable: RowTable<WarehouseRow, Warehouse, Warehouse> = {
   },
 };
 
-const itemQuantity = sql<string>`(SELECT coalesce(sum(m.quantity), 0)::numeric(14,3)::text FROM finance_stock_moves m WHERE m.item_id = ${sql.raw('"finance_items"."id"')})`;
-
-export const itemsTable: RowTable<ItemRow, Item, Item> = {
-  entity: 'financeItem',
-  table: financeItems,
-  id: financeItems.id,
-  catalog: itemsCatalog,
-  select: {
-    id: financeItems.id,
+const itemStock = sql`(SELECT coalesce(sum(m.quantity), 0) FROM finance_stock_moves m WHERE m.item_id = ${sql.raw('"finance_items"."id"')})`;
+const itemColumns = rowTableColumns(
+  financeItems.id,
+  {
     code: financeItems.code,
     descr: financeItems.descr,
     barcode: financeItems.barcode,
@@ -249,46 +222,38 @@ export const itemsTable: RowTable<ItemRow, Item, Item> = {
     group2: financeItems.group2,
     group3: financeItems.group3,
     group4: financeItems.group4,
-    quantity: itemQuantity.as('quantity'),
     active: financeItems.active,
   },
+  [
+    'code',
+    'descr',
+    'barcode',
+    'cpv',
+    'unit',
+    'purchasePrice',
+    'salePrice',
+    'quantity',
+    'group1',
+    'group2',
+    'group3',
+    'group4',
+    'active',
+  ],
+  // The stock: read as text to the thousandth, listed as the number it is (sorted as one).
+  { quantity: { read: sql<string>`${itemStock}::numeric(14,3)::text`, list: itemStock } },
+);
+
+export const itemsTable: RowTable<ItemRow, Item, Item> = {
+  entity: 'financeItem',
+  table: financeItems,
+  id: financeItems.id,
+  ...itemColumns,
+  catalog: itemsCatalog,
   orderBy: [asc(financeItems.code)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: financeItems.code,
-    descr: financeItems.descr,
-    barcode: financeItems.barcode,
-    cpv: financeItems.cpv,
-    unit: financeItems.unit,
-    purchasePrice: financeItems.purchasePrice,
-    salePrice: financeItems.salePrice,
-    quantity: sql`(SELECT coalesce(sum(m.quantity), 0) FROM finance_stock_moves m WHERE m.item_id = ${sql.raw('"finance_items"."id"')})`,
-    group1: financeItems.group1,
-    group2: financeItems.group2,
-    group3: financeItems.group3,
-    group4: financeItems.group4,
-    active: financeItems.active,
-  },
   ownedBy: (companyId) => eq(financeItems.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    code: row.code,
-    descr: row.descr,
-    barcode: row.barcode,
-    cpv: row.cpv,
-    unit: row.unit,
-    purchasePrice: row.purchasePrice,
-    salePrice: row.salePrice,
-    vatPercent: row.vatPercent,
-    accountId: row.accountId,
-    warehouseId: row.warehouseId,
-    group1: row.group1,
-    group2: row.group2,
-    group3: row.group3,
-    group4: row.group4,
-    active: row.active,
-  }),
   uniqueKey: 'finance.error.duplicateCode',
   async check(tx, companyId, rows) {
     const errors: FieldError[] = [];
@@ -321,13 +286,9 @@ export const itemsTable: RowTable<ItemRow, Item, Item> = {
   },
 };
 
-export const seriesTable: RowTable<SeriesRow, Series, Series> = {
-  entity: 'financeSeries',
-  table: financeSeries,
-  id: financeSeries.id,
-  catalog: seriesCatalog,
-  select: {
-    id: financeSeries.id,
+const seriesColumns = rowTableColumns(
+  financeSeries.id,
+  {
     code: financeSeries.code,
     descr: financeSeries.descr,
     kind: financeSeries.kind,
@@ -342,36 +303,20 @@ export const seriesTable: RowTable<SeriesRow, Series, Series> = {
     movesStock: financeSeries.movesStock,
     active: financeSeries.active,
   },
+  ['code', 'descr', 'kind', 'autonr', 'printype', 'checkdates', 'mydataType', 'active'],
+);
+
+export const seriesTable: RowTable<SeriesRow, Series, Series> = {
+  entity: 'financeSeries',
+  table: financeSeries,
+  id: financeSeries.id,
+  ...seriesColumns,
+  catalog: seriesCatalog,
   orderBy: [asc(financeSeries.seqnr), asc(financeSeries.code)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: financeSeries.code,
-    descr: financeSeries.descr,
-    kind: financeSeries.kind,
-    autonr: financeSeries.autonr,
-    printype: financeSeries.printype,
-    checkdates: financeSeries.checkdates,
-    mydataType: financeSeries.mydataType,
-    active: financeSeries.active,
-  },
   ownedBy: (companyId) => eq(financeSeries.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    code: row.code,
-    descr: row.descr,
-    kind: row.kind,
-    autonr: row.autonr,
-    seqnr: row.seqnr,
-    printype: row.printype,
-    copies: row.copies,
-    checkdates: row.checkdates,
-    relseqid: row.relseqid,
-    debitCredit: row.debitCredit,
-    mydataType: row.mydataType,
-    movesStock: row.movesStock,
-    active: row.active,
-  }),
   uniqueKey: 'finance.error.duplicateCode',
   /** The related series of credit notes is a kept series of the company with debit/credit 2. */
   async check(tx, companyId, rows) {

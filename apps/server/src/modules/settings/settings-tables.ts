@@ -38,7 +38,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { RowTable } from '../../platform/row-table/table.ts';
+import { type RowTable, rowTableColumns } from '../../platform/row-table/table.ts';
 import { generalSettings } from './settings.schema.ts';
 import {
   addresses,
@@ -64,14 +64,16 @@ export const banksTable: RowTable<BankRow, Bank, Bank> = {
   table: banks,
   id: banks.id,
   catalog: banksCatalog,
-  select: { id: banks.id, name: banks.name, bic: banks.bic, active: banks.active },
+  ...rowTableColumns(banks.id, { name: banks.name, bic: banks.bic, active: banks.active }, [
+    'name',
+    'bic',
+    'active',
+  ]),
   orderBy: [asc(banks.name), asc(banks.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: { name: banks.name, bic: banks.bic, active: banks.active },
   ownedBy: none,
   ownerValues: noOwner,
-  values: (row) => ({ name: row.name, bic: row.bic, active: row.active }),
 };
 
 const percentage = (value: unknown) => trimmedDecimal(value as string);
@@ -81,30 +83,21 @@ export const vatPercentagesTable: RowTable<VatPercentageRow, VatPercentage, VatP
   table: vatPercentages,
   id: vatPercentages.id,
   catalog: vatPercentagesCatalog,
-  select: {
-    id: vatPercentages.id,
-    code: vatPercentages.code,
-    description: vatPercentages.description,
-    percentage: vatPercentages.percentage,
-    active: vatPercentages.active,
-  },
+  ...rowTableColumns(
+    vatPercentages.id,
+    {
+      code: vatPercentages.code,
+      description: vatPercentages.description,
+      percentage: vatPercentages.percentage,
+      active: vatPercentages.active,
+    },
+    ['code', 'description', 'percentage', 'active'],
+  ),
   orderBy: [asc(vatPercentages.code), asc(vatPercentages.id)],
   toItem: (raw) => ({ ...(raw as VatPercentage), percentage: percentage(raw.percentage) }),
   toListItem: (raw) => ({ ...(raw as VatPercentage), percentage: percentage(raw.percentage) }),
-  listColumns: {
-    code: vatPercentages.code,
-    description: vatPercentages.description,
-    percentage: vatPercentages.percentage,
-    active: vatPercentages.active,
-  },
   ownedBy: none,
   ownerValues: noOwner,
-  values: (row) => ({
-    code: row.code,
-    description: row.description,
-    percentage: row.percentage,
-    active: row.active,
-  }),
 };
 
 function codedTable(
@@ -117,14 +110,16 @@ function codedTable(
     table,
     id: table.id,
     catalog,
-    select: { id: table.id, code: table.code, description: table.description, active: table.active },
+    ...rowTableColumns(table.id, { code: table.code, description: table.description, active: table.active }, [
+      'code',
+      'description',
+      'active',
+    ]),
     orderBy: [asc(table.code), asc(table.id)],
     toItem: identity,
     toListItem: identity,
-    listColumns: { code: table.code, description: table.description, active: table.active },
     ownedBy: none,
     ownerValues: noOwner,
-    values: (row) => ({ code: row.code, description: row.description, active: row.active }),
   };
 }
 
@@ -156,31 +151,22 @@ export const departmentsTable: RowTable<DepartmentRow, Department, Department> =
   table: departments,
   id: departments.id,
   catalog: departmentsCatalog,
-  select: {
-    id: departments.id,
-    code: departments.code,
-    description: departments.description,
-    parentId: departments.parentId,
-    parentDescription: parentDescription.as('parent_description'),
-    active: departments.active,
-  },
+  ...rowTableColumns(
+    departments.id,
+    {
+      code: departments.code,
+      description: departments.description,
+      parentId: departments.parentId,
+      active: departments.active,
+    },
+    ['code', 'description', 'parentDescription', 'active'],
+    { parentDescription: { read: parentDescription } },
+  ),
   orderBy: [asc(departments.code), asc(departments.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: departments.code,
-    description: departments.description,
-    parentDescription,
-    active: departments.active,
-  },
   ownedBy: (companyId) => eq(departments.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    code: row.code,
-    description: row.description,
-    parentId: row.parentId,
-    active: row.active,
-  }),
   /** A parent is a department of the same company, and the parents form no cycle. */
   async check(tx, companyId, rows) {
     const mine = await companyIds(tx, departments, companyId);
@@ -208,33 +194,22 @@ export const addressesTable: RowTable<AddressRow, Address, Address> = {
   table: addresses,
   id: addresses.id,
   catalog: addressesCatalog,
-  select: {
-    id: addresses.id,
-    street: addresses.street,
-    number: addresses.number,
-    area: addresses.area,
-    postalCode: addresses.postalCode,
-    municipality: addresses.municipality,
-  },
+  ...rowTableColumns(
+    addresses.id,
+    {
+      street: addresses.street,
+      number: addresses.number,
+      area: addresses.area,
+      postalCode: addresses.postalCode,
+      municipality: addresses.municipality,
+    },
+    ['street', 'number', 'area', 'postalCode', 'municipality'],
+  ),
   orderBy: [asc(addresses.street), asc(addresses.number), asc(addresses.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    street: addresses.street,
-    number: addresses.number,
-    area: addresses.area,
-    postalCode: addresses.postalCode,
-    municipality: addresses.municipality,
-  },
   ownedBy: (companyId) => eq(addresses.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    street: row.street,
-    number: row.number,
-    area: row.area,
-    postalCode: row.postalCode,
-    municipality: row.municipality,
-  }),
 };
 
 const valueCount = sql<number>`(SELECT count(*)::int FROM custom_table_values v WHERE v.custom_table_id = ${sql.raw('"custom_tables"."id"')})`;
@@ -244,14 +219,14 @@ export const customTablesTable: RowTable<CustomTableRow, CustomTable, CustomTabl
   table: customTables,
   id: customTables.id,
   catalog: customTablesCatalog,
-  select: { id: customTables.id, name: customTables.name, valueCount: valueCount.as('value_count') },
+  ...rowTableColumns(customTables.id, { name: customTables.name }, ['name', 'valueCount'], {
+    valueCount: { read: valueCount },
+  }),
   orderBy: [asc(customTables.name), asc(customTables.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: { name: customTables.name, valueCount },
   ownedBy: (companyId) => eq(customTables.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ name: row.name }),
 };
 
 const tableName = (table: 'custom_table_values' | 'custom_fields') =>
@@ -270,28 +245,23 @@ export const customTableValuesTable: RowTable<
   table: customTableValues,
   id: customTableValues.id,
   catalog: customTableValuesCatalog,
-  select: {
-    id: customTableValues.id,
-    customTableId: customTableValues.customTableId,
-    customTableName: valueTableName.as('custom_table_name'),
-    description: customTableValues.description,
-    order: customTableValues.order,
-  },
+  ...rowTableColumns(
+    customTableValues.id,
+    { description: customTableValues.description, order: customTableValues.order },
+    ['customTableId', 'customTableName', 'description', 'order'],
+    {
+      customTableId: { read: customTableValues.customTableId },
+      customTableName: { read: valueTableName },
+    },
+  ),
   orderBy: [asc(customTableValues.order), asc(customTableValues.id)],
   toItem: (raw) => {
     const { customTableName: _name, ...item } = raw;
     return item as CustomTableValue;
   },
   toListItem: identity,
-  listColumns: {
-    customTableId: customTableValues.customTableId,
-    customTableName: valueTableName,
-    description: customTableValues.description,
-    order: customTableValues.order,
-  },
   ownedBy: (tableId) => eq(customTableValues.customTableId, tableId ?? -1),
   ownerValues: (tableId) => ({ customTableId: tableId }),
-  values: (row) => ({ description: row.description, order: row.order }),
 };
 
 /** The values of the custom tables of a company (their /search list and exports). */
@@ -308,43 +278,26 @@ export const customFieldsTable: RowTable<CustomFieldRow, CustomField, CustomFiel
   table: customFields,
   id: customFields.id,
   catalog: customFieldsCatalog,
-  select: {
-    id: customFields.id,
-    entity: customFields.entity,
-    key: customFields.key,
-    labelEl: customFields.labelEl,
-    labelEn: customFields.labelEn,
-    type: customFields.type,
-    customTableId: customFields.customTableId,
-    customTableName: fieldTableName.as('custom_table_name'),
-    required: customFields.required,
-    order: customFields.order,
-  },
+  ...rowTableColumns(
+    customFields.id,
+    {
+      entity: customFields.entity,
+      key: customFields.key,
+      labelEl: customFields.labelEl,
+      labelEn: customFields.labelEn,
+      type: customFields.type,
+      customTableId: customFields.customTableId,
+      required: customFields.required,
+      order: customFields.order,
+    },
+    ['entity', 'key', 'labelEl', 'labelEn', 'type', 'customTableName', 'required', 'order'],
+    { customTableName: { read: fieldTableName } },
+  ),
   orderBy: [asc(customFields.entity), asc(customFields.order), asc(customFields.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    entity: customFields.entity,
-    key: customFields.key,
-    labelEl: customFields.labelEl,
-    labelEn: customFields.labelEn,
-    type: customFields.type,
-    customTableName: fieldTableName,
-    required: customFields.required,
-    order: customFields.order,
-  },
   ownedBy: (companyId) => eq(customFields.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    entity: row.entity,
-    key: row.key,
-    labelEl: row.labelEl,
-    labelEn: row.labelEn,
-    type: row.type,
-    customTableId: row.customTableId,
-    required: row.required,
-    order: row.order,
-  }),
   /** A select field's values table is one of the company's. */
   async check(tx, companyId, rows) {
     const mine = await companyIds(tx, customTables, companyId);
@@ -397,22 +350,20 @@ export const generalRowTable: RowTable<
   table: generalSettings,
   id: generalSettings.id,
   catalog: generalSettingsCatalog,
-  select: {
-    id: generalSettings.id,
-    companyId: generalSettings.companyId,
-    parName: generalSettings.parName,
-    parValue: generalSettings.parValue,
-  },
+  ...rowTableColumns(
+    generalSettings.id,
+    { parName: generalSettings.parName, parValue: generalSettings.parValue },
+    ['parName', 'parValue'],
+    { companyId: { read: generalSettings.companyId } },
+  ),
   orderBy: [asc(generalSettings.parName), asc(generalSettings.id)],
   toItem: identity,
   toListItem: (raw) => {
     const { companyId: _company, ...item } = raw;
     return item as Omit<GeneralSetting, 'companyId'>;
   },
-  listColumns: { parName: generalSettings.parName, parValue: generalSettings.parValue },
   ownedBy: (companyId) => eq(generalSettings.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ parName: row.parName, parValue: row.parValue }),
 };
 
 /** The custom table of a company named in a path, or 404. */

@@ -1,5 +1,5 @@
 import { type EntityCatalog, errorKeys } from '@protocol/contracts';
-import { and, count, inArray, type SQL } from 'drizzle-orm';
+import { and, count, inArray, is, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit.ts';
@@ -41,6 +41,45 @@ export interface RowTable<Row extends { id: number | null }, Item, ListItem> {
   check?(tx: Tx, owner: number | undefined, rows: Row[]): Promise<void>;
   /** The error of a uniqueness violation. */
   uniqueKey?: string;
+}
+
+/** A column a row table reads but a saved row does not write (a sum, a name looked up, the owner). */
+export interface ReadOnlyColumn {
+  read: SQL | AnyPgColumn;
+  /** What the list filters and sorts it by, when not what is read (a number read as text). */
+  list?: SQL;
+}
+
+/**
+ * A row table's columns declared once: `stored` are what a saved row writes, by the same names, and
+ * what GET and /search read with the id and the `readOnly` ones; `listed` names those the list
+ * filters and sorts by.
+ */
+export function rowTableColumns<
+  Stored extends Record<string, AnyPgColumn>,
+  ReadOnly extends Record<string, ReadOnlyColumn> = Record<never, ReadOnlyColumn>,
+>(
+  id: AnyPgColumn,
+  stored: Stored,
+  listed: readonly ((keyof Stored | keyof ReadOnly) & string)[],
+  readOnly?: ReadOnly,
+): Pick<RowTable<{ id: number | null }, unknown, unknown>, 'select' | 'listColumns'> & {
+  values(row: { [Name in keyof Stored]: unknown }): Raw;
+} {
+  const extra = Object.entries(readOnly ?? {}) as [string, ReadOnlyColumn][];
+  const select: Selection = { id, ...stored };
+  for (const [name, column] of extra)
+    select[name] = is(column.read, SQL) ? column.read.as(name) : column.read;
+  const listColumns: FieldColumns = {};
+  for (const name of listed) {
+    const column = readOnly?.[name];
+    listColumns[name] = column ? (column.list ?? column.read) : (stored[name] as AnyPgColumn);
+  }
+  return {
+    select,
+    listColumns,
+    values: (row) => Object.fromEntries(Object.keys(stored).map((name) => [name, row[name]])),
+  };
 }
 
 export function readRows<Row extends { id: number | null }, Item, ListItem>(

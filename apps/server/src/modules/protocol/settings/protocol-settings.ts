@@ -13,7 +13,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
-import type { RowTable } from '../../../platform/row-table/table.ts';
+import { type RowTable, rowTableColumns } from '../../../platform/row-table/table.ts';
 import { caseTypes, documentTypes, subjectCategories } from '../protocol.schema.ts';
 
 /**
@@ -36,43 +36,26 @@ export const documentTypesTable: RowTable<DocumentTypeRow, ProtocolDocumentType,
   table: documentTypes,
   id: documentTypes.id,
   catalog: documentTypesCatalog,
-  select: {
-    id: documentTypes.id,
-    seqnr: documentTypes.seqnr,
-    descr: documentTypes.descr,
-    autonr: documentTypes.autonr,
-    printype: documentTypes.printype,
-    copies: documentTypes.copies,
-    checkdates: documentTypes.checkdates,
-    relseqid: documentTypes.relseqid,
-    relseqDescr: relseqDescr.as('relseq_descr'),
-    active: documentTypes.active,
-  },
+  ...rowTableColumns(
+    documentTypes.id,
+    {
+      seqnr: documentTypes.seqnr,
+      descr: documentTypes.descr,
+      autonr: documentTypes.autonr,
+      printype: documentTypes.printype,
+      copies: documentTypes.copies,
+      checkdates: documentTypes.checkdates,
+      relseqid: documentTypes.relseqid,
+      active: documentTypes.active,
+    },
+    ['seqnr', 'descr', 'autonr', 'printype', 'copies', 'checkdates', 'relseqDescr', 'active'],
+    { relseqDescr: { read: relseqDescr } },
+  ),
   orderBy: [asc(documentTypes.seqnr), asc(documentTypes.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    seqnr: documentTypes.seqnr,
-    descr: documentTypes.descr,
-    autonr: documentTypes.autonr,
-    printype: documentTypes.printype,
-    copies: documentTypes.copies,
-    checkdates: documentTypes.checkdates,
-    relseqDescr,
-    active: documentTypes.active,
-  },
   ownedBy: (companyId) => eq(documentTypes.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    seqnr: row.seqnr,
-    descr: row.descr,
-    autonr: row.autonr,
-    printype: row.printype,
-    copies: row.copies,
-    checkdates: row.checkdates,
-    relseqid: row.relseqid,
-    active: row.active,
-  }),
   /**
    * Inside the save's transaction: the code (seqnr) is unique in the company (the saved array is the
    * whole table, so unique among its rows), and the reply type is a kept type of the same company.
@@ -116,23 +99,16 @@ export const subjectCategoriesTable: RowTable<SubjectCategoryRow, SubjectCategor
   table: subjectCategories,
   id: subjectCategories.id,
   catalog: subjectCategoriesCatalog,
-  select: {
-    id: subjectCategories.id,
-    code: subjectCategories.code,
-    descr: subjectCategories.descr,
-    active: subjectCategories.active,
-  },
+  ...rowTableColumns(
+    subjectCategories.id,
+    { code: subjectCategories.code, descr: subjectCategories.descr, active: subjectCategories.active },
+    ['code', 'descr', 'active'],
+  ),
   orderBy: [asc(subjectCategories.descr), asc(subjectCategories.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: subjectCategories.code,
-    descr: subjectCategories.descr,
-    active: subjectCategories.active,
-  },
   ownedBy: (companyId) => eq(subjectCategories.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ code: row.code, descr: row.descr, active: row.active }),
 };
 
 export const caseTypesTable: RowTable<CaseTypeRow, CaseType, CaseType> = {
@@ -140,14 +116,12 @@ export const caseTypesTable: RowTable<CaseTypeRow, CaseType, CaseType> = {
   table: caseTypes,
   id: caseTypes.id,
   catalog: caseTypesCatalog,
-  select: { id: caseTypes.id, descr: caseTypes.descr, active: caseTypes.active },
+  ...rowTableColumns(caseTypes.id, { descr: caseTypes.descr, active: caseTypes.active }, ['descr', 'active']),
   orderBy: [asc(caseTypes.descr), asc(caseTypes.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: { descr: caseTypes.descr, active: caseTypes.active },
   ownedBy: (companyId) => eq(caseTypes.companyId, companyId ?? -1),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ descr: row.descr, active: row.active }),
   /**
    * A name given twice is refused naming its row (the saved array is the whole table); a concurrent
    * save that gives it meanwhile fails on the unique constraint at its commit, a 409 too.
