@@ -75,10 +75,11 @@ export function rowTableColumns<
     const column = readOnly?.[name];
     listColumns[name] = column ? (column.list ?? column.read) : (stored[name] as AnyPgColumn);
   }
+  const names = Object.keys(stored);
   return {
     select,
     listColumns,
-    values: (row) => Object.fromEntries(Object.keys(stored).map((name) => [name, row[name]])),
+    values: (row) => Object.fromEntries(names.map((name) => [name, row[name]])),
   };
 }
 
