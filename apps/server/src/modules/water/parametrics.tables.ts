@@ -21,7 +21,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { RowTable } from '../../platform/row-table/table.ts';
+import { type RowTable, rowTableColumns } from '../../platform/row-table/table.ts';
 import { periodicities } from '../settings/settings-tables.schema.ts';
 import {
   waterAreas,
@@ -52,17 +52,13 @@ export const codedTables = {
 
 type CodedSqlTable = (typeof codedTables)[WaterCodedTable];
 
-const codedColumns = (t: CodedSqlTable | typeof waterMeterTypes | typeof waterSpecialRegulations) => ({
-  id: t.id,
+/** The code, description and active flag every coded table has. */
+const coded = (
+  t: CodedSqlTable | typeof waterRoutes | typeof waterMeterTypes | typeof waterSpecialRegulations,
+) => ({
   code: t.code,
   description: t.description,
   active: t.active,
-});
-
-const codedValues = (row: WaterCodedRow) => ({
-  code: row.code,
-  description: row.description,
-  active: row.active,
 });
 
 const owned = (t: { companyId: AnyPgColumn }) => (companyId: number | undefined) =>
@@ -70,20 +66,17 @@ const owned = (t: { companyId: AnyPgColumn }) => (companyId: number | undefined)
 
 export function codedTable(code: WaterCodedTable): RowTable<WaterCodedRow, WaterCoded, WaterCoded> {
   const t: CodedSqlTable = codedTables[code];
-  const { id: _id, ...listColumns } = codedColumns(t);
   return {
     entity: `water.${code}`,
     table: t,
     id: t.id,
     catalog: waterCodedCatalogs[code],
-    select: codedColumns(t),
+    ...rowTableColumns(t.id, coded(t), ['code', 'description', 'active']),
     orderBy: [asc(t.code), asc(t.id)],
     toItem: identity,
     toListItem: identity,
-    listColumns,
     ownedBy: owned(t),
     ownerValues: (companyId) => ({ companyId }),
-    values: codedValues,
     uniqueKey: 'error.water_code_taken',
   };
 }
@@ -111,28 +104,17 @@ export const routesTable: RowTable<WaterRouteRow, WaterRoute, WaterRoute> = {
   table: waterRoutes,
   id: waterRoutes.id,
   catalog: waterRoutesCatalog,
-  select: {
-    id: waterRoutes.id,
-    code: waterRoutes.code,
-    description: waterRoutes.description,
-    active: waterRoutes.active,
-    sectorId: waterRoutes.sectorId,
-    sectorCode: sectorCode.as('sector_code'),
-    readingOrder: waterRoutes.readingOrder,
-  },
+  ...rowTableColumns(
+    waterRoutes.id,
+    { ...coded(waterRoutes), sectorId: waterRoutes.sectorId, readingOrder: waterRoutes.readingOrder },
+    ['sectorCode', 'code', 'description', 'readingOrder', 'active'],
+    { sectorCode: { read: sectorCode } },
+  ),
   orderBy: [sectorCode, asc(waterRoutes.readingOrder), asc(waterRoutes.code), asc(waterRoutes.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    sectorCode,
-    code: waterRoutes.code,
-    description: waterRoutes.description,
-    readingOrder: waterRoutes.readingOrder,
-    active: waterRoutes.active,
-  },
   ownedBy: owned(waterRoutes),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ ...codedValues(row), sectorId: row.sectorId, readingOrder: row.readingOrder }),
   uniqueKey: 'error.water_code_taken',
   /** A route lies in a sector of the same company. */
   async check(tx, companyId, rows) {
@@ -151,31 +133,21 @@ export const meterTypesTable: RowTable<WaterMeterTypeRow, WaterMeterType, WaterM
   table: waterMeterTypes,
   id: waterMeterTypes.id,
   catalog: waterMeterTypesCatalog,
-  select: {
-    ...codedColumns(waterMeterTypes),
-    meterKind: waterMeterTypes.meterKind,
-    diameter: waterMeterTypes.diameter,
-    digits: waterMeterTypes.digits,
-  },
+  ...rowTableColumns(
+    waterMeterTypes.id,
+    {
+      ...coded(waterMeterTypes),
+      meterKind: waterMeterTypes.meterKind,
+      diameter: waterMeterTypes.diameter,
+      digits: waterMeterTypes.digits,
+    },
+    ['code', 'description', 'meterKind', 'diameter', 'digits', 'active'],
+  ),
   orderBy: [asc(waterMeterTypes.code), asc(waterMeterTypes.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: waterMeterTypes.code,
-    description: waterMeterTypes.description,
-    meterKind: waterMeterTypes.meterKind,
-    diameter: waterMeterTypes.diameter,
-    digits: waterMeterTypes.digits,
-    active: waterMeterTypes.active,
-  },
   ownedBy: owned(waterMeterTypes),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({
-    ...codedValues(row),
-    meterKind: row.meterKind,
-    diameter: row.diameter,
-    digits: row.digits,
-  }),
   uniqueKey: 'error.water_code_taken',
 };
 
@@ -188,22 +160,16 @@ export const specialRegulationsTable: RowTable<
   table: waterSpecialRegulations,
   id: waterSpecialRegulations.id,
   catalog: waterSpecialRegulationsCatalog,
-  select: {
-    ...codedColumns(waterSpecialRegulations),
-    requiredDocuments: waterSpecialRegulations.requiredDocuments,
-  },
+  ...rowTableColumns(
+    waterSpecialRegulations.id,
+    { ...coded(waterSpecialRegulations), requiredDocuments: waterSpecialRegulations.requiredDocuments },
+    ['code', 'description', 'requiredDocuments', 'active'],
+  ),
   orderBy: [asc(waterSpecialRegulations.code), asc(waterSpecialRegulations.id)],
   toItem: identity,
   toListItem: identity,
-  listColumns: {
-    code: waterSpecialRegulations.code,
-    description: waterSpecialRegulations.description,
-    requiredDocuments: waterSpecialRegulations.requiredDocuments,
-    active: waterSpecialRegulations.active,
-  },
   ownedBy: owned(waterSpecialRegulations),
   ownerValues: (companyId) => ({ companyId }),
-  values: (row) => ({ ...codedValues(row), requiredDocuments: row.requiredDocuments }),
   uniqueKey: 'error.water_code_taken',
 };
 
