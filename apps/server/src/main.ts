@@ -22,6 +22,9 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, database);
+  if (!database.wall.on) {
+    app.log.warn('the company wall (row-level security) is off: the database user may not take protocol_app');
+  }
   const bootstrapped = await bootstrap(database.db, config, appModules);
   // Not-ready first, then the requests in flight and the jobs' current chunk end (README
   // "Readiness and shutdown"); a second signal ends the process at once (Node's default).

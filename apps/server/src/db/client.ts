@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { QueryTiming } from './timing.ts';
+import { type WallSwitch, wallAvailable, wallOnPglite, wallOnPool } from './wall.ts';
 /** One type for both drivers: modules never know which PostgreSQL they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself. */
@@ -29,6 +30,11 @@ export interface Database {
    * a single connection: one statement runs, the others in flight wait for it.
    */
   connections(): { inUse: number; idle: number; waiting: number };
+  /**
+   * The company wall (db/wall.ts): on once migrated where the connecting user may take the wall's
+   * role; off, the services' own company conditions are the only scoping.
+   */
+  wall: WallSwitch;
 }
 
 /**
@@ -72,6 +78,8 @@ export async function openDatabase(options: {
   const client = await PGlite.create(embeddedDatabaseDir(options.dataDir), {
     extensions: { unaccent, pg_trgm },
   });
+  const wall: WallSwitch = { on: false };
+  wallOnPglite(client, wall);
   const timing = new QueryTiming();
   timing.wrap(client, 'query');
   timing.wrap(client, 'exec');
@@ -87,9 +95,13 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      wall.on = await wallAvailable((sql) => client.query(sql));
+    },
     close: () => client.close(),
     timing,
+    wall,
     connections: () => ({
       inUse: timing.inFlight > 0 ? 1 : 0,
       idle: timing.inFlight > 0 ? 0 : 1,
@@ -106,6 +118,8 @@ export function databaseOnPool(
   // Each new connection's queries are timed: the pool's own `query` and transactions both use them.
   const timing = new QueryTiming();
   pool.on('connect', (client) => timing.wrap(client, 'query'));
+  const wall: WallSwitch = { on: false };
+  wallOnPool(pool, wall);
   const db = drizzlePg(pool, { logger }) as unknown as Db;
   return {
     db,
@@ -120,9 +134,11 @@ export function databaseOnPool(
         await lock.query('SELECT pg_advisory_unlock(72510001)').catch(() => undefined);
         lock.release();
       }
+      wall.on = await wallAvailable((sql) => pool.query(sql));
     },
     close: () => pool.end(),
     timing,
+    wall,
     connections: () => ({
       inUse: pool.totalCount - pool.idleCount,
       idle: pool.idleCount,

@@ -2,6 +2,7 @@ import { errorKeys, hasPermission, type Permission } from '@protocol/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { continueBehindCompanyWall, outsideCompanyWall } from '../db/wall.ts';
 import { AppError, notFound, unauthorized } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -129,7 +130,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   // alone: such a route's write checks the session in the database.
   const remembered = new Map<string, Principal>();
   const lookUp = async (sessionId: string, userId: number) => {
-    const principal = await options.resolveSession(sessionId, userId);
+    // A remembered session is confirmed behind the company's wall: the operator's session is read whole.
+    const principal = await outsideCompanyWall('session', () => options.resolveSession(sessionId, userId));
     if (!principal) {
       remembered.delete(sessionId);
       throw unauthorized();
@@ -164,6 +166,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const principal = await lookUp(sessionId, userId);
     request.principal = principal;
     authorize(request, principal, named);
+  });
+
+  // Everything the request does next runs behind the wall of its company in use (db/wall.ts). A
+  // callback hook: the rest of the request, its handler included, runs inside the wall.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.companyId === null) done();
+    else continueBehindCompanyWall(request.companyId, done);
   });
 });
 

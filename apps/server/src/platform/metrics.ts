@@ -7,6 +7,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config.ts';
 import { type Database, rowsOf } from '../db/client.ts';
 import { type SqlTime, sqlTime } from '../db/timing.ts';
+import { wallCrossings } from '../db/wall.ts';
 import { send } from './http-errors.ts';
 
 declare module 'fastify' {
@@ -178,6 +179,25 @@ function createRegistry(app: FastifyInstance, database: Database, operations: Op
       this.set({ state: 'in_use', database: database.kind }, inUse);
       this.set({ state: 'idle', database: database.kind }, idle);
       this.set({ state: 'waiting', database: database.kind }, waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'protocol_company_wall',
+    help: 'Whether the company wall (row-level security) stands: 1 on, 0 off (README "The company wall")',
+    registers,
+    collect() {
+      this.set(database.wall.on ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'protocol_company_wall_crossings_total',
+    help: 'Work that crossed the company wall by name, by reason (a session read, a company created, a COPY)',
+    labelNames: ['reason'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [reason, count] of wallCrossings) this.inc({ reason }, count);
     },
   });
 

@@ -218,6 +218,7 @@ async function copyBills(
     'billing_bills',
     NEW_BILL_COLUMNS.map((key) => billingBills[key].name),
     bytes.view(),
+    companyId,
   );
 }
 

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { behindCompanyWall, outsideCompanyWall } from '../../db/wall.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { auditFieldsOf, updatedBy } from '../../platform/audit-columns.ts';
 import { type Principal, principalOf } from '../../platform/auth.ts';
@@ -144,36 +145,42 @@ export const companiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       ...(body.active !== undefined ? { active: body.active } : {}),
       credentials: Object.keys(stored).length > 0 ? secrets.seal(JSON.stringify(stored)) : null,
     };
-    const row = await db.transaction(async (tx) => {
-      const [saved] = current
-        ? await tx
-            .update(companies)
-            .set({ ...values, ...updatedBy(principal.username) })
-            .where(eq(companies.id, current.id))
-            .returning()
-        : await tx
-            .insert(companies)
-            .values({ ...values, createuser: principal.username })
-            .returning();
-      if (!saved) throw notFound();
-      // A new company gets the reference data of the modules (protocol document types …).
-      if (!current) await companyDefaults(tx, saved.id, principal.username);
-      await recordAudit(tx, {
-        entity: 'company',
-        entityId: saved.id,
-        action: current ? 'update' : 'create',
-        companyId: saved.id,
-        user: principal,
-        // Which credentials changed, never their values.
-        changes: {
-          companyname: { before: current?.companyname ?? null, after: body.companyname },
-          active: { before: current?.active ?? null, after: body.active ?? current?.active ?? true },
-          credentials: { before: null, after: Object.keys(body.credentials ?? {}) },
-        },
-        requestId,
-      });
-      return saved;
-    });
+    // The company saved is not always the one in use: its change goes behind its own wall, and a new
+    // company's first rows (the super administrator's) are written before it has one.
+    const transaction = <T>(work: () => Promise<T>) =>
+      current ? behindCompanyWall(current.id, work) : outsideCompanyWall('company created', work);
+    const row = await transaction(() =>
+      db.transaction(async (tx) => {
+        const [saved] = current
+          ? await tx
+              .update(companies)
+              .set({ ...values, ...updatedBy(principal.username) })
+              .where(eq(companies.id, current.id))
+              .returning()
+          : await tx
+              .insert(companies)
+              .values({ ...values, createuser: principal.username })
+              .returning();
+        if (!saved) throw notFound();
+        // A new company gets the reference data of the modules (protocol document types …).
+        if (!current) await companyDefaults(tx, saved.id, principal.username);
+        await recordAudit(tx, {
+          entity: 'company',
+          entityId: saved.id,
+          action: current ? 'update' : 'create',
+          companyId: saved.id,
+          user: principal,
+          // Which credentials changed, never their values.
+          changes: {
+            companyname: { before: current?.companyname ?? null, after: body.companyname },
+            active: { before: current?.active ?? null, after: body.active ?? current?.active ?? true },
+            credentials: { before: null, after: Object.keys(body.credentials ?? {}) },
+          },
+          requestId,
+        });
+        return saved;
+      }),
+    );
     return describe(db, secrets, row);
   };
 

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { behindCompanyWall, eachBehindCompanyWall, outsideCompanyWall } from '../../db/wall.ts';
 import { principalOf, resolveCompany } from '../auth.ts';
 import { AppError } from '../errors.ts';
 import { requestLanguage, translate } from '../i18n.ts';
@@ -145,7 +146,13 @@ async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'
   const { companyid: _company, ...query } = full;
   const language =
     input.lang ?? params.lang ?? requestLanguage(request.cookies?.locale, request.headers['accept-language']);
-  const fields = columnsOf(await entry.list.catalogFor(companyId), asked);
+  // A company the address names, other than the one in use, is read behind its own wall.
+  const catalog = () => entry.list.catalogFor(companyId);
+  const fields = columnsOf(
+    await (companyId === undefined ? catalog() : behindCompanyWall(companyId, catalog)),
+    asked,
+  );
+  const batches = entry.list.batches(scope, query, { companyId });
   const columns: ExportColumn[] = fields.map((f) => ({
     id: f.id,
     label: fieldLabel(f, language, (key) => translate(language, key)),
@@ -159,7 +166,11 @@ async function startExport(request: FastifyRequest, lists: ModuleOptions['lists'
     title,
     language,
     columns,
-    rows: labelled(entry.list.batches(scope, query, { companyId }), fields, language),
+    rows: labelled(
+      companyId === undefined ? batches : eachBehindCompanyWall(companyId, batches),
+      fields,
+      language,
+    ),
     generatedAt,
   });
   return { ...rendered, fileName: exportFileName(title, format, generatedAt) };
@@ -249,12 +260,16 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleOptions & { customExport
       }
       let companyId: number | undefined;
       if (aaDeya !== undefined) {
-        companyId = await customExports.companyNumbered(principal.companyIds, aaDeya);
+        // Which of the operator's companies has that number: a read across them.
+        companyId = await outsideCompanyWall('export by utility number', () =>
+          customExports.companyNumbered(principal.companyIds, aaDeya),
+        );
         if (companyId === undefined) throw new AppError(404, errorKeys.notFound);
       } else companyId = request.companyId ?? undefined;
       const language = requestLanguage(request.cookies?.locale, request.headers['accept-language']);
       const formats: ExportFormat[] = ['pdf', 'excel', 'csv', 'word'];
-      const custom = companyId === undefined ? [] : await customExports.of(companyId);
+      const custom =
+        companyId === undefined ? [] : await behindCompanyWall(companyId, () => customExports.of(companyId));
       return {
         standard: formats.map((format) => ({
           uri: `${entry.path}?format=${format}`,

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { errorKeys } from '@protocol/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { behindCompanyWall } from '../../db/wall.ts';
 import { jobs } from './jobs.schema.ts';
 import {
   claimJob,
@@ -102,22 +103,25 @@ export function startJobWorker(db: Db, registry: JobRegistry, options: JobWorker
         );
     }, leaseMs / 3);
     try {
-      const result = await handler({
-        payload: job.payload,
-        job,
-        db,
-        signal: controller.signal,
-        progress: async (done, total, message) => {
-          await db
-            .update(jobs)
-            .set({
-              progressDone: done,
-              ...(total !== undefined ? { progressTotal: total } : {}),
-              ...(message !== undefined ? { progressMessage: message } : {}),
-            })
-            .where(mine(job.id));
-        },
-      });
+      const work = () =>
+        handler({
+          payload: job.payload,
+          job,
+          db,
+          signal: controller.signal,
+          progress: async (done, total, message) => {
+            await db
+              .update(jobs)
+              .set({
+                progressDone: done,
+                ...(total !== undefined ? { progressTotal: total } : {}),
+                ...(message !== undefined ? { progressMessage: message } : {}),
+              })
+              .where(mine(job.id));
+          },
+        });
+      // A company's job works behind its company's wall (db/wall.ts), as its requests do.
+      const result = await (job.companyId === null ? work() : behindCompanyWall(job.companyId, work));
       await settleJob(db, registry, job.id, mine(job.id), { state: 'succeeded', result: result ?? null });
     } catch (error) {
       if (error instanceof JobStopped && !controller.signal.aborted) {
