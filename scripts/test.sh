@@ -87,10 +87,11 @@ as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -o \
   start >/dev/null
 # The two passes run at once, two files at a time each: a PGlite file keeps a core busy in
 # WebAssembly, a PostgreSQL file waits on the server's processes part of the time, and the PostgreSQL
-# pass is the longer one.
+# pass is the longer one. The PostgreSQL pass runs behind the company wall (COMPANY_WALL=on), the
+# PGlite pass as installed by default, without it.
 ( vitest_run server-pglite --root apps/server --maxWorkers=2 2>&1 | labelled pglite ) &
 pglite_pass=$!
-( TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
+( TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" TEST_COMPANY_WALL=on \
     vitest_run server-postgres --root apps/server --maxWorkers=2 2>&1 | labelled postgres ) &
 postgres_pass=$!
 typecheck_status=0 pglite_status=0 postgres_status=0

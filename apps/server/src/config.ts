@@ -50,6 +50,7 @@ const envSchema = z.object({
   ),
   /** Connections per server process to DATABASE_URL (at least 2: start-up seeding reads beside its transaction). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  COMPANY_WALL: optionalText.pipe(flag.optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CREDENTIALS_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_USERNAME: z
@@ -116,6 +117,12 @@ export interface Config {
   s3: S3StorageOptions | undefined;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /**
+   * The company wall (row-level security behind the services' conditions, db/wall.ts): off unless
+   * COMPANY_WALL=on, since it still costs some statements more than the 10% the benches allow
+   * (README "The company wall").
+   */
+  companyWall: boolean;
   jwtSecret: string;
   /** Encrypts the companies' service credentials at rest. */
   credentialsKey: string;
@@ -195,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    companyWall: e.COMPANY_WALL ?? false,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     credentialsKey: e.CREDENTIALS_KEY ?? persistentSecret(dataDir, 'credentials-key'),
     adminUsername: e.ADMIN_USERNAME,

@@ -22,8 +22,10 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, database);
-  if (!database.wall.on) {
-    app.log.warn('the company wall (row-level security) is off: the database user may not take protocol_app');
+  if (config.companyWall && !database.wall.on) {
+    app.log.warn(
+      'COMPANY_WALL=on, but the database user may not take the role protocol_app: the wall is off',
+    );
   }
   const bootstrapped = await bootstrap(database.db, config, appModules);
   // Not-ready first, then the requests in flight and the jobs' current chunk end (README

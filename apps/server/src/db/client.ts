@@ -62,6 +62,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   databasePoolMax?: number;
   dataDir: string;
+  /** Raise the company wall once migrated, where the database allows it (db/wall.ts). */
+  companyWall?: boolean;
   /** Sees every SQL statement (tests count queries with it, benchmarks replay them). */
   logQuery?: (query: string, params: unknown[]) => void;
 }): Promise<Database> {
@@ -73,7 +75,7 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    return databaseOnPool(pool, logger);
+    return databaseOnPool(pool, logger, options.companyWall);
   }
   const client = await PGlite.create(embeddedDatabaseDir(options.dataDir), {
     extensions: { unaccent, pg_trgm },
@@ -97,7 +99,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
-      wall.on = await wallAvailable((sql) => client.query(sql));
+      wall.on = options.companyWall === true && (await wallAvailable((sql) => client.query(sql)));
     },
     close: () => client.close(),
     timing,
@@ -114,6 +116,7 @@ export async function openDatabase(options: {
 export function databaseOnPool(
   pool: pg.Pool,
   logger?: { logQuery(query: string, params: unknown[]): void },
+  companyWall = false,
 ): Database {
   // Each new connection's queries are timed: the pool's own `query` and transactions both use them.
   const timing = new QueryTiming();
@@ -134,7 +137,7 @@ export function databaseOnPool(
         await lock.query('SELECT pg_advisory_unlock(72510001)').catch(() => undefined);
         lock.release();
       }
-      wall.on = await wallAvailable((sql) => pool.query(sql));
+      wall.on = companyWall && (await wallAvailable((sql) => pool.query(sql)));
     },
     close: () => pool.end(),
     timing,

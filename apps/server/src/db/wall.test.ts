@@ -22,7 +22,7 @@ describe('the company wall (row-level security)', () => {
     ).map((r) => r.descr);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ COMPANY_WALL: 'on' });
     const [a, b] = rowsOf<{ id: number }>(
       await t.database.db.execute(
         sql`INSERT INTO companies (companyname, companytitle) VALUES ('Α', 'Α'), ('Β', 'Β') RETURNING id`,
@@ -35,7 +35,7 @@ describe('the company wall (row-level security)', () => {
   });
   afterAll(() => t?.close());
 
-  it('stands on every company-owned table, once migrated', async () => {
+  it('stands on every company-owned table, once migrated and switched on', async () => {
     expect(t.database.wall.on).toBe(true);
     const unwalled = rowsOf<{ table: string }>(
       await t.database.db.execute(sql`
@@ -93,5 +93,19 @@ describe('the company wall (row-level security)', () => {
     const all = await behindCompanyWall(mine, () => outsideCompanyWall('test', descrs));
     expect(all).toEqual(['mine changed twice', 'theirs']);
     expect(wallCrossings.get('test')).toBe(before + 1);
+  });
+
+  it('stays down unless switched on (COMPANY_WALL)', async () => {
+    const plain = await startTestApp({ COMPANY_WALL: 'off' });
+    try {
+      expect(plain.database.wall.on).toBe(false);
+      expect(
+        await behindCompanyWall(mine, async () =>
+          rowsOf(await plain.database.db.execute(sql`SELECT current_user AS "user"`)),
+        ),
+      ).toEqual([{ user: 'postgres' }]);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -12,6 +12,8 @@ import type pg from 'pg';
  * across, counted by reason.
  */
 const wall = new AsyncLocalStorage<number>();
+/** The store of work that reads the same behind any wall: it takes a connection as it is. */
+const ANY = 0;
 
 /**
  * Runs `work` for `companyId`: its statements see and write only that company's rows. Awaited inside,
@@ -41,8 +43,19 @@ export async function* eachBehindCompanyWall<T>(
 export const continueBehindCompanyWall = (companyId: number, next: () => void): void =>
   wall.run(companyId, next);
 
+/**
+ * Runs `work` on a connection behind whatever wall it stands: for statements that only call the
+ * functions that run as their owner (an operator's session, `live_session`), so a connection need
+ * not change its wall for them.
+ */
+export const behindAnyCompanyWall = <T>(work: () => PromiseLike<T> | T): Promise<T> =>
+  wall.run(ANY, async () => await work());
+
 /** The company the current work runs for, if any. */
-export const companyBehindWall = (): number | undefined => wall.getStore();
+export const companyBehindWall = (): number | undefined => {
+  const store = wall.getStore();
+  return store === ANY ? undefined : store;
+};
 
 /** Times the wall was crossed, by reason (the metrics read them). */
 export const wallCrossings = new Map<string, number>();
@@ -52,16 +65,19 @@ export const wallCrossings = new Map<string, number>();
  * operator's session and their companies): the reason is counted.
  */
 export async function outsideCompanyWall<T>(reason: string, work: () => PromiseLike<T> | T): Promise<T> {
-  if (wall.getStore() === undefined) return work();
+  if (companyBehindWall() === undefined) return wall.exit(async () => await work());
   wallCrossings.set(reason, (wallCrossings.get(reason) ?? 0) + 1);
   return wall.exit(async () => await work());
 }
 
 /** The role the policies bind (migration 0045); the connecting user is not bound by them. */
 const WALL_ROLE = 'protocol_app';
-/** A connection's session: '' outside the wall, else the company id. */
+/** A connection's session: '' outside the wall, else the company id; null: as it stands. */
 type Session = string;
-const sessionOf = (): Session => String(wall.getStore() ?? '');
+const sessionOf = (): Session | null => {
+  const store = wall.getStore();
+  return store === ANY ? null : String(store ?? '');
+};
 const setWall = (local: boolean) =>
   `SELECT set_config('role', $1, ${local}), set_config('app.company_id', $2, ${local})`;
 const wallParams = (session: Session) => [session ? WALL_ROLE : 'none', session];
@@ -86,9 +102,9 @@ export interface WallSwitch {
 export function wallOnPool(pool: pg.Pool, state: WallSwitch): void {
   const sessions = new WeakMap<pg.PoolClient, Session>();
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const walled = async (session: Session): Promise<pg.PoolClient> => {
+  const walled = async (session: Session | null): Promise<pg.PoolClient> => {
     const client = await connect();
-    if ((sessions.get(client) ?? '') === session) return client;
+    if (session === null || (sessions.get(client) ?? '') === session) return client;
     try {
       await client.query(setWall(false), wallParams(session));
     } catch (error) {
@@ -132,7 +148,7 @@ export function wallOnPglite(client: PGlite, state: WallSwitch): void {
     (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
       const wanted = state.on ? sessionOf() : '';
       return serially(async () => {
-        if (wanted !== session) {
+        if (wanted !== null && wanted !== session) {
           session = '?';
           await query(setWall(false), wallParams(wanted));
           session = wanted;
@@ -145,7 +161,7 @@ export function wallOnPglite(client: PGlite, state: WallSwitch): void {
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => {
     const wanted = state.on ? sessionOf() : '';
     return transaction(async (tx) => {
-      if (state.on) await tx.query(setWall(true), wallParams(wanted));
+      if (state.on && wanted !== null) await tx.query(setWall(true), wallParams(wanted));
       return callback(tx);
     });
   };

@@ -2,7 +2,7 @@ import { errorKeys, hasPermission, type Permission } from '@protocol/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { continueBehindCompanyWall, outsideCompanyWall } from '../db/wall.ts';
+import { behindAnyCompanyWall, continueBehindCompanyWall } from '../db/wall.ts';
 import { AppError, notFound, unauthorized } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -130,8 +130,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   // alone: such a route's write checks the session in the database.
   const remembered = new Map<string, Principal>();
   const lookUp = async (sessionId: string, userId: number) => {
-    // A remembered session is confirmed behind the company's wall: the operator's session is read whole.
-    const principal = await outsideCompanyWall('session', () => options.resolveSession(sessionId, userId));
+    // The session's function runs as its owner: it reads the operator's session whole behind any
+    // company's wall (a remembered session is confirmed behind the request's), so a connection keeps
+    // the wall it stands behind.
+    const principal = await behindAnyCompanyWall(() => options.resolveSession(sessionId, userId));
     if (!principal) {
       remembered.delete(sessionId);
       throw unauthorized();

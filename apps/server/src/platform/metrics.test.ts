@@ -70,8 +70,8 @@ describe('GET /metrics behind METRICS_TOKEN on the main port', () => {
     expect(sampleOf(samples, 'protocol_db_query_duration_seconds_count')).toBeGreaterThan(3);
     const kind = t.database.kind;
     expect(sampleOf(samples, 'protocol_db_connections', { state: 'waiting', database: kind })).toBe(0);
-    // The company wall stands (README "The company wall").
-    expect(sampleOf(samples, 'protocol_company_wall')).toBe(1);
+    // The company wall stands where COMPANY_WALL=on (README "The company wall").
+    expect(sampleOf(samples, 'protocol_company_wall')).toBe(t.config.companyWall ? 1 : 0);
     // The process's default metrics.
     expect(sampleOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sampleOf(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ describe('the company wall behind a service', () => {
   const save = (fullname: string) => saveTraderSchema.parse({ individual: false, fullname });
 
   beforeAll(async () => {
-    t = await startTestApp({}, [...appModules, probe]);
+    t = await startTestApp({ COMPANY_WALL: 'on' }, [...appModules, probe]);
     const db = t.database.db;
     mine = (await createCompany(db, { companyname: 'Εμείς', companytitle: 'Εμείς' }, 'test')).id;
     theirs = (await createCompany(db, { companyname: 'Εκείνοι', companytitle: 'Εκείνοι' }, 'test')).id;
