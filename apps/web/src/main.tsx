@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reloadOnceForChunkError } from './app/chunkReload.ts';
-import { loadInstallationEnv } from './app/env.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { initI18n, loadEnglish } from './i18n/index.ts';
+import { loadInstallationEnv } from './lib/env.ts';
 import { cookieLang, langFromPath } from './lib/lang.ts';
 
 // The first render is already in the right language: the path's, or English when the cookie says so.

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteLoading } from './routeLoading.ts';
+import { useRouteLoading } from '../lib/routeLoading.ts';
 
 /** Spec §9: shown after a 200 ms throttle, fills over about 5 s, hidden 500 ms after the work ends. */
 const THROTTLE_MS = 200;

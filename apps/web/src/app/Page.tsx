@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { Permission } from '@protocol/contracts';
 import { type ComponentType, Suspense } from 'react';
-import { lazyPage } from './routeLoading.ts';
+import { lazyPage } from '../lib/routeLoading.ts';
 
 // Only pages behind the shell declare a permission; the check (it reads the user) is its own chunk.
 const RequirePermission = lazyPage(() => import('./RequirePermission.tsx'));

@@ -1,8 +1,8 @@
 import type { Permission } from '@protocol/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useLocalize } from './language.tsx';
-import { usePermission } from './permissions.ts';
+import { useLocalize } from '../lib/language.tsx';
+import { usePermission } from '../lib/permissions.ts';
 
 interface Props {
   requires: Permission;

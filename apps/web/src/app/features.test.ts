@@ -14,7 +14,7 @@ import shellPartsEn from './shell/i18n/en.json';
 const shellEl = { ...coreEl, ...shellPartsEl };
 const shellEn = { ...coreEn, ...shellPartsEn };
 
-import { dashboardCards, menuEntries } from './feature.ts';
+import { dashboardCards, menuEntries } from '../lib/feature.ts';
 import { features } from './features.ts';
 
 // The shell catalogs the declarations bring with them, in the order they register.

@@ -21,7 +21,7 @@ import { traders } from '../features/traders/feature.tsx';
 import { userGroups } from '../features/userGroups/feature.tsx';
 import { users } from '../features/users/feature.tsx';
 import { water } from '../features/water/feature.tsx';
-import type { Feature } from './feature.ts';
+import type { Feature } from '../lib/feature.ts';
 
 /**
  * Every feature of the signed-in app, one line each. The order is the side menu's (spec §2:

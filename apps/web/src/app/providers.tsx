@@ -8,13 +8,13 @@ import {
 } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Notifier } from '../components/Notifier.tsx';
+import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
 import i18n from '../i18n/index.ts';
 import { getCompanyInUse, isApiError } from '../lib/api.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { notify } from '../lib/notifier.ts';
+import { PreferencesProvider } from '../lib/preferences.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
-import { OfflineIndicator } from './OfflineIndicator.tsx';
-import { PreferencesProvider } from './preferences.tsx';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -34,7 +34,7 @@ const COMPANY_NEUTRAL = new Set<unknown>(['session']);
 
 /**
  * The cache is per company in this one place: every query's hash names the company in use,
- * so after a switch (which mounts the page anew, app/company.tsx) a query finds no answer and fetches
+ * so after a switch (which mounts the page anew, lib/company.tsx) a query finds no answer and fetches
  * that company's, and switching back is served from the cache, while the call sites' keys say nothing of
  * the company. Chosen over a company item in every key because the keys then cannot forget it. The hash is
  * fixed when a query is built and an answer is stored on the query that asked, so one still on its way

@@ -1,11 +1,11 @@
 import type { Language } from '@protocol/contracts';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { GuestOnly, RequireAuth } from '../lib/guards.tsx';
+import { lazyPage } from '../lib/routeLoading.ts';
+import { SessionProvider } from '../lib/session.tsx';
 import { AppErrorBoundary } from './errors/ErrorBoundary.tsx';
-import { GuestOnly, RequireAuth } from './guards.tsx';
 import { LangRoot } from './LangRoot.tsx';
 import { Page } from './Page.tsx';
-import { lazyPage } from './routeLoading.ts';
-import { SessionProvider } from './session.tsx';
 
 // Every page is its own chunk; the sign-in page loads none of the shell (see scripts/size-report.mjs).
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));

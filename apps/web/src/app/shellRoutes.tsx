@@ -1,17 +1,17 @@
 import './shell/i18n/index.ts';
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import { NotFoundPage } from '../components/errors/NotFoundPage.tsx';
+import type { FeatureRoute, PageLoader } from '../lib/feature.ts';
+import { RequireAuth } from '../lib/guards.tsx';
+import { lazyPage } from '../lib/routeLoading.ts';
+import { useSession } from '../lib/session.tsx';
 import { AppErrorBoundary } from './errors/ErrorBoundary.tsx';
-import { NotFoundPage } from './errors/NotFoundPage.tsx';
-import type { FeatureRoute, PageLoader } from './feature.ts';
 import { features } from './features.ts';
-import { RequireAuth } from './guards.tsx';
 import { Page } from './Page.tsx';
-import { lazyPage } from './routeLoading.ts';
-import { useSession } from './session.tsx';
 
 const AppLayout = lazyPage(() => import('./shell/AppLayout.tsx'));
-const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage.tsx'));
+const ForbiddenPage = lazyPage(() => import('../components/errors/ForbiddenPage.tsx'));
 
 // One lazy component per page module: paths that share a page (the five documents lists) keep it
 // mounted when the user moves between them.

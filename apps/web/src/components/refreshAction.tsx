@@ -1,6 +1,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { TFunction } from 'i18next';
-import type { PageAction } from '../app/shell/appBarContext.tsx';
+import type { PageAction } from '../lib/appBarContext.tsx';
 
 /** The app bar's "Refresh" of a record page: reloads what the page shows. */
 export function refreshAction(

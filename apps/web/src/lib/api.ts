@@ -53,7 +53,7 @@ export function storeToken(token: string | null): void {
 export const COMPANY_HEADER = 'X-Company-Id';
 
 /**
- * The company in use, set by CompanyProvider (app/company.tsx) as it renders and on a switch, cleared on
+ * The company in use, set by CompanyProvider (lib/company.tsx) as it renders and on a switch, cleared on
  * sign-out. Module state rather than a parameter, so no call site carries the company by hand.
  */
 let companyInUse: number | null = null;

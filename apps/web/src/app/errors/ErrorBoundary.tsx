@@ -1,10 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { langFromPath, localizePath, stripLang } from '../../lib/lang.ts';
 import { isChunkLoadError, reloadOnceForChunkError } from '../chunkReload.ts';
-import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** Statuses shown with the 'Page not found.' page (spec §2). */
 const PAGE_STATUSES = new Set([404, 500, 503]);

@@ -18,11 +18,11 @@ import { useNotify } from '../../components/Notifier.tsx';
 import { initials } from '../../components/PageHeader.tsx';
 import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
 import { api } from '../../lib/api.ts';
-import { useUser } from '../currentUser.tsx';
-import { useLocalize } from '../language.tsx';
-import { can } from '../permissions.ts';
-import { useSession } from '../session.tsx';
-import { useOpenChangePassword } from './changePasswordContext.tsx';
+import { useOpenChangePassword } from '../../lib/changePasswordContext.tsx';
+import { useUser } from '../../lib/currentUser.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { can } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/session.tsx';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {

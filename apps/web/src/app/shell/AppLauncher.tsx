@@ -11,9 +11,9 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMenuButton } from '../../components/useMenuButton.ts';
-import { launcherApps } from '../feature.ts';
+import { launcherApps } from '../../lib/feature.ts';
+import { useLocalize } from '../../lib/language.tsx';
 import { features } from '../features.ts';
-import { useLocalize } from '../language.tsx';
 
 const CURRENT_APP = 'protocol';
 const APPS = launcherApps(features);

@@ -1,14 +1,16 @@
 import Box from '@mui/material/Box';
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
-import { CompanyProvider } from '../company.tsx';
-import { CurrentUserGate } from '../currentUser.tsx';
+import { AppBarAsideContext, type AppBarContent, AppBarContext } from '../../lib/appBarContext.tsx';
+import { ChangePasswordContext } from '../../lib/changePasswordContext.tsx';
+import { CompanyProvider } from '../../lib/company.tsx';
+import { CurrentUserGate } from '../../lib/currentUser.tsx';
+import { FeaturesContext } from '../../lib/feature.ts';
+import { usePreferences } from '../../lib/preferences.tsx';
+import { lazyPage } from '../../lib/routeLoading.ts';
+import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../../lib/theme.ts';
 import { AppErrorBoundary } from '../errors/ErrorBoundary.tsx';
-import { usePreferences } from '../preferences.tsx';
-import { lazyPage } from '../routeLoading.ts';
-import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
-import { AppBarAsideContext, type AppBarContent, AppBarContext } from './appBarContext.tsx';
-import { ChangePasswordContext } from './changePasswordContext.tsx';
+import { features } from '../features.ts';
 import { PageBar } from './PageBar.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -60,7 +62,9 @@ function Shell({ children }: { children?: ReactNode }) {
           >
             <PageBar content={content} aside={aside} />
             <Box sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
-              <AppErrorBoundary>{children ?? <Outlet />}</AppErrorBoundary>
+              <FeaturesContext.Provider value={features}>
+                <AppErrorBoundary>{children ?? <Outlet />}</AppErrorBoundary>
+              </FeaturesContext.Provider>
             </Box>
           </Box>
           {changePasswordMounted && (

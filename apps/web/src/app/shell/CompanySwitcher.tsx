@@ -10,7 +10,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
-import { useCompany } from '../company.tsx';
+import { useCompany } from '../../lib/company.tsx';
 
 const nameSx = {
   maxWidth: { xs: 120, md: 220 },
@@ -21,7 +21,7 @@ const nameSx = {
 
 /**
  * The company in use: a menu when the operator works for several companies, its name
- * otherwise. Switching keeps the address; the page mounts anew with the other company's data (app/company.tsx).
+ * otherwise. Switching keeps the address; the page mounts anew with the other company's data (lib/company.tsx).
  */
 export function CompanySwitcher() {
   const { t } = useTranslation();

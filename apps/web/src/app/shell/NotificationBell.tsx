@@ -20,16 +20,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useOpenInCompany } from '../../lib/company.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useInstallationEnv } from '../../lib/env.ts';
+import { useLang, useLocalize } from '../../lib/language.tsx';
 import {
   badgeText,
   NOTIFICATIONS_KEY,
   notificationsApi,
   refreshNotifications,
 } from '../../lib/notifications.ts';
-import { useOpenInCompany } from '../company.tsx';
-import { useInstallationEnv } from '../env.ts';
-import { useLang, useLocalize } from '../language.tsx';
 
 /**
  * The notification bell (spec §2, §4, §9): the unread count, polled at the installation's interval

@@ -13,10 +13,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MENU_RIGHT_ALIGNED, useMenuButton } from '../../components/useMenuButton.ts';
+import type { AppBarContent } from '../../lib/appBarContext.tsx';
 import { stripLang } from '../../lib/lang.ts';
-import { useLocalize } from '../language.tsx';
-import { APP_BAR_HEIGHT, TOP_BAR_HEIGHT } from '../theme.ts';
-import type { AppBarContent } from './appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { APP_BAR_HEIGHT, TOP_BAR_HEIGHT } from '../../lib/theme.ts';
 
 /** Links of the dashboard: the back button is hidden on them (spec §2). */
 const DASHBOARD_PATHS = ['/', '/dashboard'];

@@ -10,14 +10,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useUser } from '../../lib/currentUser.tsx';
+import { useInstallationEnv } from '../../lib/env.ts';
+import { isAllowed, type MenuEntry, menuEntries } from '../../lib/feature.ts';
 import { stripLang } from '../../lib/lang.ts';
-import { useUser } from '../currentUser.tsx';
-import { useInstallationEnv } from '../env.ts';
-import { isAllowed, type MenuEntry, menuEntries } from '../feature.ts';
+import { useLocalize } from '../../lib/language.tsx';
+import { usePreferences } from '../../lib/preferences.tsx';
+import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../../lib/theme.ts';
 import { features } from '../features.ts';
-import { useLocalize } from '../language.tsx';
-import { usePreferences } from '../preferences.tsx';
-import { MENU_MINI_WIDTH, MENU_WIDTH, TOP_BAR_HEIGHT } from '../theme.ts';
 
 export const SIDE_MENU_ID = 'side-menu';
 

@@ -9,19 +9,19 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
-import { topBarItems } from '../feature.ts';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+import { ThemeToggle, useThemeToggleLabel } from '../../components/ThemeToggle.tsx';
+import { topBarItems } from '../../lib/feature.ts';
+import { useLocalize } from '../../lib/language.tsx';
+import { usePreferences } from '../../lib/preferences.tsx';
+import { TOP_BAR_HEIGHT } from '../../lib/theme.ts';
 import { features } from '../features.ts';
-import { useLocalize } from '../language.tsx';
-import { usePreferences } from '../preferences.tsx';
-import { TOP_BAR_HEIGHT } from '../theme.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AppLauncher } from './AppLauncher.tsx';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 import { SIDE_MENU_ID } from './SideMenu.tsx';
 import { GlobalSearch } from './search/GlobalSearch.tsx';
-import { ThemeToggle, useThemeToggleLabel } from './ThemeToggle.tsx';
 
 const featureButtons = topBarItems(features);
 

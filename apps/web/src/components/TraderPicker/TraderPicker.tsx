@@ -19,10 +19,10 @@ import { isValidVatNumber, normalizeVatNumber } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
-import { useNotify } from '../../components/Notifier.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage, fieldMessage } from '../../lib/errors.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { useNotify } from '../Notifier.tsx';
 import { traderLabel, traderPickerApi, tradersKey } from './api.ts';
 
 /** What a picker holds: enough to show and to send (the id). */

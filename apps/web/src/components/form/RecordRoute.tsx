@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
+import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 
 /** An edit page's route: without the id the create page, with a valid one its edit page, else not found. */
 export function RecordRoute({

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { type DefaultValues, type FieldValues, type KeepStateOptions, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { useNotify } from '../Notifier.tsx';
 import { bodyResolver, type FormContract, formError } from './resolver.ts';
 import { type KeyField, showSaveError } from './saveError.ts';

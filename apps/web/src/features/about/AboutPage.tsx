@@ -11,9 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useInstallationEnv } from '../../app/env.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useInstallationEnv } from '../../lib/env.ts';
 
 const PRODUCT_LICENSE = 'AGPL-3.0-or-later';
 

@@ -1,5 +1,5 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 export const about: Feature = {
   key: 'about',

@@ -16,16 +16,16 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useInstallationEnv } from '../../app/env.ts';
-import { useLang } from '../../app/language.tsx';
-import { useSession } from '../../app/session.tsx';
-import { LanguageSwitcher } from '../../app/shell/LanguageSwitcher.tsx';
-import { ThemeToggle } from '../../app/shell/ThemeToggle.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { OutlinedField } from '../../components/form/OutlinedField.tsx';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { useInstallationEnv } from '../../lib/env.ts';
 import { encodeFieldMessage, errorMessage, fieldMessage } from '../../lib/errors.ts';
 import { localizePath, stripLang } from '../../lib/lang.ts';
+import { useLang } from '../../lib/language.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { authApi, safeReturnPath, ssoAuthorizeUrl } from './api.ts';
 
 /**

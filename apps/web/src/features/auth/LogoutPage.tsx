@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { FullPageLoader } from '../../app/guards.tsx';
-import { useLocalize } from '../../app/language.tsx';
-import { useSession } from '../../app/session.tsx';
 import { api, getToken } from '../../lib/api.ts';
+import { FullPageLoader } from '../../lib/guards.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { useSession } from '../../lib/session.tsx';
 
 /** /logout: clears any local session (revoking it if a token is still held) and goes to /login. */
 export default function LogoutPage() {

@@ -5,8 +5,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type ComputedBill, describeBillLine, formatDecimal, formatMoney } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
 
 /**
  * A computed bill's lines, VAT per rate and total, as the "try it" panel and the corrected bill's

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import type { BillDispatchList } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { active, DispatchRow, useOpenDispatchFile } from './RunSending.tsx';
 
 export const chosenSendingsKey = ['billing', 'sending', 'chosen'] as const;

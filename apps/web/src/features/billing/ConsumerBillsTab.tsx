@@ -18,12 +18,12 @@ import { type ConsumerBill, formatMoney, formatRf, periodNameIn } from '@protoco
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { openBillPdf } from './api.ts';
 import { CorrectBillDialog } from './CorrectBillDialog.tsx';
 import { billNumberOf, CreditBillDialog } from './CreditBillDialog.tsx';

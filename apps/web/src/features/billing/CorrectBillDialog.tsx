@@ -18,10 +18,10 @@ import {
 } from '@protocol/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
 import { BillLinesTable } from './BillLinesTable.tsx';
 import { billNumberOf } from './CreditBillDialog.tsx';
 

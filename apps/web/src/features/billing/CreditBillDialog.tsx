@@ -17,9 +17,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
 
 /** The printed number of a numbered bill or credit: `ΛΥΔ-17/2026`. */
 export const billNumberOf = (bill: Pick<ConsumerBill, 'series' | 'number' | 'year'>) =>

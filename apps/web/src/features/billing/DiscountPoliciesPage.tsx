@@ -3,7 +3,7 @@ import DiscountOutlinedIcon from '@mui/icons-material/DiscountOutlined';
 import { formatDecimal, formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
+import { useLang } from '../../lib/language.tsx';
 import { billingApi, discountKey, useCoded } from './api.ts';
 import { PoliciesPage, Validity } from './PoliciesPage.tsx';
 

@@ -19,10 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Control, Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import ForbiddenPage from '../../components/errors/ForbiddenPage.tsx';
+import { RecordFallback } from '../../components/errors/RecordFallback.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
@@ -30,8 +28,10 @@ import { Section, SelectField, SwitchField } from '../../components/form/fields.
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { fieldMessage } from '../../lib/errors.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { billingApi, discountKey, useCoded } from './api.ts';
 
 interface Values {

@@ -18,15 +18,15 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstallationEnv } from '../../app/env.ts';
-import { useLang } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useInstallationEnv } from '../../lib/env.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { BILLS_META_KEY, BILLS_SEARCH_URL, openBillPdf } from './api.ts';
 import { ChosenSendingsDialog, chosenSendingsKey } from './ChosenSendings.tsx';
 

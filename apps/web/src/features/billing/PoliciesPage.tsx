@@ -10,12 +10,12 @@ import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { Section } from '../../components/form/fields.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { TryPanel } from './TryPanel.tsx';
 
 export interface PolicyColumn<P> {

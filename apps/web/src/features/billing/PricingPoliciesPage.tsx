@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import { formatDecimal, formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
+import { useLang } from '../../lib/language.tsx';
 import { billingApi, pricingKey } from './api.ts';
 import { PoliciesPage, Validity } from './PoliciesPage.tsx';
 

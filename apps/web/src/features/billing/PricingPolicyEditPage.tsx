@@ -25,11 +25,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
-import { useLang } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import ForbiddenPage from '../../components/errors/ForbiddenPage.tsx';
+import { RecordFallback } from '../../components/errors/RecordFallback.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
@@ -37,7 +34,10 @@ import { Section, SelectField, SwitchField } from '../../components/form/fields.
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { billingApi, pricingKey, useCoded, useVatPercentages } from './api.ts';
 
 interface Values {

@@ -26,13 +26,13 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstallationEnv } from '../../app/env.ts';
-import { useLang } from '../../app/language.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useInstallationEnv } from '../../lib/env.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
 import { openPdf } from './api.ts';
 import { runPeriodLabel } from './runPeriod.ts';
 

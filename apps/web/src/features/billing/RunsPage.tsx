@@ -18,13 +18,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { Section } from '../../components/form/fields.tsx';
 import { OutlinedField } from '../../components/form/OutlinedField.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { jobErrorText, useJob } from '../../lib/jobs.ts';

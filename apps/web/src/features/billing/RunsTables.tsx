@@ -11,9 +11,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type BillingDryRun, type BillingRun, formatMoney, type Job, writtenCode } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { jobErrorText } from '../../lib/jobs.ts';
+import { useLang } from '../../lib/language.tsx';
 import { RunSendingButton } from './RunSending.tsx';
 import { runPeriodLabel } from './runPeriod.ts';
 

@@ -16,12 +16,12 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { wireDate } from '../../components/form/dates.ts';
 import { Section } from '../../components/form/fields.tsx';
 import { OutlinedField } from '../../components/form/OutlinedField.tsx';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
 import { billingApi, CONSUMERS_SEARCH_URL } from './api.ts';
 import { BillLinesTable } from './BillLinesTable.tsx';
 

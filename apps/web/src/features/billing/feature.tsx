@@ -3,7 +3,7 @@ import PlaylistPlayOutlinedIcon from '@mui/icons-material/PlaylistPlayOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { lazy } from 'react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 const PricingPolicyPage = () => import('./PricingPolicyEditPage.tsx');
 const DiscountPolicyPage = () => import('./DiscountPolicyEditPage.tsx');

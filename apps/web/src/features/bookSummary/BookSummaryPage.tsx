@@ -26,16 +26,16 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { useLang, useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import ForbiddenPage from '../../components/errors/ForbiddenPage.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api, isApiError } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { blobUrl, fetchFile, saveBlob } from '../../lib/files.ts';
+import { useLang, useLocalize } from '../../lib/language.tsx';
 
 dayjs.extend(customParseFormat);
 

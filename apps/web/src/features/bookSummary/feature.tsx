@@ -1,5 +1,5 @@
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** The legal protocol book (spec §2: after inbox and outbox). */
 export const bookSummary: Feature = {

@@ -34,9 +34,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { useLocalize } from '../../lib/language.tsx';
 import { casesApi } from './api.ts';
 
 /** A document of the case as the table shows it (saved links, or picked ones before a new case is saved). */

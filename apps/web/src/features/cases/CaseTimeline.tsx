@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLocalize } from '../../lib/language.tsx';
 import { type CaseTimelineEntry, casesApi, timelineKey } from './api.ts';
 
 /** Actions that change the record (accent colour) against those that only read or move it. */

@@ -1,6 +1,6 @@
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import { lazy } from 'react';
-import { type Feature, searchGroup } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../lib/feature.ts';
 
 const CaseEditPage = () => import('./CaseEditPage.tsx');
 

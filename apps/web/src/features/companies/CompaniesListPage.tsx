@@ -4,12 +4,12 @@ import { type CompanyListItem, companiesCatalog } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUser } from '../../app/currentUser.tsx';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import ForbiddenPage from '../../components/errors/ForbiddenPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useUser } from '../../lib/currentUser.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { COMPANIES_SEARCH_URL } from './api.ts';
 
 type CompanyRow = CompanyListItem & Record<string, unknown>;

@@ -7,14 +7,14 @@ import { companiesCatalog } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../app/currentUser.tsx';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
-import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useFastSwitch } from '../../components/DataTable/FastSwitch.tsx';
+import ForbiddenPage from '../../components/errors/ForbiddenPage.tsx';
+import { RecordFallback } from '../../components/errors/RecordFallback.tsx';
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { refreshAction } from '../../components/refreshAction.tsx';
+import { type PageAction, useAppBar } from '../../lib/appBarContext.tsx';
+import { useUser } from '../../lib/currentUser.tsx';
 import { COMPANIES_SEARCH_URL, companiesApi, companyKey } from './api.ts';
 import { CompanyForm } from './CompanyForm.tsx';
 

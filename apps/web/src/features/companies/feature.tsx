@@ -1,5 +1,5 @@
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 const CompanyEditPage = () => import('./CompanyEditPage.tsx');
 

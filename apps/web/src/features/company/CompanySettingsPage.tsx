@@ -15,11 +15,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Controller, type useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../../app/company.tsx';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
-import { SESSION_USER_KEY } from '../../app/session.tsx';
-import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
 import { Section } from '../../components/form/fields.tsx';
@@ -30,7 +27,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { refreshAction } from '../../components/refreshAction.tsx';
 import { api, isApiError } from '../../lib/api.ts';
+import { type PageAction, useAppBar } from '../../lib/appBarContext.tsx';
+import { useCompany } from '../../lib/company.tsx';
 import { fieldMessage } from '../../lib/errors.ts';
+import { SESSION_USER_KEY } from '../../lib/session.tsx';
 
 /** The secrets of a company: never shown; a save keeps, clears ('') or replaces each one. */
 const SECRETS = ['aadeSubscriptionKey', 'registryPassword', 'smtpPassword'] as const;

@@ -1,5 +1,5 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** The company's own settings: the last entry under Settings. */
 export const company: Feature = {

@@ -5,26 +5,24 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type Dashboard, utilityDay } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../app/currentUser.tsx';
-import { dashboardCards, dashboardTiles, isAllowed } from '../../app/feature.ts';
-import { features } from '../../app/features.ts';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { LinkTile } from '../../components/LinkTile.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useUser } from '../../lib/currentUser.tsx';
 import { DATE_FORMAT, localDate } from '../../lib/dates.ts';
+import { dashboardCards, dashboardTiles, isAllowed, useFeatures } from '../../lib/feature.ts';
+import { useLocalize } from '../../lib/language.tsx';
 import { dashboardKey, fetchDashboard } from './api.ts';
-
-const TILES = dashboardTiles(features);
-const CARDS = dashboardCards(features);
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const user = useUser();
+  const features = useFeatures();
+  const tiles = useMemo(() => dashboardTiles(features), [features]);
   useAppBar({ title: t('dashboard.title') });
   // The utility's day, not the browser's: a browser in UTC at 23:30 is already on the next day in Athens.
   const today = localDate(utilityDay(new Date()));
@@ -84,17 +82,19 @@ export default function DashboardPage() {
         {t('dashboard.shortcuts')}
       </Typography>
       <Grid container spacing={2}>
-        {TILES.filter((tile) => isAllowed(user, tile)).map((tile) => (
-          <Grid key={tile.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <LinkTile
-              to={localize(tile.path(user))}
-              icon={tile.icon}
-              title={t(tile.label)}
-              description={t(tile.description)}
-              testId={tile.testId}
-            />
-          </Grid>
-        ))}
+        {tiles
+          .filter((tile) => isAllowed(user, tile))
+          .map((tile) => (
+            <Grid key={tile.key} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <LinkTile
+                to={localize(tile.path(user))}
+                icon={tile.icon}
+                title={t(tile.label)}
+                description={t(tile.description)}
+                testId={tile.testId}
+              />
+            </Grid>
+          ))}
       </Grid>
     </Box>
   );
@@ -121,9 +121,11 @@ function DashboardCardsSection() {
 }
 
 function Cards({ dashboard }: { dashboard: Dashboard }) {
+  const features = useFeatures();
+  const cards = useMemo(() => dashboardCards(features), [features]);
   return (
     <Grid container spacing={2} data-testid="dashboard-cards">
-      {CARDS.map(({ key, component: Card }) => (
+      {cards.map(({ key, component: Card }) => (
         <Suspense key={key} fallback={null}>
           <Card dashboard={dashboard} />
         </Suspense>

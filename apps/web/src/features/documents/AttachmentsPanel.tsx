@@ -26,12 +26,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { saveBlob } from '../../lib/files.ts';
+import { useCan } from '../../lib/permissions.ts';
 import {
   attachmentsApi,
   attachmentsKey,

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLocalize } from '../../lib/language.tsx';
 import type { DocumentLink, ProtocolDocument } from './model.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

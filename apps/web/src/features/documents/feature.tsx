@@ -1,7 +1,7 @@
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
-import { type Feature, searchGroup } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../lib/feature.ts';
 // The tiles and /new entries bring their texts with the shell (not the sign-in page).
 import './i18n/shell.ts';
 import { lazy } from 'react';

@@ -15,11 +15,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { AccountsImport } from './AccountsImport.tsx';
 import { ACCOUNTS_PATH } from './api.ts';
 import { FinanceTable } from './FinanceTable.tsx';

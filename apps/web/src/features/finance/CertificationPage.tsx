@@ -22,16 +22,16 @@ import { type Certification, FINALIZED, formatMoney } from '@protocol/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useLang, useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { saveFile } from '../../lib/files.ts';
+import { useLang, useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { openPdf } from './print.ts';
 
 /** /finance/certifications/:certificationId: review per income account, finalize, print, Excel. */

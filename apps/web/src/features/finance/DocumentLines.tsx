@@ -20,7 +20,7 @@ import {
   taxKinds,
 } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
+import { useLang } from '../../lib/language.tsx';
 import { emptyLine, type LineDraft, newKey, type TaxDraft, typed } from './documentDraft.ts';
 
 type Errors = Record<string, string>;

@@ -4,11 +4,11 @@ import { type FinanceDocumentListItem, financeDocumentsCatalog } from '@protocol
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { DOCUMENTS_META_KEY, DOCUMENTS_SEARCH_URL } from './api.ts';
 
 type Row = FinanceDocumentListItem & Record<string, unknown>;

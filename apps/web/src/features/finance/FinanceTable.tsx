@@ -5,9 +5,6 @@ import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Icon } from '../../app/feature.ts';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import {
   type CellValue,
@@ -16,6 +13,9 @@ import {
   type RowTableColumn,
   type TypedRow,
 } from '../../components/RowTable/index.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import type { Icon } from '../../lib/feature.ts';
+import { useCan } from '../../lib/permissions.ts';
 
 export interface FinanceTableProps<T extends { id: number }> {
   /** GET and POST (row-table save) address, without the company. */

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { formatDecimal, type StockRow } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { api } from '../../lib/api.ts';
+import { useLang } from '../../lib/language.tsx';
 
 /** The stock per item and warehouse, read-only: it moves only through finalized documents. */
 export function StockPanel() {

@@ -9,7 +9,7 @@ import TransformOutlinedIcon from '@mui/icons-material/TransformOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import { lazy } from 'react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 const DocumentEditPage = () => import('./DocumentEditPage.tsx');
 

@@ -16,10 +16,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { TOP_BAR_HEIGHT } from '../../app/theme.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { jobErrorText } from '../../lib/jobs.ts';
+import { useLocalize } from '../../lib/language.tsx';
+import { TOP_BAR_HEIGHT } from '../../lib/theme.ts';
 import { isActive, jobsApi, recentJobsKey } from './api.ts';
 
 /** Polled this often while a job runs, to move its progress bar; rarely otherwise. */

@@ -3,11 +3,11 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { type Job, jobsCatalog, type Page } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { withQuery } from '../../components/DataTable/state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { jobErrorText } from '../../lib/jobs.ts';
 import { JOBS_LIST_META_KEY, JOBS_META_URL, JOBS_SEARCH_URL } from './api.ts';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** Background jobs: the top bar's button with its drawer, and /jobs (any signed-in operator). */
 export const jobs: Feature = {

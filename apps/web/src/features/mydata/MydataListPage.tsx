@@ -4,13 +4,13 @@ import { type MydataDocumentListItem, mydataDocumentsCatalog, type Page } from '
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { withQuery } from '../../components/DataTable/state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { MYDATA_META_KEY, MYDATA_SEARCH_URL } from './api.ts';
 import { errorText } from './errorText.ts';
 import { TransmitDayPanel } from './TransmitDayPanel.tsx';

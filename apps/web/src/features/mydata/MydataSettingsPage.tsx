@@ -22,8 +22,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Control, type FieldArrayPath, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
 import { Section, SelectField } from '../../components/form/fields.tsx';
@@ -31,6 +29,8 @@ import type { FormContract } from '../../components/form/resolver.ts';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { mydataApi, settingsKey } from './api.ts';
 
 /** The form holds what is typed (strings); numbers are made on save, and the contract checks them. */

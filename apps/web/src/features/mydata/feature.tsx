@@ -1,7 +1,7 @@
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import SettingsInputAntennaOutlinedIcon from '@mui/icons-material/SettingsInputAntennaOutlined';
 import { lazy } from 'react';
-import { type Feature, searchGroup } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../lib/feature.ts';
 
 /** myDATA: transmission of issued documents to AADE, its parameters, and the search by MARK. */
 export const mydata: Feature = {

@@ -7,15 +7,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useUser } from '../../app/currentUser.tsx';
-import { isAllowed, newEntries } from '../../app/feature.ts';
-import { features } from '../../app/features.ts';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { LinkTile } from '../../components/LinkTile.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-
-const ENTRIES = newEntries(features);
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useUser } from '../../lib/currentUser.tsx';
+import { isAllowed, newEntries, useFeatures } from '../../lib/feature.ts';
+import { useLocalize } from '../../lib/language.tsx';
 
 /** /new: what the user may create, one entry per module that exists. */
 export default function NewPage() {
@@ -23,7 +20,7 @@ export default function NewPage() {
   const localize = useLocalize();
   const user = useUser();
   useAppBar({ title: t('new.title') });
-  const entries = ENTRIES.filter((entry) => isAllowed(user, entry));
+  const entries = newEntries(useFeatures()).filter((entry) => isAllowed(user, entry));
 
   return (
     <Box>

@@ -1,4 +1,4 @@
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** /new lists what the other features declare as `create`. */
 export const newPage: Feature = {

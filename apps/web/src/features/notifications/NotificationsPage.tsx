@@ -8,12 +8,12 @@ import { type AppNotification, notificationsCatalog } from '@protocol/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenInCompany } from '../../app/company.tsx';
-import { useLang, useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useOpenInCompany } from '../../lib/company.tsx';
+import { useLang, useLocalize } from '../../lib/language.tsx';
 import { NOTIFICATIONS_SEARCH_URL, notificationsApi, refreshNotifications } from '../../lib/notifications.ts';
 
 type NotificationRow = AppNotification & Record<string, unknown>;

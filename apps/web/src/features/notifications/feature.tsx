@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** /notifications: all the operator's notifications (spec §2); the bell in the top bar links to it. */
 export const notifications: Feature = {

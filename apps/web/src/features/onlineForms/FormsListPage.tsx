@@ -6,11 +6,11 @@ import { type OnlineFormListItem, onlineFormsCatalog } from '@protocol/contracts
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { FORMS_LIST_META_KEY, FORMS_META_URL, FORMS_SEARCH_URL } from './api.ts';
 
 type FormRow = OnlineFormListItem & Record<string, unknown>;

@@ -27,13 +27,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { useLang, useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api, companyHeaders, getToken, isApiError } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLang, useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { formsApi } from './api.ts';
 import { type FieldErrors, FormRenderer } from './FormRenderer.tsx';
 

@@ -4,10 +4,10 @@ import { type SubmissionListItem, submissionsCatalog } from '@protocol/contracts
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { FORMS_META_URL, SUBMISSIONS_LIST_META_KEY, SUBMISSIONS_SEARCH_URL } from './api.ts';
 
 type SubmissionRow = SubmissionListItem & Record<string, unknown>;

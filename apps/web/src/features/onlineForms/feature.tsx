@@ -2,7 +2,7 @@ import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import DynamicFormOutlinedIcon from '@mui/icons-material/DynamicFormOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
-import { type Feature, searchGroup } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../lib/feature.ts';
 import './i18n/shell.ts';
 
 const FormBuilderPage = () => import('./FormBuilderPage.tsx');

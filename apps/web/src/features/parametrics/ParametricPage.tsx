@@ -5,9 +5,9 @@ import Skeleton from '@mui/material/Skeleton';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { findParametricTable } from './registry.ts';
 
 /** /parametrics/{parametricCode}: the parametric table of that code, or the 404 page. */

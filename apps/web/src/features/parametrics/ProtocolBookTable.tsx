@@ -9,7 +9,6 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCan } from '../../app/permissions.ts';
 import {
   type CellErrors,
   type DraftRow,
@@ -18,6 +17,7 @@ import {
   type TypedRow,
 } from '../../components/RowTable/index.ts';
 import type { ApiRequestError } from '../../lib/api.ts';
+import { useCan } from '../../lib/permissions.ts';
 
 const PATH = '/api/parametrics/book';
 const YEAR_MIN = 1900;

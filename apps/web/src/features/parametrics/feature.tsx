@@ -1,5 +1,5 @@
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** Parametrics (protocol books…): the first entry under Settings. */
 export const parametrics: Feature = {

@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
 import { openFile, paymentsApi } from './api.ts';
 import { DebtsTable } from './DebtsTable.tsx';
 

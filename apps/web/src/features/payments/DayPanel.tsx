@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, writtenCode } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { useLang } from '../../lib/language.tsx';
 import { openFile, paymentsApi } from './api.ts';
 
 /** The cashier's collections of today, each receipt reopenable, and the day's closing (Z) as a PDF. */

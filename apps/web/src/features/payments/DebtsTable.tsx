@@ -7,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type Debt, formatMoney, formatRf } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
 
 /** Open debts, oldest first: remaining, RF code and the overdue interest in a column of its own. */
 export function DebtsTable({

@@ -25,8 +25,8 @@ import {
 } from '@protocol/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { LowerReadingDialog } from './LowerReadingDialog.tsx';
 import {
   newIdempotencyKey,

@@ -21,12 +21,12 @@ import { periodStates, type ReadoutRow, unableReasonIds, utilityDay, writtenCode
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { useOnline } from '../../app/OfflineIndicator.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { useOnline } from '../../components/OfflineIndicator.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { langFromPath, localizePath } from '../../lib/lang.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { CheckChips } from './EntryGrid.tsx';
 import { type Refusal, useFieldQueue, useFieldSheet } from './fieldStore.ts';
 import { LowerReadingDialog } from './LowerReadingDialog.tsx';

@@ -13,11 +13,11 @@ import Typography from '@mui/material/Typography';
 import { NO_ESTIMATE_FLAG, type ReviewItem, reviewStates, writtenCode } from '@protocol/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notifier.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { CheckChips } from './EntryGrid.tsx';
 import { type PeriodKey, useReview } from './readoutsApi.ts';
 

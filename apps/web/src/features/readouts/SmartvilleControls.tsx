@@ -7,10 +7,10 @@ import type { SmartvilleSettings } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notifier.ts';
+import { useCan } from '../../lib/permissions.ts';
 import type { PeriodKey } from './readoutsApi.ts';
 
 /** Smart meters (source 2): the company's smartville connection (admins) and «pull now» as a job. */

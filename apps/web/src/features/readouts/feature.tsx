@@ -1,6 +1,6 @@
 import SpeedOutlinedIcon from '@mui/icons-material/SpeedOutlined';
 import { lazy } from 'react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** Readouts: the reading periods of the routes, their entry, review and close. */
 export const readouts: Feature = {

@@ -1,8 +1,8 @@
 import type { ReadoutRow, ReadoutSheet } from '@protocol/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCompany } from '../../app/company.tsx';
 import { api, isApiError } from '../../lib/api.ts';
+import { useCompany } from '../../lib/company.tsx';
 import { sendQueued } from './fieldSync.ts';
 import {
   dropQueued,

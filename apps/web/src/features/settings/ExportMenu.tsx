@@ -10,10 +10,10 @@ import MenuItem from '@mui/material/MenuItem';
 import type { EntityCatalog, ExportFormat } from '@protocol/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { downloadExport } from '../../components/DataTable/exporting.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
 
 const FORMATS: { format: ExportFormat; icon: ReactNode }[] = [
   { format: 'pdf', icon: <PictureAsPdfOutlinedIcon fontSize="small" /> },

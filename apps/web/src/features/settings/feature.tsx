@@ -1,5 +1,5 @@
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 import { settingsTables } from './settingsTables.ts';
 
 /** Settings stays the last menu entry (spec §2): the hub at /settings and one screen per table. */

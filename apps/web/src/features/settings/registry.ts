@@ -15,7 +15,7 @@ import {
   vatStatusesCatalog,
 } from '@protocol/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { Icon } from '../../app/feature.ts';
+import type { Icon } from '../../lib/feature.ts';
 import { type SettingsTableCode, settingsTables } from './settingsTables.ts';
 
 /** A settings screen at /settings/{code}: a row table with an export menu over its /search list. */

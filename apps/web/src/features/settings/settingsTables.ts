@@ -11,7 +11,7 @@ import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import SettingsApplicationsOutlinedIcon from '@mui/icons-material/SettingsApplicationsOutlined';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
-import type { Icon } from '../../app/feature.ts';
+import type { Icon } from '../../lib/feature.ts';
 
 /**
  * The settings tables in menu order: the route code (/settings/{code}), the menu label's catalog

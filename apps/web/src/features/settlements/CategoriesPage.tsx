@@ -9,8 +9,6 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { usePermission } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import {
   type DraftRow,
@@ -18,6 +16,8 @@ import {
   type RowTableColumn,
   type TypedRow,
 } from '../../components/RowTable/index.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { usePermission } from '../../lib/permissions.ts';
 import { CATEGORIES_PATH } from './api.ts';
 
 const listSchema = z.array(settlementCategorySchema);

@@ -13,10 +13,10 @@ import { formatMoney } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLang, useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLang, useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { settlementsApi } from './api.ts';
 import { StatusChip } from './PlanTable.tsx';
 

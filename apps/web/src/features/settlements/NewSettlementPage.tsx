@@ -28,14 +28,14 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useLang, useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api, isApiError } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang, useLocalize } from '../../lib/language.tsx';
 import { CATEGORIES_PATH, settlementsApi } from './api.ts';
 import { PlanTable } from './PlanTable.tsx';
 

@@ -7,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Decimal, formatMoney, formatRf, type Plan, type SettlementInstalment } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
 
 const STATE_COLOR = { open: 'default', paid: 'success', missed: 'warning', cancelled: 'error' } as const;
 

@@ -15,15 +15,15 @@ import { formatMoney, type Settlement, writtenCode } from '@protocol/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useLang } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/Notifier.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLang } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { openSettlementPdf, settlementsApi } from './api.ts';
 import { PlanTable, StatusChip } from './PlanTable.tsx';
 

@@ -6,10 +6,10 @@ import { type SettlementListItem, settlementsCatalog, writtenCode } from '@proto
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { SETTLEMENTS_META_KEY, SETTLEMENTS_SEARCH_URL } from './api.ts';
 
 type Row = SettlementListItem & Record<string, unknown>;

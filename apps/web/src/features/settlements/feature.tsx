@@ -1,6 +1,6 @@
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import { lazy } from 'react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 /** Settlements of consumers' debts in instalments: list, new, one, categories, card tab. */
 export const settlements: Feature = {

@@ -20,8 +20,6 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { useConfirm } from '../../components/ConfirmDialog.tsx';
 import { CustomFields } from '../../components/CustomFields/index.ts';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
@@ -31,6 +29,8 @@ import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { useNotify } from '../../components/Notifier.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { referenceApi, traderKey, traderLabel, tradersApi, tradersKey } from './api.ts';
 import {
   isValidVatNumber,

@@ -1,6 +1,6 @@
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { type Feature, searchGroup } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../lib/feature.ts';
 
 const TraderEditPage = () => import('./TraderEditPage.tsx');
 

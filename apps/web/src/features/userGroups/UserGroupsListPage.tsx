@@ -4,11 +4,11 @@ import { type UserGroup, userGroupsCatalog } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompany } from '../../app/company.tsx';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useCompany } from '../../lib/company.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { GROUPS_LIST_META_KEY, GROUPS_SEARCH_URL, groupsApi } from './groupsApi.ts';
 
 type GroupRow = Pick<UserGroup, 'id' | 'name' | 'description'> & Record<string, unknown>;

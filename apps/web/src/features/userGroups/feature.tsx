@@ -1,6 +1,6 @@
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../lib/feature.ts';
 
 const UserGroupEditPage = () => import('./UserGroupEditPage.tsx');
 

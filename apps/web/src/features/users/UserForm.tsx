@@ -23,13 +23,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, type useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../app/currentUser.tsx';
-import { SESSION_USER_KEY } from '../../app/session.tsx';
 import { RecordFormFooter } from '../../components/form/FormFooter.tsx';
 import { FormTextField } from '../../components/form/FormTextField.tsx';
 import { Section, SelectField } from '../../components/form/fields.tsx';
 import type { FormContract } from '../../components/form/resolver.ts';
 import { useRecordForm } from '../../components/form/useRecordForm.ts';
+import { useUser } from '../../lib/currentUser.tsx';
+import { SESSION_USER_KEY } from '../../lib/session.tsx';
 import { GroupsAndPermissions } from './UserPermissions.tsx';
 import { userKey, usersApi, usersKey } from './userApi.ts';
 

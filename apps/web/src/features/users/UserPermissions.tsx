@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { permissionAreas, permissionLevels, type User } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useUser } from '../../app/currentUser.tsx';
-import { useLocalize } from '../../app/language.tsx';
-import { can } from '../../app/permissions.ts';
+import { useUser } from '../../lib/currentUser.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { highestRank } from '../../lib/permissionLevels.ts';
+import { can } from '../../lib/permissions.ts';
 
 /**
  * Read only: the operator's user groups (links for those who manage groups) and the effective

@@ -15,7 +15,6 @@ import {
 import { useMemo, useState } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.ts';
 import {
   type CustomFieldFormValues,
   CustomFields,
@@ -32,6 +31,7 @@ import { useRecordForm } from '../../components/form/useRecordForm.ts';
 import { type PickedTrader, TraderPicker } from '../../components/TraderPicker/TraderPicker.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { fieldMessage } from '../../lib/errors.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { consumerKey, consumersApi, consumersKey, useWaterTable } from './consumersApi.ts';
 import { EncodingCodeBuilder } from './EncodingCodeBuilder.tsx';
 

@@ -16,16 +16,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import ForbiddenPage from '../../app/errors/ForbiddenPage.tsx';
-import { RecordFallback } from '../../app/errors/RecordFallback.tsx';
-import { consumerTabs } from '../../app/feature.ts';
-import { features } from '../../app/features.ts';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { type PageAction, useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useCustomFieldDefinitions } from '../../components/CustomFields/index.ts';
+import ForbiddenPage from '../../components/errors/ForbiddenPage.tsx';
+import { RecordFallback } from '../../components/errors/RecordFallback.tsx';
 import { RecordRoute } from '../../components/form/RecordRoute.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { type PageAction, useAppBar } from '../../lib/appBarContext.tsx';
+import { consumerTabs, useFeatures } from '../../lib/feature.ts';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { ConsumerForm } from './ConsumerForm.tsx';
 import { MetersTab, TransactionsTab } from './ConsumerTabs.tsx';
 import {
@@ -35,8 +34,6 @@ import {
   useEncodingDefinition,
 } from './consumersApi.ts';
 
-// Tabs other features add to the card (app/feature.ts consumerTabs).
-const EXTRA_TABS = consumerTabs(features);
 // Pending is outlined rather than orange: white on the warning colour is too faint to read (axe).
 const statusColor = { [consumerStatuses.active]: 'success' } as const;
 
@@ -115,7 +112,11 @@ function ConsumerCard({ id }: { id: number }) {
   const [tab, setTab] = useState('details');
   const can = useCan();
   // Tabs other features add (the readouts), each shown to who may see it.
-  const extraTabs = useMemo(() => EXTRA_TABS.filter((extra) => can(extra.requires)), [can]);
+  const features = useFeatures();
+  const extraTabs = useMemo(
+    () => consumerTabs(features).filter((extra) => can(extra.requires)),
+    [features, can],
+  );
   const tabs = useMemo(
     () => [
       ...['details', 'meters', 'transactions'].map((value) => ({

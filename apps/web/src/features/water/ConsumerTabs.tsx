@@ -20,11 +20,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { useLang } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { consumerKey } from './consumersApi.ts';
 import { MeterDialog, type MeterDialogMode } from './MeterDialog.tsx';
 

@@ -7,12 +7,12 @@ import { type ConsumerListItem, consumersCatalog, withCustomFields, writtenCode 
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../app/language.tsx';
-import { useCan } from '../../app/permissions.ts';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { useCustomFieldDefinitions } from '../../components/CustomFields/index.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import {
   CONSUMERS_CUSTOM_FIELDS_URL,
   CONSUMERS_LIST_META_KEY,

@@ -5,11 +5,11 @@ import { invoicePolicyRowSchema, invoicePolicySchema, type Periodicity } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import type { RowTableColumn } from '../../components/RowTable/index.ts';
 import { api } from '../../lib/api.ts';
+import { useAppBar } from '../../lib/appBarContext.tsx';
 import { WaterTable } from './WaterTable.tsx';
 
 const DATE_COLUMNS = ['fromdate', 'todate'] as const;

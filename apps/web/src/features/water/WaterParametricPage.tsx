@@ -5,10 +5,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { NotFoundPage } from '../../app/errors/NotFoundPage.tsx';
-import { useLocalize } from '../../app/language.tsx';
-import { useAppBar } from '../../app/shell/appBarContext.tsx';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 import { type WaterParametricCode, WaterParametricTable, waterParametricCodes } from './parametricTables.tsx';
 
 /** /parametrics/{sectors, routes, …}: the water service's parametric tables, one tab each. */

@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { usePermission } from '../../app/permissions.ts';
 import { wireDate } from '../../components/form/dates.ts';
 import {
   type DraftRow,
@@ -11,6 +10,7 @@ import {
 } from '../../components/RowTable/index.ts';
 import type { CellValue } from '../../components/RowTable/types.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { usePermission } from '../../lib/permissions.ts';
 
 export interface WaterTableProps<T extends { id: number }> {
   /** GET and POST (row-table save) address, without the company. */

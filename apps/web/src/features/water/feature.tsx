@@ -5,7 +5,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { writtenCode } from '@protocol/contracts';
-import { type Feature, searchGroup } from '../../app/feature.ts';
+import { type Feature, searchGroup } from '../../lib/feature.ts';
 
 const WaterParametricPage = () => import('./WaterParametricPage.tsx');
 const ConsumerPage = () => import('./ConsumerPage.tsx');

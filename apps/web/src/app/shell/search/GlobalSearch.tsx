@@ -19,9 +19,9 @@ import { useNavigate } from 'react-router';
 import { registerCatalogs } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { type Icon, type SearchResultView, searchGroups } from '../../feature.ts';
+import { type Icon, type SearchResultView, searchGroups } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 import { features } from '../../features.ts';
-import { useLocalize } from '../../language.tsx';
 import el from './el.json';
 import en from './en.json';
 

@@ -3,12 +3,12 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import Grid from '@mui/material/Grid';
 import { formatAmount } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLang, useLocalize } from '../../../app/language.tsx';
-import { useCan } from '../../../app/permissions.ts';
 import { type CardRow, CardRows, StatCard } from '../../../components/DashboardCard.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLang, useLocalize } from '../../../lib/language.tsx';
 import { filteredList } from '../../../lib/listLinks.ts';
+import { useCan } from '../../../lib/permissions.ts';
 
 /**
  * The water service: its active consumers (opening their list), and the rows the operator's areas

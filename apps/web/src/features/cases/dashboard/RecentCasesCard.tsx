@@ -2,10 +2,10 @@ import '../i18n/index.ts';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLocalize } from '../../../app/language.tsx';
 import { CardRows, StatCard } from '../../../components/DashboardCard.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 
 /** The newest case files, each opening its folder. */
 export default function RecentCasesCard({ dashboard }: DashboardCardProps) {

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstallationEnv } from '../../../app/env.ts';
+import { useInstallationEnv } from '../../../lib/env.ts';
 import { type ProtocolDocument, sendMethods } from '../model.ts';
 import type { Request } from './shared.tsx';
 

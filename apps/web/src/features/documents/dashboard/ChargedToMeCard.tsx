@@ -2,11 +2,11 @@ import './i18n/index.ts';
 import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../../app/currentUser.tsx';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLocalize } from '../../../app/language.tsx';
 import { CardRows, QUARTER, StatCard } from '../../../components/DashboardCard.tsx';
+import { useUser } from '../../../lib/currentUser.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 import { chargedToMeList } from './links.ts';
 
 /** Active documents whose current charge is the operator, with the newest of them. */

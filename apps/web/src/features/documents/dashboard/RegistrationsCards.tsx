@@ -3,9 +3,9 @@ import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined
 import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLocalize } from '../../../app/language.tsx';
 import { CardRows, QUARTER, StatCard } from '../../../components/DashboardCard.tsx';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 import { registrationsList } from './links.ts';
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

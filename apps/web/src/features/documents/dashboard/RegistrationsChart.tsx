@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLocalize } from '../../../app/language.tsx';
+import { useLocalize } from '../../../lib/language.tsx';
 import { registrationsList } from './links.ts';
 
 /** Registrations per utility day; a bar opens that day's documents. */

@@ -2,9 +2,9 @@ import './i18n/index.ts';
 import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLocalize } from '../../../app/language.tsx';
 import { StatCard } from '../../../components/DashboardCard.tsx';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 import { registrationsList } from './links.ts';
 import { RegistrationsChart } from './RegistrationsChart.tsx';
 

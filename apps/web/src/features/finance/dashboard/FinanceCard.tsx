@@ -3,11 +3,11 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Grid from '@mui/material/Grid';
 import { formatAmount } from '@protocol/contracts';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLang, useLocalize } from '../../../app/language.tsx';
-import { useCan } from '../../../app/permissions.ts';
 import { CardRows, StatCard } from '../../../components/DashboardCard.tsx';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLang, useLocalize } from '../../../lib/language.tsx';
 import { filteredList } from '../../../lib/listLinks.ts';
+import { useCan } from '../../../lib/permissions.ts';
 
 /**
  * This month's finalized commercial documents and their total (opening the documents list filtered

@@ -2,9 +2,9 @@ import '../i18n/index.ts';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLocalize } from '../../../app/language.tsx';
 import { QUARTER, StatCard } from '../../../components/DashboardCard.tsx';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 
 /** Finalized documents not yet at AADE; the card opens the myDATA list. */
 export default function PendingCard({ dashboard }: DashboardCardProps) {

@@ -2,9 +2,9 @@ import '../i18n/index.ts';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCardProps } from '../../../app/feature.ts';
-import { useLocalize } from '../../../app/language.tsx';
 import { QUARTER, StatCard } from '../../../components/DashboardCard.tsx';
+import type { DashboardCardProps } from '../../../lib/feature.ts';
+import { useLocalize } from '../../../lib/language.tsx';
 
 /** The operator's unread notifications; the card opens /notifications. */
 export default function UnreadCard({ dashboard }: DashboardCardProps) {

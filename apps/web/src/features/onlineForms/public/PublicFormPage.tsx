@@ -25,10 +25,10 @@ import i18n, { type TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useLang } from '../../../app/language.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { loadEnglish } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { useLang } from '../../../lib/language.tsx';
 import { publicFormsApi } from '../api.ts';
 import { type FieldErrors, FormRenderer } from '../FormRenderer.tsx';
 

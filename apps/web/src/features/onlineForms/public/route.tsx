@@ -1,4 +1,4 @@
-import { lazyPage } from '../../../app/routeLoading.ts';
+import { lazyPage } from '../../../lib/routeLoading.ts';
 
 const PublicFormPage = lazyPage(() => import('./PublicFormPage.tsx'));
 

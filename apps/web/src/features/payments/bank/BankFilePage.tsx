@@ -13,11 +13,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useLang, useLocalize } from '../../../app/language.tsx';
-import { useAppBar } from '../../../app/shell/appBarContext.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useAppBar } from '../../../lib/appBarContext.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useLang, useLocalize } from '../../../lib/language.tsx';
 import { BankLinesTable, statusColor } from './BankLines.tsx';
 import { bankApi } from './bankApi.ts';
 

@@ -17,12 +17,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLang, useLocalize } from '../../../app/language.tsx';
 import { ChooseFileButton } from '../../../components/ChooseFileButton.tsx';
 import { useNotify } from '../../../components/Notifier.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { jobEnded, jobErrorText, useJob } from '../../../lib/jobs.ts';
+import { useLang, useLocalize } from '../../../lib/language.tsx';
 import { bankApi } from './bankApi.ts';
 
 /** The upload of a bank file by its layout, the import's progress, and the files imported so far. */

@@ -14,8 +14,8 @@ import type { BankLayout } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermission } from '../../../app/permissions.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { usePermission } from '../../../lib/permissions.ts';
 import { BankLayoutDialog } from './BankLayoutDialog.tsx';
 import { bankApi } from './bankApi.ts';
 

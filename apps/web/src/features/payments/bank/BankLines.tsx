@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { type BankLine, type BankLineStatus, formatMoney, formatRf, writtenCode } from '@protocol/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../app/language.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { useLang } from '../../../lib/language.tsx';
 
 export const statusColor: Record<BankLineStatus, 'success' | 'secondary' | 'error' | 'primary' | 'default'> =
   {

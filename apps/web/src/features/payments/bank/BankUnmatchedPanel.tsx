@@ -13,10 +13,10 @@ import { type BankLine, type ConsumerDebts, formatMoney, writtenCode } from '@pr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../app/language.tsx';
-import { usePermission } from '../../../app/permissions.ts';
 import { useNotify } from '../../../components/Notifier.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useLang } from '../../../lib/language.tsx';
+import { usePermission } from '../../../lib/permissions.ts';
 import { paymentsApi } from '../api.ts';
 import { DebtsTable } from '../DebtsTable.tsx';
 import { BankLinesTable } from './BankLines.tsx';

@@ -17,12 +17,12 @@ import { type BalanceLookup, formatMoney, formatRf, type PublicBalance } from '@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../app/language.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { loadEnglish } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useLang } from '../../../lib/language.tsx';
 
 /**
  * /balance (and /en/balance): a citizen's open bills by consumer code and ΑΦΜ, without signing in.

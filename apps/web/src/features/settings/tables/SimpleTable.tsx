@@ -1,8 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useUser } from '../../../app/currentUser.tsx';
-import { can } from '../../../app/permissions.ts';
 import {
   type CellErrors,
   type CellValue,
@@ -12,6 +10,8 @@ import {
   type TypedRow,
 } from '../../../components/RowTable/index.ts';
 import type { ApiRequestError } from '../../../lib/api.ts';
+import { useUser } from '../../../lib/currentUser.tsx';
+import { can } from '../../../lib/permissions.ts';
 
 export interface SimpleTableProps<T extends { id: number }> {
   /** GET and POST (row-table save) address. */

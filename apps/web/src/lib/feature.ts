@@ -1,5 +1,5 @@
 import type { AuthenticatedUser, Dashboard, Permission, SearchResponse } from '@protocol/contracts';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, createContext, type LazyExoticComponent, useContext } from 'react';
 import { can } from './permissions.ts';
 
 /**
@@ -185,3 +185,12 @@ export const launcherApps = (features: readonly Feature[]): LauncherApp[] =>
 
 export const topBarItems = (features: readonly Feature[]): TopBarItem[] =>
   features.flatMap((feature) => feature.topBar ?? []);
+
+/**
+ * The app's features (app/features.ts), provided by the shell: a page that gathers what every feature
+ * adds (the dashboard's cards and tiles, /new's entries, a consumer's tabs) reads them here, so no
+ * feature imports the list of all features.
+ */
+export const FeaturesContext = createContext<readonly Feature[]>([]);
+
+export const useFeatures = (): readonly Feature[] => useContext(FeaturesContext);

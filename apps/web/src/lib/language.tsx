@@ -1,7 +1,7 @@
 import type { Language } from '@protocol/contracts';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { langFromPath, localizePath } from '../lib/lang.ts';
+import { langFromPath, localizePath } from './lang.ts';
 
 /** The language of the current route: `/en…` is English, everything else Greek. */
 export function useLang(): Language {

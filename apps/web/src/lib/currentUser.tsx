@@ -5,8 +5,8 @@ import type { AuthenticatedUser } from '@protocol/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { api } from './api.ts';
+import { errorMessage } from './errors.ts';
 import { FullPageLoader } from './guards.tsx';
 import { SESSION_USER_KEY, useSession } from './session.tsx';
 

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { RetryAlert } from '../RetryAlert.tsx';
 import ForbiddenPage from './ForbiddenPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 

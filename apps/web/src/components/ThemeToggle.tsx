@@ -2,7 +2,7 @@ import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../preferences.tsx';
+import { usePreferences } from '../lib/preferences.tsx';
 
 export function useThemeToggleLabel(): string {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { CompanyRef } from '@protocol/contracts';
 import { createContext, Fragment, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { setCompanyInUse } from '../lib/api.ts';
+import { setCompanyInUse } from './api.ts';
 import { useUser } from './currentUser.tsx';
 
 /** localStorage key of the company in use (its id). */

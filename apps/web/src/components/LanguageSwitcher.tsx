@@ -4,10 +4,10 @@ import type { Language } from '@protocol/contracts';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { setLanguage } from '../../i18n/index.ts';
-import { setCookie } from '../../lib/cookies.ts';
-import { LOCALE_COOKIE, localizePath } from '../../lib/lang.ts';
-import { useLang } from '../language.tsx';
+import { setLanguage } from '../i18n/index.ts';
+import { setCookie } from '../lib/cookies.ts';
+import { LOCALE_COOKIE, localizePath } from '../lib/lang.ts';
+import { useLang } from '../lib/language.tsx';
 
 const loadMenu = () => import('./LanguageMenu.tsx');
 const LanguageMenu = lazy(loadMenu);

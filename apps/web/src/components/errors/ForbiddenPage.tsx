@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLocalize } from '../language.tsx';
-import { useAppBar } from '../shell/appBarContext.tsx';
+import { useAppBar } from '../../lib/appBarContext.tsx';
+import { useLocalize } from '../../lib/language.tsx';
 
 interface Props {
   /** Why, e.g. the server's reason for refusing a record; the page's general text by default. */

@@ -1,6 +1,6 @@
 import type { InstallationEnv } from '@protocol/contracts';
 import { useSyncExternalStore } from 'react';
-import { api } from '../lib/api.ts';
+import { api } from './api.ts';
 
 /**
  * GET /api/installation/env: called once at start and kept as the installation's settings; a

@@ -11,9 +11,9 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, getToken, onUnauthorized, setCompanyInUse, storeToken, TOKEN_KEY } from '../lib/api.ts';
-import { langFromPath, localizePath } from '../lib/lang.ts';
+import { api, getToken, onUnauthorized, setCompanyInUse, storeToken, TOKEN_KEY } from './api.ts';
 import { getInstallationEnv } from './env.ts';
+import { langFromPath, localizePath } from './lang.ts';
 import { forgetCachedApiAnswers } from './offlineCache.ts';
 
 /** Query key of the signed-in user (GET /api/users/authenticatedUser), see currentUser.tsx. */

@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCookie, setCookie } from '../lib/cookies.ts';
+import { getCookie, setCookie } from './cookies.ts';
 import { buildTheme } from './theme.ts';
 
 const THEME_COOKIE = 'theme';
