@@ -213,7 +213,7 @@ export const billingBills = pgTable(
     // A credited bill is replaced once, even by two administrators at the same moment.
     uniqueIndex('billing_bills_replaces').on(t.replacesId).where(sql`replaces_id IS NOT NULL`),
     uniqueIndex('billing_bills_number').on(t.seriesId, t.year, t.number).where(sql`number IS NOT NULL`),
-    index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom),
+    index('billing_bills_company_period_idx').on(t.companyId, t.periodFrom, t.consumerId),
     index('billing_bills_run_idx').on(t.runId),
     index('billing_bills_dispatch_idx').on(t.dispatchId, t.sendStatus).where(sql`dispatch_id IS NOT NULL`),
   ],

@@ -132,6 +132,13 @@ export const documents = pgTable(
     nameNorm: text('name_norm').generatedAlwaysAs(sql`norm_text(name)`),
     subjectNorm: text('subject_norm').generatedAlwaysAs(sql`norm_text(subject)`),
     correspondentsNorm: text('correspondents_norm').generatedAlwaysAs(sql`norm_text(correspondents)`),
+    /** "1532/2024", stored so the list's search keeps its index behind the company wall. */
+    protocolId: text('protocol_id').generatedAlwaysAs(
+      sql`protocol_number::text || '/' || protocol_year::text`,
+    ),
+    protocolIdSenderNorm: text('protocol_id_sender_norm').generatedAlwaysAs(
+      sql`norm_text(protocol_id_sender)`,
+    ),
     /** Subject, name and correspondents for the global search, kept by a trigger. */
     searchVector: tsvector('search_vector'),
     ...auditColumns(),
@@ -147,6 +154,8 @@ export const documents = pgTable(
     index('documents_subject_norm_trgm').using('gin', t.subjectNorm.op('gin_trgm_ops')),
     index('documents_name_norm_trgm').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('documents_correspondents_norm_trgm').using('gin', t.correspondentsNorm.op('gin_trgm_ops')),
+    index('documents_protocol_id_trgm').using('gin', t.protocolId.op('gin_trgm_ops')),
+    index('documents_protocol_id_sender_norm_trgm').using('gin', t.protocolIdSenderNorm.op('gin_trgm_ops')),
     index('documents_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     // The global search finds a document by its number alone ("1532") or with its year.
     index('documents_protocol_number_idx').on(t.companyId, t.protocolNumber, t.protocolYear),

@@ -37,14 +37,12 @@ export const documentsScope = (
 export function documentsList(db: Db) {
   const charged = alias(users, 'charged_user');
   /** N/YYYY as people write it: searched and filtered as text ("15/2026", or "15" in the quick search). */
-  const protocolId = sql<
-    string | null
-  >`(${documents.protocolNumber}::text || '/' || ${documents.protocolYear}::text)`;
+  const protocolId = documents.protocolId;
   const chargedUser = fullNameSql(charged);
   const attachedFilesCount = sql<number>`(SELECT count(*)::int FROM document_attachments fa WHERE fa.document_id = ${documents.id} AND fa.deleted_at IS NULL)`;
   const text = (value: AnyPgColumn | SQL, normalized?: AnyPgColumn) =>
     normalized ? { value, normalized } : value;
-  const protocolIdColumn = { value: protocolId, normalized: protocolId as unknown as AnyPgColumn };
+  const protocolIdColumn = { value: protocolId, normalized: protocolId };
 
   const select = {
     id: documents.id,
@@ -105,7 +103,7 @@ export function documentsList(db: Db) {
       name: text(documents.name, documents.nameNorm),
       documentType: documentTypes.descr,
       subjectCategory: subjectCategories.descr,
-      protocolIdSender: documents.protocolIdSender,
+      protocolIdSender: text(documents.protocolIdSender, documents.protocolIdSenderNorm),
       protocolSendDate: documents.protocolSendDate,
       chargedUser,
       chargedUserId: documents.chargedUserId,
