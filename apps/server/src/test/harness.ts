@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { effectiveScope } from '@protocol/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { appModules, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, openDatabase, rowsOf } from '../db/client.ts';
 import { bootstrap } from '../modules/installation/bootstrap.ts';
+import type { Principal } from '../platform/auth.ts';
 import type { AppModule } from '../platform/module.ts';
 import { copyEmbeddedTemplate, createTestDatabase, TEST_SEED_ENV, templateFor } from './template.ts';
 
@@ -160,4 +163,25 @@ export async function waitForJob(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`job ${id} did not end within ${timeoutMs} ms`);
+}
+
+/** The super administrator as a service sees them, of every company there is now (a test calling a service directly). */
+export async function adminPrincipal(t: TestApp): Promise<Principal> {
+  const [admin] = rowsOf<{ id: number; username: string }>(
+    await t.database.db.execute(sql`SELECT id, username FROM users WHERE username = 'admin'`),
+  );
+  if (!admin) throw new Error('no admin');
+  const companies = rowsOf<{ id: number }>(
+    await t.database.db.execute(sql`SELECT id FROM companies ORDER BY id`),
+  );
+  return {
+    userId: admin.id,
+    sessionId: 'test',
+    username: admin.username,
+    kind: 1,
+    superAdmin: true,
+    scope: effectiveScope([], 1, true),
+    companyIds: companies.map((c) => Number(c.id)),
+    sso: false,
+  };
 }

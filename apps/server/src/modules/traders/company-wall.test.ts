@@ -1,4 +1,4 @@
-import { effectiveScope, saveTraderSchema } from '@protocol/contracts';
+import { saveTraderSchema } from '@protocol/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +6,8 @@ import { appModules } from '../../app.ts';
 import { behindCompanyWall, companyBehindWall } from '../../db/wall.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { AppModule, ModuleOptions } from '../../platform/module.ts';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, adminPrincipal, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createCompany } from '../companies/api.ts';
-import { companies } from '../companies/companies.schema.ts';
-import { users } from '../users/users.schema.ts';
 import { traders } from './traders.schema.ts';
 import { createTrader, deleteTraders, getTrader, updateTrader } from './traders.service.ts';
 
@@ -42,18 +40,7 @@ describe('the company wall behind a service', () => {
     const db = t.database.db;
     mine = (await createCompany(db, { companyname: 'Εμείς', companytitle: 'Εμείς' }, 'test')).id;
     theirs = (await createCompany(db, { companyname: 'Εκείνοι', companytitle: 'Εκείνοι' }, 'test')).id;
-    const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
-    if (!admin) throw new Error('no admin');
-    principal = {
-      userId: admin.id,
-      sessionId: 'test',
-      username: admin.username,
-      kind: 1,
-      superAdmin: true,
-      scope: effectiveScope([], 1, true),
-      companyIds: (await db.select({ id: companies.id }).from(companies)).map((c) => c.id),
-      sso: false,
-    };
+    principal = await adminPrincipal(t);
     await createTrader(db, principal, mine, save('Δικός μας'), 'test');
     theirTrader = (await createTrader(db, principal, theirs, save('Δικός τους'), 'test')).id;
   });

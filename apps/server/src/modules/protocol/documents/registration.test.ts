@@ -1,10 +1,10 @@
-import { effectiveScope, type SaveDocumentRequest, saveDocumentSchema } from '@protocol/contracts';
+import { type SaveDocumentRequest, saveDocumentSchema } from '@protocol/contracts';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit.schema.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { adminPrincipal, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createCompany } from '../../companies/api.ts';
 import { companies, companyUsers } from '../../companies/companies.schema.ts';
 import { notifications } from '../../notifications/notifications.schema.ts';
@@ -33,20 +33,8 @@ let incomingNextYear: number;
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.database.db;
-  const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
-  if (!admin) throw new Error('no admin');
   companyId = (await createCompany(db, { companyname: 'Αρίθμηση', companytitle: 'Αρίθμηση' }, 'test')).id;
-  const all = await db.select({ id: companies.id }).from(companies);
-  principal = {
-    userId: admin.id,
-    sessionId: 'test',
-    username: admin.username,
-    kind: 1,
-    superAdmin: true,
-    scope: effectiveScope([], 1, true),
-    companyIds: all.map((c) => c.id),
-    sso: false,
-  };
+  principal = await adminPrincipal(t);
   const books = await db
     .insert(protocolBooks)
     .values([
