@@ -430,7 +430,9 @@ describe.skipIf(!onPostgres)(
         finished = await jobRow();
       }
       expect(finished).toMatchObject({ state: 'succeeded', attempts: 2 });
-      expect(finished?.done).toBe(finished?.total);
+      // Every row counted at the start was read; the demo water service, which a restarted server goes
+      // on seeding in the background (SEED_DEMO), may add a consumer meanwhile, read too.
+      expect(finished?.done).toBeGreaterThanOrEqual(finished?.total ?? Number.POSITIVE_INFINITY);
       const stale = await client.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM traders WHERE company_id = $1 AND search_vector IS NULL',
         [companyId],
