@@ -146,7 +146,9 @@ export function wallOnPglite(client: PGlite, state: WallSwitch): void {
   for (const method of ['query', 'exec'] as const) {
     const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      const wanted = state.on ? sessionOf() : '';
+      // Without the wall a statement needs neither the session's wall nor the lock that guards it.
+      if (!state.on) return original(...args);
+      const wanted = sessionOf();
       return serially(async () => {
         if (wanted !== null && wanted !== session) {
           session = '?';
